@@ -1,0 +1,54 @@
+"""Located, readable problems in a pack: `file:line:col: card "X": message` + source + caret."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    file: str
+    line: int
+    column: int
+    message: str
+    subject: str = ""  # e.g. 'card "Clay Pit"' or 'wonder "Babylon" side A stage 2'
+    length: int = 1
+    kind: str = "error"  # a short stable code, e.g. "yaml", "schema", "syntax", "name", "chain"
+
+    def header(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        subject = f" {self.subject}:" if self.subject else ""
+        return f"{where}:{subject} {self.message}"
+
+    def render(self, source_lines: list[str] | None = None) -> str:
+        """The header, then (when the file can be read) the source line and a caret."""
+        out = self.header()
+        if source_lines is None and self.line:
+            source_lines = _read_lines(self.file)
+        if source_lines and 0 < self.line <= len(source_lines):
+            src = source_lines[self.line - 1].rstrip("\n")
+            caret = " " * max(0, self.column - 1) + "^" * max(1, self.length)
+            out += f"\n    {src}\n    {caret}"
+        return out
+
+    def as_dict(self) -> dict[str, object]:
+        return {"file": self.file, "line": self.line, "column": self.column,
+                "subject": self.subject, "message": self.message, "kind": self.kind}
+
+
+def _read_lines(path: str) -> list[str]:
+    try:
+        return Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+
+
+class PackError(Exception):
+    """A pack could not be loaded; `diagnostics` lists every problem found."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = sorted(diagnostics, key=lambda d: (d.file, d.line, d.column, d.message))
+        super().__init__(f"{len(self.diagnostics)} problem(s) in pack")
+
+    def render(self) -> str:
+        return "\n".join(d.render() for d in self.diagnostics)

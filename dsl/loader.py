@@ -1,0 +1,371 @@
+"""Load a pack folder: YAML -> schema -> parsed effects -> meaning checks -> Pack.
+
+Every stage collects its problems instead of stopping, so a modder sees all of
+them at once; only when a stage cannot go on (no manifest, broken YAML) are the
+later checks of that file skipped.
+"""
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+
+from . import ast as A
+from .diagnostics import Diagnostic, PackError
+from .model import Card, Pack, Rules, Source, Stage, Wonder, WonderSide
+from .packref import resolve_pack
+from .parser import CardTextError, parse_cost, parse_effects
+from .plugins import load_plugins
+from .rules import build_rules, merge_rules
+from .schema_check import check_schema
+from .vocab import Vocabulary
+from .yamlsource import YamlDoc, load_yaml
+
+MANIFEST = "pack.yaml"
+
+
+class _Collector:
+    def __init__(self) -> None:
+        self.diags: list[Diagnostic] = []
+
+    def add(self, doc: YamlDoc | str, pos: tuple[int, int], message: str, subject: str = "",
+            kind: str = "error", length: int = 1) -> None:
+        file = doc.file if isinstance(doc, YamlDoc) else doc
+        self.diags.append(Diagnostic(file, pos[0], pos[1], message, subject, length, kind))
+
+
+def _as_list(v: Any) -> list[str]:
+    if v is None:
+        return []
+    return [v] if isinstance(v, str) else list(v)
+
+
+def _suggest(name: str, known: Iterable[str]) -> str:
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def _read(path: Path, col: _Collector) -> YamlDoc | None:
+    file = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        col.add(file, (0, 0), "file not found", kind="missing")
+        return None
+    except (OSError, UnicodeDecodeError) as err:
+        col.add(file, (0, 0), f"cannot read file: {err}", kind="missing")
+        return None
+    try:
+        doc = load_yaml(text, file)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        problem = getattr(err, "problem", None) or str(err)
+        ctx = getattr(err, "context", None)
+        msg = f"broken YAML: {problem}" + (f" ({ctx})" if ctx else "")
+        col.add(file, (mark.line + 1, mark.column + 1) if mark else (1, 1), msg, kind="yaml")
+        return None
+    for path_, span in doc.duplicates:
+        col.add(doc, (span.line, span.column), f"key '{path_[-1]}' appears twice", kind="yaml")
+    return doc
+
+
+def _parse_text(doc: YamlDoc, path: tuple[Any, ...], text: Any, subject: str, what: str,
+                vocab: Vocabulary, col: _Collector) -> Any:
+    parse = parse_cost if what == "cost" else parse_effects
+    try:
+        return parse(str(text), vocab)
+    except CardTextError as err:
+        lines = str(text).splitlines() or [""]
+        for e in err.errors:
+            token = lines[e.line - 1][e.column - 1:e.column - 1 + e.length] if e.line <= len(lines) else ""
+            pos = doc.inner(path, e.line, e.column, token)
+            kind = "name" if e.message.startswith("unknown") else "syntax"
+            col.add(doc, pos, f"{what}: {e.message}", subject, kind, e.length)
+        return None
+
+
+class _PackBuilder:
+    """Turns one pack folder (and the packs it extends) into a Pack."""
+
+    def __init__(self, col: _Collector, stack: tuple[Path, ...]):
+        self.col = col
+        self.stack = stack
+
+    def build(self, folder: Path) -> Pack | None:
+        col = self.col
+        manifest_path = folder / MANIFEST
+        manifest = _read(manifest_path, col)
+        if manifest is None:
+            return None
+        if check_schema(manifest, "manifest", col.add):
+            return None
+        m = manifest.data
+        parents = self._parents(folder, manifest)
+        raw_rules: dict[str, Any] = {}
+        for p in parents:
+            raw_rules = merge_rules(raw_rules, p.meta.get("raw_rules", {}))
+        raw_rules = merge_rules(raw_rules, m.get("rules") or {})
+        rules = build_rules(raw_rules, manifest, col.add)
+        plugin_mods = [*(x for p in parents for x in p.plugins), *_as_list(m.get("plugins"))]
+        words = load_plugins(_as_list(m.get("plugins")), folder, manifest, col.add)
+        for p in parents:
+            words |= set(p.meta.get("plugin_words", ()))
+        vocab = Vocabulary(rules.vocab.resource_classes, rules.vocab.colors, rules.vocab.symbols,
+                           frozenset(words))
+        rules = _with_vocab(rules, vocab)
+
+        cards: list[tuple[Card, YamlDoc, tuple[Any, ...], bool]] = []
+        wonders: list[tuple[Wonder, YamlDoc, tuple[Any, ...], bool]] = []
+        for path in sorted(folder.glob("*.yaml")):
+            if path.name == MANIFEST:
+                continue
+            doc = _read(path, col)
+            if doc is None:
+                continue
+            bad = check_schema(doc, "content", col.add)
+            if any(len(p) < 2 for p in bad):
+                continue
+            data = doc.data or {}
+            for i, raw in enumerate(data.get("cards") or []):
+                if any(p[:2] == ("cards", i) for p in bad):
+                    continue
+                card = self._card(doc, ("cards", i), raw, rules)
+                if card:
+                    cards.append((card, doc, ("cards", i), bool(raw.get("replace"))))
+            for i, raw in enumerate(data.get("wonders") or []):
+                if any(p[:2] == ("wonders", i) for p in bad):
+                    continue
+                wonder = self._wonder(doc, ("wonders", i), raw, rules)
+                if wonder:
+                    wonders.append((wonder, doc, ("wonders", i), bool(raw.get("replace"))))
+
+        all_cards = self._compose(parents, "cards", cards, manifest)
+        all_wonders = self._compose(parents, "wonders", wonders, manifest)
+        self._remove(manifest, all_cards, all_wonders)
+        final_cards = _link_chains(list(all_cards.values()), col)
+        _check_cards(final_cards, rules, col)
+        return Pack(name=str(m["name"]), version=str(m.get("version", "0")),
+                    description=str(m.get("description", "")), rules=rules,
+                    cards=tuple(final_cards), wonders=tuple(all_wonders.values()),
+                    path=str(folder), extends=tuple(p.name for p in parents),
+                    plugins=tuple(dict.fromkeys(plugin_mods)),
+                    meta={"raw_rules": raw_rules, "plugin_words": tuple(sorted(words))})
+
+    # -- extends ----------------------------------------------------------
+    def _parents(self, folder: Path, manifest: YamlDoc) -> list[Pack]:
+        parents = []
+        for i, ref in enumerate(_as_list(manifest.data.get("extends"))):
+            path = ("extends", i) if isinstance(manifest.data.get("extends"), list) else ("extends",)
+            pos = manifest.where(path)
+            target, problem = resolve_pack(ref, base=folder)
+            if target is None:
+                self.col.add(manifest, pos, f"extends: {problem}", kind="extends")
+                continue
+            if target in self.stack or target == folder.resolve():
+                chain = " -> ".join(p.name for p in (*self.stack, target))
+                self.col.add(manifest, pos, f"extends: cycle of extends ({chain})", kind="extends")
+                continue
+            before = len(self.col.diags)
+            parent = _PackBuilder(self.col, (*self.stack, target)).build(target)
+            if parent is None or len(self.col.diags) > before:
+                self.col.add(manifest, pos, f"extends: pack '{ref}' has problems (listed above)",
+                             kind="extends")
+            if parent is not None:
+                parents.append(parent)
+        return parents
+
+    def _compose(self, parents: list[Pack], what: str, mine: list[tuple[Any, YamlDoc, tuple[Any, ...], bool]],
+                 manifest: YamlDoc) -> dict[str, Any]:
+        """Parents' items, then this pack's: replacing by name only when asked to."""
+        items: dict[Any, Any] = {}
+        origin: dict[Any, str] = {}
+        for p in parents:
+            for item in getattr(p, what):
+                k = _key(item)
+                if k in items and items[k] != item:
+                    self.col.add(manifest, manifest.where(("extends",)),
+                                 f"extends: packs '{origin[k]}' and '{p.name}' both define "
+                                 f"{what[:-1]} \"{item.name}\" differently; replace it in this pack "
+                                 "to choose", kind="conflict")
+                items[k] = item
+                origin[k] = p.name
+        local: dict[Any, str] = {}
+        noun = what[:-1]
+        for item, doc, path, replace in mine:
+            subject = f'{noun} "{item.name}"'
+            k = _key(item)
+            age = f" of age {item.age}" if isinstance(item, Card) else ""
+            if k in local:
+                self.col.add(doc, doc.where(path + ("name",)),
+                             f"{noun} name{age} already used in {local[k]}", subject, "duplicate")
+                continue
+            local[k] = f"{Path(doc.file).name}"
+            if replace and k not in items:
+                self.col.add(doc, doc.key_where(path + ("replace",)),
+                             f"replace: no {noun} named \"{item.name}\"{age} in the extended packs"
+                             f"{_suggest(item.name, [_name_of(x) for x in items])}", subject, "replace")
+            elif not replace and k in items:
+                self.col.add(doc, doc.where(path + ("name",)),
+                             f"{noun}{age} already defined in pack '{origin[k]}'; "
+                             "add `replace: true` to replace it", subject, "duplicate")
+                continue
+            items[k] = item
+        return items
+
+    def _remove(self, manifest: YamlDoc, cards: dict[Any, Card], wonders: dict[Any, Wonder]) -> None:
+        raw = manifest.data.get("remove")
+        for i, name in enumerate(_as_list(raw)):
+            path = ("remove", i) if isinstance(raw, list) else ("remove",)
+            hits = [k for k in cards if k[0] == name]
+            for k in hits:
+                del cards[k]
+            if name in wonders:
+                del wonders[name]
+            elif not hits:
+                known = [*(k[0] for k in cards), *wonders]
+                self.col.add(manifest, manifest.where(path),
+                             f"remove: no card or wonder named \"{name}\"{_suggest(name, known)}",
+                             kind="remove")
+
+    # -- items ------------------------------------------------------------
+    def _card(self, doc: YamlDoc, path: tuple[Any, ...], raw: dict[str, Any], rules: Rules) -> Card | None:
+        name = str(raw["name"])
+        subject = f'card "{name}"'
+        vocab = rules.vocab
+        ok = True
+        color = raw["color"]
+        if color not in vocab.colors:
+            self.col.add(doc, doc.where(path + ("color",)),
+                         f"unknown colour '{color}'{_suggest(color, vocab.colors)}", subject, "name")
+            ok = False
+        age = raw["age"]
+        if age > rules.ages:
+            self.col.add(doc, doc.where(path + ("age",)),
+                         f"age {age} is past the last age ({rules.ages})", subject, "range")
+            ok = False
+        players = raw.get("players")
+        if players is not None:
+            for i, n in enumerate(players):
+                if not rules.min_players <= n <= rules.max_players:
+                    self.col.add(doc, doc.where(path + ("players", i)),
+                                 f"player count {n} is outside the rules' {rules.min_players}"
+                                 f"..{rules.max_players}", subject, "range")
+                    ok = False
+            if list(players) != sorted(players):
+                self.col.add(doc, doc.where(path + ("players",)),
+                             "player counts must be in increasing order", subject, "range")
+        elif color != rules.guild_color:
+            self.col.add(doc, doc.key_where(path + ("name",)),
+                         f"'players' is missing (only {rules.guild_color} guild cards are drawn "
+                         "without player counts)", subject, "range")
+            ok = False
+        cost = _parse_text(doc, path + ("cost",), raw.get("cost", "free"), subject, "cost", vocab, self.col)
+        effects = _parse_text(doc, path + ("effect",), raw["effect"], subject, "effect", vocab, self.col)
+        if cost is None or effects is None or not ok:
+            return None
+        line, column = doc.where(path)
+        return Card(name=name, age=age, color=color,
+                    players=tuple(players) if players is not None else None,
+                    cost=cost, effects=effects,
+                    chains_from=tuple(_as_list(raw.get("chains_from"))),
+                    chains_to=tuple(_as_list(raw.get("chains_to"))),
+                    source=Source(doc.file, line, column))
+
+    def _wonder(self, doc: YamlDoc, path: tuple[Any, ...], raw: dict[str, Any], rules: Rules) -> Wonder | None:
+        name = str(raw["name"])
+        sides: dict[str, WonderSide] = {}
+        ok = True
+        for side_name, side in raw["sides"].items():
+            sp = path + ("sides", side_name)
+            subject = f'wonder "{name}" side {side_name}'
+            res = side["resource"]
+            if res not in rules.vocab.resources:
+                self.col.add(doc, doc.where(sp + ("resource",)),
+                             f"unknown resource '{res}'{_suggest(res, rules.vocab.resources)}", subject, "name")
+                ok = False
+            stages = []
+            for i, st in enumerate(side["stages"]):
+                stp = sp + ("stages", i)
+                sub = f"{subject} stage {i + 1}"
+                cost = _parse_text(doc, stp + ("cost",), st.get("cost", "free"), sub, "cost", rules.vocab, self.col)
+                eff = _parse_text(doc, stp + ("effect",), st["effect"], sub, "effect", rules.vocab, self.col)
+                if cost is None or eff is None:
+                    ok = False
+                    continue
+                stages.append(Stage(cost, eff))
+            sides[side_name] = WonderSide(side_name, res, tuple(stages), str(side.get("alias", "")),
+                                          (A.Produce(((res, 1),)),))
+        if not ok:
+            return None
+        line, column = doc.where(path)
+        return Wonder(name, sides, Source(doc.file, line, column))
+
+
+def _key(item: Card | Wonder) -> Any:
+    """Cards are known by name and age (the base game has Loom in ages I and II)."""
+    return (item.name, item.age) if isinstance(item, Card) else item.name
+
+
+def _name_of(key: Any) -> str:
+    return key[0] if isinstance(key, tuple) else key
+
+
+def _with_vocab(rules: Rules, vocab: Vocabulary) -> Rules:
+    from dataclasses import replace
+    return replace(rules, vocab=vocab)
+
+
+def _link_chains(cards: list[Card], col: _Collector) -> list[Card]:
+    """Fill in the direction of each chain that was not written, and check they agree."""
+    from dataclasses import replace
+    by_name: dict[str, list[Card]] = {}
+    for c in cards:
+        by_name.setdefault(c.name, []).append(c)
+    chains: set[tuple[str, str]] = set()
+    for c in cards:
+        for target, field_name in ((c.chains_from, "chains_from"), (c.chains_to, "chains_to")):
+            for other in target:
+                subject = f'card "{c.name}"'
+                if other not in by_name:
+                    col.add(c.source.file, (c.source.line, c.source.column),
+                            f"{field_name}: no card named \"{other}\"{_suggest(other, by_name)}",
+                            subject, "chain")
+                    continue
+                earlier, later = (other, c.name) if field_name == "chains_from" else (c.name, other)
+                e_age = min(x.age for x in by_name[earlier])
+                l_age = max(x.age for x in by_name[later])
+                if e_age >= l_age:
+                    col.add(c.source.file, (c.source.line, c.source.column),
+                            f"{field_name}: \"{earlier}\" (age {e_age}) must come from an "
+                            f"earlier age than \"{later}\" (age {l_age})", subject, "chain")
+                    continue
+                chains.add((earlier, later))
+    out = []
+    for c in cards:
+        frm = tuple(dict.fromkeys([*c.chains_from, *(e for e, l in sorted(chains) if l == c.name)]))
+        to = tuple(dict.fromkeys([*c.chains_to, *(l for e, l in sorted(chains) if e == c.name)]))
+        out.append(replace(c, chains_from=tuple(x for x in frm if x in by_name),
+                           chains_to=tuple(x for x in to if x in by_name)))
+    return out
+
+
+def _check_cards(cards: list[Card], rules: Rules, col: _Collector) -> None:
+    for c in cards:
+        if c.players is None and c.color == rules.guild_color and c.age != rules.ages:
+            col.add(c.source.file, (c.source.line, c.source.column),
+                    f"guilds are drawn into the last age ({rules.ages}), not age {c.age}",
+                    f'card "{c.name}"', "range")
+
+
+def load_pack(ref: str | Path) -> Pack:
+    """Load a shipped pack by name or a pack folder by path; raises PackError listing all problems."""
+    col = _Collector()
+    folder, problem = resolve_pack(str(ref))
+    if folder is None:
+        raise PackError([Diagnostic(str(ref), 0, 0, problem or "not found", kind="missing")])
+    pack = _PackBuilder(col, (folder,)).build(folder)
+    if col.diags or pack is None:
+        raise PackError(col.diags or [Diagnostic(str(folder), 0, 0, "pack could not be loaded")])
+    return pack

@@ -1,0 +1,109 @@
+"""The loaded pack: immutable card, wonder and rules data with parsed effects."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from . import ast as A
+from .vocab import Vocabulary
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a value came from, for diagnostics: file and 1-based line/column."""
+
+    file: str = ""
+    line: int = 0
+    column: int = 0
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    age: int
+    color: str
+    players: tuple[int, ...] | None  # None: drawn at random (a guild)
+    cost: A.Cost
+    effects: tuple[A.Effect, ...]
+    chains_from: tuple[str, ...] = ()
+    chains_to: tuple[str, ...] = ()
+    source: Source = field(default=Source(), compare=False, repr=False)
+
+    def copies_at(self, n_players: int) -> int:
+        return 0 if self.players is None else sum(1 for p in self.players if p <= n_players)
+
+
+@dataclass(frozen=True)
+class Stage:
+    cost: A.Cost
+    effects: tuple[A.Effect, ...]
+
+
+@dataclass(frozen=True)
+class WonderSide:
+    name: str  # "A" or "B"
+    resource: str
+    stages: tuple[Stage, ...]
+    alias: str = ""
+    effects: tuple[A.Effect, ...] = ()  # the board's own effect: produce its resource
+
+
+@dataclass(frozen=True)
+class Wonder:
+    name: str
+    sides: Mapping[str, WonderSide]
+    source: Source = field(default=Source(), compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Rules:
+    min_players: int = 3
+    max_players: int = 7
+    ages: int = 3
+    hand_size: int = 7
+    starting_coins: int = 3
+    sell_coins: int = 3
+    trade_price: int = 2
+    pass_directions: tuple[str, ...] = ("left", "right", "left")
+    victory_tokens: tuple[int, ...] = (1, 3, 5)
+    defeat_token: int = -1
+    treasury: int = 3
+    science_set_bonus: int = 7
+    guild_color: str = "purple"
+    guild_extra: int = 2
+    categories: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: {
+        "military": ("red",), "civilian": ("blue",), "commercial": ("yellow",),
+        "guilds": ("purple",), "science": ("green",)})
+    vocab: Vocabulary = field(default_factory=Vocabulary)
+
+    def category_of(self, color: str) -> str:
+        for cat, colors in self.categories.items():
+            if color in colors:
+                return cat
+        return "civilian"
+
+
+@dataclass(frozen=True)
+class Pack:
+    name: str
+    version: str
+    description: str
+    rules: Rules
+    cards: tuple[Card, ...]
+    wonders: tuple[Wonder, ...]
+    path: str = ""
+    extends: tuple[str, ...] = ()
+    plugins: tuple[str, ...] = ()
+    meta: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    def card(self, name: str) -> Card:
+        for c in self.cards:
+            if c.name == name:
+                return c
+        raise KeyError(name)
+
+    def wonder(self, name: str) -> Wonder:
+        for w in self.wonders:
+            if w.name == name:
+                return w
+        raise KeyError(name)

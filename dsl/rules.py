@@ -1,0 +1,76 @@
+"""The game's rules parameters: defaults (the base game), merging and checking."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .model import Rules
+from .vocab import Vocabulary
+from .yamlsource import YamlDoc
+
+Report = Callable[..., None]
+
+
+def merge_rules(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    """Deep merge: mappings merge key by key, everything else is replaced."""
+    out = dict(base)
+    for k, v in override.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = merge_rules(out[k], v)
+        else:
+            out[k] = v
+    return out
+
+
+def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report) -> Rules:
+    """Rules from the merged raw mapping; problems of meaning are reported at the manifest."""
+    d = Rules()
+    players = raw.get("players", {})
+    military = raw.get("military", {})
+    science = raw.get("science", {})
+    guilds = raw.get("guilds", {})
+    vocab = Vocabulary(
+        resource_classes={k: tuple(v) for k, v in raw["resources"].items()} if "resources" in raw
+        else dict(d.vocab.resource_classes),
+        colors=tuple(raw.get("colors", d.vocab.colors)),
+        symbols=tuple(science.get("symbols", d.vocab.symbols)))
+    rules = Rules(
+        min_players=players.get("min", d.min_players), max_players=players.get("max", d.max_players),
+        ages=raw.get("ages", d.ages), hand_size=raw.get("hand_size", d.hand_size),
+        starting_coins=raw.get("starting_coins", d.starting_coins),
+        sell_coins=raw.get("sell_coins", d.sell_coins), trade_price=raw.get("trade_price", d.trade_price),
+        pass_directions=tuple(raw.get("pass", d.pass_directions)),
+        victory_tokens=tuple(military.get("victory", d.victory_tokens)),
+        defeat_token=military.get("defeat", d.defeat_token),
+        treasury=raw.get("treasury", d.treasury),
+        science_set_bonus=science.get("set_bonus", d.science_set_bonus),
+        guild_color=guilds.get("color", d.guild_color), guild_extra=guilds.get("extra", d.guild_extra),
+        categories={k: tuple(v) for k, v in raw["categories"].items()} if "categories" in raw
+        else dict(d.categories),
+        vocab=vocab)
+
+    def bad(path: tuple[Any, ...], message: str) -> None:
+        report(manifest, manifest.where(("rules", *path)), f"rules: {message}", kind="rules")
+
+    if rules.min_players > rules.max_players:
+        bad(("players",), f"min players {rules.min_players} is more than max {rules.max_players}")
+    if len(rules.pass_directions) != rules.ages:
+        bad(("pass",), f"{len(rules.pass_directions)} pass directions for {rules.ages} ages")
+    if len(rules.victory_tokens) != rules.ages:
+        bad(("military", "victory"), f"{len(rules.victory_tokens)} victory values for {rules.ages} ages")
+    if rules.guild_color not in vocab.colors:
+        bad(("guilds", "color"), f"guild colour '{rules.guild_color}' is not one of the colours")
+    for cat, colors in rules.categories.items():
+        for c in colors:
+            if c not in vocab.colors:
+                bad(("categories", cat), f"unknown colour '{c}' in category '{cat}'")
+    seen: dict[str, str] = {}
+    for cls, names in vocab.resource_classes.items():
+        for n in names:
+            if n in seen:
+                bad(("resources", cls), f"resource '{n}' is in both '{seen[n]}' and '{cls}'")
+            seen[n] = cls
+        if cls in seen:
+            bad(("resources", cls), f"class name '{cls}' is also a resource name")
+    if not vocab.symbols:
+        bad(("science", "symbols"), "at least one science symbol is needed")
+    return rules

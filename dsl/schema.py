@@ -1,0 +1,150 @@
+"""The JSON Schema of pack files, built here and written to dsl/pack.schema.json.
+
+Draft 2020-12, but only keywords that mean the same in draft-07 (editors' YAML
+language server validates draft-07). The effect-word list in descriptions comes
+from the registry, so the schema cannot drift from the language.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .registry import EFFECTS
+
+SCHEMA_ID = "https://wonders-dsl.invalid/pack.schema.json"
+SCHEMA_PATH = Path(__file__).with_name("pack.schema.json")
+NAME_PATTERN = "^[a-z][a-z0-9_]*$"
+
+
+def _obj(props: dict[str, Any], required: list[str] | None = None, desc: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "object", "additionalProperties": False, "properties": props}
+    if required:
+        out["required"] = required
+    if desc:
+        out["description"] = desc
+    return out
+
+
+def _int(desc: str, minimum: int | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "integer", "description": desc}
+    if minimum is not None:
+        out["minimum"] = minimum
+    return out
+
+
+def _names(desc: str) -> dict[str, Any]:
+    return {"type": "array", "items": {"type": "string", "pattern": NAME_PATTERN},
+            "description": desc}
+
+
+def _str_or_list(desc: str) -> dict[str, Any]:
+    return {"description": desc, "anyOf": [
+        {"type": "string", "minLength": 1},
+        {"type": "array", "items": {"type": "string", "minLength": 1}}]}
+
+
+EFFECT_DESC = ("Card-language effects joined by ';'. Effect words: "
+               + ", ".join(sorted(EFFECTS)) + " (see docs/effects.md).")
+COST_DESC = "Card-language cost, e.g. '2 stone, ore', '1 coin' or 'free'."
+SIDES = ["left", "right"]
+
+
+def build_schema() -> dict[str, Any]:
+    rules = _obj({
+        "players": _obj({"min": _int("fewest players", 1), "max": _int("most players", 1)},
+                        desc="player counts the pack supports"),
+        "ages": _int("number of ages", 1),
+        "hand_size": _int("cards dealt to each player per age; the last one is discarded", 2),
+        "starting_coins": _int("coins each player starts with", 0),
+        "sell_coins": _int("coins for selling a card", 0),
+        "trade_price": _int("coins per resource bought from a neighbour", 0),
+        "pass": {"type": "array", "items": {"enum": SIDES},
+                 "description": "hand passing direction for each age"},
+        "military": _obj({
+            "victory": {"type": "array", "items": {"type": "integer"},
+                        "description": "victory token value for each age"},
+            "defeat": _int("defeat token value")}, desc="war tokens"),
+        "treasury": _int("coins per victory point at game end", 1),
+        "science": _obj({"symbols": _names("science symbol names"),
+                         "set_bonus": _int("points per set of one of each symbol", 0)},
+                        desc="science symbols and scoring"),
+        "resources": {"type": "object", "description":
+                      "resource classes (e.g. raw, manufactured), each a list of resource names",
+                      "additionalProperties": _names("resources of this class"),
+                      "propertyNames": {"pattern": NAME_PATTERN}},
+        "colors": _names("card colours"),
+        "guilds": _obj({"color": {"type": "string", "pattern": NAME_PATTERN,
+                                  "description": "the colour of guild cards"},
+                        "extra": _int("guilds drawn = players + extra", 0)},
+                       desc="guild cards: drawn at random into the last age"),
+        "categories": {"type": "object", "description":
+                       "score-pad line for each card colour's victory points",
+                       "additionalProperties": _names("colours counted on this line")},
+    }, desc="the game's rules parameters; a pack that extends another overrides only what it names")
+    stage = _obj({"cost": {"type": "string", "description": COST_DESC},
+                  "effect": {"type": "string", "minLength": 1, "description": EFFECT_DESC}},
+                 ["effect"], "one wonder stage: its cost and effect")
+    side = _obj({"alias": {"type": "string", "description": "another name, e.g. Day or Night"},
+                 "resource": {"type": "string", "pattern": NAME_PATTERN,
+                              "description": "the board's starting resource"},
+                 "stages": {"type": "array", "items": {"$ref": "#/$defs/stage"}, "minItems": 1,
+                            "description": "the wonder stages, built in order"}},
+                ["resource", "stages"], "one side of a wonder board")
+    wonder = _obj({"name": {"type": "string", "minLength": 1, "description": "the wonder's name"},
+                   "replace": {"type": "boolean", "description":
+                               "replace the wonder of the same name from an extended pack"},
+                   "sides": {"type": "object", "description": "the board's sides, A (Day) and B (Night)",
+                             "properties": {"A": {"$ref": "#/$defs/side"}, "B": {"$ref": "#/$defs/side"}},
+                             "additionalProperties": False, "minProperties": 1}},
+                  ["name", "sides"], "a wonder board")
+    card = _obj({
+        "name": {"type": "string", "minLength": 1, "description": "the card's name, unique in the pack"},
+        "age": _int("the age whose deck holds it", 1),
+        "color": {"type": "string", "pattern": NAME_PATTERN, "description": "the card's colour"},
+        "players": {"description": "minimum player count of each copy; omitted for guilds",
+                    "anyOf": [{"type": "array", "items": {"type": "integer", "minimum": 1},
+                               "minItems": 1}, {"type": "null"}]},
+        "cost": {"type": "string", "description": COST_DESC},
+        "chains_from": _str_or_list("cards of earlier ages that make this one free"),
+        "chains_to": _str_or_list("cards of later ages this one makes free"),
+        "effect": {"type": "string", "minLength": 1, "description": EFFECT_DESC},
+        "replace": {"type": "boolean", "description":
+                    "replace the card of the same name from an extended pack"},
+    }, ["name", "age", "color", "effect"], "an age card or guild")
+    manifest = _obj({
+        "name": {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]*$", "description": "the pack's name"},
+        "version": {"type": "string", "description": "the pack's version"},
+        "description": {"type": "string", "description": "what the pack is"},
+        "extends": _str_or_list("packs this one builds on: shipped names or relative paths"),
+        "remove": _str_or_list("names of cards or wonders of extended packs to leave out"),
+        "plugins": _str_or_list("Python modules (in the pack folder or installed) that add effect words"),
+        "rules": {"$ref": "#/$defs/rules"},
+    }, ["name"], "a pack's manifest, pack.yaml")
+    content = _obj({
+        "cards": {"type": "array", "items": {"$ref": "#/$defs/card"}, "description": "age cards and guilds"},
+        "wonders": {"type": "array", "items": {"$ref": "#/$defs/wonder"}, "description": "wonder boards"},
+    }, desc="a card file: cards and/or wonders")
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": "7 Wonders card pack file",
+        "description": "pack.yaml (a manifest, with `name`) or a card file (with `cards`/`wonders`)",
+        "if": {"type": "object", "required": ["name"]},
+        "then": {"$ref": "#/$defs/manifest"},
+        "else": {"$ref": "#/$defs/content"},
+        "$defs": {"manifest": manifest, "content": content, "rules": rules, "card": card,
+                  "wonder": wonder, "side": side, "stage": stage},
+    }
+
+
+def schema_json() -> str:
+    return json.dumps(build_schema(), indent=2) + "\n"
+
+
+def write_schema(path: Path = SCHEMA_PATH) -> None:
+    path.write_text(schema_json(), encoding="utf-8")
+
+
+if __name__ == "__main__":  # python -m dsl.schema regenerates the committed file
+    write_schema()

@@ -1,0 +1,98 @@
+"""Validate one YAML document against the pack schema and report every error in place."""
+from __future__ import annotations
+
+import difflib
+from functools import lru_cache
+from typing import Any, Callable
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+
+from .schema import build_schema
+from .yamlsource import YamlDoc
+
+Report = Callable[..., None]
+_TYPE_NAMES = {"integer": "a whole number", "string": "text", "array": "a list", "object": "a mapping",
+               "boolean": "true or false", "null": "empty", "number": "a number"}
+
+
+@lru_cache(maxsize=None)
+def _validator(part: str) -> Draft202012Validator:
+    schema = build_schema()
+    sub = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": f"#/$defs/{part}"}
+    return Draft202012Validator(sub)
+
+
+def _subject(doc: YamlDoc, path: tuple[Any, ...]) -> str:
+    data = doc.data
+    if len(path) >= 2 and path[0] in ("cards", "wonders") and isinstance(path[1], int):
+        try:
+            item = data[path[0]][path[1]]
+            name = item.get("name") if isinstance(item, dict) else None
+        except (IndexError, KeyError, TypeError):
+            name = None
+        noun = path[0][:-1]
+        return f'{noun} "{name}"' if name else f"{noun} #{path[1] + 1}"
+    return ""
+
+
+def _field(path: tuple[Any, ...]) -> str:
+    names = [str(p) for p in path if not isinstance(p, int)]
+    return names[-1] if names else "file"
+
+
+def _describe(err: ValidationError) -> str:
+    v = err.validator
+    if v == "type":
+        want = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+        return (f"'{_field(tuple(err.absolute_path))}' must be "
+                f"{' or '.join(_TYPE_NAMES.get(t, t) for t in want)}, not {err.instance!r}")
+    if v == "anyOf":
+        kinds = [s.get("type") for s in err.validator_value if isinstance(s, dict) and "type" in s]
+        inner = best_match(err.context) if err.context else None
+        if inner is not None and inner.validator not in ("type",):
+            return _describe(inner)
+        return (f"'{_field(tuple(err.absolute_path))}' must be "
+                f"{' or '.join(_TYPE_NAMES.get(k, k) for k in kinds)}, not {err.instance!r}")
+    if v == "pattern":
+        return (f"'{err.instance}' is not a valid name for '{_field(tuple(err.absolute_path))}' "
+                "(lower-case letters, digits and _)")
+    if v == "minimum":
+        return f"'{_field(tuple(err.absolute_path))}' must be at least {err.validator_value}, not {err.instance}"
+    if v in ("minItems", "minProperties"):
+        return f"'{_field(tuple(err.absolute_path))}' must not be empty"
+    if v == "enum":
+        return f"{err.instance!r} must be one of {', '.join(map(str, err.validator_value))}"
+    if v == "minLength":
+        return f"'{_field(tuple(err.absolute_path))}' must not be empty"
+    return err.message
+
+
+def check_schema(doc: YamlDoc, part: str, report: Report) -> set[tuple[Any, ...]]:
+    """Report every schema error of `doc` checked as `part` ("manifest" or "content").
+
+    Returns the paths of the values in error (empty when the document is valid)."""
+    if doc.data is None:
+        report(doc, (1, 1), "the file is empty", kind="schema")
+        return {()}
+    bad: set[tuple[Any, ...]] = set()
+    for err in sorted(_validator(part).iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path))):
+        path = tuple(err.absolute_path)
+        bad.add(path)
+        subject = _subject(doc, path)
+        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+            allowed = list(err.schema.get("properties", {}))
+            for key in err.instance:
+                if key not in allowed:
+                    close = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
+                    hint = f"; did you mean '{close[0]}'?" if close else f" (known keys: {', '.join(allowed)})"
+                    report(doc, doc.key_where(path + (key,)), f"unknown key '{key}'{hint}", subject,
+                           kind="schema", length=len(str(key)))
+            continue
+        if err.validator == "required":
+            missing = [k for k in err.validator_value if not isinstance(err.instance, dict) or k not in err.instance]
+            for k in missing:
+                report(doc, doc.where(path), f"missing required key '{k}'", subject, kind="schema")
+            continue
+        report(doc, doc.where(path), _describe(err), subject, kind="schema")
+    return bad

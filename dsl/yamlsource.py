@@ -1,0 +1,114 @@
+"""Read YAML keeping where every value and key stands, so errors point into the file.
+
+PyYAML's composed nodes carry start marks; we construct the plain data with the
+safe constructor and record, per path, the key's and the value's positions plus the
+scalar style, which tells how a column inside an effect string maps to the file.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+Path_ = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Span:
+    line: int  # 1-based
+    column: int  # 1-based
+    end_line: int
+    end_column: int
+    style: str | None = None  # None (plain), "'", '"', "|", ">"
+
+
+@dataclass
+class YamlDoc:
+    file: str
+    text: str
+    data: Any
+    values: dict[Path_, Span] = field(default_factory=dict)
+    keys: dict[Path_, Span] = field(default_factory=dict)
+    duplicates: list[tuple[Path_, Span]] = field(default_factory=list)
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.splitlines()
+
+    def where(self, path: Path_) -> tuple[int, int]:
+        """Position of the value at `path`, or of its nearest recorded parent."""
+        p = tuple(path)
+        while p not in self.values and p:
+            p = p[:-1]
+        s = self.values.get(p)
+        return (s.line, s.column) if s else (1, 1)
+
+    def key_where(self, path: Path_) -> tuple[int, int]:
+        s = self.keys.get(tuple(path))
+        return (s.line, s.column) if s else self.where(path)
+
+    def inner(self, path: Path_, line: int, column: int, token: str = "") -> tuple[int, int]:
+        """Map a 1-based position inside the string at `path` to a position in the file."""
+        span = self.values.get(tuple(path))
+        if span is None:
+            return self.where(path)
+        lines = self.lines
+        if span.style in ("|", ">"):
+            first = span.line + 1  # block content starts on the next line
+            body = lines[first - 1] if first - 1 < len(lines) else ""
+            indent = len(body) - len(body.lstrip(" "))
+            guess = (first + line - 1, indent + column)
+        else:
+            quote = 1 if span.style in ("'", '"') else 0
+            guess = (span.line + line - 1, (span.column + quote + column - 1) if line == 1 else column)
+        if token:
+            gl, gc = guess
+            if 0 < gl <= len(lines) and lines[gl - 1][gc - 1:gc - 1 + len(token)] == token:
+                return guess
+            for ln in range(span.line, min(span.end_line, len(lines)) + 1):
+                start = span.column - 1 if ln == span.line else 0
+                idx = lines[ln - 1].find(token, start)
+                if idx >= 0:
+                    return ln, idx + 1
+        return guess
+
+
+def _span(node: yaml.Node) -> Span:
+    s, e = node.start_mark, node.end_mark
+    style = getattr(node, "style", None) if isinstance(node, yaml.ScalarNode) else None
+    return Span(s.line + 1, s.column + 1, e.line + 1, e.column + 1, style or None)
+
+
+def _walk(doc: YamlDoc, node: yaml.Node, path: Path_) -> None:
+    doc.values[path] = _span(node)
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[Any, bool] = {}
+        for k, v in node.value:
+            key = k.value if isinstance(k, yaml.ScalarNode) else str(k.value)
+            if key in seen:
+                doc.duplicates.append((path + (key,), _span(k)))
+            seen[key] = True
+            doc.keys[path + (key,)] = _span(k)
+            _walk(doc, v, path + (key,))
+    elif isinstance(node, yaml.SequenceNode):
+        for i, v in enumerate(node.value):
+            _walk(doc, v, path + (i,))
+
+
+class _Loader(yaml.SafeLoader):
+    """Safe loader whose mapping keys stay strings ("3" and 3 alike), as JSON Schema expects."""
+
+
+def load_yaml(text: str, file: str) -> YamlDoc:
+    """Parse YAML text; raises yaml.YAMLError (with problem_mark) when it is malformed."""
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    finally:
+        loader.dispose()
+    doc = YamlDoc(file=file, text=text, data=data)
+    if node is not None:
+        _walk(doc, node, ())
+    return doc

@@ -1,0 +1,1 @@
+"""The machine that runs card packs: compiled effects, game core, bots, CLI."""

@@ -1,0 +1,70 @@
+"""`wonders explain "EFFECT TEXT"`: canonical form, English text and AST of card text."""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from typing import Any
+
+from dsl.english import cost_english, effects_english
+from dsl.loader import load_pack
+from dsl.parser import CardTextError, parse_cost, parse_effects
+from dsl.printer import cost_text, effects_text
+
+from .common import print_json
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("explain", help="show how card text is read",
+                       description="Parse card text and show its canonical form, English text and AST.")
+    p.add_argument("text", help='effect text, e.g. "coins 1 per brown card in left, self, right"')
+    p.add_argument("--cost", action="store_true", help="the text is a cost, e.g. '2 stone, ore'")
+    p.add_argument("--pack", help="check names against this pack's rules (default: base game words)")
+    p.add_argument("--json", action="store_true", help="print as JSON")
+    p.set_defaults(func=run)
+
+
+def to_data(node: Any) -> Any:
+    if dataclasses.is_dataclass(node):
+        out: dict[str, Any] = {"type": type(node).__name__}
+        for f in dataclasses.fields(node):
+            if f.compare:
+                out[f.name] = to_data(getattr(node, f.name))
+        return out
+    if isinstance(node, tuple):
+        return [to_data(x) for x in node]
+    return node
+
+
+def run(args: argparse.Namespace) -> int:
+    vocab = None
+    if args.pack:
+        from .common import load_or_report
+        vocab = load_or_report(args.pack).rules.vocab
+    else:
+        from dsl.vocab import BASE_VOCABULARY
+        vocab = BASE_VOCABULARY
+    try:
+        if args.cost:
+            cost = parse_cost(args.text, vocab)
+            canon, english, tree = cost_text(cost), cost_english(cost), to_data(cost)
+        else:
+            effects = parse_effects(args.text, vocab)
+            canon, english, tree = effects_text(effects), effects_english(effects, vocab), to_data(effects)
+    except CardTextError as err:
+        if args.json:
+            print_json({"valid": False, "errors": [
+                {"line": e.line, "column": e.column, "message": e.message} for e in err.errors]})
+        else:
+            print(err.render(), file=sys.stderr)
+        return 1
+    if args.json:
+        print_json({"valid": True, "canonical": canon, "english": english, "ast": tree})
+        return 0
+    print(f"canonical: {canon}")
+    print(f"english:   {english}")
+    print("ast:")
+    import json
+    for line in json.dumps(tree, indent=2).splitlines():
+        print(f"  {line}")
+    return 0

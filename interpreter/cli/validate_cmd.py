@@ -1,0 +1,54 @@
+"""`wonders validate PACK...`: check packs and report every problem at once."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from dsl.diagnostics import PackError
+from dsl.loader import load_pack
+
+from .common import print_json
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("validate", help="check packs: schema, card text, names, chains",
+                       description="Validate packs (folders or shipped names). Exit 0 when all "
+                                   "are valid; otherwise print every problem and exit 1.")
+    p.add_argument("packs", nargs="+", metavar="PACK", help="pack folder or shipped pack name")
+    p.add_argument("--json", action="store_true", help="print results as JSON")
+    p.add_argument("--watch", action="store_true", help="re-validate whenever a file changes")
+    p.set_defaults(func=run)
+
+
+def check(refs: list[str], as_json: bool) -> int:
+    status = 0
+    results = []
+    for ref in refs:
+        try:
+            pack = load_pack(ref)
+        except PackError as err:
+            status = 1
+            if as_json:
+                results.append({"pack": ref, "valid": False,
+                                "problems": [d.as_dict() for d in err.diagnostics]})
+            else:
+                print(err.render(), file=sys.stderr)
+                print(f"{ref}: {len(err.diagnostics)} problem(s)", file=sys.stderr)
+            continue
+        ncards = sum(1 for c in pack.cards)
+        if as_json:
+            results.append({"pack": pack.name, "valid": True, "cards": ncards,
+                            "wonders": len(pack.wonders)})
+        else:
+            print(f"{ref}: ok - pack '{pack.name}' {pack.version}: {ncards} cards, "
+                  f"{len(pack.wonders)} wonders")
+    if as_json:
+        print_json(results)
+    return status
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.watch:
+        from .watch import watch
+        return watch(args.packs, lambda: check(args.packs, args.json))
+    return check(args.packs, args.json)
