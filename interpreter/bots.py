@@ -1,0 +1,114 @@
+"""Bots. All randomness comes from the game's one seeded generator, so games replay exactly."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from .compiled import CCard, Contribution
+from .moves import BUILD, SELL, WONDER, Move
+from .scoring import science_score
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class RandomBot:
+    """Uniform over every legal move (each payment option counts as a move)."""
+
+    name = "random"
+
+    def choose(self, game: "Game", seat: int, moves: list[Move]) -> Move:
+        return moves[game.rng.randrange(len(moves))]
+
+    def choose_discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
+        return game.rng.randrange(len(cards))
+
+
+class GreedyBot:
+    """Takes the move with the best immediate value: points now, science, shields that
+    change a war result, production early on, coins at a third of a point; ties at random."""
+
+    name = "greedy"
+
+    def value(self, game: "Game", seat: int, effect: Contribution, category: str) -> float:
+        city = game.cities[seat]
+        table = game.table
+        ages_left = game.rules.ages - game.age
+        v = float(effect.vp)
+        for amount, counter in effect.vp_per:
+            v += amount * table.count(seat, counter)
+        coins = effect.coins_now + sum(a * table.count(seat, c) for a, c in effect.coins_per)
+        v += coins / 3
+        if any(effect.science) or effect.science_wild:
+            sci = list(city.science)
+            for i, n in enumerate(effect.science):
+                sci[i] += n
+            wild = list(city.science_wild) + list(effect.science_wild)
+            v += science_score(sci, wild, game.rules.science_set_bonus) - \
+                science_score(city.science, city.science_wild, game.rules.science_set_bonus)
+        if effect.shields:
+            left, right = table.left(seat), table.right(seat)
+            war_value = game.rules.victory_tokens[game.age - 1] - game.rules.defeat_token
+            for nb in (left, right):
+                if city.shields <= nb.shields < city.shields + effect.shields:
+                    v += war_value * 0.8
+                elif city.shields == nb.shields:
+                    v += 0.5
+            v += 0.3 * effect.shields
+        if effect.produces:
+            units = sum(effect.fixed) + sum(effect.fixed_private) + len(effect.choices) + \
+                len(effect.choices_private)
+            v += units * (1.2 * ages_left + 0.3)
+        if effect.discounts:
+            v += 1.5 * ages_left
+        if effect.free_build or effect.play_last or effect.discard_builds:
+            v += 3 + 1.5 * ages_left
+        if effect.copies:
+            v += 5
+        return v
+
+    def score_move(self, game: "Game", seat: int, move: Move) -> float:
+        city = game.cities[seat]
+        card = game.hands[seat][move.card]
+        paid = move.left + move.right
+        if move.action == SELL:
+            return game.rules.sell_coins / 3 - 0.5
+        if move.action == BUILD:
+            bank = 0 if move.free else card.cost_coins
+            v = self.value(game, seat, card.effect, card.category) - (bank + paid) / 3
+            if move.free == "power":
+                v -= 1.5  # keep the once-per-age power for something costly if possible
+                v += (card.cost_coins + sum(card.cost)) / 2
+            if move.free == "chain":
+                v += 0.5
+            return v
+        stage = city.side.stages[city.stages_built]
+        return self.value(game, seat, stage.effect, "wonder") - (stage.cost_coins + paid) / 3 + 0.5
+
+    def choose(self, game: "Game", seat: int, moves: list[Move]) -> Move:
+        best: list[Move] = []
+        best_v = float("-inf")
+        for m in moves:
+            v = self.score_move(game, seat, m)
+            if v > best_v + 1e-9:
+                best, best_v = [m], v
+            elif v > best_v - 1e-9:
+                best.append(m)
+        return best[game.rng.randrange(len(best))]
+
+    def choose_discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
+        values = [self.value(game, seat, c.effect, c.category) for c in cards]
+        top = max(values)
+        best = [i for i, v in enumerate(values) if v == top]
+        return best[game.rng.randrange(len(best))]
+
+
+BOTS: dict[str, Callable[[], object]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bots(spec: str, n: int) -> list[object]:
+    """'greedy,random' -> bots for n seats; the list repeats to fill the table."""
+    names = [s.strip() for s in spec.split(",") if s.strip()] or ["greedy"]
+    unknown = [s for s in names if s not in BOTS]
+    if unknown:
+        raise ValueError(f"unknown bot '{unknown[0]}' (bots: {', '.join(BOTS)})")
+    return [BOTS[names[i % len(names)]]() for i in range(n)]

@@ -1,0 +1,145 @@
+"""Packs compiled once into flat, index-based data the game loop can use without AST walks."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from dsl import ast as A
+from dsl.model import Card, Pack, Rules, WonderSide
+
+from .effects import compile_effects
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A compiled `per` clause: what to count and in which cities (0 self, 1 left, 2 right)."""
+
+    what: str  # "card" | "wonder_stage" | "defeat" | "victory"
+    colors: tuple[int, ...]  # colour indexes for "card"; all colours when any
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """What one card, wonder stage or board adds to a city; plain tuples and ints."""
+
+    fixed: tuple[int, ...]  # tradable fixed production per resource
+    fixed_private: tuple[int, ...]
+    choices: tuple[tuple[int, ...], ...]  # tradable either/or production
+    choices_private: tuple[tuple[int, ...], ...]
+    shields: int = 0
+    science: tuple[int, ...] = ()
+    science_wild: tuple[tuple[int, ...], ...] = ()
+    coins_now: int = 0
+    coins_per: tuple[tuple[int, Counter], ...] = ()
+    vp: int = 0
+    vp_per: tuple[tuple[int, Counter], ...] = ()
+    discounts: tuple[tuple[frozenset[int], tuple[int, ...], int], ...] = ()  # resources, seats, price
+    free_build: str = ""  # "" or the period: "age" | "game"
+    play_last: bool = False
+    discard_builds: int = 0
+    copies: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()  # colours, seats
+    plugins: tuple[tuple[Any, tuple[Any, ...]], ...] = ()
+
+    @property
+    def produces(self) -> bool:
+        return any(self.fixed) or any(self.fixed_private) or bool(self.choices or self.choices_private)
+
+
+@dataclass(frozen=True, eq=False)
+class CCard:
+    """A compiled card. Identity is by object: copies of one card share it."""
+
+    id: int
+    name: str
+    age: int
+    color: int
+    color_name: str
+    cost_coins: int
+    cost: tuple[int, ...]  # resources needed, per resource index
+    chains_from: frozenset[str]
+    effect: Contribution
+    category: str  # score-pad line for its victory points
+    card: Card = field(repr=False)
+
+    @property
+    def needs_resources(self) -> bool:
+        return any(self.cost)
+
+
+@dataclass(frozen=True, eq=False)
+class CStage:
+    index: int
+    cost_coins: int
+    cost: tuple[int, ...]
+    effect: Contribution
+
+
+@dataclass(frozen=True, eq=False)
+class CSide:
+    wonder: str
+    side: str
+    board: Contribution
+    stages: tuple[CStage, ...]
+    source: WonderSide = field(repr=False)
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledPack:
+    pack: Pack
+    rules: Rules
+    resources: tuple[str, ...]
+    colors: tuple[str, ...]
+    symbols: tuple[str, ...]
+    cards: tuple[CCard, ...]
+    sides: dict[tuple[str, str], CSide]
+    wonders: tuple[str, ...]
+
+    def card_named(self, name: str, age: int | None = None) -> CCard:
+        for c in self.cards:
+            if c.name == name and (age is None or c.age == age):
+                return c
+        raise KeyError(name)
+
+    def deck(self, age: int, n_players: int) -> list[CCard]:
+        """The age's cards at this player count, guilds excluded (drawn separately)."""
+        out: list[CCard] = []
+        for c in self.cards:
+            if c.age == age and c.card.players is not None:
+                out.extend([c] * c.card.copies_at(n_players))
+        return out
+
+    def guilds(self) -> list[CCard]:
+        return [c for c in self.cards if c.card.players is None]
+
+
+class _Indexes:
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.res = {r: i for i, r in enumerate(rules.vocab.resources)}
+        self.col = {c: i for i, c in enumerate(rules.vocab.colors)}
+        self.sym = {s: i for i, s in enumerate(rules.vocab.symbols)}
+
+    def cost(self, cost: A.Cost) -> tuple[int, ...]:
+        vec = [0] * len(self.res)
+        for name, n in cost.resources:
+            vec[self.res[name]] += n
+        return tuple(vec)
+
+
+def compile_pack(pack: Pack) -> CompiledPack:
+    """Compile every card and wonder side of a loaded pack; done once per pack."""
+    ix = _Indexes(pack.rules)
+    cards = []
+    for i, c in enumerate(pack.cards):
+        cards.append(CCard(i, c.name, c.age, ix.col[c.color], c.color, c.cost.coins, ix.cost(c.cost),
+                           frozenset(c.chains_from), compile_effects(c.effects, ix),
+                           pack.rules.category_of(c.color), c))
+    sides = {}
+    for w in pack.wonders:
+        for s, side in w.sides.items():
+            stages = tuple(CStage(k, st.cost.coins, ix.cost(st.cost), compile_effects(st.effects, ix))
+                           for k, st in enumerate(side.stages))
+            sides[(w.name, s)] = CSide(w.name, s, compile_effects(side.effects, ix), stages, side)
+    return CompiledPack(pack, pack.rules, tuple(ix.res), tuple(ix.col), tuple(ix.sym),
+                        tuple(cards), sides, tuple(w.name for w in pack.wonders))

@@ -1,0 +1,149 @@
+"""The minimal core: seats in a ring, each with a city (built cards, stages, coins, tokens).
+
+A City keeps running totals (production, shields, science, colour counts, trade
+prices) updated as things are built, so the game loop never re-derives them.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .compiled import CCard, Contribution, CompiledPack, CSide
+
+LEFT, RIGHT = 1, 2
+
+
+class City:
+    __slots__ = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "color_counts",
+                 "fixed", "fixed_trade", "choices", "choices_trade", "shields", "science",
+                 "science_wild", "tokens", "prices", "vp_effects", "free_build", "free_build_used",
+                 "play_last", "copies", "plugins", "own_sig", "trade_sig", "price_sig", "n_res")
+
+    def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
+        n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
+        self.seat = seat
+        self.name = name
+        self.side = side
+        self.n_res = n_res
+        self.stages_built = 0
+        self.coins = cp.rules.starting_coins
+        self.cards: list[CCard] = []
+        self.names: set[str] = set()
+        self.color_counts = [0] * n_col
+        self.fixed = [0] * n_res  # all own fixed production
+        self.fixed_trade = [0] * n_res  # what neighbours may buy
+        self.choices: list[tuple[int, ...]] = []
+        self.choices_trade: list[tuple[int, ...]] = []
+        self.shields = 0
+        self.science = [0] * n_sym
+        self.science_wild: list[tuple[int, ...]] = []
+        self.tokens: list[int] = []
+        price = cp.rules.trade_price
+        self.prices = [None, [price] * n_res, [price] * n_res]  # indexed by LEFT / RIGHT
+        self.vp_effects: list[tuple[str, Contribution]] = []  # (category, contribution)
+        self.free_build = ""
+        self.free_build_used = False
+        self.play_last = False
+        self.copies: list[Any] = []
+        self.plugins: list[tuple[str, Any, tuple[Any, ...]]] = []
+        self.own_sig: tuple[Any, ...] = ()
+        self.trade_sig: tuple[Any, ...] = ()
+        self.price_sig: tuple[Any, ...] = ()
+        self.add(side.board, "wonder")
+
+    # -- building ------------------------------------------------------------
+    def add(self, c: Contribution, category: str) -> None:
+        """Fold a contribution into the running totals (not its when-built coins)."""
+        if c.produces:
+            for i in range(self.n_res):
+                self.fixed[i] += c.fixed[i] + c.fixed_private[i]
+                self.fixed_trade[i] += c.fixed[i]
+            self.choices.extend(c.choices)
+            self.choices.extend(c.choices_private)
+            self.choices_trade.extend(c.choices)
+            self.choices.sort()
+            self.choices_trade.sort()
+            self.own_sig = (tuple(self.fixed), tuple(self.choices))
+            self.trade_sig = (tuple(self.fixed_trade), tuple(self.choices_trade))
+        elif not self.own_sig:
+            self.own_sig = (tuple(self.fixed), tuple(self.choices))
+            self.trade_sig = (tuple(self.fixed_trade), tuple(self.choices_trade))
+        self.shields += c.shields
+        if c.science:
+            for i, n in enumerate(c.science):
+                self.science[i] += n
+        self.science_wild.extend(c.science_wild)
+        for resources, seats, price in c.discounts:
+            for seat in seats:
+                if seat in (LEFT, RIGHT):
+                    row = self.prices[seat]
+                    for r in resources:
+                        if price < row[r]:
+                            row[r] = price
+            self.price_sig = (tuple(self.prices[LEFT]), tuple(self.prices[RIGHT]))
+        if not self.price_sig:
+            self.price_sig = (tuple(self.prices[LEFT]), tuple(self.prices[RIGHT]))
+        if c.vp or c.vp_per or c.plugins:
+            self.vp_effects.append((category, c))
+        if c.free_build:
+            self.free_build = c.free_build
+        if c.play_last:
+            self.play_last = True
+        self.copies.extend(c.copies)
+        for handler, args in c.plugins:
+            self.plugins.append((category, handler, args))
+
+    def build_card(self, card: CCard) -> None:
+        self.cards.append(card)
+        self.names.add(card.name)
+        self.color_counts[card.color] += 1
+        self.add(card.effect, card.category)
+
+    def build_stage(self) -> Contribution:
+        stage = self.side.stages[self.stages_built]
+        self.stages_built += 1
+        self.add(stage.effect, "wonder")
+        return stage.effect
+
+    @property
+    def defeats(self) -> int:
+        return sum(1 for t in self.tokens if t < 0)
+
+    @property
+    def victories(self) -> int:
+        return sum(1 for t in self.tokens if t > 0)
+
+
+class Table:
+    """The ring of cities: left of seat i is (i+1) mod N, right is (i-1) mod N."""
+
+    def __init__(self, cities: list[City]):
+        self.cities = cities
+        self.n = len(cities)
+
+    def left(self, seat: int) -> City:
+        return self.cities[(seat + 1) % self.n]
+
+    def right(self, seat: int) -> City:
+        return self.cities[(seat - 1) % self.n]
+
+    def around(self, seat: int) -> tuple[City, City, City]:
+        """(self, left, right): indexed by the seat codes 0 / LEFT / RIGHT."""
+        n = self.n
+        return self.cities[seat], self.cities[(seat + 1) % n], self.cities[(seat - 1) % n]
+
+    def count(self, seat: int, counter: Any) -> int:
+        """How many of what a `per` clause counts, over its cities."""
+        trio = self.around(seat)
+        total = 0
+        for s in counter.seats:
+            city = trio[s]
+            if counter.what == "card":
+                cc = city.color_counts
+                total += sum(cc[c] for c in counter.colors)
+            elif counter.what == "wonder_stage":
+                total += city.stages_built
+            elif counter.what == "defeat":
+                total += city.defeats
+            elif counter.what == "victory":
+                total += city.victories
+        return total
