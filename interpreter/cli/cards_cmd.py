@@ -1,0 +1,282 @@
+"""`wonders cards PACK` and `wonders wonders PACK`: list a pack's cards and wonder boards.
+
+Both print a readable `rich` table by default and a stable JSON shape with `--json`:
+
+    {"pack": "base", "cards": [{"name", "age", "color", "players", "cost", "chains_from",
+                                 "chains_to", "effects", "text", ...}], "wonders": [...]}
+    {"pack": "base", "wonders": [{"name", "sides": {"A": {"alias", "resource",
+                                                          "stages": [{"cost", "effects", "text"}]}}}]}
+
+`players` is the minimum player count of each copy (null for a guild); `cost` leaves zero
+counts out ({} = free); `effects` holds one canonical card-language text per effect.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from dsl.diagnostics import PackError
+from dsl.english import effects_english
+from dsl.loader import load_pack
+from dsl.model import Card, Pack, Wonder
+from dsl.printer import canonical, cost_text
+
+from .common import fail, print_json
+
+_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9,
+          "x": 10}
+_WIDE = 110  # console columns from which the cards table shows every column
+_COLOR_STYLE = {"brown": "dark_orange3", "grey": "grey62", "blue": "blue", "yellow": "yellow",
+                "red": "red", "green": "green", "purple": "magenta"}
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("cards", help="list a pack's cards (cost, chains, effects)",
+                       description="List the cards of a pack (a folder or a shipped pack name) "
+                                   "with their cost, chains and effects, as a table or JSON.")
+    p.add_argument("pack", nargs="?", default="base", metavar="PACK",
+                   help="pack folder or shipped pack name (default: base)")
+    p.add_argument("--age", metavar="A", help="only this age (1, 2, 3 or I, II, III)")
+    p.add_argument("--players", metavar="N",
+                   help="only the copies in play at N players (guilds are always listed)")
+    p.add_argument("--json", action="store_true", help="print as JSON")
+    p.set_defaults(func=run_cards)
+
+    w = sub.add_parser("wonders", help="list a pack's wonder boards and their stages",
+                       description="List the wonder boards of a pack: each side's alias, "
+                                   "starting resource and stages (cost and effect).")
+    w.add_argument("pack", nargs="?", default="base", metavar="PACK",
+                   help="pack folder or shipped pack name (default: base)")
+    w.add_argument("--json", action="store_true", help="print as JSON")
+    w.set_defaults(func=run_wonders)
+
+
+# -- data ---------------------------------------------------------------------------------
+
+def _load(ref: str) -> Pack | None:
+    try:
+        return load_pack(ref)
+    except PackError as err:
+        print(err.render(), file=sys.stderr)
+        print(f"error: could not load pack '{ref}' ({len(err.diagnostics)} problem(s))",
+              file=sys.stderr)
+        return None
+
+
+def _int_option(value: str | None, name: str, low: int, high: int,
+                roman: bool = False) -> tuple[int | None, str]:
+    """(number, "") or (None, error message) for an option that must lie in low..high."""
+    if value is None:
+        return None, ""
+    text = value.strip()
+    n: int | None
+    try:
+        n = int(text)
+    except ValueError:
+        n = _ROMAN.get(text.lower()) if roman else None
+    if n is None or not low <= n <= high:
+        span = ", ".join(str(i) for i in range(low, high + 1))
+        return None, f"{name} must be one of {span} for this pack (got '{value}')"
+    return n, ""
+
+
+def card_data(card: Card, pack: Pack, players: int | None = None) -> dict[str, Any]:
+    vocab = pack.rules.vocab
+    guild = card.players is None
+    if guild:
+        copies = None
+    elif players is None:
+        copies = list(card.players)
+    else:
+        copies = [p for p in card.players if p <= players]
+    return {
+        "name": card.name,
+        "age": card.age,
+        "color": card.color,
+        "players": copies,
+        "guild": guild,
+        "cost": card.cost.as_dict(),
+        "chains_from": list(card.chains_from),
+        "chains_to": list(card.chains_to),
+        "effects": [canonical(e) for e in card.effects],
+        "text": effects_english(card.effects, vocab),
+    }
+
+
+def wonder_data(wonder: Wonder, pack: Pack) -> dict[str, Any]:
+    vocab = pack.rules.vocab
+    sides = {}
+    for name, side in wonder.sides.items():
+        sides[name] = {
+            "alias": side.alias,
+            "resource": side.resource,
+            "stages": [{"cost": st.cost.as_dict(),
+                        "effects": [canonical(e) for e in st.effects],
+                        "text": effects_english(st.effects, vocab)} for st in side.stages],
+        }
+    return {"name": wonder.name, "sides": sides}
+
+
+def select_cards(pack: Pack, age: int | None, players: int | None) -> list[Card]:
+    out = []
+    for c in pack.cards:
+        if age is not None and c.age != age:
+            continue
+        if players is not None and c.players is not None and c.copies_at(players) == 0:
+            continue
+        out.append(c)
+    return out
+
+
+# -- commands -----------------------------------------------------------------------------
+
+def run_cards(args: argparse.Namespace) -> int:
+    pack = _load(args.pack)
+    if pack is None:
+        return 1
+    rules = pack.rules
+    age, problem = _int_option(args.age, "--age", 1, rules.ages, roman=True)
+    if problem:
+        return fail(problem)
+    players, problem = _int_option(args.players, "--players", rules.min_players,
+                                   rules.max_players)
+    if problem:
+        return fail(problem)
+    cards = select_cards(pack, age, players)
+    if args.json:
+        data: dict[str, Any] = {
+            "pack": pack.name,
+            "age": age,
+            "players_filter": players,
+            "guilds_drawn": None if players is None else players + rules.guild_extra,
+            "cards": [card_data(c, pack, players) for c in cards],
+            "wonders": [wonder_data(w, pack) for w in pack.wonders],
+        }
+        print_json(data)
+        return 0
+    _print_cards(pack, cards, age, players)
+    return 0
+
+
+def run_wonders(args: argparse.Namespace) -> int:
+    pack = _load(args.pack)
+    if pack is None:
+        return 1
+    if args.json:
+        print_json({"pack": pack.name, "wonders": [wonder_data(w, pack) for w in pack.wonders]})
+        return 0
+    _print_wonders(pack)
+    return 0
+
+
+# -- readable output ----------------------------------------------------------------------
+
+def _console():
+    """A rich console; output that is not a terminal (a pipe, a file) gets 160 columns
+    unless COLUMNS says otherwise, so long card texts are not squeezed to 80."""
+    import os
+
+    from rich.console import Console
+    console = Console(highlight=False)
+    if not console.is_terminal and not os.environ.get("COLUMNS"):
+        console = Console(highlight=False, width=160)
+    return console
+
+
+def _age_label(age: int) -> str:
+    roman = {v: k.upper() for k, v in _ROMAN.items()}
+    return f"Age {roman.get(age, age)}"
+
+
+def _copies_cell(card: Card, players: int | None, extra: int) -> str:
+    if card.players is None:
+        if players is None:
+            return f"drawn: N+{extra} at random"
+        return f"drawn: {players + extra} at random"
+    if players is None:
+        return ", ".join(f"{p}+" for p in card.players)
+    n = card.copies_at(players)
+    return f"{n}"
+
+
+def _chains_cell(card: Card) -> str:
+    lines = []
+    if card.chains_from:
+        lines.append("from " + ", ".join(card.chains_from))
+    if card.chains_to:
+        lines.append("to " + ", ".join(card.chains_to))
+    return "\n".join(lines)
+
+
+def _print_cards(pack: Pack, cards: list[Card], age: int | None, players: int | None) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    console = _console()
+    extra = pack.rules.guild_extra
+    ages = sorted({c.age for c in cards}) if age is None else [age]
+    where = f" at {players} players" if players is not None else ""
+    console.print(Text(f"{pack.name} {pack.version}: {len(cards)} cards{where}", style="bold"))
+    for a in ages:
+        in_age = [c for c in cards if c.age == a]
+        if players is None:
+            copies = sum(len(c.players) for c in in_age if c.players is not None)
+        else:
+            copies = sum(c.copies_at(players) for c in in_age)
+        guilds = sum(1 for c in in_age if c.players is None)
+        title = f"{_age_label(a)}: {copies} cards{where}"
+        if guilds:
+            drawn = f"N+{extra}" if players is None else str(players + extra)
+            title += f" + {drawn} of {guilds} guilds drawn at random"
+        # Narrow consoles: the age is in the title and the chains go under the effect text.
+        wide = console.width >= _WIDE
+        table = Table(title=title, show_lines=not wide, expand=False)
+        table.add_column("Name", no_wrap=True, style="bold")
+        if wide:
+            table.add_column("Age", justify="right")
+        table.add_column("Colour")
+        table.add_column("Copies")
+        table.add_column("Cost")
+        if wide:
+            table.add_column("Chains")
+        table.add_column("Effect" if wide else "Effect (chains)")
+        for c in in_age:
+            effect = Text(effects_english(c.effects, pack.rules.vocab))
+            row = [Text(c.name)] + ([Text(str(c.age))] if wide else [])
+            row += [Text(c.color, style=_COLOR_STYLE.get(c.color, "")),
+                    Text(_copies_cell(c, players, extra)), Text(cost_text(c.cost))]
+            if wide:
+                row += [Text(_chains_cell(c)), effect]
+            else:
+                chains = _chains_cell(c)
+                if chains:
+                    effect.append("\n" + chains.replace("\n", "; "), style="dim")
+                row.append(effect)
+            table.add_row(*row)
+        console.print(table)
+
+
+def _print_wonders(pack: Pack) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    console = _console()
+    console.print(Text(f"{pack.name} {pack.version}: {len(pack.wonders)} wonders", style="bold"))
+    for w in pack.wonders:
+        table = Table(title=w.name, expand=False)
+        table.add_column("Side", no_wrap=True)
+        table.add_column("Alias", no_wrap=True)
+        table.add_column("Resource", no_wrap=True)
+        table.add_column("Stage", justify="right")
+        table.add_column("Cost")
+        table.add_column("Effect")
+        for name, side in w.sides.items():
+            for i, st in enumerate(side.stages, 1):
+                first = i == 1
+                table.add_row(Text(name if first else ""), Text(side.alias if first else ""),
+                              Text(side.resource if first else ""), Text(str(i)),
+                              Text(cost_text(st.cost)),
+                              Text(effects_english(st.effects, pack.rules.vocab)),
+                              end_section=i == len(side.stages))
+        console.print(table)

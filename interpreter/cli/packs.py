@@ -1,0 +1,12 @@
+"""Compiled packs for the CLI: load once (with diagnostics on failure), compile once."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..compiled import CompiledPack, compile_pack
+from .common import load_or_report
+
+
+@lru_cache(maxsize=8)
+def compiled(ref: str) -> CompiledPack:
+    return compile_pack(load_or_report(ref))

@@ -1,0 +1,43 @@
+"""`wonders play`: a full game with bots, printed as a score pad (or JSON, or a log file)."""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from ..bots import make_bots
+from ..game import Game, IllegalMove
+from .common import fail, print_json
+from .packs import compiled
+from .scorepad import print_scorepad
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("play", help="play a full game with bots",
+                       description="Play a full game with bots and print the score pad.")
+    p.add_argument("--pack", default="base", help="pack folder or shipped name (default: base)")
+    p.add_argument("--players", type=int, required=True, help="number of players")
+    p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same game)")
+    p.add_argument("--bots", default="greedy", help="comma-separated bots per seat, repeated to fill "
+                                                     "the table: greedy, random (default: greedy)")
+    p.add_argument("--sides", default="A", choices=["A", "B", "random"], help="wonder sides")
+    p.add_argument("--log", metavar="FILE", help="write the full game log (JSON) to FILE")
+    p.add_argument("--json", action="store_true", help="print the score JSON")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    cp = compiled(args.pack)
+    try:
+        bots = make_bots(args.bots, args.players)
+        game = Game(cp, bots, seed=args.seed, sides=args.sides, log=bool(args.log))
+        scores = game.play()
+    except (ValueError, IllegalMove) as err:
+        return fail(str(err))
+    if args.log:
+        Path(args.log).write_text(json.dumps(game.log, indent=1) + "\n", encoding="utf-8")
+    if args.json:
+        print_json(scores)
+    else:
+        print_scorepad(scores, [(c.side.wonder, c.side.side, b.name) for c, b in zip(game.cities, bots)])
+    return 0

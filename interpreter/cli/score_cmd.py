@@ -1,0 +1,34 @@
+"""`wonders score STATE.json`: the score pad of every city in a state file."""
+from __future__ import annotations
+
+import argparse
+
+from ..scoring import city_scores
+from ..statefile import StateError, build_table, read_state
+from .common import fail, print_json
+from .packs import compiled
+from .scorepad import print_scorepad
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("score", help="score the cities of a STATE file",
+                       description="Score every city of a STATE file (see docs/formats.md).")
+    p.add_argument("state", metavar="STATE.json")
+    p.add_argument("--pack", help="pack to use (default: the state's 'pack', else base)")
+    p.add_argument("--json", action="store_true", help="print the score JSON")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        state = read_state(args.state)
+        cp = compiled(args.pack or state.get("pack") or "base")
+        table = build_table(state, cp)
+    except StateError as err:
+        return fail(str(err))
+    scores = city_scores(table.cities, table, cp.rules)
+    if args.json:
+        print_json(scores)
+    else:
+        print_scorepad(scores, [(c.side.wonder, c.side.side, "") for c in table.cities])
+    return 0

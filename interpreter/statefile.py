@@ -1,0 +1,74 @@
+"""STATE documents: cities described as JSON, rebuilt into a table that can be scored or priced."""
+from __future__ import annotations
+
+import difflib
+import json
+from pathlib import Path
+from typing import Any
+
+from .compiled import CompiledPack
+from .state import City, Table
+
+
+class StateError(Exception):
+    """A STATE document that cannot be used; the message says where and why."""
+
+
+def _suggest(name: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def read_state(path: str) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise StateError(f"{path}: file not found") from None
+    except json.JSONDecodeError as err:
+        raise StateError(f"{path}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("players"), list):
+        raise StateError(f"{path}: expected an object with a 'players' list")
+    return data
+
+
+def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
+    """Cities from a STATE document, in seating order (left of i is i+1)."""
+    players = state["players"]
+    rules = cp.rules
+    if not rules.min_players <= len(players) <= rules.max_players and len(players) < 2:
+        raise StateError(f"{len(players)} players; at least 2 are needed")
+    cities = []
+    card_names = sorted({c.name for c in cp.cards})
+    for i, p in enumerate(players):
+        where = f"players[{i}]"
+        if not isinstance(p, dict):
+            raise StateError(f"{where}: expected an object")
+        wonder, side = p.get("wonder"), str(p.get("side", "A"))
+        if (wonder, side) not in cp.sides:
+            if wonder not in cp.wonders:
+                raise StateError(f"{where}: no wonder '{wonder}'{_suggest(str(wonder), list(cp.wonders))}")
+            raise StateError(f"{where}: wonder '{wonder}' has no side '{side}'")
+        city = City(i, str(p.get("name", f"P{i + 1}")), cp.sides[(wonder, side)], cp)
+        stages = p.get("stages", 0)
+        if not isinstance(stages, int) or not 0 <= stages <= len(city.side.stages):
+            raise StateError(f"{where}: stages must be 0..{len(city.side.stages)}, not {stages!r}")
+        for _ in range(stages):
+            city.build_stage()
+        for name in p.get("cards", []):
+            matches = [c for c in cp.cards if c.name == name]
+            if not matches:
+                raise StateError(f"{where}: no card named '{name}'{_suggest(str(name), card_names)}")
+            if name in city.names:
+                raise StateError(f"{where}: '{name}' is built twice (a city never has two buildings "
+                                 "of the same name)")
+            city.build_card(matches[0])
+        coins = p.get("coins", rules.starting_coins)
+        if not isinstance(coins, int) or coins < 0:
+            raise StateError(f"{where}: coins must be a whole number >= 0, not {coins!r}")
+        city.coins = coins
+        tokens = p.get("tokens", [])
+        if not isinstance(tokens, list) or not all(isinstance(t, int) for t in tokens):
+            raise StateError(f"{where}: tokens must be a list of whole numbers")
+        city.tokens = list(tokens)
+        cities.append(city)
+    return Table(cities)
