@@ -77,7 +77,7 @@ class GreedyBot:
             v = self.value(game, seat, card.effect, card.category) - (bank + paid) / 3
             if move.free == "power":
                 v -= 1.5  # keep the once-per-age power for something costly if possible
-                v += (card.cost_coins + sum(card.cost)) / 2
+                v += (card.cost_coins + sum(n for _, n in card.cost)) / 2
             if move.free == "chain":
                 v += 0.5
             return v

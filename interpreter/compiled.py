@@ -56,7 +56,7 @@ class CCard:
     color: int
     color_name: str
     cost_coins: int
-    cost: tuple[int, ...]  # resources needed, per resource index
+    cost: tuple[tuple[int, int], ...]  # resources needed: (resource index, count), sparse
     chains_from: frozenset[str]
     effect: Contribution
     category: str  # score-pad line for its victory points
@@ -64,14 +64,14 @@ class CCard:
 
     @property
     def needs_resources(self) -> bool:
-        return any(self.cost)
+        return bool(self.cost)
 
 
 @dataclass(frozen=True, eq=False)
 class CStage:
     index: int
     cost_coins: int
-    cost: tuple[int, ...]
+    cost: tuple[tuple[int, int], ...]
     effect: Contribution
 
 
@@ -120,11 +120,11 @@ class _Indexes:
         self.col = {c: i for i, c in enumerate(rules.vocab.colors)}
         self.sym = {s: i for i, s in enumerate(rules.vocab.symbols)}
 
-    def cost(self, cost: A.Cost) -> tuple[int, ...]:
+    def cost(self, cost: A.Cost) -> tuple[tuple[int, int], ...]:
         vec = [0] * len(self.res)
         for name, n in cost.resources:
             vec[self.res[name]] += n
-        return tuple(vec)
+        return tuple((r, n) for r, n in enumerate(vec) if n)
 
 
 def compile_pack(pack: Pack) -> CompiledPack:

@@ -131,9 +131,12 @@ class Game:
     def decide(self, seat: int) -> Move:
         moves = self.moves(seat)
         move = self.bots[seat].choose(self, seat, moves)
+        if move in moves:  # generated as legal; only a foreign move needs the full check
+            return move
         why = refusal(move, self.hands[seat], self.cities[seat], self.table, self.free_power(seat))
-        if why:
-            raise IllegalMove(f"{self.cities[seat].name} ({getattr(self.bots[seat], 'name', '?')}): {why}")
+        if why or not isinstance(move, Move):
+            raise IllegalMove(f"{self.cities[seat].name} ({getattr(self.bots[seat], 'name', '?')}): "
+                              f"{why or 'not a Move'}")
         return move
 
     def resolve(self, choices: Sequence[Move | None], turn: int, note: str = "") -> list[int]:

@@ -32,13 +32,14 @@ class Price(NamedTuple):
     reason: str = ""
 
 
-def _priced(coins: int, bank: int, cost: tuple[int, ...], city: City, table: Table) -> Price:
+def _priced(coins: int, bank: int, cost: tuple[tuple[int, int], ...], city: City, table: Table) -> Price:
     if bank > coins:
         return Price(False, "", bank, (), f"needs {bank} coins for the bank, has {coins}")
-    if not any(cost):
+    if not cost:
         return Price(True, "cost" if not bank else "", bank, ((0, 0),))
-    _, left, right = table.around(city.seat)
-    options = payment_options(cost, city, left, right)
+    n = table.n
+    options = payment_options(cost, city, table.cities[(city.seat + 1) % n],
+                              table.cities[(city.seat - 1) % n])
     if not options:
         return Price(False, "", bank, (), "the resources cannot be produced or bought")
     ok = tuple(o for o in options if bank + o[0] + o[1] <= coins)
@@ -53,7 +54,7 @@ def price_card(card: CCard, city: City, table: Table, coins: int | None = None) 
     coins = city.coins if coins is None else coins
     if card.name in city.names:
         return Price(False, "", 0, (), f"{card.name} is already built in this city")
-    if card.chains_from & city.names:
+    if card.chains_from and not card.chains_from.isdisjoint(city.names):
         return Price(True, "chain", 0, ((0, 0),))
     return _priced(coins, card.cost_coins, card.cost, city, table)
 
@@ -66,31 +67,53 @@ def price_stage(city: City, table: Table, coins: int | None = None) -> Price:
     return _priced(coins, stage.cost_coins, stage.cost, city, table)
 
 
+def _affordable(bank: int, cost: tuple[tuple[int, int], ...], coins: int, city: City,
+                left: City, right: City) -> tuple[tuple[int, int], ...]:
+    """The payment options the city can afford with `coins` (hot path of legal_moves)."""
+    if bank > coins:
+        return ()
+    if not cost:
+        return _FREE
+    options = payment_options(cost, city, left, right)
+    budget = coins - bank
+    if options and options[0][0] + options[0][1] > budget:
+        return ()
+    return tuple(o for o in options if o[0] + o[1] <= budget)
+
+
+_FREE = ((0, 0),)
+
+
 def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool) -> list[Move]:
     """Every legal move for this hand: each card built (each payment option), as the next
     wonder stage (each option), or sold."""
+    n = table.n
+    left, right = table.cities[(city.seat + 1) % n], table.cities[(city.seat - 1) % n]
+    coins, names = city.coins, city.names
+    stage_opts: tuple[tuple[int, int], ...] = ()
+    if city.stages_built < len(city.side.stages):
+        st = city.side.stages[city.stages_built]
+        stage_opts = _affordable(st.cost_coins, st.cost, coins, city, left, right)
     moves: list[Move] = []
-    stage = price_stage(city, table)
-    seen: dict[int, list[Move]] = {}
+    add = moves.append
+    seen: dict[int, int] = {}
     for i, card in enumerate(hand):
-        same = seen.get(card.id)
-        if same is not None:  # a second copy in hand: same moves, other index
-            moves.extend(m._replace(card=i) for m in same)
+        first = seen.get(card.id)
+        if first is not None:  # a second copy in hand: the same moves, another index
+            moves.extend([m._replace(card=i) for m in moves if m.card == first])
             continue
-        mine: list[Move] = []
-        p = price_card(card, city, table)
-        if p.buildable:
-            if p.free:
-                mine.append(Move(i, BUILD, 0, 0, p.free if p.free == "chain" else ""))
+        seen[card.id] = i
+        if card.name not in names:
+            if card.chains_from and not card.chains_from.isdisjoint(names):
+                add(Move(i, BUILD, 0, 0, "chain"))
             else:
-                mine.extend(Move(i, BUILD, left, right) for left, right in p.options)
-        if free_power and card.name not in city.names and not p.free:
-            mine.append(Move(i, BUILD, 0, 0, "power"))
-        if stage.buildable:
-            mine.extend(Move(i, WONDER, left, right) for left, right in stage.options)
-        mine.append(Move(i, SELL))
-        seen[card.id] = mine
-        moves.extend(mine)
+                for lc, rc in _affordable(card.cost_coins, card.cost, coins, city, left, right):
+                    add(Move(i, BUILD, lc, rc))
+                if free_power and (card.cost or card.cost_coins):
+                    add(Move(i, BUILD, 0, 0, "power"))
+        for lc, rc in stage_opts:
+            add(Move(i, WONDER, lc, rc))
+        add(Move(i, SELL))
     return moves
 
 

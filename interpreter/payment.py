@@ -8,13 +8,12 @@ are cached across turns and games by those signatures.
 """
 from __future__ import annotations
 
-from typing import Sequence
-
 from .state import LEFT, RIGHT, City
 
 Option = tuple[int, int]
 _CACHE: dict[tuple[object, ...], tuple[Option, ...]] = {}
-_CACHE_LIMIT = 500_000
+_CACHE_LIMIT = 300_000
+_FREE: tuple[Option, ...] = ((0, 0),)
 
 
 def clear_cache() -> None:
@@ -25,54 +24,74 @@ def cache_size() -> int:
     return len(_CACHE)
 
 
-def payment_options(cost: tuple[int, ...], city: City, left: City, right: City) -> tuple[Option, ...]:
-    """Pareto-optimal (left, right) payments for `cost`, cheapest total first; () if impossible."""
-    key = (cost, city.own_sig, left.trade_sig, right.trade_sig, city.price_sig)
+def payment_options(cost: tuple[tuple[int, int], ...], city: City, left: City,
+                    right: City) -> tuple[Option, ...]:
+    """Pareto-optimal (left, right) payments for a sparse cost ((resource, n), ...),
+    cheapest total first; () if impossible."""
+    fixed = city.fixed
+    need = tuple([(r, n - fixed[r]) for r, n in cost if n > fixed[r]])
+    if not need:
+        return _FREE
+    if len(need) == 1 and need[0][1] == 1:  # one missing unit: the common case, no search
+        bit = 1 << need[0][0]
+        if city.choice_mask & bit:
+            return _FREE
+        r = need[0][0]
+        lp = city.prices[LEFT][r] if left.trade_mask & bit else -1
+        rp = city.prices[RIGHT][r] if right.trade_mask & bit else -1
+        if lp < 0:
+            return ((0, rp),) if rp >= 0 else ()
+        if rp < 0:
+            return ((lp, 0),)
+        return ((lp, 0), (0, rp)) if lp < rp else ((0, rp), (lp, 0))
+    key = (need, city.own_id, left.trade_id, right.trade_id, city.price_id)
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
-    result = _search(cost, city.fixed, city.choices, left, right, city.prices[LEFT], city.prices[RIGHT])
+    result = _search(need, city, left, right)
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.clear()
     _CACHE[key] = result
     return result
 
 
-def _search(cost: Sequence[int], fixed: Sequence[int], own_choices: list[tuple[int, ...]],
-            left: City, right: City, lprice: list[int], rprice: list[int]) -> tuple[Option, ...]:
-    need = [c - f if c > f else 0 for c, f in zip(cost, fixed)]
-    if not any(need):
-        return ((0, 0),)
+def _search(need_sparse: tuple[tuple[int, int], ...], city: City, left: City,
+            right: City) -> tuple[Option, ...]:
+    """Depth-first over the missing units, cheapest sources first, pruning partial
+    payments already dominated by a complete one."""
+    need = dict(need_sparse)
+    mask = 0
+    for r in need:
+        mask |= 1 << r
     # sources: (resources, side, count); side 0 = own (free)
     kinds: list[tuple[tuple[int, ...], int, int]] = []
-    counted: dict[tuple[int, ...], int] = {}
-    for ch in own_choices:
-        useful = tuple(r for r in ch if need[r])
-        if useful:
-            counted[useful] = counted.get(useful, 0) + 1
-    kinds.extend((res, 0, n) for res, n in counted.items())
+    if city.choice_mask & mask:
+        kinds.extend(_grouped(city.choices, need, 0))
     for side, nb in ((LEFT, left), (RIGHT, right)):
-        for r, n in enumerate(nb.fixed_trade):
-            if n and need[r]:
-                kinds.append(((r,), side, min(n, need[r])))
-        counted = {}
-        for ch in nb.choices_trade:
-            useful = tuple(r for r in ch if need[r])
-            if useful:
-                counted[useful] = counted.get(useful, 0) + 1
-        kinds.extend((res, side, n) for res, n in counted.items())
-    # quick impossibility check: total supply per resource
-    for r, n in enumerate(need):
-        if n and sum(k[2] for k in kinds if r in k[0]) < n:
+        if not nb.trade_mask & mask:
+            continue
+        ft = nb.fixed_trade
+        for r, n in need_sparse:
+            if ft[r]:
+                kinds.append(((r,), side, ft[r] if ft[r] < n else n))
+        if nb.choices_trade:
+            kinds.extend(_grouped(nb.choices_trade, need, side))
+    supply = {}
+    for r, n in need_sparse:
+        have = 0
+        for res, _, k in kinds:
+            if r in res:
+                have += k
+        if have < n:
             return ()
-    units = [r for r, n in enumerate(need) for _ in range(n)]
+        supply[r] = have
+    units = [r for r, n in need_sparse for _ in range(n)]
     # scarcest resources first: fewer branches near the root
-    supply = {r: sum(k[2] for k in kinds if r in k[0]) for r in set(units)}
     units.sort(key=lambda r: (supply[r], r))
+    prices = (None, city.prices[LEFT], city.prices[RIGHT])
     remaining = [k[2] for k in kinds]
     found: list[Option] = []
     n_units, n_kinds = len(units), len(kinds)
-    prices = (None, lprice, rprice)
 
     def dominated(lc: int, rc: int) -> bool:
         for fl, fr in found:
@@ -108,3 +127,13 @@ def _search(cost: Sequence[int], fixed: Sequence[int], own_choices: list[tuple[i
     dfs(0, 0, 0, 0)
     found.sort(key=lambda o: (o[0] + o[1], o[0]))
     return tuple(found)
+
+
+def _grouped(choices: list[tuple[int, ...]], need: dict[int, int], side: int) -> list[tuple[tuple[int, ...], int, int]]:
+    """Either/or cards cut down to the needed resources, identical ones counted together."""
+    counted: dict[tuple[int, ...], int] = {}
+    for ch in choices:
+        useful = tuple([r for r in ch if r in need])
+        if useful:
+            counted[useful] = counted.get(useful, 0) + 1
+    return [(res, side, n) for res, n in counted.items()]

@@ -10,13 +10,28 @@ from typing import Any
 from .compiled import CCard, Contribution, CompiledPack, CSide
 
 LEFT, RIGHT = 1, 2
+_IDS: dict[tuple[Any, ...], int] = {}
+_NEXT_ID = [1]
+
+
+def intern(sig: tuple[Any, ...]) -> int:
+    """A small int standing for a production/price signature (cheap cache keys).
+
+    Ids are never reused, so dropping the table when it grows only costs cache misses."""
+    got = _IDS.get(sig)
+    if got is None:
+        if len(_IDS) > 200_000:
+            _IDS.clear()
+        got = _IDS[sig] = _NEXT_ID[0]
+        _NEXT_ID[0] += 1
+    return got
 
 
 class City:
     __slots__ = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "color_counts",
                  "fixed", "fixed_trade", "choices", "choices_trade", "shields", "science",
                  "science_wild", "tokens", "prices", "vp_effects", "free_build", "free_build_used",
-                 "play_last", "copies", "plugins", "own_sig", "trade_sig", "price_sig", "n_res")
+                 "play_last", "copies", "plugins", "choice_mask", "trade_mask", "own_id", "trade_id", "price_id", "n_res")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -45,9 +60,9 @@ class City:
         self.play_last = False
         self.copies: list[Any] = []
         self.plugins: list[tuple[str, Any, tuple[Any, ...]]] = []
-        self.own_sig: tuple[Any, ...] = ()
-        self.trade_sig: tuple[Any, ...] = ()
-        self.price_sig: tuple[Any, ...] = ()
+        self.own_id = self.trade_id = self.price_id = 0
+        self.choice_mask = 0  # bit r: some own either/or card can make resource r
+        self.trade_mask = 0  # bit r: neighbours can buy resource r here
         self.add(side.board, "wonder")
 
     # -- building ------------------------------------------------------------
@@ -62,11 +77,20 @@ class City:
             self.choices_trade.extend(c.choices)
             self.choices.sort()
             self.choices_trade.sort()
-            self.own_sig = (tuple(self.fixed), tuple(self.choices))
-            self.trade_sig = (tuple(self.fixed_trade), tuple(self.choices_trade))
-        elif not self.own_sig:
-            self.own_sig = (tuple(self.fixed), tuple(self.choices))
-            self.trade_sig = (tuple(self.fixed_trade), tuple(self.choices_trade))
+            for ch in c.choices + c.choices_private:
+                for r in ch:
+                    self.choice_mask |= 1 << r
+            for ch in c.choices:
+                for r in ch:
+                    self.trade_mask |= 1 << r
+            for r, n in enumerate(c.fixed):
+                if n:
+                    self.trade_mask |= 1 << r
+            self.own_id = intern((tuple(self.choices),))
+            self.trade_id = intern((tuple(self.fixed_trade), tuple(self.choices_trade)))
+        elif not self.own_id:
+            self.own_id = intern((tuple(self.choices),))
+            self.trade_id = intern((tuple(self.fixed_trade), tuple(self.choices_trade)))
         self.shields += c.shields
         if c.science:
             for i, n in enumerate(c.science):
@@ -79,9 +103,9 @@ class City:
                     for r in resources:
                         if price < row[r]:
                             row[r] = price
-            self.price_sig = (tuple(self.prices[LEFT]), tuple(self.prices[RIGHT]))
-        if not self.price_sig:
-            self.price_sig = (tuple(self.prices[LEFT]), tuple(self.prices[RIGHT]))
+            self.price_id = intern((tuple(self.prices[LEFT]), tuple(self.prices[RIGHT])))
+        if not self.price_id:
+            self.price_id = intern((tuple(self.prices[LEFT]), tuple(self.prices[RIGHT])))
         if c.vp or c.vp_per or c.plugins:
             self.vp_effects.append((category, c))
         if c.free_build:

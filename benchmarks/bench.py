@@ -1,0 +1,88 @@
+"""Games per second per core, and payment-search time (cold and cached).
+
+    python benchmarks/bench.py                 # the full table
+    python benchmarks/bench.py --games 300 --players 3 --bots random
+
+Measured with CPU time of this process (time.process_time), so other load on the
+machine disturbs it less than wall time would. One process = one core.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+from dsl.loader import load_pack
+from interpreter.bots import make_bots
+from interpreter.compiled import compile_pack
+from interpreter.game import Game
+from interpreter.payment import _search, clear_cache, payment_options
+from interpreter.state import Table
+
+
+def games_per_second(cp, players: int, bots: str, games: int, sides: str = "random") -> float:
+    Game(cp, make_bots(bots, players), seed=10_000, sides=sides).play()  # warm-up
+    start = time.process_time()
+    for seed in range(games):
+        Game(cp, make_bots(bots, players), seed=seed, sides=sides).play()
+    return games / (time.process_time() - start)
+
+
+def payment_timing(cp, samples: int = 3000) -> dict[str, float]:
+    """Collect real (cost, city, neighbours) queries from games, then time them cold and cached."""
+    queries = []
+    rng = random.Random(7)
+    for seed in range(40):
+        g = Game(cp, make_bots("random", 5), seed=seed, sides="random")
+        for age in range(1, cp.rules.ages + 1):
+            g.play_age(age)
+            t: Table = g.table
+            for seat in range(t.n):
+                for card in rng.sample(list(cp.cards), 12):
+                    if card.cost:
+                        queries.append((card.cost, t.cities[seat], t.left(seat), t.right(seat)))
+    queries = queries[:samples]
+    # cold: the search itself, no cache
+    start = time.process_time()
+    for cost, city, left, right in queries:
+        need = tuple((r, n - city.fixed[r]) for r, n in cost if n > city.fixed[r])
+        if need:
+            _search(need, city, left, right)
+    cold = (time.process_time() - start) / len(queries)
+    clear_cache()
+    for q in queries:
+        payment_options(*q)
+    start = time.process_time()
+    for _ in range(5):
+        for q in queries:
+            payment_options(*q)
+    cached = (time.process_time() - start) / (5 * len(queries))
+    return {"queries": len(queries), "cold_us": cold * 1e6, "cached_us": cached * 1e6}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--players", type=int, nargs="*", default=[3, 5, 7])
+    ap.add_argument("--bots", nargs="*", default=["random", "greedy"])
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    cp = compile_pack(load_pack("base"))
+    rows = []
+    for bots in args.bots:
+        for n in args.players:
+            rate = games_per_second(cp, n, bots, args.games)
+            rows.append({"bots": bots, "players": n, "games_per_s": round(rate, 1)})
+            if not args.json:
+                print(f"{bots:7} {n} players: {rate:7.1f} games/s per core")
+    pay = payment_timing(cp)
+    if args.json:
+        print(json.dumps({"games": rows, "payment": pay}, indent=2))
+    else:
+        print(f"payment search over {pay['queries']} real queries: cold {pay['cold_us']:.1f} us, "
+              f"cached {pay['cached_us']:.2f} us per call")
+
+
+if __name__ == "__main__":
+    main()
