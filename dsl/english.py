@@ -114,7 +114,9 @@ def _(n: A.PlayLastCard, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 @english.register
 def _(n: A.BuildFromDiscard, vocab: Vocabulary = BASE_VOCABULARY) -> str:
-    return "At the end of the turn, build one card from the discard pile for free."
+    # Once, when the stage is built (not every turn): the published board's wording.
+    return ("At the end of the turn in which this is built, build one card from the "
+            "discard pile for free.")
 
 
 @english.register
