@@ -68,13 +68,15 @@ class Game:
         self.hands: list[list[CCard]] = [[] for _ in range(n)]
         self.age = 0
         self.turn = 0
+        self.turns_played = 0
+        self.actions = 0
+        self.dealt: dict[str, int] = {}
         self.logging = log
         self.log: dict[str, Any] = {
             "pack": cp.pack.name, "seed": seed,
             "players": [{"name": c.name, "wonder": c.side.wonder, "side": c.side.side,
                          "bot": getattr(b, "name", type(b).__name__)} for c, b in zip(self.cities, self.bots)],
             "turns": [], "war": []}
-        self.stats = {"built": {}, "sold": {}, "wonder": {}}
 
     # -- the cycle ----------------------------------------------------------------
     def play(self) -> dict[str, Any]:
@@ -96,6 +98,9 @@ class Game:
             raise ValueError(f"age {age} has {len(deck)} cards for {self.n} players; "
                              f"{size * self.n} are needed")
         self.hands = [deck[i * size:(i + 1) * size] for i in range(self.n)]
+        for hand in self.hands:
+            for c in hand:
+                self.dealt[c.name] = self.dealt.get(c.name, 0) + 1
 
     def play_age(self, age: int) -> None:
         self.age = age
@@ -105,6 +110,7 @@ class Game:
         last = self.rules.hand_size - 1
         for turn in range(1, last + 1):
             self.turn = turn
+            self.turns_played += 1
             choices = [self.decide(seat) for seat in range(self.n)]
             pending = self.resolve(choices, turn)
             if turn == last:
@@ -150,6 +156,7 @@ class Game:
         for seat, move in enumerate(choices):
             if move is not None:
                 plays.append((seat, move, self.hands[seat][move.card]))
+        self.actions += len(plays)
         for seat, move, card in plays:
             self.hands[seat].remove(card)
         for seat, move, card in plays:
@@ -158,7 +165,7 @@ class Game:
             if move.action == SELL:
                 self.discard.append(card)
                 income[seat] += self.rules.sell_coins
-                self.stats["sold"][card.name] = self.stats["sold"].get(card.name, 0) + 1
+                city.sold.append(card)
             else:
                 if move.action == BUILD:
                     bank = 0 if move.free else card.cost_coins
@@ -168,6 +175,7 @@ class Game:
                     built.append((seat, card.effect))
                 else:
                     bank = city.side.stages[city.stages_built].cost_coins
+                    city.tucked.append(card)
                     effect = city.build_stage()
                     built.append((seat, effect))
                     pending.extend([seat] * effect.discard_builds)
@@ -213,6 +221,7 @@ class Game:
             raise IllegalMove(f"{city.name}: no discarded card #{pick}")
         card = unique[pick]
         self.discard.remove(card)
+        self.actions += 1
         city.build_card(card)
         city.coins += self.when_built(seat, card.effect)
         if self.logging:

@@ -31,7 +31,7 @@ class City:
     __slots__ = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "color_counts",
                  "fixed", "fixed_trade", "choices", "choices_trade", "shields", "science",
                  "science_wild", "tokens", "prices", "vp_effects", "free_build", "free_build_used",
-                 "play_last", "copies", "plugins", "choice_mask", "trade_mask", "own_id", "trade_id", "price_id", "n_res")
+                 "play_last", "copies", "plugins", "choice_mask", "trade_mask", "sold", "tucked", "own_id", "trade_id", "price_id", "n_res")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -43,6 +43,8 @@ class City:
         self.coins = cp.rules.starting_coins
         self.cards: list[CCard] = []
         self.names: set[str] = set()
+        self.sold: list[CCard] = []  # cards this city sold (for statistics)
+        self.tucked: list[CCard] = []  # cards used to build wonder stages
         self.color_counts = [0] * n_col
         self.fixed = [0] * n_res  # all own fixed production
         self.fixed_trade = [0] * n_res  # what neighbours may buy

@@ -1,0 +1,1 @@
+"""Simulation at scale: seeded games on many cores, streaming statistics, reports."""

@@ -1,0 +1,148 @@
+"""Per-game records folded into the statistics a designer asks for (constant memory)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..scoring import CATEGORIES
+from .stats import CardStats, Rate, Tally, compare_means, compare_rates
+
+LINES = (*CATEGORIES, "total")
+
+
+def game_record(game: Any, scores: dict[str, Any]) -> dict[str, Any]:
+    """What one finished game contributes; small and picklable."""
+    winners = set(scores["winners"])
+    players = []
+    for seat, (city, pad) in enumerate(zip(game.cities, scores["players"])):
+        players.append({
+            "wonder": f"{city.side.wonder} {city.side.side}", "seat": seat,
+            "bot": getattr(game.bots[seat], "name", "?"), "won": seat in winners,
+            "score": {k: pad[k] for k in LINES},
+            "built": [c.name for c in city.cards], "sold": [c.name for c in city.sold],
+            "wonder_cards": [c.name for c in city.tucked]})
+    return {"players": players, "turns": game.turns_played, "actions": game.actions,
+            "dealt": dict(game.dealt)}
+
+
+@dataclass
+class Aggregate:
+    games: int = 0
+    errors: int = 0
+    error_samples: list[str] = field(default_factory=list)
+    capped: int = 0
+    turns: Tally = field(default_factory=Tally)
+    actions: Tally = field(default_factory=Tally)
+    wonder: dict[str, Rate] = field(default_factory=dict)
+    wonder_scores: dict[str, dict[str, Tally]] = field(default_factory=dict)
+    seat: dict[int, Rate] = field(default_factory=dict)
+    bot: dict[str, Rate] = field(default_factory=dict)
+    scores: dict[str, Tally] = field(default_factory=lambda: {k: Tally() for k in LINES})
+    cards: dict[str, CardStats] = field(default_factory=dict)
+    dealt: dict[str, int] = field(default_factory=dict)
+
+    def add(self, rec: dict[str, Any]) -> None:
+        self.games += 1
+        self.turns.add(rec["turns"])
+        self.actions.add(rec["actions"])
+        for name, n in rec["dealt"].items():
+            self.dealt[name] = self.dealt.get(name, 0) + n
+        for p in rec["players"]:
+            won = p["won"]
+            self.wonder.setdefault(p["wonder"], Rate()).add(won)
+            per = self.wonder_scores.setdefault(p["wonder"], {k: Tally() for k in LINES})
+            for k in LINES:
+                per[k].add(p["score"][k])
+                self.scores[k].add(p["score"][k])
+            self.seat.setdefault(p["seat"], Rate()).add(won)
+            self.bot.setdefault(p["bot"], Rate()).add(won)
+            for name in p["built"]:
+                cs = self.cards.setdefault(name, CardStats())
+                cs.built += 1
+                cs.win_when_built.add(won)
+            for name in p["sold"]:
+                self.cards.setdefault(name, CardStats()).sold += 1
+            for name in p["wonder_cards"]:
+                self.cards.setdefault(name, CardStats()).wonder += 1
+
+    def add_error(self, message: str) -> None:
+        self.errors += 1
+        if len(self.error_samples) < 5:
+            self.error_samples.append(message)
+
+    def merge(self, o: "Aggregate") -> None:
+        self.games += o.games
+        self.errors += o.errors
+        self.error_samples = (self.error_samples + o.error_samples)[:5]
+        self.capped += o.capped
+        self.turns.merge(o.turns)
+        self.actions.merge(o.actions)
+        for k, v in o.wonder.items():
+            self.wonder.setdefault(k, Rate()).merge(v)
+        for k, d in o.wonder_scores.items():
+            mine = self.wonder_scores.setdefault(k, {x: Tally() for x in LINES})
+            for x, t in d.items():
+                mine[x].merge(t)
+        for k2, v in o.seat.items():
+            self.seat.setdefault(k2, Rate()).merge(v)
+        for k, v in o.bot.items():
+            self.bot.setdefault(k, Rate()).merge(v)
+        for k, t in o.scores.items():
+            self.scores[k].merge(t)
+        for k, c in o.cards.items():
+            self.cards.setdefault(k, CardStats()).merge(c)
+        for k, n in o.dealt.items():
+            self.dealt[k] = self.dealt.get(k, 0) + n
+
+    def leader(self) -> str:
+        """The wonder side winning most often so far, for the progress line."""
+        if not self.wonder:
+            return ""
+        name, r = max(sorted(self.wonder.items()), key=lambda kv: kv[1].rate)
+        return f"{name} {100 * r.rate:.1f}%"
+
+    def as_json(self) -> dict[str, Any]:
+        g = max(self.games, 1)
+        cards = {}
+        for name in sorted(set(self.cards) | set(self.dealt)):
+            c = self.cards.get(name, CardStats())
+            dealt = self.dealt.get(name, 0)
+            cards[name] = {
+                "dealt_per_game": round(dealt / g, 4),
+                "built_per_game": round(c.built / g, 4), "sold_per_game": round(c.sold / g, 4),
+                "wonder_per_game": round(c.wonder / g, 4),
+                "built_share": round(c.built / dealt, 4) if dealt else None,
+                "win_rate_when_built": c.win_when_built.as_json(),
+            }
+        return {
+            "games": self.games, "errors": self.errors, "error_samples": self.error_samples,
+            "stopped_by_cap": self.capped,
+            "game_length": {"turns": self.turns.as_json(), "actions": self.actions.as_json()},
+            "win_rate": {
+                "by_wonder": {k: v.as_json() for k, v in sorted(self.wonder.items())},
+                "by_seat": {str(k): v.as_json() for k, v in sorted(self.seat.items())},
+                "by_bot": {k: v.as_json() for k, v in sorted(self.bot.items())},
+            },
+            "scores": {k: t.as_json() for k, t in self.scores.items()},
+            "scores_by_wonder": {w: {k: t.as_json() for k, t in d.items()}
+                                 for w, d in sorted(self.wonder_scores.items())},
+            "cards": cards,
+            "notes": {"win_rate": "a shared win (tie on points and coins) counts as a win for each",
+                      "win_rate_when_built": "correlation, not cause: good players build good cards"},
+        }
+
+
+def compare(a: Aggregate, b: Aggregate) -> dict[str, Any]:
+    """B against A: differences and whether each is significant at 5% (two-sided)."""
+    out: dict[str, Any] = {"win_rate_by_wonder": {}, "scores": {}, "cards_built_share": {}}
+    for w in sorted(set(a.wonder) | set(b.wonder)):
+        ra, rb = a.wonder.get(w, Rate()), b.wonder.get(w, Rate())
+        out["win_rate_by_wonder"][w] = {"a": ra.as_json(), "b": rb.as_json(), **compare_rates(ra, rb)}
+    for k in LINES:
+        out["scores"][k] = {"a": a.scores[k].as_json(), "b": b.scores[k].as_json(),
+                            **compare_means(a.scores[k], b.scores[k])}
+    for name in sorted(set(a.dealt) | set(b.dealt)):
+        ra = Rate(a.cards.get(name, CardStats()).built, a.dealt.get(name, 0))
+        rb = Rate(b.cards.get(name, CardStats()).built, b.dealt.get(name, 0))
+        out["cards_built_share"][name] = {"a": ra.as_json(), "b": rb.as_json(), **compare_rates(ra, rb)}
+    return out

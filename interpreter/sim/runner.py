@@ -1,0 +1,137 @@
+"""Run G seeded games on a process pool or on Ray, merging partial aggregates as they finish.
+
+Game k's seed is derived from the master seed and k alone, and aggregates are exact
+integer sums, so the statistics do not depend on the number of workers, the chunk
+order or the back-end.
+"""
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator
+
+from .aggregate import Aggregate, game_record
+
+CHUNK = 25
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    pack: str  # folder path of the pack (workers load it themselves, plug-ins included)
+    games: int
+    players: int
+    bots: str = "random"
+    sides: str = "A"
+    seed: int = 0
+    workers: int = 0  # 0 = every core
+    backend: str = "local"
+    ray_address: str | None = None
+
+
+def game_seed(seed: int, k: int) -> int:
+    """Seed of game k: a hash of (seed, k), independent of who plays it."""
+    return random.Random(f"wonders-sim:{seed}:{k}").getrandbits(63)
+
+
+_COMPILED: dict[str, Any] = {}
+
+
+def _compiled(pack: str) -> Any:
+    cp = _COMPILED.get(pack)
+    if cp is None:
+        from dsl.loader import load_pack
+        from ..compiled import compile_pack
+        cp = _COMPILED[pack] = compile_pack(load_pack(pack))
+    return cp
+
+
+def run_chunk(cfg: SimConfig, ks: range) -> Aggregate:
+    """Play games ks (in one process) into a partial aggregate."""
+    from ..bots import make_bots
+    from ..game import Game
+    cp = _compiled(cfg.pack)
+    agg = Aggregate()
+    for k in ks:
+        try:
+            game = Game(cp, make_bots(cfg.bots, cfg.players), seed=game_seed(cfg.seed, k), sides=cfg.sides)
+            scores = game.play()
+        except Exception as err:  # noqa: BLE001 - a broken variant must not kill the run
+            agg.add_error(f"game {k}: {type(err).__name__}: {err}")
+            continue
+        agg.add(game_record(game, scores))
+    return agg
+
+
+def _chunks(games: int) -> list[range]:
+    return [range(i, min(i + CHUNK, games)) for i in range(0, games, CHUNK)]
+
+
+def _run_local(cfg: SimConfig) -> Iterator[Aggregate]:
+    workers = cfg.workers or os.cpu_count() or 1
+    chunks = _chunks(cfg.games)
+    if workers == 1:
+        for ks in chunks:
+            yield run_chunk(cfg, ks)
+        return
+    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+    pool = ctx.Pool(workers)
+    try:
+        for part in pool.imap_unordered(_chunk_star, [(cfg, ks) for ks in chunks]):
+            yield part
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
+def _chunk_star(args: tuple[SimConfig, range]) -> Aggregate:
+    return run_chunk(*args)
+
+
+class RayMissing(Exception):
+    pass
+
+
+def _run_ray(cfg: SimConfig) -> Iterator[Aggregate]:
+    try:
+        import ray
+    except ImportError:
+        raise RayMissing("the Ray back-end needs Ray: pip install 'wonders-dsl[ray]' "
+                         "(or pip install ray)") from None
+    started = False
+    if not ray.is_initialized():
+        ray.init(address=cfg.ray_address, num_cpus=None if cfg.ray_address else (cfg.workers or None),
+                 include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
+        started = True
+    remote = ray.remote(run_chunk)
+    pending = [remote.remote(cfg, ks) for ks in _chunks(cfg.games)]
+    try:
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                yield ray.get(ref)
+    except BaseException:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        raise
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def simulate(cfg: SimConfig, on_progress: Callable[[Aggregate], None] | None = None) -> tuple[Aggregate, bool]:
+    """(aggregate, interrupted). Ctrl-C stops cleanly with what finished."""
+    total = Aggregate()
+    parts = _run_ray(cfg) if cfg.backend == "ray" else _run_local(cfg)
+    try:
+        for part in parts:
+            total.merge(part)
+            if on_progress:
+                on_progress(total)
+    except KeyboardInterrupt:
+        return total, True
+    return total, False
