@@ -19,7 +19,7 @@ from .packref import resolve_pack
 from .parser import CardTextError, parse_cost, parse_effects
 from .plugins import load_plugins
 from .rules import build_rules, merge_rules
-from .schema_check import check_schema
+from .schema_check import check_schema, subject_of
 from .vocab import Vocabulary
 from .yamlsource import YamlDoc, load_yaml
 
@@ -47,6 +47,17 @@ def _suggest(name: str, known: Iterable[str]) -> str:
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
+def _yaml_hint(problem: str) -> str:
+    """A plain-words hint for PyYAML's commonest complaints."""
+    if "\\t" in problem or "\t" in problem:
+        return "; indent with spaces, not tabs"
+    if "<block" in problem:
+        return "; check that this line is indented like the lines around it"
+    if "mapping values are not allowed" in problem:
+        return "; put text that holds ': ' in quotes, or check the indentation"
+    return ""
+
+
 def _read(path: Path, col: _Collector) -> YamlDoc | None:
     file = str(path)
     try:
@@ -63,11 +74,12 @@ def _read(path: Path, col: _Collector) -> YamlDoc | None:
         mark = getattr(err, "problem_mark", None)
         problem = getattr(err, "problem", None) or str(err)
         ctx = getattr(err, "context", None)
-        msg = f"broken YAML: {problem}" + (f" ({ctx})" if ctx else "")
+        msg = f"broken YAML: {problem}" + (f" ({ctx})" if ctx else "") + _yaml_hint(problem)
         col.add(file, (mark.line + 1, mark.column + 1) if mark else (1, 1), msg, kind="yaml")
         return None
     for path_, span in doc.duplicates:
-        col.add(doc, (span.line, span.column), f"key '{path_[-1]}' appears twice", kind="yaml")
+        col.add(doc, (span.line, span.column), f"key '{path_[-1]}' appears twice",
+                subject_of(doc, path_), kind="yaml", length=len(str(path_[-1])))
     return doc
 
 
@@ -161,17 +173,18 @@ class _PackBuilder:
             pos = manifest.where(path)
             target, problem = resolve_pack(ref, base=folder)
             if target is None:
-                self.col.add(manifest, pos, f"extends: {problem}", kind="extends")
+                self.col.add(manifest, pos, f"extends: {problem}", kind="extends", length=len(str(ref)))
                 continue
             if target in self.stack or target == folder.resolve():
                 chain = " -> ".join(p.name for p in (*self.stack, target))
-                self.col.add(manifest, pos, f"extends: cycle of extends ({chain})", kind="extends")
+                self.col.add(manifest, pos, f"extends: cycle of extends ({chain})", kind="extends",
+                             length=len(str(ref)))
                 continue
             before = len(self.col.diags)
             parent = _PackBuilder(self.col, (*self.stack, target)).build(target)
             if parent is None or len(self.col.diags) > before:
                 self.col.add(manifest, pos, f"extends: pack '{ref}' has problems (listed above)",
-                             kind="extends")
+                             kind="extends", length=len(str(ref)))
             if parent is not None:
                 parents.append(parent)
         return parents
@@ -197,19 +210,20 @@ class _PackBuilder:
             subject = f'{noun} "{item.name}"'
             k = _key(item)
             age = f" of age {item.age}" if isinstance(item, Card) else ""
+            nlen = doc.width(path + ("name",))
             if k in local:
                 self.col.add(doc, doc.where(path + ("name",)),
-                             f"{noun} name{age} already used in {local[k]}", subject, "duplicate")
+                             f"{noun} name{age} already used in {local[k]}", subject, "duplicate", nlen)
                 continue
             local[k] = f"{Path(doc.file).name}"
             if replace and k not in items:
-                self.col.add(doc, doc.key_where(path + ("replace",)),
+                self.col.add(doc, doc.where(path + ("name",)),
                              f"replace: no {noun} named \"{item.name}\"{age} in the extended packs"
-                             f"{_suggest(item.name, [_name_of(x) for x in items])}", subject, "replace")
+                             f"{_suggest(item.name, [_name_of(x) for x in items])}", subject, "replace", nlen)
             elif not replace and k in items:
                 self.col.add(doc, doc.where(path + ("name",)),
                              f"{noun}{age} already defined in pack '{origin[k]}'; "
-                             "add `replace: true` to replace it", subject, "duplicate")
+                             "add `replace: true` to replace it", subject, "duplicate", nlen)
                 continue
             items[k] = item
         return items
@@ -238,7 +252,8 @@ class _PackBuilder:
         color = raw["color"]
         if color not in vocab.colors:
             self.col.add(doc, doc.where(path + ("color",)),
-                         f"unknown colour '{color}'{_suggest(color, vocab.colors)}", subject, "name")
+                         f"unknown colour '{color}'{_suggest(color, vocab.colors)}", subject, "name",
+                         len(str(color)))
             ok = False
         age = raw["age"]
         if age > rules.ages:
@@ -251,11 +266,13 @@ class _PackBuilder:
                 if not rules.min_players <= n <= rules.max_players:
                     self.col.add(doc, doc.where(path + ("players", i)),
                                  f"player count {n} is outside the rules' {rules.min_players}"
-                                 f"..{rules.max_players}", subject, "range")
+                                 f"..{rules.max_players}", subject, "range",
+                                 doc.width(path + ("players", i)))
                     ok = False
             if list(players) != sorted(players):
                 self.col.add(doc, doc.where(path + ("players",)),
-                             "player counts must be in increasing order", subject, "range")
+                             "player counts must be in increasing order", subject, "range",
+                             doc.width(path + ("players",)))
         elif color != rules.guild_color:
             self.col.add(doc, doc.key_where(path + ("name",)),
                          f"'players' is missing (only {rules.guild_color} guild cards are drawn "
@@ -266,12 +283,18 @@ class _PackBuilder:
         if cost is None or effects is None or not ok:
             return None
         line, column = doc.where(path)
+        spots = []
+        for fld in ("chains_from", "chains_to"):
+            value = raw.get(fld)
+            for i, other in enumerate(_as_list(value)):
+                at = doc.where(path + ((fld, i) if isinstance(value, list) else (fld,)))
+                spots.append((f"{fld}:{other}", *at))
         return Card(name=name, age=age, color=color,
                     players=tuple(players) if players is not None else None,
                     cost=cost, effects=effects,
                     chains_from=tuple(_as_list(raw.get("chains_from"))),
                     chains_to=tuple(_as_list(raw.get("chains_to"))),
-                    source=Source(doc.file, line, column))
+                    source=Source(doc.file, line, column, tuple(spots)))
 
     def _wonder(self, doc: YamlDoc, path: tuple[Any, ...], raw: dict[str, Any], rules: Rules) -> Wonder | None:
         name = str(raw["name"])
@@ -283,7 +306,8 @@ class _PackBuilder:
             res = side["resource"]
             if res not in rules.vocab.resources:
                 self.col.add(doc, doc.where(sp + ("resource",)),
-                             f"unknown resource '{res}'{_suggest(res, rules.vocab.resources)}", subject, "name")
+                             f"unknown resource '{res}'{_suggest(res, rules.vocab.resources)}", subject, "name",
+                             len(str(res)))
                 ok = False
             stages = []
             for i, st in enumerate(side["stages"]):
@@ -328,18 +352,19 @@ def _link_chains(cards: list[Card], col: _Collector) -> list[Card]:
         for target, field_name in ((c.chains_from, "chains_from"), (c.chains_to, "chains_to")):
             for other in target:
                 subject = f'card "{c.name}"'
+                at = c.source.at(f"{field_name}:{other}")
                 if other not in by_name:
-                    col.add(c.source.file, (c.source.line, c.source.column),
+                    col.add(c.source.file, at,
                             f"{field_name}: no card named \"{other}\"{_suggest(other, by_name)}",
-                            subject, "chain")
+                            subject, "chain", len(other))
                     continue
                 earlier, later = (other, c.name) if field_name == "chains_from" else (c.name, other)
                 e_age = min(x.age for x in by_name[earlier])
                 l_age = max(x.age for x in by_name[later])
                 if e_age >= l_age:
-                    col.add(c.source.file, (c.source.line, c.source.column),
+                    col.add(c.source.file, at,
                             f"{field_name}: \"{earlier}\" (age {e_age}) must come from an "
-                            f"earlier age than \"{later}\" (age {l_age})", subject, "chain")
+                            f"earlier age than \"{later}\" (age {l_age})", subject, "chain", len(other))
                     continue
                 chains.add((earlier, later))
     out = []

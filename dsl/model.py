@@ -15,6 +15,15 @@ class Source:
     file: str = ""
     line: int = 0
     column: int = 0
+    # positions of named values inside the item, e.g. ("chains_from:Baths", line, column)
+    spots: tuple[tuple[str, int, int], ...] = field(default=(), compare=False, repr=False)
+
+    def at(self, key: str) -> tuple[int, int]:
+        """Position recorded for `key`, else the item's own position."""
+        for k, line, column in self.spots:
+            if k == key:
+                return line, column
+        return self.line, self.column
 
 
 @dataclass(frozen=True)

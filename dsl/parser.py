@@ -15,7 +15,11 @@ from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInpu
                              UnexpectedToken, VisitError)
 
 from . import ast as A
+from .registry import PLUGINS
 from .vocab import BASE_VOCABULARY, RESOURCE_ALIASES, Vocabulary
+
+_KIND_TEXT = {"int": "a number", "sides": "sides (left, self, right, neighbors)", "word": "a word",
+              "resource": "a resource", "color": "a colour", "symbol": "a science symbol"}
 
 PARSER = Lark.open("effects.lark", rel_to=__file__, parser="lalr",
                    start=["effects", "cost"], propagate_positions=True,
@@ -60,13 +64,26 @@ class CardTextError(Exception):
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(word, [c for c in choices if c != word], n=1, cutoff=0.6)
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
 def _name(tok: Token) -> str:
     v = str(tok)
     return RESOURCE_ALIASES.get(v, v)
+
+
+_SIDE_WORDS = {"left", "self", "right", "neighbors", "neighbours", "all"}
+
+
+def _plugin_arg(a: Any) -> Any:
+    if isinstance(a, Token):
+        if a.type == "SIGNED_INT":
+            return int(a)
+        if str(a) in _SIDE_WORDS:
+            return A.normalize_sides([str(a)])
+        return str(a)
+    return a
 
 
 class _ToAst(Transformer):
@@ -195,14 +212,45 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def plugin_effect(self, meta: Any, children: list[Any]) -> A.PluginEffect:
         word = children[0]
-        if word not in (self.vocab or BASE_VOCABULARY).plugin_words:
+        vocab = self.vocab or BASE_VOCABULARY
+        args = tuple(_plugin_arg(a) for a in children[1:])
+        if word not in vocab.plugin_words:
             self.errors.append(LanguageError(
                 f"unknown effect word '{word}'"
-                f"{did_you_mean(str(word), [*EFFECT_WORDS, *(self.vocab or BASE_VOCABULARY).plugin_words, 'shield', 'coin'])}",
+                f"{did_you_mean(str(word), [*EFFECT_WORDS, *vocab.plugin_words])}",
                 word.line, word.column, len(word)))
-        args = tuple(int(a) if isinstance(a, Token) and a.type == "SIGNED_INT"
-                     else (str(a) if isinstance(a, Token) else a) for a in children[1:])
+        else:
+            self._check_plugin_args(word, args, children[1:], vocab)
         return A.PluginEffect(str(word), args, line=meta.line, column=meta.column)
+
+    def _check_plugin_args(self, word: Token, args: tuple[Any, ...], raw: list[Any],
+                           vocab: Vocabulary) -> None:
+        """Plug-in words declare their parameters; wrong count or kind is an error here."""
+        spec = PLUGINS.get(str(word))
+        if spec is None:
+            return
+        params = spec.params
+        required = [p for p in params if not p.optional]
+        usage = f"usage: {spec.word} " + " ".join(
+            (f"[{p.name}]" if p.optional else p.name.upper()) for p in params)
+        if not len(required) <= len(args) <= len(params):
+            self.errors.append(LanguageError(
+                f"'{word}' takes {len(required)}"
+                + (f" to {len(params)}" if len(params) != len(required) else "")
+                + f" argument(s), not {len(args)} ({usage})", word.line, word.column, len(word)))
+            return
+        known = {"resource": vocab.resources, "color": vocab.colors, "symbol": vocab.symbols}
+        for p, a, tok in zip(params, args, raw):
+            line, col = (tok.line, tok.column) if isinstance(tok, Token) else (word.line, word.column)
+            ok = {"int": isinstance(a, int), "sides": isinstance(a, tuple)}.get(
+                p.kind, isinstance(a, str))
+            if not ok:
+                self.errors.append(LanguageError(
+                    f"'{word}' argument {p.name} must be {_KIND_TEXT.get(p.kind, p.kind)} ({usage})",
+                    line, col))
+            elif p.kind in known and a not in known[p.kind]:
+                self.errors.append(LanguageError(
+                    f"unknown {p.kind} '{a}'{did_you_mean(str(a), known[p.kind])}", line, col, len(str(a))))
 
     # -- cost --------------------------------------------------------------
     def free_cost(self, _: list[Any]) -> A.Cost:
@@ -246,14 +294,28 @@ def _expected_words(expected: Iterable[str]) -> list[str]:
     return words
 
 
+def _expected_marks(expected: Iterable[str]) -> list[str]:
+    """The punctuation the parser would have accepted, e.g. ',' or ';'."""
+    marks: list[str] = []
+    for term in expected:
+        try:
+            pat = PARSER.get_terminal(term).pattern
+        except KeyError:
+            continue
+        if pat.type == "str" and not pat.value.isalnum():
+            marks.append(pat.value)
+    return marks
+
+
 def _describe_expected(expected: Iterable[str]) -> str:
     expected = set(expected)
     names = [f"'{w}'" for w in sorted(dict.fromkeys(_expected_words(expected)))]
+    names.extend(f"'{m}'" for m in sorted(dict.fromkeys(_expected_marks(expected))))
     if "NAME" in expected:
         names.append("a name")
     if expected & {"INT", "SIGNED_INT"}:
         names.append("a number")
-    if "$END" in expected:
+    if expected & {"$END", "<END-OF-FILE>"}:
         names.append("end of text")
     if not names:
         names = sorted(expected)
@@ -267,10 +329,13 @@ def _syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
     if isinstance(err, UnexpectedCharacters):
         lines = text.splitlines()
         ch = lines[line - 1][col - 1] if line <= len(lines) and col <= len(lines[line - 1]) else "?"
-        return LanguageError(f"unexpected character '{ch}'", line, col)
+        hint = "; card text is written in lower case" if ch.isupper() else ""
+        return LanguageError(f"unexpected character '{ch}'{hint}", line, col)
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken)
                                           and err.token.type == "$END"):
         expected = _describe_expected(err.expected)
+        if start == "effects" and (text.strip() == "" or text.rstrip().endswith(";")):
+            expected = f"an effect word ({', '.join(EFFECT_WORDS)})"
         lines = text.splitlines() or [""]
         return LanguageError(f"text ends too early; expected {expected}",
                              len(lines), len(lines[-1]) + 1)
@@ -285,6 +350,8 @@ def _syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
             hint = " (the word comes first: 'coins 3', 'vp 2', 'shields 1')"
     elif tok.type == "NAME":
         hint = did_you_mean(str(tok), _expected_words(err.expected))
+    elif start == "cost" and tok.type in ("INT", "SIGNED_INT"):
+        hint = " (the number comes first: '3 coins', '2 wood')"
     return LanguageError(f"unexpected '{tok}'; expected {expected}{hint}",
                          tok.line, tok.column, max(1, len(str(tok))))
 

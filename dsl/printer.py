@@ -87,7 +87,7 @@ def _(n: A.CopyCard) -> str:
 def _(n: A.PluginEffect) -> str:
     parts = [n.word]
     for a in n.args:
-        parts.append(", ".join(a) if isinstance(a, tuple) else str(a))
+        parts.append(sides_text(a) if isinstance(a, tuple) else str(a))
     return " ".join(parts)
 
 

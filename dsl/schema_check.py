@@ -23,7 +23,7 @@ def _validator(part: str) -> Draft202012Validator:
     return Draft202012Validator(sub)
 
 
-def _subject(doc: YamlDoc, path: tuple[Any, ...]) -> str:
+def subject_of(doc: YamlDoc, path: tuple[Any, ...]) -> str:
     data = doc.data
     if len(path) >= 2 and path[0] in ("cards", "wonders") and isinstance(path[1], int):
         try:
@@ -73,13 +73,24 @@ def check_schema(doc: YamlDoc, part: str, report: Report) -> set[tuple[Any, ...]
 
     Returns the paths of the values in error (empty when the document is valid)."""
     if doc.data is None:
-        report(doc, (1, 1), "the file is empty", kind="schema")
+        need = "at least a `name:`" if part == "manifest" else "a `cards:` or `wonders:` list"
+        report(doc, (1, 1), f"the file is empty; it needs {need}", kind="schema")
         return {()}
     bad: set[tuple[Any, ...]] = set()
-    for err in sorted(_validator(part).iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path))):
+    errors = sorted(_validator(part).iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path)))
+    suggested: set[tuple[Any, ...]] = set()  # (path + missing key) already hinted by "did you mean"
+    for err in errors:
+        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+            allowed = list(err.schema.get("properties", {}))
+            for key in err.instance:
+                if key not in allowed:
+                    close = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
+                    if close and close[0] not in err.instance:
+                        suggested.add(tuple(err.absolute_path) + (close[0],))
+    for err in errors:
         path = tuple(err.absolute_path)
         bad.add(path)
-        subject = _subject(doc, path)
+        subject = subject_of(doc, path)
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):
             allowed = list(err.schema.get("properties", {}))
             for key in err.instance:
@@ -92,7 +103,9 @@ def check_schema(doc: YamlDoc, part: str, report: Report) -> set[tuple[Any, ...]
         if err.validator == "required":
             missing = [k for k in err.validator_value if not isinstance(err.instance, dict) or k not in err.instance]
             for k in missing:
+                if path + (k,) in suggested:
+                    continue  # "unknown key 'colr'; did you mean 'color'?" says it already
                 report(doc, doc.where(path), f"missing required key '{k}'", subject, kind="schema")
             continue
-        report(doc, doc.where(path), _describe(err), subject, kind="schema")
+        report(doc, doc.where(path), _describe(err), subject, kind="schema", length=doc.width(path))
     return bad

@@ -44,6 +44,13 @@ class YamlDoc:
         s = self.values.get(p)
         return (s.line, s.column) if s else (1, 1)
 
+    def width(self, path: Path_) -> int:
+        """How many columns the value at `path` takes when it sits on one line, else 1."""
+        s = self.values.get(tuple(path))
+        if s is None or s.end_line != s.line or s.end_column <= s.column:
+            return 1
+        return s.end_column - s.column
+
     def key_where(self, path: Path_) -> tuple[int, int]:
         s = self.keys.get(tuple(path))
         return (s.line, s.column) if s else self.where(path)

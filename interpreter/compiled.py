@@ -94,6 +94,7 @@ class CompiledPack:
     cards: tuple[CCard, ...]
     sides: dict[tuple[str, str], CSide]
     wonders: tuple[str, ...]
+    _decks: dict[tuple[int, int], list[CCard]] = field(default_factory=dict, repr=False)
 
     def card_named(self, name: str, age: int | None = None) -> CCard:
         for c in self.cards:
@@ -103,11 +104,15 @@ class CompiledPack:
 
     def deck(self, age: int, n_players: int) -> list[CCard]:
         """The age's cards at this player count, guilds excluded (drawn separately)."""
-        out: list[CCard] = []
-        for c in self.cards:
-            if c.age == age and c.card.players is not None:
-                out.extend([c] * c.card.copies_at(n_players))
-        return out
+        key = (age, n_players)
+        got = self._decks.get(key)
+        if got is None:
+            got = []
+            for c in self.cards:
+                if c.age == age and c.card.players is not None:
+                    got.extend([c] * c.card.copies_at(n_players))
+            self._decks[key] = got
+        return list(got)
 
     def guilds(self) -> list[CCard]:
         return [c for c in self.cards if c.card.players is None]

@@ -15,10 +15,12 @@ SEAT_OF = {"self": 0, "left": 1, "right": 2}
 
 
 class PluginHandler(Protocol):
-    """Hooks a plug-in may define (all optional).
+    """Hooks a plug-in may define (both optional); `table` is the ring of cities
+    (interpreter.state.Table: .cities, .left(seat), .right(seat), .count(...)).
 
-    on_build(game, seat, args)  -> None   when the card/stage is built (after the turn's builds)
-    score(game, seat, args)     -> int    victory points at game end (counted as the card's category)
+    on_build(table, seat, args) -> int   coins the owner gains when built (after the turn's
+                                         builds; it may also change other cities' coins)
+    score(table, seat, args)    -> int   victory points at game end, on the card's score line
     """
 
 

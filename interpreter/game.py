@@ -202,7 +202,7 @@ class Game:
         for handler, args in effect.plugins:
             hook = getattr(handler, "on_build", None)
             if hook is not None:
-                coins += int(hook(self, seat, args) or 0)
+                coins += int(hook(self.table, seat, args) or 0)
         return coins
 
     def build_from_discard(self, seat: int) -> None:

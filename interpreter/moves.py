@@ -90,6 +90,11 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool) -
     n = table.n
     left, right = table.cities[(city.seat + 1) % n], table.cities[(city.seat - 1) % n]
     coins, names = city.coins, city.names
+    key = (city.prod_version, left.trade_id, right.trade_id, city.price_id)
+    if city.pay_key != key:  # production or prices changed: drop this city's price memo
+        city.pay_key = key
+        city.pay_cache = {}
+    memo = city.pay_cache
     stage_opts: tuple[tuple[int, int], ...] = ()
     if city.stages_built < len(city.side.stages):
         st = city.side.stages[city.stages_built]
@@ -107,8 +112,18 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool) -
             if card.chains_from and not card.chains_from.isdisjoint(names):
                 add(Move(i, BUILD, 0, 0, "chain"))
             else:
-                for lc, rc in _affordable(card.cost_coins, card.cost, coins, city, left, right):
-                    add(Move(i, BUILD, lc, rc))
+                bank = card.cost_coins
+                if bank <= coins:
+                    if card.cost:
+                        options = memo.get(card.id)
+                        if options is None:
+                            options = memo[card.id] = payment_options(card.cost, city, left, right)
+                        budget = coins - bank
+                        for lc, rc in options:
+                            if lc + rc <= budget:
+                                add(Move(i, BUILD, lc, rc))
+                    else:
+                        add(Move(i, BUILD, 0, 0))
                 if free_power and (card.cost or card.cost_coins):
                     add(Move(i, BUILD, 0, 0, "power"))
         for lc, rc in stage_opts:

@@ -49,11 +49,10 @@ def _score_city(table: Table, seat: int, rules: Rules, extra: CCard | None = Non
         wilds.extend(extra.effect.science_wild)
     for category, contribution in effects:
         pad[category] = pad.get(category, 0) + _vp_of(table, seat, contribution)
-        for cat_handler_args in contribution.plugins:
-            handler, args = cat_handler_args
+        for handler, args in contribution.plugins:
             score = getattr(handler, "score", None)
-            if score is not None and game is not None:
-                pad[category] += int(score(game, seat, args))
+            if score is not None:
+                pad[category] += int(score(table, seat, args))
     pad["science"] += science_score(science, wilds, rules.science_set_bonus)
     pad["total"] = sum(v for k, v in pad.items() if k != "total")
     return pad

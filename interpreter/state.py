@@ -31,7 +31,7 @@ class City:
     __slots__ = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "color_counts",
                  "fixed", "fixed_trade", "choices", "choices_trade", "shields", "science",
                  "science_wild", "tokens", "prices", "vp_effects", "free_build", "free_build_used",
-                 "play_last", "copies", "plugins", "choice_mask", "trade_mask", "sold", "tucked", "own_id", "trade_id", "price_id", "n_res")
+                 "play_last", "copies", "plugins", "choice_mask", "trade_mask", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -63,6 +63,9 @@ class City:
         self.copies: list[Any] = []
         self.plugins: list[tuple[str, Any, tuple[Any, ...]]] = []
         self.own_id = self.trade_id = self.price_id = 0
+        self.pay_cache: dict[int, tuple[tuple[int, int], ...]] = {}  # card id -> options
+        self.pay_key: tuple[int, ...] = ()  # the signatures pay_cache is valid for
+        self.prod_version = 0  # bumped whenever own production changes
         self.choice_mask = 0  # bit r: some own either/or card can make resource r
         self.trade_mask = 0  # bit r: neighbours can buy resource r here
         self.add(side.board, "wonder")
@@ -71,6 +74,7 @@ class City:
     def add(self, c: Contribution, category: str) -> None:
         """Fold a contribution into the running totals (not its when-built coins)."""
         if c.produces:
+            self.prod_version += 1
             for i in range(self.n_res):
                 self.fixed[i] += c.fixed[i] + c.fixed_private[i]
                 self.fixed_trade[i] += c.fixed[i]

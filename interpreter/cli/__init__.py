@@ -6,8 +6,8 @@ import sys
 from importlib import import_module
 from typing import Sequence
 
-COMMANDS = ("validate", "explain", "cards", "play", "score", "price", "simulate", "compare",
-            "new", "schema")
+COMMANDS = ("new", "validate", "explain", "cards", "play", "score", "price", "simulate", "compare",
+            "schema", "docs")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,72 @@
+"""docs/effects.md, generated from the effect registry so it cannot drift from the language."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .english import cost_english, effects_english
+from .parser import parse_cost, parse_effects
+from .printer import cost_text, effects_text
+from .registry import EFFECTS, PluginSpec
+from .vocab import Vocabulary
+
+DOC_PATH = Path(__file__).resolve().parent.parent / "docs" / "effects.md"
+HEADER = """# Effect reference
+
+<!-- Generated from dsl/registry.py by `wonders docs -o docs/effects.md`; do not edit by hand. -->
+
+A card's `effect` is one or more effects joined by `;`, e.g. `vp 2; coins 4`. Each effect starts with
+its word. Names (resources, colours, science symbols) come from the pack's rules; the base game's are
+wood, stone, ore, clay (class `raw`), glass, loom, papyrus (class `manufactured`; `cloth` is accepted
+for loom); brown, grey, blue, yellow, red, green, purple; compass, gear, tablet.
+
+Sides name cities: `self` (yours), `left`, `right`, `neighbors` (= left, right; `neighbours` too) and
+`all` (= left, self, right). `wonders explain "TEXT"` shows how any text is read.
+
+| word | when it acts | syntax |
+|---|---|---|
+"""
+
+
+def _example_rows(examples: tuple[str, ...]) -> str:
+    rows = ["| you write | canonical form | a player reads |", "|---|---|---|"]
+    for ex in examples:
+        ast = parse_effects(ex)
+        rows.append(f"| `{ex}` | `{effects_text(ast)}` | {effects_english(ast)} |")
+    return "\n".join(rows)
+
+
+def render(plugins: list[PluginSpec] | None = None, vocab: Vocabulary | None = None) -> str:
+    """The reference for the built-in words, plus the given plug-in words."""
+    plugins = plugins or []
+    out = [HEADER]
+    for spec in EFFECTS.values():
+        syntax = spec.syntax.replace("|", "\\|")
+        out.append(f"| [`{spec.word}`](#{spec.word}) | {spec.phase} | `{syntax}` |\n")
+    for spec in EFFECTS.values():
+        out.append(f"\n## {spec.word}\n\n{spec.summary}\n\nSyntax: `{spec.syntax}` (acts: {spec.phase})\n")
+        if spec.params:
+            out.append("\n| parameter | kind | meaning |\n|---|---|---|\n")
+            for p in spec.params:
+                opt = " (optional)" if p.optional else ""
+                out.append(f"| {p.name}{opt} | {p.kind} | {p.doc} |\n")
+        out.append("\n" + _example_rows(spec.examples) + "\n")
+    out.append("\n## Costs\n\nA `cost` lists coins and resources, joined by commas; `free` (or no cost) "
+               "costs nothing.\n\n| you write | canonical form | a player reads |\n|---|---|---|\n")
+    for ex in ("free", "1 coin", "2 stone, ore", "3 coins, 2 wood, cloth"):
+        c = parse_cost(ex)
+        out.append(f"| `{ex}` | `{cost_text(c)}` | {cost_english(c)} |\n")
+    out.append("\n## Plug-in effect words\n\nA pack can add effect words with a Python plug-in "
+               "(see docs/modding.md). Each declares its parameters, which are checked like the "
+               "built-in ones; `wonders docs --pack PACK` lists the words a pack's plug-ins add.\n")
+    for spec in sorted(plugins, key=lambda s: s.word):
+        params = " ".join(p.name.upper() for p in spec.params)
+        out.append(f"\n### {spec.word}\n\n{spec.summary}\n\nSyntax: `{spec.word} {params}` "
+                   f"(acts: {spec.phase})\n\n| parameter | kind | meaning |\n|---|---|---|\n")
+        for p in spec.params:
+            out.append(f"| {p.name} | {p.kind} | {p.doc} |\n")
+        out.append(f"\nExample: `{spec.example}`: {spec.english(parse_effects(spec.example, vocab)[0].args)}\n")
+    return "".join(out)
+
+
+def write(path: Path = DOC_PATH) -> None:
+    path.write_text(render(), encoding="utf-8")

@@ -1,0 +1,32 @@
+"""`wonders docs`: the effect reference, generated from the registry."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from dsl.docgen import render
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("docs", help="print or write the effect reference (docs/effects.md)",
+                       description="The card-language reference, generated from the effect registry.")
+    p.add_argument("--output", "-o", metavar="FILE", help="write it to FILE (e.g. docs/effects.md)")
+    p.add_argument("--pack", help="also document the effect words this pack's plug-ins add")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    plugins, vocab = [], None
+    if args.pack:
+        from dsl.registry import PLUGINS
+        from .common import load_or_report
+        pack = load_or_report(args.pack)
+        vocab = pack.rules.vocab
+        plugins = [PLUGINS[w] for w in sorted(vocab.plugin_words)]
+    text = render(plugins, vocab)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+        print(f"effect reference written to {args.output}")
+    else:
+        print(text, end="")
+    return 0
