@@ -7,6 +7,7 @@ later checks of that file skipped.
 from __future__ import annotations
 
 import difflib
+import os
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -32,8 +33,17 @@ class _Collector:
 
     def add(self, doc: YamlDoc | str, pos: tuple[int, int], message: str, subject: str = "",
             kind: str = "error", length: int = 1) -> None:
-        file = doc.file if isinstance(doc, YamlDoc) else doc
+        file = _shown(doc.file if isinstance(doc, YamlDoc) else doc)
         self.diags.append(Diagnostic(file, pos[0], pos[1], message, subject, length, kind))
+
+
+def _shown(path: str) -> str:
+    """Paths under the working directory are shown relative to it, as a user typed them."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel
 
 
 def _as_list(v: Any) -> list[str]:

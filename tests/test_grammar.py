@@ -1,0 +1,351 @@
+"""The card language's grammar: the exact AST of every effect kind and cost, and the errors.
+
+Every effect word of dsl.registry.EFFECTS is covered in every form the grammar allows; errors
+are checked for their message and their 1-based line/column inside the card text.
+"""
+from __future__ import annotations
+
+import pytest
+
+from dsl import ast as A
+from dsl.parser import CardTextError, LanguageError, parse_cost, parse_effect, parse_effects
+from dsl.registry import EFFECTS, SPEC_BY_NODE
+from dsl.vocab import BASE_VOCABULARY, Vocabulary
+
+V = BASE_VOCABULARY
+SELF, LEFT, RIGHT = ("self",), ("left",), ("right",)
+NEIGHBORS = ("left", "right")
+ALL = ("left", "self", "right")
+
+
+def one(text: str) -> A.Effect:
+    return parse_effect(text, V)
+
+
+def errors(text: str, cost: bool = False) -> list[LanguageError]:
+    with pytest.raises(CardTextError) as info:
+        (parse_cost if cost else parse_effects)(text, V)
+    return info.value.errors
+
+
+def error(text: str, cost: bool = False) -> LanguageError:
+    errs = errors(text, cost)
+    assert len(errs) == 1, errs
+    return errs[0]
+
+
+# -- every effect kind --------------------------------------------------------------------
+
+PRODUCE = [
+    ("produce wood", A.Produce((("wood", 1),))),
+    ("produce 2 clay", A.Produce((("clay", 2),))),
+    ("produce glass, loom", A.Produce((("glass", 1), ("loom", 1)))),
+    ("produce 2 stone, ore", A.Produce((("stone", 2), ("ore", 1)))),
+    ("produce wood, wood", A.Produce((("wood", 2),))),  # repeats add up
+    ("produce ore/clay", A.Produce((("ore", 1), ("clay", 1)), choice=True)),
+    ("produce wood/stone/ore/clay", A.Produce(
+        (("wood", 1), ("stone", 1), ("ore", 1), ("clay", 1)), choice=True)),
+    ("produce glass/loom/papyrus untradable", A.Produce(
+        (("glass", 1), ("loom", 1), ("papyrus", 1)), choice=True, tradable=False)),
+    ("produce clay untradable", A.Produce((("clay", 1),), tradable=False)),
+    ("produce 2 papyrus untradable", A.Produce((("papyrus", 2),), tradable=False)),
+    ("produce cloth", A.Produce((("loom", 1),))),  # alias
+    ("produce textile/glass", A.Produce((("loom", 1), ("glass", 1)), choice=True)),
+]
+
+SHIELDS = [
+    ("shields 1", A.Shields(1)),
+    ("shields 3", A.Shields(3)),
+    ("shield 2", A.Shields(2)),
+]
+
+SCIENCE = [
+    ("science gear", A.Science(("gear",))),
+    ("science compass", A.Science(("compass",))),
+    ("science tablet", A.Science(("tablet",))),
+    ("science wheel", A.Science(("gear",))),  # alias
+    ("science any", A.Science(("any",))),
+    ("science compass/tablet", A.Science(("compass", "tablet"))),
+    ("science compass/gear/tablet", A.Science(("compass", "gear", "tablet"))),
+]
+
+COINS = [
+    ("coins 5", A.Coins(5)),
+    ("coins 0", A.Coins(0)),
+    ("coins -2", A.Coins(-2)),
+    ("coins 1 per brown card in left, self, right", A.Coins(1, A.Counted("card", ("brown",), ALL))),
+    ("coins 2 per grey card in left, self, right", A.Coins(2, A.Counted("card", ("grey",), ALL))),
+    ("coins 1 per yellow card", A.Coins(1, A.Counted("card", ("yellow",), SELF))),
+    ("coins 3 per wonder stage in self", A.Coins(3, A.Counted("wonder_stage", (), SELF))),
+    ("coins 1 per card in all", A.Coins(1, A.Counted("card", (), ALL))),
+    ("coins 1 per victory in neighbors", A.Coins(1, A.Counted("victory", (), NEIGHBORS))),
+    ("coins 2 per defeat", A.Coins(2, A.Counted("defeat", (), SELF))),
+]
+
+VP = [
+    ("vp 3", A.VictoryPoints(3)),
+    ("vp 7", A.VictoryPoints(7)),
+    ("vp -1", A.VictoryPoints(-1)),
+    # every counted kind
+    ("vp 1 per brown card", A.VictoryPoints(1, A.Counted("card", ("brown",), SELF))),
+    ("vp 1 per brown cards", A.VictoryPoints(1, A.Counted("card", ("brown",), SELF))),
+    ("vp 1 per brown/grey/purple card in self",
+     A.VictoryPoints(1, A.Counted("card", ("brown", "grey", "purple"), SELF))),
+    ("vp 1 per gray card", A.VictoryPoints(1, A.Counted("card", ("grey",), SELF))),  # alias
+    ("vp 1 per brown/brown card", A.VictoryPoints(1, A.Counted("card", ("brown",), SELF))),
+    ("vp 1 per card", A.VictoryPoints(1, A.Counted("card", (), SELF))),
+    ("vp 1 per cards in all", A.VictoryPoints(1, A.Counted("card", (), ALL))),
+    ("vp 1 per wonder stage in left, self, right",
+     A.VictoryPoints(1, A.Counted("wonder_stage", (), ALL))),
+    ("vp 1 per wonder stages", A.VictoryPoints(1, A.Counted("wonder_stage", (), SELF))),
+    ("vp 1 per defeat in neighbors", A.VictoryPoints(1, A.Counted("defeat", (), NEIGHBORS))),
+    ("vp 1 per defeats in self", A.VictoryPoints(1, A.Counted("defeat", (), SELF))),
+    ("vp 1 per victory", A.VictoryPoints(1, A.Counted("victory", (), SELF))),
+    ("vp 2 per victories in all", A.VictoryPoints(2, A.Counted("victory", (), ALL))),
+    # every sides form
+    ("vp 1 per blue card in left", A.VictoryPoints(1, A.Counted("card", ("blue",), LEFT))),
+    ("vp 1 per blue card in self", A.VictoryPoints(1, A.Counted("card", ("blue",), SELF))),
+    ("vp 1 per blue card in right", A.VictoryPoints(1, A.Counted("card", ("blue",), RIGHT))),
+    ("vp 1 per blue card in neighbors", A.VictoryPoints(1, A.Counted("card", ("blue",), NEIGHBORS))),
+    ("vp 1 per blue card in neighbours", A.VictoryPoints(1, A.Counted("card", ("blue",), NEIGHBORS))),
+    ("vp 1 per blue card in all", A.VictoryPoints(1, A.Counted("card", ("blue",), ALL))),
+    ("vp 1 per blue card in left, right", A.VictoryPoints(1, A.Counted("card", ("blue",), NEIGHBORS))),
+    ("vp 1 per blue card in right, left", A.VictoryPoints(1, A.Counted("card", ("blue",), NEIGHBORS))),
+    ("vp 1 per blue card in self, left", A.VictoryPoints(1, A.Counted("card", ("blue",), ("left", "self")))),
+    ("vp 1 per blue card in neighbors, self", A.VictoryPoints(1, A.Counted("card", ("blue",), ALL))),
+    ("vp 1 per blue card in left, left", A.VictoryPoints(1, A.Counted("card", ("blue",), LEFT))),
+]
+
+BUY = [
+    ("buy raw from right for 1", A.Trade(("raw",), RIGHT, 1)),
+    ("buy raw from left for 1", A.Trade(("raw",), LEFT, 1)),
+    ("buy manufactured from neighbors for 1", A.Trade(("manufactured",), NEIGHBORS, 1)),
+    ("buy manufactured from left, right for 1", A.Trade(("manufactured",), NEIGHBORS, 1)),
+    ("buy raw/manufactured from all for 0", A.Trade(("raw", "manufactured"), ALL, 0)),
+    ("buy wood/clay from left for 1", A.Trade(("wood", "clay"), LEFT, 1)),
+    ("buy glass/loom/papyrus from neighbours for 1",
+     A.Trade(("glass", "loom", "papyrus"), NEIGHBORS, 1)),
+    ("buy cloth from right for 1", A.Trade(("loom",), RIGHT, 1)),
+    ("buy raw/glass from self for 3", A.Trade(("raw", "glass"), SELF, 3)),
+]
+
+POWERS = [
+    ("free build once per age", A.FreeBuild("age")),
+    ("free build once per game", A.FreeBuild("game")),
+    ("play last card", A.PlayLastCard()),
+    ("build from discard", A.BuildFromDiscard()),
+    ("copy purple card from neighbors", A.CopyCard(("purple",), NEIGHBORS)),
+    ("copy purple cards from left", A.CopyCard(("purple",), LEFT)),
+    ("copy green/purple card from left, right", A.CopyCard(("green", "purple"), NEIGHBORS)),
+    ("copy blue card from all", A.CopyCard(("blue",), ALL)),
+]
+
+ALL_EFFECTS = PRODUCE + SHIELDS + SCIENCE + COINS + VP + BUY + POWERS
+
+
+@pytest.mark.parametrize("text,expected", ALL_EFFECTS, ids=[t for t, _ in ALL_EFFECTS])
+def test_effect_ast(text: str, expected: A.Effect) -> None:
+    got = one(text)
+    assert got == expected
+    assert type(got) is type(expected)
+    # without a vocabulary the same text gives the same tree
+    assert parse_effects(text) == (expected,)
+
+
+def test_every_effect_word_is_covered_here() -> None:
+    words = {SPEC_BY_NODE[type(e)].word for _, e in ALL_EFFECTS}
+    assert words == set(EFFECTS)
+
+
+@pytest.mark.parametrize("word", sorted(EFFECTS))
+def test_registry_examples_parse_to_their_node(word: str) -> None:
+    spec = EFFECTS[word]
+    assert spec.examples, f"registry entry '{word}' has no examples"
+    for example in spec.examples:
+        effects = parse_effects(example, V)
+        assert len(effects) == 1, example
+        assert type(effects[0]) is spec.node, example
+        assert SPEC_BY_NODE[spec.node] is spec
+
+
+def test_registry_nodes_are_distinct() -> None:
+    nodes = [s.node for s in EFFECTS.values()]
+    assert len(nodes) == len(set(nodes))
+
+
+def test_keyword_spelling_and_spacing_is_free() -> None:
+    assert one("  vp   1  per  brown   card  in  left ,right ") == \
+        A.VictoryPoints(1, A.Counted("card", ("brown",), NEIGHBORS))
+    assert parse_effects("coins 2;\n  vp 1 per\n  brown card", V) == (
+        A.Coins(2), A.VictoryPoints(1, A.Counted("card", ("brown",), SELF)))
+
+
+def test_several_effects_joined_by_semicolons() -> None:
+    assert parse_effects("shields 1; vp 3; coins 2", V) == (A.Shields(1), A.VictoryPoints(3), A.Coins(2))
+    assert parse_effects("science any;produce wood", V) == (A.Science(("any",)), A.Produce((("wood", 1),)))
+
+
+def test_positions_are_recorded_but_not_compared() -> None:
+    first, second = parse_effects("vp 3;\n  coins 2 per brown card", V)
+    assert (first.line, first.column) == (1, 1)
+    assert (second.line, second.column) == (2, 3)
+    assert (second.per.line, second.per.column) == (2, 11)
+    assert second == A.Coins(2, A.Counted("card", ("brown",), SELF))
+
+
+def test_parse_effect_wants_exactly_one() -> None:
+    err = pytest.raises(CardTextError, parse_effect, "vp 1; vp 2", V).value
+    assert [str(e) for e in err.errors] == ["1:1: expected exactly one effect"]
+
+
+def test_vocabulary_from_the_rules_decides_the_names() -> None:
+    vocab = Vocabulary(resource_classes={"raw": ("wood", "spice")}, colors=("brown", "black"),
+                       symbols=("gear", "rune"))
+    assert parse_effect("produce spice", vocab) == A.Produce((("spice", 1),))
+    assert parse_effect("vp 1 per black card", vocab) == \
+        A.VictoryPoints(1, A.Counted("card", ("black",), SELF))
+    assert parse_effect("science rune", vocab) == A.Science(("rune",))
+    for text, message in [("produce glass", "unknown resource 'glass'"),
+                          ("vp 1 per blue card", "unknown colour 'blue'"),
+                          ("science tablet", "unknown science symbol 'tablet'")]:
+        with pytest.raises(CardTextError) as info:
+            parse_effects(text, vocab)
+        assert info.value.errors[0].message.startswith(message)
+
+
+# -- costs ---------------------------------------------------------------------------------
+
+COSTS = [
+    ("free", A.Cost()),
+    ("1 coin", A.Cost(1)),
+    ("coin", A.Cost(1)),
+    ("2 coins", A.Cost(2)),
+    ("3 coins, 2 wood", A.Cost(3, (("wood", 2),))),
+    ("2 stone, ore", A.Cost(0, (("stone", 2), ("ore", 1)))),
+    ("ore, 2 stone", A.Cost(0, (("ore", 1), ("stone", 2)))),
+    ("cloth", A.Cost(0, (("loom", 1),))),
+    ("textile, papyrus", A.Cost(0, (("loom", 1), ("papyrus", 1)))),
+    ("2 stone, 2 clay, glass", A.Cost(0, (("stone", 2), ("clay", 2), ("glass", 1)))),
+    ("wood, 1 coin, wood", A.Cost(1, (("wood", 2),))),  # repeats add up, coins anywhere
+    ("1 coin, 2 coins", A.Cost(3)),
+]
+
+
+@pytest.mark.parametrize("text,expected", COSTS, ids=[t for t, _ in COSTS])
+def test_cost_ast(text: str, expected: A.Cost) -> None:
+    assert parse_cost(text, V) == expected
+    assert parse_cost(text) == expected
+
+
+def test_cost_helpers() -> None:
+    assert parse_cost("free").is_free
+    assert not parse_cost("1 coin").is_free
+    assert parse_cost("3 coins, 2 wood, cloth").as_dict() == {"coins": 3, "wood": 2, "loom": 1}
+    assert parse_cost("free").as_dict() == {}
+
+
+# -- errors --------------------------------------------------------------------------------
+
+EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy"
+
+SYNTAX_ERRORS = [
+    ("3 coins", 1, 1,
+     f"unexpected '3'; expected an effect word ({EFFECT_LIST}) "
+     "(the word comes first: 'coins 3', 'vp 2', 'shields 1')"),
+    ("coins", 1, 6, "text ends too early; expected a number"),
+    ("vp", 1, 3, "text ends too early; expected a number"),
+    ("produce", 1, 8, "text ends too early; expected a name, a number"),
+    ("science", 1, 8, "text ends too early; expected a name"),
+    ("", 1, 1, f"text ends too early; expected an effect word ({EFFECT_LIST})"),
+    ("coins 2;", 1, 9, f"text ends too early; expected an effect word ({EFFECT_LIST})"),
+    ("coins 2; ;", 1, 10, f"unexpected ';'; expected an effect word ({EFFECT_LIST})"),
+    ("shields two", 1, 9, "unexpected 'two'; expected a number"),
+    ("produce wood & clay", 1, 14, "unexpected character '&'"),
+    ("Produce wood", 1, 1, "unexpected character 'P'; card text is written in lower case"),
+    ("vp 1 per brown card in up", 1, 24,
+     "unexpected 'up'; expected 'all', 'left', 'neighbors', 'neighbours', 'right', 'self'"),
+    ("vp 1 per brown card in left,, right", 1, 29,
+     "unexpected ','; expected 'all', 'left', 'neighbors', 'neighbours', 'right', 'self'"),
+    ("buy raw from left", 1, 18, "text ends too early; expected 'for'"),
+    ("buy raw from left for", 1, 22, "text ends too early; expected a number"),
+    ("copy purple from neighbors", 1, 13, "unexpected 'from'; expected 'card', 'cards', '/'"),
+    ("free build once per turn", 1, 21, "unexpected 'turn'; expected 'age', 'game'"),
+    ("free build once per gam", 1, 21, "unexpected 'gam'; expected 'age', 'game'; did you mean 'game'?"),
+    ("play last", 1, 10, "text ends too early; expected 'card'"),
+    ("produce wood clay", 1, 14, "unexpected 'clay'; expected 'untradable', ',', '/', ';'"),
+    ("produce 2 clay/wood", 1, 15, "unexpected '/'; expected 'untradable', ',', ';'"),
+    ("vp 3 coins 2", 1, 6, "unexpected 'coins'; expected 'per', ';'"),
+    ("vp 1 per green crad", 1, 16, "unexpected 'crad'; expected 'card', 'cards', '/'; did you mean 'card'?"),
+    ("coins 1;\nvp 2;\nshields x", 3, 9, "unexpected 'x'; expected a number"),
+]
+
+
+@pytest.mark.parametrize("text,line,column,message", SYNTAX_ERRORS, ids=[t[0] or "<empty>" for t in SYNTAX_ERRORS])
+def test_syntax_error(text: str, line: int, column: int, message: str) -> None:
+    e = error(text)
+    assert (e.line, e.column, e.message) == (line, column, message)
+
+
+NAME_ERRORS = [
+    ("prodce wood", 1, 1, 6, "unknown effect word 'prodce'; did you mean 'produce'?"),
+    ("sheilds 2", 1, 1, 7, "unknown effect word 'sheilds'; did you mean 'shields'?"),
+    ("coin 3", 1, 1, 4, "unknown effect word 'coin'; did you mean 'coins'?"),
+    ("victory 3", 1, 1, 7, "unknown effect word 'victory'"),
+    ("produce clai", 1, 9, 4, "unknown resource 'clai'; did you mean 'clay'?"),
+    ("produce wood/stonee", 1, 14, 6, "unknown resource 'stonee'; did you mean 'stone'?"),
+    ("vp 1 per brwn card", 1, 10, 4, "unknown colour 'brwn'; did you mean 'brown'?"),
+    ("vp 1 per pink card", 1, 10, 4, "unknown colour 'pink'"),
+    ("science gears", 1, 9, 5, "unknown science symbol 'gears'; did you mean 'gear'?"),
+    ("buy rw from left for 1", 1, 5, 2, "unknown resource or resource class 'rw'; did you mean 'raw'?"),
+    ("copy purpel card from left", 1, 6, 6, "unknown colour 'purpel'; did you mean 'purple'?"),
+    ("coins 2;\nvp 1 per brwn card", 2, 10, 4, "unknown colour 'brwn'; did you mean 'brown'?"),
+]
+
+
+@pytest.mark.parametrize("text,line,column,length,message", NAME_ERRORS, ids=[t[0] for t in NAME_ERRORS])
+def test_name_error(text: str, line: int, column: int, length: int, message: str) -> None:
+    e = error(text)
+    assert (e.line, e.column, e.length, e.message) == (line, column, length, message)
+    # the position is the offending word
+    assert text.splitlines()[line - 1][column - 1:column - 1 + length] == message.split("'")[1]
+
+
+def test_name_errors_are_all_reported_at_once() -> None:
+    errs = errors("produce clai; vp 1 per brwn card; science gears")
+    assert [(e.line, e.column, e.message.split(";")[0]) for e in errs] == [
+        (1, 9, "unknown resource 'clai'"),
+        (1, 24, "unknown colour 'brwn'"),
+        (1, 43, "unknown science symbol 'gears'"),
+    ]
+
+
+def test_error_render_shows_line_and_caret() -> None:
+    err = pytest.raises(CardTextError, parse_effects, "coins 2;\nvp 1 per brwn card", V).value
+    assert err.render() == ("2:10: unknown colour 'brwn'; did you mean 'brown'?\n"
+                            "  vp 1 per brwn card\n"
+                            "           ^^^^")
+    assert str(err) == "2:10: unknown colour 'brwn'; did you mean 'brown'?"
+
+
+COST_ERRORS = [
+    ("3 coins, 2 wod", 1, 12, "unknown resource 'wod'; did you mean 'wood'?"),
+    ("", 1, 1, "text ends too early; expected 'free', a name, a number"),
+    ("2", 1, 2, "text ends too early; expected a name"),
+    ("coins 3", 1, 7, "unexpected '3'; expected ',' (the number comes first: '3 coins', '2 wood')"),
+    ("free, wood", 1, 5, "unexpected ','; expected end of text"),
+    ("2 stone ore", 1, 9, "unexpected 'ore'; expected ','"),
+    ("2 stone; ore", 1, 8, "unexpected ';'; expected ','"),
+    ("silk", 1, 1, "unknown resource 'silk'"),
+]
+
+
+@pytest.mark.parametrize("text,line,column,message", COST_ERRORS, ids=[t[0] or "<empty>" for t in COST_ERRORS])
+def test_cost_error(text: str, line: int, column: int, message: str) -> None:
+    e = error(text, cost=True)
+    assert (e.line, e.column, e.message) == (line, column, message)
+
+
+def test_cost_text_is_not_an_effect_and_back() -> None:
+    assert error("2 wood").message.startswith("unexpected '2'; expected an effect word")
+    assert error("vp", cost=True).message == "unknown resource 'vp'"
+    assert error("vp 3", cost=True).message.startswith("unexpected '3'; expected ','")
