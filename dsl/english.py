@@ -82,6 +82,10 @@ def _(n: A.Science, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 @english.register
 def _(n: A.Coins, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    if n.amount < 0:
+        lose = _plural(-n.amount, "coin")
+        return f"Lose {lose} when built." if n.per is None else \
+            f"Lose {lose} {counted(n.per)}, when built (as many as you have)."
     if n.per is None:
         return f"Take {_plural(n.amount, 'coin')} when built."
     return f"{_plural(n.amount, 'coin')} {counted(n.per)}, taken when built."
@@ -89,6 +93,9 @@ def _(n: A.Coins, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 @english.register
 def _(n: A.VictoryPoints, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    if n.amount < 0:
+        minus = _plural(-n.amount, "victory point")
+        return f"Minus {minus}." if n.per is None else f"Minus {minus} {counted(n.per)}, at game end."
     if n.per is None:
         return f"{_plural(n.amount, 'victory point')}."
     return f"{_plural(n.amount, 'victory point')} {counted(n.per)}, at game end."

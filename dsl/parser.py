@@ -191,7 +191,14 @@ class _ToAst(Transformer):
         known = (*v.resource_classes, *v.resources)
         res = tuple(dict.fromkeys(self._check(t, known, "resource or resource class")
                                   for t in names))
+        self._neighbours_only(sides, meta, "buy")
         return A.Trade(res, sides, int(price), line=meta.line, column=meta.column)
+
+    def _neighbours_only(self, sides: tuple[str, ...], meta: Any, word: str) -> None:
+        if "self" in sides:
+            self.errors.append(LanguageError(
+                f"'{word}' works with neighbours only: use left, right or neighbors, not self",
+                meta.line, meta.column, len(word)))
 
     @v_args(meta=True)
     def free_build(self, meta: Any, children: list[Token]) -> A.FreeBuild:
@@ -207,6 +214,7 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def copy_card(self, meta: Any, children: list[Any]) -> A.CopyCard:
+        self._neighbours_only(children[1], meta, "copy")
         return A.CopyCard(children[0], children[1], line=meta.line, column=meta.column)
 
     @v_args(meta=True)

@@ -188,8 +188,9 @@ class Game:
                                 **({"free": move.free} if move.free else {})})
         for seat, effect in built:
             income[seat] += self.when_built(seat, effect)
-        for seat in range(n):
-            self.cities[seat].coins += income[seat]
+        for seat in range(n):  # a negative effect takes at most what the city has
+            city = self.cities[seat]
+            city.coins = max(0, city.coins + income[seat])
         if self.logging:
             self.log["turns"].append({"age": self.age, "turn": turn, **({"note": note} if note else {}),
                                       "moves": entries})
@@ -223,7 +224,7 @@ class Game:
         self.discard.remove(card)
         self.actions += 1
         city.build_card(card)
-        city.coins += self.when_built(seat, card.effect)
+        city.coins = max(0, city.coins + self.when_built(seat, card.effect))
         if self.logging:
             self.log["turns"].append({"age": self.age, "turn": self.turn, "note": "build from discard",
                                       "moves": [{"player": seat, "card": card.name, "action": BUILD,

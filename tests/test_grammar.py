@@ -121,12 +121,11 @@ BUY = [
     ("buy raw from left for 1", A.Trade(("raw",), LEFT, 1)),
     ("buy manufactured from neighbors for 1", A.Trade(("manufactured",), NEIGHBORS, 1)),
     ("buy manufactured from left, right for 1", A.Trade(("manufactured",), NEIGHBORS, 1)),
-    ("buy raw/manufactured from all for 0", A.Trade(("raw", "manufactured"), ALL, 0)),
+    ("buy raw/manufactured from neighbors for 0", A.Trade(("raw", "manufactured"), NEIGHBORS, 0)),
     ("buy wood/clay from left for 1", A.Trade(("wood", "clay"), LEFT, 1)),
     ("buy glass/loom/papyrus from neighbours for 1",
      A.Trade(("glass", "loom", "papyrus"), NEIGHBORS, 1)),
     ("buy cloth from right for 1", A.Trade(("loom",), RIGHT, 1)),
-    ("buy raw/glass from self for 3", A.Trade(("raw", "glass"), SELF, 3)),
 ]
 
 POWERS = [
@@ -137,7 +136,7 @@ POWERS = [
     ("copy purple card from neighbors", A.CopyCard(("purple",), NEIGHBORS)),
     ("copy purple cards from left", A.CopyCard(("purple",), LEFT)),
     ("copy green/purple card from left, right", A.CopyCard(("green", "purple"), NEIGHBORS)),
-    ("copy blue card from all", A.CopyCard(("blue",), ALL)),
+    ("copy blue card from left", A.CopyCard(("blue",), LEFT)),
 ]
 
 ALL_EFFECTS = PRODUCE + SHIELDS + SCIENCE + COINS + VP + BUY + POWERS
@@ -349,3 +348,11 @@ def test_cost_text_is_not_an_effect_and_back() -> None:
     assert error("2 wood").message.startswith("unexpected '2'; expected an effect word")
     assert error("vp", cost=True).message == "unknown resource 'vp'"
     assert error("vp 3", cost=True).message.startswith("unexpected '3'; expected ','")
+
+
+@pytest.mark.parametrize("text", ["buy raw from self for 1", "buy raw/glass from all for 3",
+                                  "copy purple card from self", "copy purple card from all"])
+def test_trade_and_copy_take_neighbours_only(text: str) -> None:
+    with pytest.raises(CardTextError) as err:
+        parse_effects(text, BASE_VOCABULARY)
+    assert "neighbours only" in err.value.errors[0].message

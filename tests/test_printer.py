@@ -169,6 +169,7 @@ def unique(elements, min_size=1, max_size=None):
 
 
 SIDES = unique(A.SIDE_ORDER).map(A.normalize_sides)
+NEIGHBOUR_SIDES = unique(("left", "right")).map(A.normalize_sides)
 COLORS = V.colors
 RESOURCES = V.resources
 SYMBOLS = V.symbols
@@ -199,11 +200,11 @@ EFFECT_STRATEGIES = {
     "science": unique((*SYMBOLS, "any"), 1, 4).map(A.Science),
     "coins": st.builds(A.Coins, AMOUNT, st.none() | counted()),
     "vp": st.builds(A.VictoryPoints, AMOUNT, st.none() | counted()),
-    "buy": st.builds(A.Trade, unique((*V.resource_classes, *RESOURCES), 1, 4), SIDES, st.integers(0, 5)),
+    "buy": st.builds(A.Trade, unique((*V.resource_classes, *RESOURCES), 1, 4), NEIGHBOUR_SIDES, st.integers(0, 5)),
     "free": st.builds(A.FreeBuild, st.sampled_from(["age", "game"])),
     "play": st.just(A.PlayLastCard()),
     "build": st.just(A.BuildFromDiscard()),
-    "copy": st.builds(A.CopyCard, unique(COLORS, 1, 3), SIDES),
+    "copy": st.builds(A.CopyCard, unique(COLORS, 1, 3), NEIGHBOUR_SIDES),
 }
 ANY_EFFECT = st.one_of(*EFFECT_STRATEGIES.values())
 
