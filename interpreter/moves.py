@@ -101,6 +101,7 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool) -
         stage_opts = _affordable(st.cost_coins, st.cost, coins, city, left, right)
     moves: list[Move] = []
     add = moves.append
+    new = tuple.__new__  # builds a Move without the Python-level NamedTuple constructor
     seen: dict[int, int] = {}
     for i, card in enumerate(hand):
         first = seen.get(card.id)
@@ -110,7 +111,7 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool) -
         seen[card.id] = i
         if card.name not in names:
             if card.chains_from and not card.chains_from.isdisjoint(names):
-                add(Move(i, BUILD, 0, 0, "chain"))
+                add(new(Move, (i, BUILD, 0, 0, "chain")))
             else:
                 bank = card.cost_coins
                 if bank <= coins:
@@ -121,14 +122,14 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool) -
                         budget = coins - bank
                         for lc, rc in options:
                             if lc + rc <= budget:
-                                add(Move(i, BUILD, lc, rc))
+                                add(new(Move, (i, BUILD, lc, rc, "")))
                     else:
-                        add(Move(i, BUILD, 0, 0))
+                        add(new(Move, (i, BUILD, 0, 0, "")))
                 if free_power and (card.cost or card.cost_coins):
-                    add(Move(i, BUILD, 0, 0, "power"))
+                    add(new(Move, (i, BUILD, 0, 0, "power")))
         for lc, rc in stage_opts:
-            add(Move(i, WONDER, lc, rc))
-        add(Move(i, SELL))
+            add(new(Move, (i, WONDER, lc, rc, "")))
+        add(new(Move, (i, SELL, 0, 0, "")))
     return moves
 
 
@@ -138,6 +139,8 @@ def refusal(move: Move, hand: list[CCard], city: City, table: Table, free_power:
         return f"unknown action '{move.action}' (build, wonder or sell)"
     if not 0 <= move.card < len(hand):
         return f"no card #{move.card} in a hand of {len(hand)}"
+    if move.free not in ("", "chain", "power"):  # resolve() skips the bank for any other free too
+        return f"unknown free '{move.free}' (a free build is \"chain\" or \"power\")"
     if move.left < 0 or move.right < 0:
         return "payments cannot be negative"
     card = hand[move.card]

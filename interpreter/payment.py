@@ -14,10 +14,14 @@ Option = tuple[int, int]
 _CACHE: dict[tuple[object, ...], tuple[Option, ...]] = {}
 _CACHE_LIMIT = 300_000
 _FREE: tuple[Option, ...] = ((0, 0),)
+# second level: the search's answer for a "shape" (needed units, the sources that can give
+# them, their prices), shared by every city state that reduces to the same shape
+_SHAPES: dict[tuple[object, ...], tuple[Option, ...]] = {}
 
 
 def clear_cache() -> None:
     _CACHE.clear()
+    _SHAPES.clear()
 
 
 def cache_size() -> int:
@@ -85,10 +89,22 @@ def _search(need_sparse: tuple[tuple[int, int], ...], city: City, left: City,
         if have < n:
             return ()
         supply[r] = have
+    lp, rp = city.prices[LEFT], city.prices[RIGHT]
+    shape = (need_sparse, tuple(kinds), tuple((lp[r], rp[r]) for r in need))
+    known = _SHAPES.get(shape)  # same sources and prices seen in another city or game
+    if known is not None:
+        return known
+    if len(_SHAPES) >= _CACHE_LIMIT:
+        _SHAPES.clear()
+    result = _SHAPES[shape] = _dfs(need_sparse, kinds, supply, (None, lp, rp))
+    return result
+
+
+def _dfs(need_sparse: tuple[tuple[int, int], ...], kinds: list[tuple[tuple[int, ...], int, int]],
+         supply: dict[int, int], prices: tuple[None, list[int], list[int]]) -> tuple[Option, ...]:
     units = [r for r, n in need_sparse for _ in range(n)]
     # scarcest resources first: fewer branches near the root
     units.sort(key=lambda r: (supply[r], r))
-    prices = (None, city.prices[LEFT], city.prices[RIGHT])
     remaining = [k[2] for k in kinds]
     found: list[Option] = []
     n_units, n_kinds = len(units), len(kinds)
