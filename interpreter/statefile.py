@@ -35,8 +35,9 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
     """Cities from a STATE document, in seating order (left of i is i+1)."""
     players = state["players"]
     rules = cp.rules
-    if not rules.min_players <= len(players) <= rules.max_players and len(players) < 2:
-        raise StateError(f"{len(players)} players; at least 2 are needed")
+    if not rules.min_players <= len(players) <= rules.max_players:
+        raise StateError(f"{len(players)} players; this pack plays {rules.min_players} to "
+                         f"{rules.max_players}")
     cities = []
     card_names = sorted({c.name for c in cp.cards})
     for i, p in enumerate(players):
