@@ -23,7 +23,7 @@ _KIND_TEXT = {"int": "a number", "sides": "sides (left, self, right, neighbors)"
 
 PARSER = Lark.open("effects.lark", rel_to=__file__, parser="lalr",
                    start=["effects", "cost"], propagate_positions=True,
-                   maybe_placeholders=False)
+                   maybe_placeholders=False, cache=True)
 
 _KEYWORDS = sorted({t.pattern.value for t in PARSER.terminals
                     if t.pattern.type == "str" and t.pattern.value.isalpha()})
