@@ -27,6 +27,10 @@ class IllegalMove(Exception):
     pass
 
 
+class GameCapped(Exception):
+    """A game passed its safety cap on actions (only a broken variant or plug-in could)."""
+
+
 class Bot(Protocol):
     name: str
 
@@ -38,7 +42,7 @@ class Bot(Protocol):
 class Game:
     def __init__(self, cp: CompiledPack, bots: Sequence[Bot], seed: int = 0, sides: str = "A",
                  wonders: Sequence[str] | None = None, names: Sequence[str] | None = None,
-                 log: bool = False):
+                 log: bool = False, max_actions: int | None = None):
         rules = cp.rules
         n = len(bots)
         if not rules.min_players <= n <= rules.max_players:
@@ -70,6 +74,8 @@ class Game:
         self.turn = 0
         self.turns_played = 0
         self.actions = 0
+        # every turn is at most a move, a last-card play and discard builds per player
+        self.max_actions = max_actions or 4 * rules.ages * rules.hand_size * n
         self.dealt: dict[str, int] = {}
         self.logging = log
         self.log: dict[str, Any] = {
@@ -137,12 +143,14 @@ class Game:
     def decide(self, seat: int) -> Move:
         moves = self.moves(seat)
         move = self.bots[seat].choose(self, seat, moves)
+        if not isinstance(move, Move):  # checked first: a plain tuple can equal a legal Move
+            raise IllegalMove(f"{self.cities[seat].name} ({getattr(self.bots[seat], 'name', '?')}): "
+                              f"not a Move: {move!r}")
         if move in moves:  # generated as legal; only a foreign move needs the full check
             return move
         why = refusal(move, self.hands[seat], self.cities[seat], self.table, self.free_power(seat))
-        if why or not isinstance(move, Move):
-            raise IllegalMove(f"{self.cities[seat].name} ({getattr(self.bots[seat], 'name', '?')}): "
-                              f"{why or 'not a Move'}")
+        if why:
+            raise IllegalMove(f"{self.cities[seat].name} ({getattr(self.bots[seat], 'name', '?')}): {why}")
         return move
 
     def resolve(self, choices: Sequence[Move | None], turn: int, note: str = "") -> list[int]:
@@ -157,6 +165,8 @@ class Game:
             if move is not None:
                 plays.append((seat, move, self.hands[seat][move.card]))
         self.actions += len(plays)
+        if self.actions > self.max_actions:
+            raise GameCapped(f"stopped after {self.actions} actions (cap {self.max_actions})")
         for seat, move, card in plays:
             self.hands[seat].remove(card)
         for seat, move, card in plays:

@@ -252,7 +252,8 @@ def test_round_trip_costs(cost: A.Cost) -> None:
 
 # -- plug-in effects: word, then numbers, words and side lists ---------------------------
 
-PLUGIN_VOCAB = Vocabulary(plugin_words=frozenset({"tax", "tithe"}))
+# words no test registers with PLUGINS (a registered word has its arguments checked)
+PLUGIN_VOCAB = Vocabulary(plugin_words=frozenset({"zz_levy", "zz_tithe"}))
 # Known limits of plug-in arguments (effects.lark), not generated here:
 # - a lone side word is read as the start of a side list, and side lists need two sides;
 # - the word `for` right after a side list is read as the keyword of `buy ... from SIDES for N`
@@ -268,7 +269,7 @@ PLUGIN_ARG = st.one_of(
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.builds(A.PluginEffect, st.sampled_from(["tax", "tithe"]),
+@given(st.builds(A.PluginEffect, st.sampled_from(["zz_levy", "zz_tithe"]),
                  st.lists(PLUGIN_ARG, max_size=4).map(tuple)))
 def test_round_trip_plugin_effects(effect: A.PluginEffect) -> None:
     text = effects_text((effect,))

@@ -1,6 +1,7 @@
 """Per-game records folded into the statistics a designer asks for (constant memory)."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -8,6 +9,16 @@ from ..scoring import CATEGORIES
 from .stats import CardStats, Rate, Tally, compare_means, compare_rates
 
 LINES = (*CATEGORIES, "total")
+MAX_ERROR_SAMPLES = 5
+
+
+def _first_errors(samples: list[str]) -> list[str]:
+    """The samples of the lowest-numbered games ("game k: ..."), so which ones are kept
+    does not depend on the order in which workers finish."""
+    def key(s: str) -> tuple[int, int, str]:
+        m = re.match(r"game (\d+)\b", s)
+        return (0, int(m[1]), s) if m else (1, 0, s)
+    return sorted(samples, key=key)[:MAX_ERROR_SAMPLES]
 
 
 def game_record(game: Any, scores: dict[str, Any]) -> dict[str, Any]:
@@ -67,13 +78,12 @@ class Aggregate:
 
     def add_error(self, message: str) -> None:
         self.errors += 1
-        if len(self.error_samples) < 5:
-            self.error_samples.append(message)
+        self.error_samples = _first_errors([*self.error_samples, message])
 
     def merge(self, o: "Aggregate") -> None:
         self.games += o.games
         self.errors += o.errors
-        self.error_samples = (self.error_samples + o.error_samples)[:5]
+        self.error_samples = _first_errors(self.error_samples + o.error_samples)
         self.capped += o.capped
         self.turns.merge(o.turns)
         self.actions.merge(o.actions)
@@ -112,6 +122,7 @@ class Aggregate:
                 "built_per_game": round(c.built / g, 4), "sold_per_game": round(c.sold / g, 4),
                 "wonder_per_game": round(c.wonder / g, 4),
                 "built_share": round(c.built / dealt, 4) if dealt else None,
+                "built_share_ci95": [round(x, 4) for x in Rate(c.built, dealt).wilson()] if dealt else None,
                 "win_rate_when_built": c.win_when_built.as_json(),
             }
         return {

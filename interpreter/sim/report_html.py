@@ -4,8 +4,8 @@ from __future__ import annotations
 import html
 from typing import Any
 
-CAT_COLORS = {"military": "#c0392b", "treasury": "#b7950b", "wonder": "#7f8c8d", "civilian": "#2e86c1",
-              "commercial": "#d4ac0d", "guilds": "#8e44ad", "science": "#229954"}
+CAT_COLORS = {"military": "#c0392b", "treasury": "#e67e22", "wonder": "#7f8c8d", "civilian": "#2e86c1",
+              "commercial": "#f4d03f", "guilds": "#8e44ad", "science": "#229954"}
 CSS = """
 body{font-family:system-ui,Segoe UI,Helvetica,Arial,sans-serif;margin:2em auto;max-width:1100px;color:#222}
 h1{margin-bottom:.2em} h2{margin-top:1.6em;border-bottom:1px solid #ddd}
@@ -105,8 +105,8 @@ def render(stats: dict[str, Any], title: str, meta: dict[str, Any]) -> str:
         f'<td class="n">{v["built_per_game"]:.2f}</td><td class="n">{v["sold_per_game"]:.2f}</td>'
         f'<td class="n">{v["wonder_per_game"]:.2f}</td>'
         f'<td class="n">{_pct(v["win_rate_when_built"]["rate"])}</td></tr>' for k, v in by_share)
-    build_chart = bar_chart_ci([(k, v["built_share"], v["built_share"], v["built_share"]) for k, v in by_share],
-                               "card build rate (share of dealt copies built)")
+    build_chart = bar_chart_ci([(k, v["built_share"], *v["built_share_ci95"]) for k, v in by_share],
+                               "card build rate (share of dealt copies built, 95% Wilson CI)")
     length = stats["game_length"]
     meta_rows = "".join(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in meta.items())
     errors = ""

@@ -50,13 +50,17 @@ def _compiled(pack: str) -> Any:
 def run_chunk(cfg: SimConfig, ks: range) -> Aggregate:
     """Play games ks (in one process) into a partial aggregate."""
     from ..bots import make_bots
-    from ..game import Game
+    from ..game import Game, GameCapped
     cp = _compiled(cfg.pack)
     agg = Aggregate()
     for k in ks:
         try:
             game = Game(cp, make_bots(cfg.bots, cfg.players), seed=game_seed(cfg.seed, k), sides=cfg.sides)
             scores = game.play()
+        except GameCapped as err:
+            agg.capped += 1
+            agg.add_error(f"game {k}: {err}")
+            continue
         except Exception as err:  # noqa: BLE001 - a broken variant must not kill the run
             agg.add_error(f"game {k}: {type(err).__name__}: {err}")
             continue
@@ -134,4 +138,6 @@ def simulate(cfg: SimConfig, on_progress: Callable[[Aggregate], None] | None = N
                 on_progress(total)
     except KeyboardInterrupt:
         return total, True
+    finally:
+        parts.close()  # stop the pool or cancel Ray tasks now, not whenever the generator is collected
     return total, False

@@ -34,7 +34,7 @@ class Rate:
         """Wilson score interval: sensible even for rates near 0 or 1 and small n."""
         if not self.n:
             return (0.0, 1.0)
-        p, n = self.rate, self.n
+        p, n = min(1.0, max(0.0, self.rate)), self.n  # clamp: hits > n is a caller's mix-up
         denom = 1 + z * z / n
         centre = (p + z * z / (2 * n)) / denom
         half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
