@@ -33,21 +33,16 @@ def payment_options(cost: tuple[tuple[int, int], ...], city: City, left: City,
     """Pareto-optimal (left, right) payments for a sparse cost ((resource, n), ...),
     cheapest total first; () if impossible."""
     fixed = city.fixed
+    if len(cost) == 1:
+        r, n = cost[0]
+        if n <= fixed[r]:
+            return _FREE
+        return _one_resource(r, n - fixed[r], city, left, right)
     need = tuple([(r, n - fixed[r]) for r, n in cost if n > fixed[r]])
     if not need:
         return _FREE
-    if len(need) == 1 and need[0][1] == 1:  # one missing unit: the common case, no search
-        bit = 1 << need[0][0]
-        if city.choice_mask & bit:
-            return _FREE
-        r = need[0][0]
-        lp = city.prices[LEFT][r] if left.trade_mask & bit else -1
-        rp = city.prices[RIGHT][r] if right.trade_mask & bit else -1
-        if lp < 0:
-            return ((0, rp),) if rp >= 0 else ()
-        if rp < 0:
-            return ((lp, 0),)
-        return ((lp, 0), (0, rp)) if lp < rp else ((0, rp), (lp, 0))
+    if len(need) == 1:
+        return _one_resource(need[0][0], need[0][1], city, left, right)
     key = (need, city.own_id, left.trade_id, right.trade_id, city.price_id)
     hit = _CACHE.get(key)
     if hit is not None:
@@ -57,6 +52,30 @@ def payment_options(cost: tuple[tuple[int, int], ...], city: City, left: City,
         _CACHE.clear()
     _CACHE[key] = result
     return result
+
+
+def _one_resource(r: int, k: int, city: City, left: City, right: City) -> tuple[Option, ...]:
+    """k units of one resource, in closed form: own either/or cards first (free), then every
+    split of the rest between the neighbours' supplies; the same answer the search gives."""
+    k -= city.choice_count[r]
+    if k <= 0:
+        return _FREE
+    sl, sr = left.trade_count[r], right.trade_count[r]
+    if sl + sr < k:
+        return ()
+    lp, rp = city.prices[LEFT][r], city.prices[RIGHT][r]
+    if k == 1:
+        if not sl:
+            return ((0, rp),)
+        if not sr:
+            return ((lp, 0),)
+        return ((lp, 0), (0, rp)) if lp < rp else ((0, rp), (lp, 0))
+    options = [(a * lp, (k - a) * rp) for a in range(max(0, k - sr), min(k, sl) + 1)]
+    if not (lp and rp):  # a free side makes some splits dominated
+        options = [o for o in options
+                   if not any(p != o and p[0] <= o[0] and p[1] <= o[1] for p in options)]
+    options.sort(key=lambda o: (o[0] + o[1], o[0]))
+    return tuple(options)
 
 
 def _search(need_sparse: tuple[tuple[int, int], ...], city: City, left: City,

@@ -31,7 +31,7 @@ class City:
     __slots__ = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "color_counts",
                  "fixed", "fixed_trade", "choices", "choices_trade", "shields", "science",
                  "science_wild", "tokens", "prices", "vp_effects", "free_build", "free_build_used",
-                 "play_last", "copies", "plugins", "choice_mask", "trade_mask", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res")
+                 "play_last", "copies", "plugins", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -68,6 +68,8 @@ class City:
         self.prod_version = 0  # bumped whenever own production changes
         self.choice_mask = 0  # bit r: some own either/or card can make resource r
         self.trade_mask = 0  # bit r: neighbours can buy resource r here
+        self.choice_count = [0] * n_res  # own either/or cards that can make resource r
+        self.trade_count = [0] * n_res  # units of r neighbours can buy here (fixed + either/or)
         self.add(side.board, "wonder")
 
     # -- building ------------------------------------------------------------
@@ -86,12 +88,15 @@ class City:
             for ch in c.choices + c.choices_private:
                 for r in ch:
                     self.choice_mask |= 1 << r
+                    self.choice_count[r] += 1
             for ch in c.choices:
                 for r in ch:
                     self.trade_mask |= 1 << r
+                    self.trade_count[r] += 1
             for r, n in enumerate(c.fixed):
                 if n:
                     self.trade_mask |= 1 << r
+                    self.trade_count[r] += n
             self.own_id = intern((tuple(self.choices),))
             self.trade_id = intern((tuple(self.fixed_trade), tuple(self.choices_trade)))
         elif not self.own_id:
