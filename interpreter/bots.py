@@ -102,7 +102,12 @@ class GreedyBot:
         return best[game.rng.randrange(len(best))]
 
 
-BOTS: dict[str, Callable[[], object]] = {"random": RandomBot, "greedy": GreedyBot}
+def _human() -> object:
+    from .human import HumanBot
+    return HumanBot()
+
+
+BOTS: dict[str, Callable[[], object]] = {"random": RandomBot, "greedy": GreedyBot, "human": _human}
 
 
 def make_bots(spec: str, n: int) -> list[object]:

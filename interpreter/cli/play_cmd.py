@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=int, required=True, help="number of players")
     p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same game)")
     p.add_argument("--bots", default="greedy", help="comma-separated bots per seat, repeated to fill "
-                                                     "the table: greedy, random (default: greedy)")
+                                                     "the table: greedy, random, human (you, at the terminal) (default: greedy)")
     p.add_argument("--sides", default="A", choices=["A", "B", "random"], help="wonder sides")
     p.add_argument("--log", metavar="FILE", help="write the full game log (JSON) to FILE")
     p.add_argument("--json", action="store_true", help="print the score JSON")
@@ -34,6 +34,8 @@ def run(args: argparse.Namespace) -> int:
         scores = game.play()
     except (ValueError, IllegalMove) as err:
         return fail(str(err))
+    except EOFError:
+        return fail("the input ended before the game did (the human player needs a terminal)")
     if args.log:
         Path(args.log).write_text(json.dumps(game.log, indent=1) + "\n", encoding="utf-8")
     if args.json:

@@ -1,0 +1,60 @@
+"""The terminal player: moves typed as text, illegal ones refused with the reason."""
+from __future__ import annotations
+
+from dsl.loader import load_pack
+from interpreter.bots import GreedyBot
+from interpreter.compiled import compile_pack
+from interpreter.game import Game
+from interpreter.human import HumanBot
+from interpreter.moves import BUILD, SELL
+
+
+def scripted(lines: list[str]) -> tuple[HumanBot, list[str]]:
+    said: list[str] = []
+    answers = iter(lines)
+    return HumanBot(ask=lambda prompt: next(answers), say=said.append), said
+
+
+def test_bad_input_is_refused_with_a_reason_then_a_legal_move_is_taken() -> None:
+    cp = compile_pack(load_pack("base"))
+    human, said = scripted(["fly 1", "build 9", "wonder 1", "sell 2"])
+    game = Game(cp, [human, GreedyBot(), GreedyBot()], seed=4)
+    game.deal(1)
+    game.age, game.turn = 1, 1
+    move = game.decide(0)
+    assert move.action == SELL and move.card == 1
+    refusals = [s for s in said if "refused" in s]
+    assert len(refusals) == 3
+    assert "type e.g." in refusals[0]
+    assert "no card 9" in refusals[1]
+    # no wonder stage is affordable on the first turn: the reason is the rules' own
+    assert "resources" in refusals[2] or "coins" in refusals[2]
+
+
+def test_a_whole_game_can_be_played_from_typed_moves() -> None:
+    cp = compile_pack(load_pack("base"))
+    human, said = scripted(["sell 1"] * 30 + ["none"] * 5)
+    scores = Game(cp, [human, GreedyBot(), GreedyBot()], seed=2).play()
+    me = scores["players"][0]
+    # sold all 18 cards: 3 + 54 coins at least (neighbours may also pay for the board's resource)
+    assert me["treasury"] >= (3 + 18 * 3) // 3
+    assert me["wonder"] == me["civilian"] == me["science"] == 0
+    assert any("Age 3, turn 6" in s for s in said)
+
+
+def test_payment_option_letters_pick_among_ways_to_pay() -> None:
+    cp = compile_pack(load_pack("base"))
+    human, _ = scripted([])
+    game = Game(cp, [human, GreedyBot(), GreedyBot()], seed=1)
+    game.deal(1)
+    moves = [m for m in game.moves(0)]
+    builds = {}
+    for m in moves:
+        if m.action == BUILD:
+            builds.setdefault(m.card, []).append(m)
+    card, ways = next(((c, w) for c, w in builds.items()), (None, []))
+    assert card is not None
+    move, problem = human.parse(f"build {card + 1} a", game, 0, moves)
+    assert move == ways[0] and problem == ""
+    move, problem = human.parse(f"build {card + 1} z", game, 0, moves)
+    assert move is None and "option letters" in problem
