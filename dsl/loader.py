@@ -114,6 +114,7 @@ class _PackBuilder:
     def __init__(self, col: _Collector, stack: tuple[Path, ...]):
         self.col = col
         self.stack = stack
+        self.parent_spots: list[tuple[tuple[int, int], int]] = []  # where each parent is named
 
     def build(self, folder: Path) -> Pack | None:
         col = self.col
@@ -197,6 +198,7 @@ class _PackBuilder:
                              kind="extends", length=len(str(ref)))
             if parent is not None:
                 parents.append(parent)
+                self.parent_spots.append((pos, len(str(ref))))
         return parents
 
     def _compose(self, parents: list[Pack], what: str, mine: list[tuple[Any, YamlDoc, tuple[Any, ...], bool]],
@@ -204,14 +206,18 @@ class _PackBuilder:
         """Parents' items, then this pack's: replacing by name only when asked to."""
         items: dict[Any, Any] = {}
         origin: dict[Any, str] = {}
-        for p in parents:
+        chosen = {_key(item) for item, _doc, _path, replace in mine if replace}
+        removed = set(_as_list(manifest.data.get("remove")))
+        for i, p in enumerate(parents):
             for item in getattr(p, what):
                 k = _key(item)
-                if k in items and items[k] != item:
-                    self.col.add(manifest, manifest.where(("extends",)),
+                if k in items and items[k] != item and k not in chosen and _name_of(k) not in removed:
+                    # reported at the later pack's `extends` entry; replacing or removing it settles it
+                    pos, length = self.parent_spots[i]
+                    self.col.add(manifest, pos,
                                  f"extends: packs '{origin[k]}' and '{p.name}' both define "
                                  f"{what[:-1]} \"{item.name}\" differently; replace it in this pack "
-                                 "to choose", kind="conflict")
+                                 "to choose", kind="conflict", length=length)
                 items[k] = item
                 origin[k] = p.name
         local: dict[Any, str] = {}
@@ -251,7 +257,7 @@ class _PackBuilder:
                 known = [*(k[0] for k in cards), *wonders]
                 self.col.add(manifest, manifest.where(path),
                              f"remove: no card or wonder named \"{name}\"{_suggest(name, known)}",
-                             kind="remove")
+                             kind="remove", length=manifest.width(path))
 
     # -- items ------------------------------------------------------------
     def _card(self, doc: YamlDoc, path: tuple[Any, ...], raw: dict[str, Any], rules: Rules) -> Card | None:

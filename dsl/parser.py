@@ -76,6 +76,16 @@ def _name(tok: Token) -> str:
 _SIDE_WORDS = {"left", "self", "right", "neighbors", "neighbours", "all"}
 
 
+class _SidesArg(tuple):
+    """A plug-in argument's side list, with where it was written (for error positions)."""
+
+    def __new__(cls, sides: tuple[str, ...], meta: Any) -> "_SidesArg":
+        self = super().__new__(cls, sides)
+        self.line, self.column = meta.line, meta.column
+        self.width = meta.end_column - meta.column if meta.end_line == meta.line else 1
+        return self
+
+
 def _plugin_arg(a: Any) -> Any:
     if isinstance(a, Token):
         if a.type == "SIGNED_INT":
@@ -179,7 +189,9 @@ class _ToAst(Transformer):
     def sides(self, children: list[str]) -> tuple[str, ...]:
         return A.normalize_sides(children)
 
-    sides_arg = sides
+    @v_args(meta=True)
+    def sides_arg(self, meta: Any, children: list[str]) -> "_SidesArg":
+        return _SidesArg(A.normalize_sides(children), meta)
 
     def side(self, children: list[Token]) -> str:
         return str(children[0])
@@ -221,7 +233,7 @@ class _ToAst(Transformer):
     def plugin_effect(self, meta: Any, children: list[Any]) -> A.PluginEffect:
         word = children[0]
         vocab = self.vocab or BASE_VOCABULARY
-        args = tuple(_plugin_arg(a) for a in children[1:])
+        args = tuple(tuple(a) if isinstance(a, tuple) else a for a in map(_plugin_arg, children[1:]))
         if word not in vocab.plugin_words:
             self.errors.append(LanguageError(
                 f"unknown effect word '{word}'"
@@ -249,13 +261,15 @@ class _ToAst(Transformer):
             return
         known = {"resource": vocab.resources, "color": vocab.colors, "symbol": vocab.symbols}
         for p, a, tok in zip(params, args, raw):
-            line, col = (tok.line, tok.column) if isinstance(tok, Token) else (word.line, word.column)
+            line, col = getattr(tok, "line", word.line), getattr(tok, "column", word.column)
+            width = len(tok) if isinstance(tok, Token) else getattr(tok, "width", 1)
             ok = {"int": isinstance(a, int), "sides": isinstance(a, tuple)}.get(
                 p.kind, isinstance(a, str))
             if not ok:
+                hint = did_you_mean(str(a), sorted(_SIDE_WORDS)) if p.kind == "sides" else ""
                 self.errors.append(LanguageError(
-                    f"'{word}' argument {p.name} must be {_KIND_TEXT.get(p.kind, p.kind)} ({usage})",
-                    line, col))
+                    f"'{word}' argument {p.name} must be {_KIND_TEXT.get(p.kind, p.kind)} ({usage})"
+                    f"{hint}", line, col, width))
             elif p.kind in known and a not in known[p.kind]:
                 self.errors.append(LanguageError(
                     f"unknown {p.kind} '{a}'{did_you_mean(str(a), known[p.kind])}", line, col, len(str(a))))

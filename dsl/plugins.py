@@ -3,6 +3,7 @@ packages exposing the `wonders.effects` entry point. A plug-in module lists its 
 in `PLUGIN_EFFECTS` (PluginSpec objects)."""
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import importlib.util
 import sys
@@ -28,7 +29,11 @@ def _import(name: str, folder: Path) -> Any:
         assert spec and spec.loader
         module = importlib.util.module_from_spec(spec)
         sys.modules[mod_name] = module
-        spec.loader.exec_module(module)
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[mod_name]  # import it again next time (e.g. after a fix, under --watch)
+            raise
         return module
     return importlib.import_module(name)
 
@@ -38,8 +43,14 @@ def _register_all(specs: Any, origin: str) -> set[str]:
     words = set()
     for spec in items:
         if not isinstance(spec, PluginSpec):
-            raise TypeError(f"{origin}: PLUGIN_EFFECTS must hold PluginSpec objects, not {type(spec).__name__}")
-        register_plugin(spec)
+            raise TypeError(f"module '{origin}': PLUGIN_EFFECTS must hold PluginSpec objects, "
+                            f"not {type(spec).__name__}")
+        if not spec.module:
+            spec = dataclasses.replace(spec, module=origin)  # named in "already registered by"
+        try:
+            register_plugin(spec)
+        except ValueError as err:
+            raise ValueError(f"module '{origin}': {err}") from None
         words.add(spec.word)
     return words
 
@@ -59,27 +70,33 @@ def load_plugins(modules: list[str], folder: Path, manifest: YamlDoc, report: Re
     """Import each module and register its words; problems are reported at the manifest."""
     words = installed_plugin_words()
     for i, name in enumerate(modules):
-        pos = manifest.where(("plugins", i)) if isinstance(manifest.data.get("plugins"), list) \
-            else manifest.where(("plugins",))
+        path = ("plugins", i) if isinstance(manifest.data.get("plugins"), list) else ("plugins",)
+        pos, length = manifest.where(path), manifest.width(path)
+
+        def report_here(message: str) -> None:
+            report(manifest, pos, message, kind="plugin", length=length)
         try:
             module = _import(name, folder)
-        except ModuleNotFoundError:
-            report(manifest, pos, f"plugins: no module '{name}' (looked for {folder / (name + '.py')} "
-                   "and installed modules)", kind="plugin")
+        except ModuleNotFoundError as err:
+            if err.name == name:
+                report_here(f"plugins: no module '{name}' (looked for {folder / (name + '.py')} "
+                            "and installed modules)")
+            else:  # the plug-in imports something that is not installed
+                report_here(f"plugins: importing '{name}' failed: {type(err).__name__}: {err}")
             continue
         except Exception as err:  # noqa: BLE001 - the plug-in's own bug, shown to its author
             last = traceback.extract_tb(err.__traceback__)[-1]
-            report(manifest, pos, f"plugins: importing '{name}' failed: {type(err).__name__}: {err} "
-                   f"({Path(last.filename).name}:{last.lineno})", kind="plugin")
+            report_here(f"plugins: importing '{name}' failed: {type(err).__name__}: {err} "
+                        f"({Path(last.filename).name}:{last.lineno})")
             continue
         specs = getattr(module, "PLUGIN_EFFECTS", None)
         if specs is None:
-            report(manifest, pos, f"plugins: module '{name}' has no PLUGIN_EFFECTS list", kind="plugin")
+            report_here(f"plugins: module '{name}' has no PLUGIN_EFFECTS list")
             continue
         try:
             words |= _register_all(specs, name)
         except (TypeError, ValueError) as err:
-            report(manifest, pos, f"plugins: {err}", kind="plugin")
+            report_here(f"plugins: {err}")
     return words
 
 

@@ -48,8 +48,14 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report) -> Rules
         else dict(d.categories),
         vocab=vocab)
 
-    def bad(path: tuple[Any, ...], message: str) -> None:
-        report(manifest, manifest.where(("rules", *path)), f"rules: {message}", kind="rules")
+    def bad(path: tuple[Any, ...], message: str, key: bool = False) -> None:
+        full = ("rules", *path)
+        if key:  # point at the key itself, e.g. a resource class name
+            report(manifest, manifest.key_where(full), f"rules: {message}", kind="rules",
+                   length=len(str(path[-1])))
+        else:
+            report(manifest, manifest.where(full), f"rules: {message}", kind="rules",
+                   length=manifest.width(full))
 
     if rules.min_players > rules.max_players:
         bad(("players",), f"min players {rules.min_players} is more than max {rules.max_players}")
@@ -60,17 +66,17 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report) -> Rules
     if rules.guild_color not in vocab.colors:
         bad(("guilds", "color"), f"guild colour '{rules.guild_color}' is not one of the colours")
     for cat, colors in rules.categories.items():
-        for c in colors:
+        for i, c in enumerate(colors):
             if c not in vocab.colors:
-                bad(("categories", cat), f"unknown colour '{c}' in category '{cat}'")
+                bad(("categories", cat, i), f"unknown colour '{c}' in category '{cat}'")
     seen: dict[str, str] = {}
     for cls, names in vocab.resource_classes.items():
-        for n in names:
+        for i, n in enumerate(names):
             if n in seen:
-                bad(("resources", cls), f"resource '{n}' is in both '{seen[n]}' and '{cls}'")
+                bad(("resources", cls, i), f"resource '{n}' is in both '{seen[n]}' and '{cls}'")
             seen[n] = cls
         if cls in seen:
-            bad(("resources", cls), f"class name '{cls}' is also a resource name")
+            bad(("resources", cls), f"class name '{cls}' is also a resource name", key=True)
     if not vocab.symbols:
         bad(("science", "symbols"), "at least one science symbol is needed")
     return rules
