@@ -409,4 +409,23 @@ def load_pack(ref: str | Path) -> Pack:
     pack = _PackBuilder(col, (folder,)).build(folder)
     if col.diags or pack is None:
         raise PackError(col.diags or [Diagnostic(str(folder), 0, 0, "pack could not be loaded")])
+    pack.meta["warnings"] = deck_warnings(pack)
     return pack
+
+
+def deck_warnings(pack: Pack) -> list[str]:
+    """Player counts whose decks are too small to deal every hand (the pack is still valid:
+    a partial pack meant to be extended may be short on purpose)."""
+    r = pack.rules
+    guilds = sum(1 for c in pack.cards if c.players is None)
+    out = []
+    for n in range(r.min_players, r.max_players + 1):
+        for age in range(1, r.ages + 1):
+            have = sum(c.copies_at(n) for c in pack.cards if c.age == age)
+            if age == r.ages:
+                have += min(guilds, n + r.guild_extra)
+            need = r.hand_size * n
+            if have < need:
+                out.append(f"age {age} has {have} cards at {n} players; {need} are needed to deal "
+                           f"hands of {r.hand_size}, so {n}-player games cannot be played")
+    return out

@@ -94,7 +94,18 @@ def test_validate_json_base(capsys) -> None:
     assert err == ""
     pack = load_clean("base")
     assert json.loads(out) == [{"pack": "base", "valid": True, "cards": len(pack.cards),
-                                "wonders": len(pack.wonders)}]
+                                "wonders": len(pack.wonders), "warnings": []}]
+
+
+def test_a_deck_too_small_to_deal_is_a_warning_naming_the_player_counts(tmp_path, capsys) -> None:
+    (tmp_path / "pack.yaml").write_text("name: short\nextends: base\nremove: [Clay Pool]\n")
+    assert main(["validate", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    # Clay Pool's copies come in at 3 and 5 players: one card short at 3-4, two at 5-7
+    assert "(5 warnings)" in out
+    for have, n in ((20, 3), (27, 4), (33, 5), (40, 6), (47, 7)):
+        assert f"age 1 has {have} cards at {n} players; {7 * n} are needed" in err
+    assert "age 2" not in err and "age 3" not in err
 
 
 def test_validate_good_and_bad_together(capsys) -> None:

@@ -36,12 +36,16 @@ def check(refs: list[str], as_json: bool) -> int:
                 print(f"{ref}: {len(err.diagnostics)} problem(s)", file=sys.stderr)
             continue
         ncards = sum(1 for c in pack.cards)
+        warnings = pack.meta.get("warnings", [])
         if as_json:
             results.append({"pack": pack.name, "valid": True, "cards": ncards,
-                            "wonders": len(pack.wonders)})
+                            "wonders": len(pack.wonders), "warnings": warnings})
         else:
+            for w in warnings:
+                print(f"{ref}: warning: {w}", file=sys.stderr)
+            note = f" ({len(warnings)} warning{'s' if len(warnings) != 1 else ''})" if warnings else ""
             print(f"{ref}: ok - pack '{pack.name}' {pack.version}: {ncards} cards, "
-                  f"{len(pack.wonders)} wonders")
+                  f"{len(pack.wonders)} wonders{note}")
     if as_json:
         print_json(results)
     return status
