@@ -22,6 +22,7 @@ def test_every_python_package_is_included_in_the_wheel() -> None:
     assert missing == []
 
 
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="tomllib")
 def test_shipped_pack_files_match_the_package_data_patterns() -> None:
     import tomllib
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
