@@ -6,7 +6,6 @@ later checks of that file skipped.
 """
 from __future__ import annotations
 
-import difflib
 import os
 from pathlib import Path
 from typing import Any, Iterable
@@ -17,7 +16,8 @@ from . import ast as A
 from .diagnostics import Diagnostic, PackError
 from .model import Card, Pack, Rules, Source, Stage, Wonder, WonderSide
 from .packref import resolve_pack
-from .parser import CardTextError, parse_cost, parse_effects
+from .checks import check_guild_ages, deck_warnings, link_chains
+from .parser import CardTextError, did_you_mean, parse_cost, parse_effects
 from .plugins import load_plugins
 from .rules import build_rules, merge_rules
 from .schema_check import check_schema, subject_of
@@ -53,8 +53,7 @@ def _as_list(v: Any) -> list[str]:
 
 
 def _suggest(name: str, known: Iterable[str]) -> str:
-    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""
+    return did_you_mean(name, known)
 
 
 def _yaml_hint(problem: str) -> str:
@@ -167,8 +166,8 @@ class _PackBuilder:
         all_cards = self._compose(parents, "cards", cards, manifest)
         all_wonders = self._compose(parents, "wonders", wonders, manifest)
         self._remove(manifest, all_cards, all_wonders)
-        final_cards = _link_chains(list(all_cards.values()), col)
-        _check_cards(final_cards, rules, col)
+        final_cards = link_chains(list(all_cards.values()), col.add)
+        check_guild_ages(final_cards, rules, col.add)
         return Pack(name=str(m["name"]), version=str(m.get("version", "0")),
                     description=str(m.get("description", "")), rules=rules,
                     cards=tuple(final_cards), wonders=tuple(all_wonders.values()),
@@ -357,49 +356,6 @@ def _with_vocab(rules: Rules, vocab: Vocabulary) -> Rules:
     return replace(rules, vocab=vocab)
 
 
-def _link_chains(cards: list[Card], col: _Collector) -> list[Card]:
-    """Fill in the direction of each chain that was not written, and check they agree."""
-    from dataclasses import replace
-    by_name: dict[str, list[Card]] = {}
-    for c in cards:
-        by_name.setdefault(c.name, []).append(c)
-    chains: set[tuple[str, str]] = set()
-    for c in cards:
-        for target, field_name in ((c.chains_from, "chains_from"), (c.chains_to, "chains_to")):
-            for other in target:
-                subject = f'card "{c.name}"'
-                at = c.source.at(f"{field_name}:{other}")
-                if other not in by_name:
-                    col.add(c.source.file, at,
-                            f"{field_name}: no card named \"{other}\"{_suggest(other, by_name)}",
-                            subject, "chain", len(other))
-                    continue
-                earlier, later = (other, c.name) if field_name == "chains_from" else (c.name, other)
-                e_age = min(x.age for x in by_name[earlier])
-                l_age = max(x.age for x in by_name[later])
-                if e_age >= l_age:
-                    col.add(c.source.file, at,
-                            f"{field_name}: \"{earlier}\" (age {e_age}) must come from an "
-                            f"earlier age than \"{later}\" (age {l_age})", subject, "chain", len(other))
-                    continue
-                chains.add((earlier, later))
-    out = []
-    for c in cards:
-        frm = tuple(dict.fromkeys([*c.chains_from, *(e for e, l in sorted(chains) if l == c.name)]))
-        to = tuple(dict.fromkeys([*c.chains_to, *(l for e, l in sorted(chains) if e == c.name)]))
-        out.append(replace(c, chains_from=tuple(x for x in frm if x in by_name),
-                           chains_to=tuple(x for x in to if x in by_name)))
-    return out
-
-
-def _check_cards(cards: list[Card], rules: Rules, col: _Collector) -> None:
-    for c in cards:
-        if c.players is None and c.color == rules.guild_color and c.age != rules.ages:
-            col.add(c.source.file, (c.source.line, c.source.column),
-                    f"guilds are drawn into the last age ({rules.ages}), not age {c.age}",
-                    f'card "{c.name}"', "range")
-
-
 def load_pack(ref: str | Path) -> Pack:
     """Load a shipped pack by name or a pack folder by path; raises PackError listing all problems."""
     col = _Collector()
@@ -411,21 +367,3 @@ def load_pack(ref: str | Path) -> Pack:
         raise PackError(col.diags or [Diagnostic(str(folder), 0, 0, "pack could not be loaded")])
     pack.meta["warnings"] = deck_warnings(pack)
     return pack
-
-
-def deck_warnings(pack: Pack) -> list[str]:
-    """Player counts whose decks are too small to deal every hand (the pack is still valid:
-    a partial pack meant to be extended may be short on purpose)."""
-    r = pack.rules
-    guilds = sum(1 for c in pack.cards if c.players is None)
-    out = []
-    for n in range(r.min_players, r.max_players + 1):
-        for age in range(1, r.ages + 1):
-            have = sum(c.copies_at(n) for c in pack.cards if c.age == age)
-            if age == r.ages:
-                have += min(guilds, n + r.guild_extra)
-            need = r.hand_size * n
-            if have < need:
-                out.append(f"age {age} has {have} cards at {n} players; {need} are needed to deal "
-                           f"hands of {r.hand_size}, so {n}-player games cannot be played")
-    return out

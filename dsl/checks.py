@@ -1,0 +1,71 @@
+"""Checks of meaning across a whole pack: chains, guild ages, deck sizes."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+from .model import Card, Pack, Rules
+from .parser import did_you_mean
+
+Report = Callable[..., None]
+
+
+def link_chains(cards: list[Card], report: Report) -> list[Card]:
+    """Fill in the direction of each chain that was not written, and check they agree."""
+    by_name: dict[str, list[Card]] = {}
+    for c in cards:
+        by_name.setdefault(c.name, []).append(c)
+    chains: set[tuple[str, str]] = set()
+    for c in cards:
+        for target, field_name in ((c.chains_from, "chains_from"), (c.chains_to, "chains_to")):
+            for other in target:
+                subject = f'card "{c.name}"'
+                at = c.source.at(f"{field_name}:{other}")
+                if other not in by_name:
+                    report(c.source.file, at,
+                            f"{field_name}: no card named \"{other}\"{did_you_mean(other, by_name)}",
+                            subject, "chain", len(other))
+                    continue
+                earlier, later = (other, c.name) if field_name == "chains_from" else (c.name, other)
+                e_age = min(x.age for x in by_name[earlier])
+                l_age = max(x.age for x in by_name[later])
+                if e_age >= l_age:
+                    report(c.source.file, at,
+                            f"{field_name}: \"{earlier}\" (age {e_age}) must come from an "
+                            f"earlier age than \"{later}\" (age {l_age})", subject, "chain", len(other))
+                    continue
+                chains.add((earlier, later))
+    out = []
+    for c in cards:
+        frm = tuple(dict.fromkeys([*c.chains_from, *(e for e, l in sorted(chains) if l == c.name)]))
+        to = tuple(dict.fromkeys([*c.chains_to, *(l for e, l in sorted(chains) if e == c.name)]))
+        out.append(replace(c, chains_from=tuple(x for x in frm if x in by_name),
+                           chains_to=tuple(x for x in to if x in by_name)))
+    return out
+
+
+def check_guild_ages(cards: list[Card], rules: Rules, report: Report) -> None:
+    """Guilds (no player counts) are drawn into the last age only."""
+    for c in cards:
+        if c.players is None and c.color == rules.guild_color and c.age != rules.ages:
+            report(c.source.file, (c.source.line, c.source.column),
+                    f"guilds are drawn into the last age ({rules.ages}), not age {c.age}",
+                    f'card "{c.name}"', "range")
+
+
+def deck_warnings(pack: Pack) -> list[str]:
+    """Player counts whose decks are too small to deal every hand (the pack is still valid:
+    a partial pack meant to be extended may be short on purpose)."""
+    r = pack.rules
+    guilds = sum(1 for c in pack.cards if c.players is None)
+    out = []
+    for n in range(r.min_players, r.max_players + 1):
+        for age in range(1, r.ages + 1):
+            have = sum(c.copies_at(n) for c in pack.cards if c.age == age)
+            if age == r.ages:
+                have += min(guilds, n + r.guild_extra)
+            need = r.hand_size * n
+            if have < need:
+                out.append(f"age {age} has {have} cards at {n} players; {need} are needed to deal "
+                           f"hands of {r.hand_size}, so {n}-player games cannot be played")
+    return out
