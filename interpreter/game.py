@@ -14,6 +14,7 @@ Turn order (fixed and documented):
 """
 from __future__ import annotations
 
+import difflib
 import random
 from typing import Any, Protocol, Sequence
 
@@ -60,7 +61,9 @@ class Game:
         for w in chosen:
             options = sorted(s for (name, s) in cp.sides if name == w)
             if not options:
-                raise ValueError(f"no wonder named '{w}' in the pack")
+                close = difflib.get_close_matches(w, list(cp.wonders), n=1)
+                hint = f"; did you mean '{close[0]}'?" if close else ""
+                raise ValueError(f"no wonder named '{w}' in the pack{hint}")
             pick = sides if sides in options else (self.rng.choice(options) if sides == "random" else None)
             if pick is None:
                 raise ValueError(f"wonder '{w}' has no side '{sides}' (sides: {', '.join(options)})")

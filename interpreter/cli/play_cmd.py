@@ -21,6 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bots", default="greedy", help="comma-separated bots per seat, repeated to fill "
                                                      "the table: greedy, random, human (you, at the terminal) (default: greedy)")
     p.add_argument("--sides", default="A", choices=["A", "B", "random"], help="wonder sides")
+    p.add_argument("--wonders", help="comma-separated wonders by seat (default: dealt at random)")
+    p.add_argument("--names", help="comma-separated player names by seat")
     p.add_argument("--log", metavar="FILE", help="write the full game log (JSON) to FILE")
     p.add_argument("--json", action="store_true", help="print the score JSON")
     p.set_defaults(func=run)
@@ -30,7 +32,16 @@ def run(args: argparse.Namespace) -> int:
     cp = compiled(args.pack)
     try:
         bots = make_bots(args.bots, args.players)
-        game = Game(cp, bots, seed=args.seed, sides=args.sides, log=bool(args.log))
+        wonders = [w.strip() for w in args.wonders.split(",")] if args.wonders else None
+        names = [x.strip() for x in args.names.split(",")] if args.names else None
+        if wonders and len(wonders) != args.players:
+            raise ValueError(f"--wonders names {len(wonders)} wonders for {args.players} players")
+        if wonders and len(set(wonders)) != len(wonders):
+            raise ValueError("--wonders: each wonder can be played by one player only")
+        if names and len(names) != args.players:
+            raise ValueError(f"--names gives {len(names)} names for {args.players} players")
+        game = Game(cp, bots, seed=args.seed, sides=args.sides, wonders=wonders, names=names,
+                    log=bool(args.log))
         scores = game.play()
     except (ValueError, IllegalMove) as err:
         return fail(str(err))

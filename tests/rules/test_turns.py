@@ -263,3 +263,16 @@ def test_bad_discard_pick_raises(cp, game, Script, turn):
     g.discard = [cp.card_named("Palace")]
     with pytest.raises(IllegalMove, match="no discarded card #5"):
         turn(g, [["Altar"], ["Altar"], ["Altar"]])
+
+
+def test_play_cli_seats_chosen_wonders_and_names(capsys) -> None:
+    import json as _json
+    from interpreter.cli import main
+    assert main(["play", "--players", "3", "--wonders", "Gizah,Babylon,Rhodos", "--names", "Ana,Bo,Cy",
+                 "--sides", "B", "--seed", "3", "--json"]) == 0
+    names = [p["name"] for p in _json.loads(capsys.readouterr().out)["players"]]
+    assert names == ["Ana", "Bo", "Cy"]
+    assert main(["play", "--players", "3", "--wonders", "Giza,Babylon,Rhodos"]) == 1
+    assert "did you mean 'Gizah'" in capsys.readouterr().err
+    assert main(["play", "--players", "3", "--wonders", "Gizah,Gizah,Rhodos"]) == 1
+    assert "one player only" in capsys.readouterr().err
