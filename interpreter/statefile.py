@@ -19,6 +19,20 @@ def _suggest(name: str, known: list[str]) -> str:
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _expect(p: dict[str, Any], key: str, kind: type, where: str, required: bool = True) -> None:
+    if key not in p:
+        if required:
+            raise StateError(f"{where}: '{key}' is missing")
+        return
+    if not isinstance(p[key], kind):
+        raise StateError(f"{where}: '{key}' must be {'text' if kind is str else kind.__name__}, "
+                         f"not {p[key]!r}")
+
+
 def read_state(path: str) -> dict[str, Any]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -28,6 +42,8 @@ def read_state(path: str) -> dict[str, Any]:
         raise StateError(f"{path}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from None
     if not isinstance(data, dict) or not isinstance(data.get("players"), list):
         raise StateError(f"{path}: expected an object with a 'players' list")
+    if "pack" in data and not isinstance(data["pack"], (str, type(None))):
+        raise StateError(f"{path}: 'pack' must be a pack name or folder, not {data['pack']!r}")
     return data
 
 
@@ -44,6 +60,9 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
         where = f"players[{i}]"
         if not isinstance(p, dict):
             raise StateError(f"{where}: expected an object")
+        _expect(p, "name", str, where, required=False)
+        _expect(p, "wonder", str, where)
+        _expect(p, "side", str, where, required=False)
         wonder, side = p.get("wonder"), str(p.get("side", "A"))
         if (wonder, side) not in cp.sides:
             if wonder not in cp.wonders:
@@ -51,11 +70,14 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
             raise StateError(f"{where}: wonder '{wonder}' has no side '{side}'")
         city = City(i, str(p.get("name", f"P{i + 1}")), cp.sides[(wonder, side)], cp)
         stages = p.get("stages", 0)
-        if not isinstance(stages, int) or not 0 <= stages <= len(city.side.stages):
+        if not _is_int(stages) or not 0 <= stages <= len(city.side.stages):
             raise StateError(f"{where}: stages must be 0..{len(city.side.stages)}, not {stages!r}")
         for _ in range(stages):
             city.build_stage()
-        for name in p.get("cards", []):
+        cards = p.get("cards", [])
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise StateError(f"{where}: cards must be a list of card names")
+        for name in cards:
             matches = [c for c in cp.cards if c.name == name]
             if not matches:
                 raise StateError(f"{where}: no card named '{name}'{_suggest(str(name), card_names)}")
@@ -64,11 +86,11 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
                                  "of the same name)")
             city.build_card(matches[0])
         coins = p.get("coins", rules.starting_coins)
-        if not isinstance(coins, int) or coins < 0:
+        if not _is_int(coins) or coins < 0:
             raise StateError(f"{where}: coins must be a whole number >= 0, not {coins!r}")
         city.coins = coins
         tokens = p.get("tokens", [])
-        if not isinstance(tokens, list) or not all(isinstance(t, int) for t in tokens):
+        if not isinstance(tokens, list) or not all(_is_int(t) for t in tokens):
             raise StateError(f"{where}: tokens must be a list of whole numbers")
         city.tokens = list(tokens)
         cities.append(city)
