@@ -81,3 +81,25 @@ def test_mutated_state_files_get_a_message_and_status_1(tmp_path, capsys) -> Non
             assert status in (0, 1)
             if status == 1:
                 assert err.strip() and "Traceback" not in err
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from dsl.parser import CardTextError, parse_cost, parse_effects  # noqa: E402
+from dsl.vocab import BASE_VOCABULARY  # noqa: E402
+
+WORDS = ["produce", "vp", "coins", "per", "card", "in", "left", "self", "neighbors", "buy", "from", "for",
+         "wood", "clay", "brown", "wonder", "stage", "science", "any", "shields", "copy", "purple", "free",
+         "build", "once", "age", "play", "last", "discard", "untradable", "2", "-1", "/", ",", ";", "x"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(WORDS), max_size=10).map(" ".join) | st.text(max_size=30))
+def test_any_text_parses_or_raises_a_located_card_text_error(text: str) -> None:
+    for parse in (parse_effects, parse_cost):
+        try:
+            parse(text, BASE_VOCABULARY)
+        except CardTextError as err:
+            assert err.errors and all(e.line >= 1 and e.column >= 1 for e in err.errors)
+            assert err.render()
