@@ -43,6 +43,10 @@ def payment_options(cost: tuple[tuple[int, int], ...], city: City, left: City,
         return _FREE
     if len(need) == 1:
         return _one_resource(need[0][0], need[0][1], city, left, right)
+    own, lt, rt = city.choice_count, left.trade_count, right.trade_count
+    for r, k in need:  # not enough of one resource anywhere: most failing costs stop here
+        if own[r] + lt[r] + rt[r] < k:
+            return ()
     key = (need, city.own_id, left.trade_id, right.trade_id, city.price_id)
     hit = _CACHE.get(key)
     if hit is not None:
