@@ -37,6 +37,24 @@ def games_per_second(cp, players: int, bots: str, games: int, sides: str = "rand
     return rates[-1], rates[len(rates) // 2]
 
 
+def machine_reference() -> float:
+    """Milliseconds for a fixed pure-Python workload (best of 5): how fast this machine is
+    right now. The project's VMs drift by 2x over minutes; compare runs by this number."""
+    def work() -> int:
+        d: dict[int, int] = {}
+        total = 0
+        for i in range(200_000):
+            d[i & 1023] = i
+            total += d.get(i & 511, 0) % 7
+        return total
+    best = float("inf")
+    for _ in range(5):
+        start = time.process_time()
+        work()
+        best = min(best, time.process_time() - start)
+    return best * 1000
+
+
 def payment_timing(cp, samples: int = 3000) -> dict[str, float]:
     """Collect real (cost, city, neighbours) queries from games, then time them cold and cached."""
     queries = []
@@ -78,6 +96,9 @@ def main() -> None:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     cp = compile_pack(load_pack("base"))
+    ref = machine_reference()
+    if not args.json:
+        print(f"machine reference: {ref:.1f} ms (a fixed pure-Python loop; lower = faster machine)")
     rows = []
     for bots in args.bots:
         for n in args.players:
@@ -88,7 +109,7 @@ def main() -> None:
                 print(f"{bots:7} {n} players: {best:7.1f} games/s per core (median round {median:.1f})")
     pay = payment_timing(cp)
     if args.json:
-        print(json.dumps({"games": rows, "payment": pay}, indent=2))
+        print(json.dumps({"machine_reference_ms": round(ref, 1), "games": rows, "payment": pay}, indent=2))
     else:
         print(f"payment search over {pay['queries']} real queries: cold {pay['cold_us']:.1f} us, "
               f"cached {pay['cached_us']:.2f} us per call")
