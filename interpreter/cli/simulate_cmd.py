@@ -39,6 +39,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def config(args: argparse.Namespace, pack_ref: str) -> SimConfig:
+    if args.report and not Path(args.report).resolve().parent.is_dir():
+        raise ValueError(f"--report: no folder {Path(args.report).parent} to write {args.report} in")
     pack = load_or_report(pack_ref)  # diagnostics now, before any worker starts
     if not pack.rules.min_players <= args.players <= pack.rules.max_players:
         raise ValueError(f"pack '{pack.name}' plays {pack.rules.min_players}-{pack.rules.max_players} players")
