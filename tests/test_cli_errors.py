@@ -17,11 +17,11 @@ CASES = [
     ["price", "/nonexistent/state.json", "--player", "0", "--stage"],
     ["simulate", "--games", "0", "--players", "3"],
     ["simulate", "--games", "5", "--players", "2"],
-    ["simulate", "--games", "5", "--players", "3", "--report", "/nonexistent/dir/r.html"],
+    ["simulate", "--games", "5", "--players", "3", "--report", "/proc/no-such-dir/r.html"],
     ["compare", "--pack", "base", "--games", "5", "--players", "3"],
     ["validate", "/nonexistent"],
-    ["new", "/nonexistent/dir/pack"],
-    ["schema", "-o", "/nonexistent/dir/schema.json"],
+    ["new", "/proc/no-such-dir/pack"],
+    ["schema", "-o", "/proc/no-such-dir/schema.json"],
     ["docs", "--pack", "nopack"],
 ]
 
