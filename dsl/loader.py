@@ -19,7 +19,7 @@ from .packref import resolve_pack
 from .checks import check_guild_ages, deck_warnings, link_chains
 from .parser import CardTextError, did_you_mean, parse_cost, parse_effects
 from .plugins import load_plugins
-from .rules import build_rules, merge_rules
+from .rules import RuleSource, build_rules, merge_rules, rule_conflicts, rule_lineage
 from .schema_check import check_schema, subject_of
 from .vocab import Vocabulary
 from .yamlsource import YamlDoc, load_yaml
@@ -125,10 +125,22 @@ class _PackBuilder:
             return None
         m = manifest.data
         parents = self._parents(folder, manifest)
+        own_rules = m.get("rules") or {}
+        lineage = rule_lineage([p.meta.get("lineage", []) for p in parents])
+        for key, first, second in rule_conflicts(lineage, own_rules):
+            # reported at the `extends` entry that brings the second value, like card conflicts
+            at = next((i for i, p in enumerate(parents) if second.key in
+                       {e.key for e in p.meta.get("lineage", [])}), 0)
+            pos, length = self.parent_spots[at] if self.parent_spots else (manifest.where(("extends",)), 1)
+            col.add(manifest, pos, f"extends: packs '{first.name}' and '{second.name}' set rules "
+                    f"'{key}' differently; set it in this pack's rules to choose",
+                    kind="conflict", length=length)
         raw_rules: dict[str, Any] = {}
-        for p in parents:
-            raw_rules = merge_rules(raw_rules, p.meta.get("raw_rules", {}))
-        raw_rules = merge_rules(raw_rules, m.get("rules") or {})
+        for entry in lineage:
+            raw_rules = merge_rules(raw_rules, entry.rules)
+        raw_rules = merge_rules(raw_rules, own_rules)
+        lineage = [*lineage, RuleSource(str(folder), str(m["name"]), own_rules,
+                                        frozenset(e.key for e in lineage))]
         rules = build_rules(raw_rules, manifest, col.add)
         plugin_mods = [*(x for p in parents for x in p.plugins), *_as_list(m.get("plugins"))]
         words = load_plugins(_as_list(m.get("plugins")), folder, manifest, col.add)
@@ -173,7 +185,8 @@ class _PackBuilder:
                     cards=tuple(final_cards), wonders=tuple(all_wonders.values()),
                     path=str(folder), extends=tuple(p.name for p in parents),
                     plugins=tuple(dict.fromkeys(plugin_mods)),
-                    meta={"raw_rules": raw_rules, "plugin_words": tuple(sorted(words))})
+                    meta={"raw_rules": raw_rules, "lineage": lineage,
+                          "plugin_words": tuple(sorted(words))})
 
     # -- extends ----------------------------------------------------------
     def _parents(self, folder: Path, manifest: YamlDoc) -> list[Pack]:

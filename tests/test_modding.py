@@ -423,3 +423,43 @@ def test_every_diagnostic_kind_has_a_golden_case() -> None:
     for case in sorted(p.parent for p in GOLDEN.glob("*/expected.txt")):
         covered |= {d.kind for d in problems(case)}
     assert covered >= KINDS, f"no golden case under tests/golden/diagnostics for {KINDS - covered}"
+
+
+def _pack(folder, text: str):
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "pack.yaml").write_text(text)
+    return folder
+
+
+def test_rules_come_from_the_packs_that_wrote_them_and_a_shared_base_applies_once(tmp_path) -> None:
+    from dsl.loader import load_pack
+    _pack(tmp_path / "a", "name: a\nextends: base\nrules:\n  starting_coins: 6\n  military: {defeat: -2}\n")
+    _pack(tmp_path / "b", "name: b\nextends: base\nrules:\n  sell_coins: 4\n")
+    _pack(tmp_path / "c", "name: c\nextends: [../a, ../b]\n")
+    rules = load_pack(str(tmp_path / "c")).rules
+    # b inherits base's 3 coins and -1 defeat, but only what b wrote (sell_coins) comes with it
+    assert (rules.starting_coins, rules.defeat_token, rules.sell_coins) == (6, -2, 4)
+    assert rules.victory_tokens == (1, 3, 5)  # the untouched rest of base's military
+
+
+def test_two_packs_setting_a_rule_differently_conflict_until_the_combiner_decides(tmp_path) -> None:
+    from dsl.diagnostics import PackError
+    from dsl.loader import load_pack
+    _pack(tmp_path / "a", "name: a\nextends: base\nrules:\n  starting_coins: 6\n")
+    _pack(tmp_path / "d", "name: d\nextends: base\nrules:\n  starting_coins: 5\n")
+    _pack(tmp_path / "e", "name: e\nextends: [../a, ../d]\n")
+    with pytest.raises(PackError) as err:
+        load_pack(str(tmp_path / "e"))
+    (diag,) = err.value.diagnostics
+    assert diag.kind == "conflict" and (diag.line, diag.column) == (2, 17)  # at "../d"
+    assert "packs 'a' and 'd' set rules 'starting_coins' differently" in diag.message
+    _pack(tmp_path / "e", "name: e\nextends: [../a, ../d]\nrules:\n  starting_coins: 7\n")
+    assert load_pack(str(tmp_path / "e")).rules.starting_coins == 7
+
+
+def test_a_pack_overriding_its_own_parent_is_no_conflict(tmp_path) -> None:
+    from dsl.loader import load_pack
+    _pack(tmp_path / "a", "name: a\nextends: base\nrules:\n  starting_coins: 6\n")
+    _pack(tmp_path / "a2", "name: a2\nextends: ../a\nrules:\n  starting_coins: 8\n")
+    _pack(tmp_path / "f", "name: f\nextends: [../a, ../a2]\n")
+    assert load_pack(str(tmp_path / "f")).rules.starting_coins == 8
