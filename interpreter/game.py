@@ -196,9 +196,11 @@ class Game:
                 income[(seat + 1) % n] += move.left
                 income[(seat - 1) % n] += move.right
             if self.logging:
+                free = move.free or ("cost" if move.action == BUILD and not card.cost
+                                     and not card.cost_coins else "")
                 entries.append({"player": seat, "card": card.name, "action": move.action,
                                 "bank": bank, "left": move.left, "right": move.right,
-                                **({"free": move.free} if move.free else {})})
+                                **({"free": free} if free else {})})
         for seat, effect in built:
             income[seat] += self.when_built(seat, effect)
         for seat in range(n):  # a negative effect takes at most what the city has
