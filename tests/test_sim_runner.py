@@ -267,13 +267,13 @@ def test_simulate_json_has_every_statistic(capsys):
 
     wr = data["win_rate"]
     assert set(wr) == {"by_wonder", "by_seat", "by_bot"}
-    assert set(wr["by_seat"]) == {"0", "1", "2", "3"} and set(wr["by_bot"]) == {"random"}
+    assert set(wr["by_seat"]) == {"0", "1", "2", "3"} and set(wr["by_bot"]) == {"greedy"}  # default bots: greedy
     for group in wr.values():
         for r in group.values():
             _check_rate(r)
     assert sum(r["n"] for r in wr["by_seat"].values()) == 30 * 4
     assert sum(r["n"] for r in wr["by_wonder"].values()) == 30 * 4
-    assert wr["by_bot"]["random"]["n"] == 120
+    assert wr["by_bot"]["greedy"]["n"] == 120
     assert sum(r["hits"] for r in wr["by_seat"].values()) >= 30  # at least one winner a game
     assert all(w.endswith((" A", " B")) for w in wr["by_wonder"])  # default sides: random
 
@@ -304,7 +304,7 @@ def test_simulate_json_has_every_statistic(capsys):
 
 
 def test_simulate_json_matches_the_runner(capsys, local_stats):
-    data = run_json(capsys, "simulate", "--games", "40", "--players", "3", "--seed", "7",
+    data = run_json(capsys, "simulate", "--games", "40", "--players", "3", "--seed", "7", "--bots", "random",
                     "--workers", "2", "--json")
     data.pop("meta")
     assert data == local_stats
