@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from dsl.diagnostics import PackError
@@ -25,6 +26,16 @@ def load_or_report(ref: str) -> Pack:
 
 def print_json(data: Any) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def emit(text: str, output: str | None, what: str) -> int:
+    """Print `text`, or write it to `output` and say so."""
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+        print(f"{what} written to {output}")
+    else:
+        print(text, end="")
+    return 0
 
 
 def fail(message: str) -> int:

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from dsl.docgen import render
+
+from .common import emit
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,9 +25,4 @@ def run(args: argparse.Namespace) -> int:
         vocab = pack.rules.vocab
         plugins = [PLUGINS[w] for w in sorted(vocab.plugin_words)]
     text = render(plugins, vocab)
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-        print(f"effect reference written to {args.output}")
-    else:
-        print(text, end="")
-    return 0
+    return emit(text, args.output, "effect reference")

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from dsl.schema import schema_json
+
+from .common import emit
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,9 +18,4 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     text = schema_json()
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-        print(f"schema written to {args.output}")
-    else:
-        print(text, end="")
-    return 0
+    return emit(text, args.output, "schema")
