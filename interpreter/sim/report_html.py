@@ -118,7 +118,8 @@ def render(stats: dict[str, Any], title: str, meta: dict[str, Any]) -> str:
 <body>
 <h1>{_e(title)}</h1>
 <p class="note">{stats['games']} games. Win rates with 95% Wilson intervals; a shared win counts for each
-tied player. Card win rates are correlation, not cause.</p>
+tied player. Card win rates are correlation, not cause. The numbers describe how these bots play
+(greedy: best immediate value; random: any legal move), not how people do.</p>
 <table>{meta_rows}</table>
 {errors}
 <h2>Win rate per wonder side</h2>
