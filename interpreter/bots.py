@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from .compiled import CCard, Contribution
-from .moves import BUILD, SELL, WONDER, Move
+from .moves import BUILD, SELL, Move
 from .scoring import science_score
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ import random
 from typing import Any, Protocol, Sequence
 
 from .compiled import CCard, CompiledPack, Contribution
-from .moves import BUILD, SELL, WONDER, Move, legal_moves, refusal
+from .moves import BUILD, SELL, Move, legal_moves, refusal
 from .scoring import city_scores
 from .state import City, Table
 
@@ -170,7 +170,7 @@ class Game:
         self.actions += len(plays)
         if self.actions > self.max_actions:
             raise GameCapped(f"stopped after {self.actions} actions (cap {self.max_actions})")
-        for seat, move, card in plays:
+        for seat, _move, card in plays:
             self.hands[seat].remove(card)
         for seat, move, card in plays:
             city = self.cities[seat]

@@ -7,7 +7,6 @@ import sys
 from typing import Any
 
 from dsl.english import cost_english, effects_english
-from dsl.loader import load_pack
 from dsl.parser import CardTextError, parse_cost, parse_effects
 from dsl.printer import cost_text, effects_text
 
