@@ -425,3 +425,22 @@ def test_normal_games_never_hit_the_cap() -> None:
     cfg = runner.SimConfig(pack=load_pack("base").path, games=20, players=7, workers=1)
     agg = runner.run_chunk(cfg, range(20))
     assert agg.capped == 0 and agg.games == 20
+
+
+def test_a_bundled_pack_plays_the_same_games_from_a_copy_of_its_files(tmp_path) -> None:
+    """What a remote Ray worker does: rebuild the pack (and the packs it extends) from the
+    bundled file texts, then play; the statistics equal those from the original folder."""
+    from dsl.loader import load_pack
+    from interpreter.sim import runner
+    (tmp_path / "parent").mkdir()
+    (tmp_path / "parent" / "pack.yaml").write_text("name: parent\nextends: base\nrules:\n  starting_coins: 5\n")
+    (tmp_path / "child").mkdir()
+    (tmp_path / "child" / "pack.yaml").write_text("name: child\nextends: ../parent\nrules:\n  sell_coins: 4\n")
+    pack = load_pack(str(tmp_path / "child"))
+    bundle = runner.bundle_pack(pack)
+    assert {name for _, name, _ in bundle} == {"pack.yaml"} and len(bundle) == 2  # base is shipped
+    plain = runner.SimConfig(pack=pack.path, games=12, players=3, workers=1)
+    bundled = runner.SimConfig(pack=pack.path, games=12, players=3, workers=1, bundle=bundle)
+    where = runner._unbundle(bundled)
+    assert where != pack.path and load_pack(where).rules.starting_coins == 5
+    assert runner.run_chunk(plain, range(12)).as_json() == runner.run_chunk(bundled, range(12)).as_json()

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ..sim.aggregate import Aggregate
-from ..sim.runner import RayMissing, SimConfig, simulate
+from ..sim.runner import RayMissing, SimConfig, bundle_pack, simulate
 from .common import fail, load_or_report, print_json
 
 
@@ -50,9 +50,10 @@ def config(args: argparse.Namespace, pack_ref: str) -> SimConfig:
         raise ValueError("--games must be at least 1")
     from ..bots import make_bots
     make_bots(args.bots, args.players)
+    bundle = bundle_pack(pack) if args.backend == "ray" and args.ray_address else ()
     return SimConfig(pack=pack.path, games=args.games, players=args.players, bots=args.bots,
                      sides=args.sides, seed=args.seed, workers=args.workers, backend=args.backend,
-                     ray_address=args.ray_address)
+                     ray_address=args.ray_address, bundle=bundle)
 
 
 def run_with_progress(cfg: SimConfig, label: str, quiet: bool) -> tuple[Aggregate, bool, float]:

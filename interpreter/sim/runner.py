@@ -28,6 +28,42 @@ class SimConfig:
     workers: int = 0  # 0 = every core
     backend: str = "local"
     ray_address: str | None = None
+    # the pack's own files and those of every pack it extends (shipped ones excepted), so
+    # workers on other machines of a Ray cluster can load it without a shared file system
+    bundle: tuple[tuple[str, str, str], ...] = ()  # (folder, file name, text)
+
+
+def bundle_pack(pack: Any) -> tuple[tuple[str, str, str], ...]:
+    """Every file of the pack's folder and of the folders it extends (not the shipped packs,
+    which every installed worker has)."""
+    from pathlib import Path
+    from dsl.packref import shipped_packs
+    shipped = {str(p.resolve()) for p in shipped_packs().values()}
+    folders = [e.key for e in pack.meta.get("lineage", [])] or [pack.path]
+    out = []
+    for folder in dict.fromkeys(folders):
+        if folder in shipped:
+            continue
+        for f in sorted(Path(folder).iterdir()):
+            if f.is_file() and f.suffix in (".yaml", ".yml", ".py"):
+                out.append((folder, f.name, f.read_text(encoding="utf-8")))
+    return tuple(out)
+
+
+def _unbundle(cfg: SimConfig) -> str:
+    """Write the bundled folders under a private root, keeping their relative layout, and
+    return where the pack now is."""
+    import hashlib
+    import tempfile
+    from pathlib import Path
+    digest = hashlib.sha256(repr(cfg.bundle).encode()).hexdigest()[:16]
+    root = Path(tempfile.gettempdir()) / f"wonders-bundle-{digest}"
+    for folder, name, text in cfg.bundle:
+        target = root / folder.lstrip("/")
+        target.mkdir(parents=True, exist_ok=True)
+        if not (target / name).exists():
+            (target / name).write_text(text, encoding="utf-8")
+    return str(root / cfg.pack.lstrip("/"))
 
 
 def game_seed(seed: int, k: int) -> int:
@@ -51,7 +87,7 @@ def run_chunk(cfg: SimConfig, ks: range) -> Aggregate:
     """Play games ks (in one process) into a partial aggregate."""
     from ..bots import make_bots
     from ..game import Game, GameCapped
-    cp = _compiled(cfg.pack)
+    cp = _compiled(_unbundle(cfg) if cfg.bundle else cfg.pack)
     agg = Aggregate()
     for k in ks:
         try:
