@@ -10,7 +10,7 @@ from rich.table import Table
 
 from ..sim.aggregate import compare
 from ..sim.runner import RayMissing
-from .common import fail, load_or_report, print_json
+from .common import fail, print_json
 from .simulate_cmd import add_sim_args, config, meta_of, run_with_progress
 
 
@@ -28,11 +28,11 @@ def run_compare(args: argparse.Namespace, packs: list[str]) -> int:
     if len(packs) != 2:
         return fail("compare needs exactly two packs: --pack A --pack B")
     try:
-        cfgs = [config(args, p) for p in packs]
+        configs = [config(args, p) for p in packs]
     except ValueError as err:
         return fail(str(err))
     aggs, metas = [], []
-    for label, cfg, ref in zip("AB", cfgs, packs):
+    for label, (cfg, name) in zip("AB", configs):
         try:
             agg, stopped, seconds = run_with_progress(cfg, f"pack {label}", args.json)
         except RayMissing as err:
@@ -41,7 +41,7 @@ def run_compare(args: argparse.Namespace, packs: list[str]) -> int:
             print("interrupted", file=sys.stderr)
             return 130
         aggs.append(agg)
-        metas.append(meta_of(cfg, load_or_report(ref).name, seconds, stopped, agg))
+        metas.append(meta_of(cfg, name, seconds, stopped, agg))
     diff = compare(aggs[0], aggs[1])
     meta = {"A": metas[0]["pack"], "B": metas[1]["pack"], "games": args.games, "players": args.players,
             "bots": args.bots, "sides": args.sides, "seed": args.seed}

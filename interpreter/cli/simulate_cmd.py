@@ -40,7 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def config(args: argparse.Namespace, pack_ref: str) -> SimConfig:
+def config(args: argparse.Namespace, pack_ref: str) -> tuple[SimConfig, str]:
+    """The run's configuration and the pack's name; the pack is loaded (and reported) once."""
     if args.report and not Path(args.report).resolve().parent.is_dir():
         raise ValueError(f"--report: no folder {Path(args.report).parent} to write {args.report} in")
     pack = load_or_report(pack_ref)  # diagnostics now, before any worker starts
@@ -53,7 +54,7 @@ def config(args: argparse.Namespace, pack_ref: str) -> SimConfig:
     bundle = bundle_pack(pack) if args.backend == "ray" and args.ray_address else ()
     return SimConfig(pack=pack.path, games=args.games, players=args.players, bots=args.bots,
                      sides=args.sides, seed=args.seed, workers=args.workers, backend=args.backend,
-                     ray_address=args.ray_address, bundle=bundle)
+                     ray_address=args.ray_address, bundle=bundle), pack.name
 
 
 def run_with_progress(cfg: SimConfig, label: str, quiet: bool) -> tuple[Aggregate, bool, float]:
@@ -104,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         from .compare_cmd import run_compare
         return run_compare(args, [args.baseline, args.pack])
     try:
-        cfg = config(args, args.pack)
+        cfg, pack_name = config(args, args.pack)
     except ValueError as err:
         return fail(str(err))
     try:
@@ -112,7 +113,6 @@ def run(args: argparse.Namespace) -> int:
     except RayMissing as err:
         return fail(str(err))
     stats = agg.as_json()
-    pack_name = load_or_report(args.pack).name
     meta = meta_of(cfg, pack_name, seconds, stopped, agg)
     if args.report:
         from ..sim.report_html import render
