@@ -115,7 +115,8 @@ class Game:
         self.age = age
         self.deal(age)
         for c in self.cities:
-            c.free_build_used = False if c.free_build == "age" else c.free_build_used
+            if c.free_build == "age":
+                c.free_build_used = False
         last = self.rules.hand_size - 1
         for turn in range(1, last + 1):
             self.turn = turn
