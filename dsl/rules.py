@@ -5,10 +5,13 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .model import Rules
+from .parser import did_you_mean
 from .vocab import Vocabulary
 from .yamlsource import YamlDoc
 
 Report = Callable[..., None]
+# the lines of the published score pad a card colour's points can go on
+SCORE_LINES = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science")
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,9 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report) -> Rules
     if rules.guild_color not in vocab.colors:
         bad(("guilds", "color"), f"guild colour '{rules.guild_color}' is not one of the colours")
     for cat, colors in rules.categories.items():
+        if cat not in SCORE_LINES:
+            bad(("categories", cat), f"unknown score-pad line '{cat}' (lines: {', '.join(SCORE_LINES)})"
+                + did_you_mean(cat, SCORE_LINES), key=True)
         for i, c in enumerate(colors):
             if c not in vocab.colors:
                 bad(("categories", cat, i), f"unknown colour '{c}' in category '{cat}'")

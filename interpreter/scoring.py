@@ -5,11 +5,12 @@ from itertools import product
 from typing import Any, Sequence
 
 from dsl.model import Rules
+from dsl.rules import SCORE_LINES
 
 from .compiled import CCard
 from .state import City, Table
 
-CATEGORIES = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science")
+CATEGORIES = SCORE_LINES  # the score pad's lines, as the pack rules name them
 
 
 def science_score(counts: Sequence[int], wilds: Sequence[tuple[int, ...]], set_bonus: int) -> int:

@@ -463,3 +463,14 @@ def test_a_pack_overriding_its_own_parent_is_no_conflict(tmp_path) -> None:
     _pack(tmp_path / "a2", "name: a2\nextends: ../a\nrules:\n  starting_coins: 8\n")
     _pack(tmp_path / "f", "name: f\nextends: [../a, ../a2]\n")
     assert load_pack(str(tmp_path / "f")).rules.starting_coins == 8
+
+
+def test_a_category_must_be_a_score_pad_line(tmp_path) -> None:
+    from dsl.diagnostics import PackError
+    from dsl.loader import load_pack
+    _pack(tmp_path / "c", "name: c\nextends: base\nrules:\n  categories: {comercial: [yellow]}\n")
+    with pytest.raises(PackError) as err:
+        load_pack(str(tmp_path / "c"))
+    (diag,) = err.value.diagnostics
+    assert (diag.line, diag.column, diag.kind) == (4, 16, "rules")
+    assert "unknown score-pad line 'comercial'" in diag.message and "did you mean 'commercial'" in diag.message
