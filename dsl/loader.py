@@ -162,18 +162,13 @@ class _PackBuilder:
             if any(len(p) < 2 for p in bad):
                 continue
             data = doc.data or {}
-            for i, raw in enumerate(data.get("cards") or []):
-                if any(p[:2] == ("cards", i) for p in bad):
-                    continue
-                card = self._card(doc, ("cards", i), raw, rules)
-                if card:
-                    cards.append((card, doc, ("cards", i), bool(raw.get("replace"))))
-            for i, raw in enumerate(data.get("wonders") or []):
-                if any(p[:2] == ("wonders", i) for p in bad):
-                    continue
-                wonder = self._wonder(doc, ("wonders", i), raw, rules)
-                if wonder:
-                    wonders.append((wonder, doc, ("wonders", i), bool(raw.get("replace"))))
+            for key, make, into in (("cards", self._card, cards), ("wonders", self._wonder, wonders)):
+                for i, raw in enumerate(data.get(key) or []):
+                    if any(p[:2] == (key, i) for p in bad):  # schema errors already reported
+                        continue
+                    item = make(doc, (key, i), raw, rules)
+                    if item:
+                        into.append((item, doc, (key, i), bool(raw.get("replace"))))
 
         all_cards = self._compose(parents, "cards", cards, manifest)
         all_wonders = self._compose(parents, "wonders", wonders, manifest)
