@@ -43,13 +43,22 @@ class Science:
     column: int = _pos()
 
 
+COUNTED_KINDS = ("card", "wonder_stage", "defeat", "victory", "coin", "set", "science_set", "age")
+
+
 @dataclass(frozen=True)
 class Counted:
-    """What a `per` clause counts: cards of some colours, wonder stages, defeat or victory tokens."""
+    """What a `per` clause counts, and in whose cities.
 
-    what: str  # "card" | "wonder_stage" | "defeat" | "victory"
-    colors: tuple[str, ...] = ()  # for "card": empty = any colour
+    what: "card" (of `colors`, empty = any), "wonder_stage", "defeat", "victory", "coin",
+    "set" (complete sets of one card of each of `colors`), "science_set" (complete sets of
+    the science symbols) or "age" (the current age; no cities). `every` > 1 counts whole
+    groups: `per 3 coins` is floor(coins / 3)."""
+
+    what: str
+    colors: tuple[str, ...] = ()
     sides: tuple[str, ...] = ("self",)
+    every: int = 1
     line: int = _pos()
     column: int = _pos()
 
@@ -76,7 +85,8 @@ class VictoryPoints:
 
 @dataclass(frozen=True)
 class Trade:
-    """Buy the named resources (or resource classes) from the named neighbours at `price`."""
+    """Buy the named resources (or resource classes) from the named neighbours at `price`;
+    with sides ("bank",), buy one unit per build from the bank (`resources` may be ("any",))."""
 
     resources: tuple[str, ...]
     sides: tuple[str, ...]
@@ -104,7 +114,29 @@ class PlayLastCard:
 
 @dataclass(frozen=True)
 class BuildFromDiscard:
-    """At the end of the turn, build one discarded card for free."""
+    """At the end of the turn it is built: build one discarded card for free or, with `hand`,
+    play one card of that second hand, paying its cost (`build from leaders`)."""
+
+    hand: str = ""
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
+class Draw:
+    """When built: draw `count` cards of `deck` at random from the box into the hand of the
+    same name."""
+
+    count: int
+    deck: str
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
+class GiveDefeats:
+    """A conflict rule: the defeat tokens this city would receive go to the neighbour that
+    beat it (`give defeats to winner`)."""
 
     line: int = _pos()
     column: int = _pos()
@@ -112,10 +144,60 @@ class BuildFromDiscard:
 
 @dataclass(frozen=True)
 class CopyCard:
-    """At game end, copy one card of these colours built by one of these neighbours."""
+    """Copy one card of these colours built by one of these neighbours: at game end (its
+    points), or `now` (chosen when built; its whole effect applies from then on)."""
 
     colors: tuple[str, ...]
     sides: tuple[str, ...]
+    now: bool = False
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a cost change applies to: cards of some colours (empty = any) or wonder stages."""
+
+    what: str  # "card" | "wonder_stage"
+    colors: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Discount:
+    """A cost change on the builds of the cities at `sides` (self: the owner's own builds).
+
+    unit "resource": `amount` units fewer, of the builder's choice; "coin": the coin cost
+    lowered by `amount` (never below 0); "all": the whole cost waived (`free white cards`)."""
+
+    unit: str  # "resource" | "coin" | "all"
+    target: Target
+    amount: int = 0
+    sides: tuple[str, ...] = ("self",)
+    line: int = _pos()
+    column: int = _pos()
+
+
+EVENT_KINDS = ("build", "chain", "wonder_stage", "buy", "win_conflict", "lose_conflict")
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happens in a city: a card built (of `colors`, empty = any), a card
+    built through a chain, a wonder stage built, resources bought from a neighbour, a
+    conflict won or lost."""
+
+    kind: str  # one of EVENT_KINDS
+    colors: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A one-shot effect run each time `event` happens in the owner's city (at most once
+    per turn with `once_per_turn`); the card's own building does not trigger it."""
+
+    effect: "Coins"
+    event: Event
+    once_per_turn: bool = False
     line: int = _pos()
     column: int = _pos()
 
@@ -132,7 +214,8 @@ class PluginEffect:
 
 Effect = Union[
     Produce, Shields, Science, Coins, VictoryPoints, Trade,
-    FreeBuild, PlayLastCard, BuildFromDiscard, CopyCard, PluginEffect,
+    FreeBuild, PlayLastCard, BuildFromDiscard, CopyCard, Discount, Trigger, Draw, GiveDefeats,
+    PluginEffect,
 ]
 
 

@@ -15,7 +15,7 @@ from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInpu
                              UnexpectedToken, VisitError)
 
 from . import ast as A
-from .registry import PLUGINS
+from .registry import EFFECTS, PLUGINS
 from .vocab import BASE_VOCABULARY, RESOURCE_ALIASES, Vocabulary
 
 _KIND_TEXT = {"int": "a number", "sides": "sides (left, self, right, neighbors)", "word": "a word",
@@ -27,8 +27,24 @@ PARSER = Lark.open("effects.lark", rel_to=__file__, parser="lalr",
 
 _KEYWORDS = sorted({t.pattern.value for t in PARSER.terminals
                     if t.pattern.type == "str" and t.pattern.value.isalpha()})
-EFFECT_WORDS = ("produce", "shields", "science", "coins", "vp", "buy", "free",
-                "play", "build", "copy")
+
+
+def _start_words() -> set[str]:
+    """The literal words the grammar accepts as the first word of an effect."""
+    accepted = PARSER.parse_interactive("", start="effects").accepts()
+    words = set()
+    for term in accepted:
+        try:
+            pat = PARSER.get_terminal(term).pattern
+        except KeyError:
+            continue
+        if pat.type == "str":
+            words.add(pat.value)
+    return words
+
+
+# The registry words an effect starts with, in registry order (`when` follows its effect).
+EFFECT_WORDS = tuple(w for w in EFFECTS if w in _start_words())
 
 
 @dataclass(frozen=True)
@@ -77,7 +93,7 @@ _SIDE_WORDS = {"left", "self", "right", "neighbors", "neighbours", "all"}
 
 
 class _SidesArg(tuple):
-    """A plug-in argument's side list, with where it was written (for error positions)."""
+    """A side list (a plug-in argument, `in SIDES`) with where it was written, for error positions."""
 
     def __new__(cls, sides: tuple[str, ...], meta: Any) -> "_SidesArg":
         self = super().__new__(cls, sides)
@@ -167,9 +183,31 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def per(self, meta: Any, children: list[Any]) -> A.Counted:
+        every_tok = children.pop(0) if isinstance(children[0], Token) and children[0].type == "INT" \
+            else None
         what, colors = children[0]
-        sides = children[1] if len(children) > 1 else ("self",)
-        return A.Counted(what, colors, sides, line=meta.line, column=meta.column)
+        where = children[1] if len(children) > 1 else None
+        every = int(every_tok) if every_tok is not None else 1
+        if what == "age":
+            if every_tok is not None:
+                self.errors.append(LanguageError(
+                    f"the age is not counted in groups: write 'per age', not 'per {every_tok} age'",
+                    every_tok.line, every_tok.column, len(every_tok)))
+            if where is not None:
+                self.errors.append(LanguageError(
+                    "'per age' counts the current age, not things in cities: leave out 'in ...'",
+                    where.line, where.column, where.width))
+            return A.Counted("age", (), (), line=meta.line, column=meta.column)
+        if every < 1:
+            self.errors.append(LanguageError(
+                f"count groups of at least 1, not {every}", every_tok.line, every_tok.column,
+                len(every_tok)))
+        sides = tuple(where) if where is not None else ("self",)
+        return A.Counted(what, colors, sides, every, line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def in_sides(self, meta: Any, children: list[Any]) -> "_SidesArg":
+        return _SidesArg(children[0], meta)
 
     def card_count(self, children: list[Any]) -> tuple[str, tuple[str, ...]]:
         return "card", (children[0] if children else ())
@@ -183,6 +221,18 @@ class _ToAst(Transformer):
     def victory_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
         return "victory", ()
 
+    def coin_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "coin", ()
+
+    def set_count(self, children: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "set", children[0]
+
+    def science_set_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "science_set", ()
+
+    def age_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "age", ()
+
     def colors(self, children: list[Token]) -> tuple[str, ...]:
         return tuple(dict.fromkeys(self._color(t) for t in children))
 
@@ -193,18 +243,43 @@ class _ToAst(Transformer):
     def sides_arg(self, meta: Any, children: list[str]) -> "_SidesArg":
         return _SidesArg(A.normalize_sides(children), meta)
 
-    def side(self, children: list[Token]) -> str:
-        return str(children[0])
+    def side(self, children: list[Token]) -> Token:
+        return children[0]  # the token (a str), so callers can still point at it
+
+    def trade_sides(self, children: list[Token]) -> tuple[str, ...]:
+        banks = [t for t in children if t == "bank"]
+        if not banks:
+            return A.normalize_sides(children)
+        if len(children) > len(banks):
+            t = banks[0]
+            self.errors.append(LanguageError(
+                "'bank' cannot be mixed with other sides: write 'from bank' or 'from left, right'",
+                t.line, t.column, len(t)))
+        return ("bank",)
 
     @v_args(meta=True)
     def trade(self, meta: Any, children: list[Any]) -> A.Trade:
         *names, sides, price = children
         v = self.vocab or BASE_VOCABULARY
         known = (*v.resource_classes, *v.resources)
-        res = tuple(dict.fromkeys(self._check(t, known, "resource or resource class")
-                                  for t in names))
-        self._neighbours_only(sides, meta, "buy")
-        return A.Trade(res, sides, int(price), line=meta.line, column=meta.column)
+        bank = sides == ("bank",)
+        res = []
+        for t in names:
+            if t == "any":
+                if not bank:
+                    self.errors.append(LanguageError(
+                        "'any' resource is bought from the bank only: 'buy any from bank for N'",
+                        t.line, t.column, len(t)))
+                elif len(names) > 1:
+                    self.errors.append(LanguageError(
+                        "'any' stands alone: 'buy any from bank for N'", t.line, t.column, len(t)))
+                res.append("any")
+            else:
+                res.append(self._check(t, known, "resource or resource class"))
+        if not bank:
+            self._neighbours_only(sides, meta, "buy")
+        return A.Trade(tuple(dict.fromkeys(res)), sides, int(price),
+                       line=meta.line, column=meta.column)
 
     def _neighbours_only(self, sides: tuple[str, ...], meta: Any, word: str) -> None:
         if "self" in sides:
@@ -221,20 +296,110 @@ class _ToAst(Transformer):
         return A.PlayLastCard(line=meta.line, column=meta.column)
 
     @v_args(meta=True)
-    def discard_build(self, meta: Any, _: list[Any]) -> A.BuildFromDiscard:
-        return A.BuildFromDiscard(line=meta.line, column=meta.column)
+    def discard_build(self, meta: Any, children: list[Token]) -> A.BuildFromDiscard:
+        name = str(children[0])
+        if name == "discard":
+            return A.BuildFromDiscard(line=meta.line, column=meta.column)
+        self._deck(children[0], "hand")
+        return A.BuildFromDiscard(name, line=meta.line, column=meta.column)
+
+    def _deck(self, tok: Token, what: str) -> str:
+        v = self.vocab
+        if v is not None and str(tok) not in v.decks:
+            known = ["discard", *v.decks] if what == "hand" else list(v.decks)
+            self.errors.append(LanguageError(
+                f"unknown {what} '{tok}' (" + (", ".join(known) or "the pack declares no decks")
+                + f"){did_you_mean(str(tok), known)}", tok.line, tok.column, len(tok)))
+        return str(tok)
+
+    @v_args(meta=True)
+    def draw(self, meta: Any, children: list[Token]) -> A.Draw:
+        n = int(children[0])
+        if n < 1:
+            self.errors.append(LanguageError("draw at least 1 card", children[0].line,
+                                             children[0].column, len(children[0])))
+        return A.Draw(n, self._deck(children[1], "deck"), line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def give_defeats(self, meta: Any, _: list[Any]) -> A.GiveDefeats:
+        return A.GiveDefeats(line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def copy_card(self, meta: Any, children: list[Any]) -> A.CopyCard:
         self._neighbours_only(children[1], meta, "copy")
-        return A.CopyCard(children[0], children[1], line=meta.line, column=meta.column)
+        now = len(children) > 2 and str(children[2]) == "now"
+        return A.CopyCard(children[0], children[1], now=now, line=meta.line, column=meta.column)
+
+    # -- cost changes ------------------------------------------------------
+    @v_args(meta=True)
+    def discount(self, meta: Any, children: list[Any]) -> A.Discount:
+        amount, unit, target = children[:3]
+        sides = children[3] if len(children) > 3 else ("self",)
+        if int(amount) < 1:
+            self.errors.append(LanguageError(
+                f"a discount takes at least 1 {unit}, not {amount}",
+                amount.line, amount.column, len(amount)))
+        return A.Discount(unit, target, int(amount), sides, line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def free_target(self, meta: Any, children: list[Any]) -> A.Discount:
+        sides = children[1] if len(children) > 1 else ("self",)
+        return A.Discount("all", children[0], 0, sides, line=meta.line, column=meta.column)
+
+    def unit_resource(self, _: list[Any]) -> str:
+        return "resource"
+
+    def unit_coin(self, _: list[Any]) -> str:
+        return "coin"
+
+    def card_target(self, children: list[Any]) -> A.Target:
+        return A.Target("card", children[0] if children else ())
+
+    def stage_target(self, _: list[Any]) -> A.Target:
+        return A.Target("wonder_stage")
+
+    def for_sides(self, children: list[Any]) -> tuple[str, ...]:
+        return children[0]
+
+    # -- triggers ----------------------------------------------------------
+    @v_args(meta=True)
+    def trigger(self, meta: Any, children: list[Any]) -> A.Trigger:
+        effect, event = children[:2]
+        once = len(children) > 2
+        return A.Trigger(effect, event, once, line=meta.line, column=meta.column)
+
+    def build_event(self, children: list[Any]) -> A.Event:
+        return A.Event("build", children[0] if children else ())
+
+    def chain_event(self, _: list[Any]) -> A.Event:
+        return A.Event("chain")
+
+    def stage_event(self, _: list[Any]) -> A.Event:
+        return A.Event("wonder_stage")
+
+    def buy_event(self, _: list[Any]) -> A.Event:
+        return A.Event("buy")
+
+    def win_event(self, _: list[Any]) -> A.Event:
+        return A.Event("win_conflict")
+
+    def lose_event(self, _: list[Any]) -> A.Event:
+        return A.Event("lose_conflict")
+
+    def once_per_turn(self, _: list[Any]) -> bool:
+        return True
 
     @v_args(meta=True)
     def plugin_effect(self, meta: Any, children: list[Any]) -> A.PluginEffect:
         word = children[0]
         vocab = self.vocab or BASE_VOCABULARY
         args = tuple(tuple(a) if isinstance(a, tuple) else a for a in map(_plugin_arg, children[1:]))
-        if word not in vocab.plugin_words:
+        if word in EFFECTS and word not in EFFECT_WORDS:  # `when`: written after its effect
+            spec = EFFECTS[str(word)]
+            self.errors.append(LanguageError(
+                f"'{word}' comes after the effect it adds to, as in '{spec.examples[0]}'",
+                word.line, word.column, len(word)))
+        elif word not in vocab.plugin_words:
             self.errors.append(LanguageError(
                 f"unknown effect word '{word}'"
                 f"{did_you_mean(str(word), [*EFFECT_WORDS, *vocab.plugin_words])}",
@@ -346,6 +511,19 @@ def _describe_expected(expected: Iterable[str]) -> str:
     return ", ".join(names)
 
 
+def _accepted(err: UnexpectedInput) -> Iterable[str]:
+    """What the parser would really take next. LALR merges the look-ahead sets of states
+    shared by several rules (the state after a side word serves `buy`, `copy`, `per`...),
+    so `err.expected` may list words that fit elsewhere; feeding each one tells them apart."""
+    ip = getattr(err, "interactive_parser", None)
+    if ip is not None:
+        try:
+            return ip.accepts()
+        except Exception:  # pragma: no cover - fall back to Lark's own list
+            pass
+    return err.expected
+
+
 def _syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
     line, col = getattr(err, "line", 1) or 1, getattr(err, "column", 1) or 1
     if isinstance(err, UnexpectedCharacters):
@@ -355,7 +533,7 @@ def _syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
         return LanguageError(f"unexpected character '{ch}'{hint}", line, col)
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken)
                                           and err.token.type == "$END"):
-        expected = _describe_expected(err.expected)
+        expected = _describe_expected(_accepted(err))
         if start == "effects" and (text.strip() == "" or text.rstrip().endswith(";")):
             expected = f"an effect word ({', '.join(EFFECT_WORDS)})"
         lines = text.splitlines() or [""]
@@ -364,14 +542,15 @@ def _syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
     assert isinstance(err, UnexpectedToken)
     tok = err.token
     hint = ""
-    expected = _describe_expected(err.expected)
+    accepted = _accepted(err)
+    expected = _describe_expected(accepted)
     before = text[:tok.start_pos].rstrip() if tok.start_pos is not None else ""
     if start == "effects" and (before == "" or before.endswith(";")):
         expected = f"an effect word ({', '.join(EFFECT_WORDS)})"
         if tok.type in ("INT", "SIGNED_INT"):
             hint = " (the word comes first: 'coins 3', 'vp 2', 'shields 1')"
     elif tok.type == "NAME":
-        hint = did_you_mean(str(tok), _expected_words(err.expected))
+        hint = did_you_mean(str(tok), _expected_words(accepted))
     elif start == "cost" and tok.type in ("INT", "SIGNED_INT"):
         hint = " (the number comes first: '3 coins', '2 wood')"
     return LanguageError(f"unexpected '{tok}'; expected {expected}{hint}",
@@ -389,7 +568,7 @@ def _parse(text: str, start: str, vocab: Vocabulary | None) -> Any:
     except VisitError as err:  # pragma: no cover - a bug in the transformer
         raise CardTextError(text, [LanguageError(str(err.orig_exc), 1, 1)]) from None
     if tx.errors:
-        raise CardTextError(text, tx.errors)
+        raise CardTextError(text, sorted(tx.errors, key=lambda e: (e.line, e.column)))
     return result
 
 

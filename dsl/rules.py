@@ -4,14 +4,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .model import Rules
+from .model import DEFAULT_SCORE_LINES, PhaseDecl, Rules
 from .parser import did_you_mean
+from .phases import PHASE_TIMES, PHASES
 from .vocab import Vocabulary
 from .yamlsource import YamlDoc
 
 Report = Callable[..., None]
-# the lines of the published score pad a card colour's points can go on
-SCORE_LINES = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science")
+# the lines of the published score pad; a pack may add its own (`score_lines`)
+SCORE_LINES = DEFAULT_SCORE_LINES
+ENGINE_LINES = ("military", "treasury", "wonder", "science")  # filled by the core itself
 
 
 @dataclass(frozen=True)
@@ -105,7 +107,10 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report) -> Rules
         guild_color=guilds.get("color", d.guild_color), guild_extra=guilds.get("extra", d.guild_extra),
         categories={k: tuple(v) for k, v in raw["categories"].items()} if "categories" in raw
         else dict(d.categories),
-        vocab=vocab)
+        vocab=vocab,
+        decks=tuple(raw.get("decks", ())),
+        score_lines=tuple(raw.get("score_lines", d.score_lines)))
+    rules = _with_phases(rules, raw.get("phases") or [])
 
     def bad(path: tuple[Any, ...], message: str, key: bool = False) -> None:
         full = ("rules", *path)
@@ -124,10 +129,16 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report) -> Rules
         bad(("military", "victory"), f"{len(rules.victory_tokens)} victory values for {rules.ages} ages")
     if rules.guild_color not in vocab.colors:
         bad(("guilds", "color"), f"guild colour '{rules.guild_color}' is not one of the colours")
+    lines = rules.score_lines
+    for i, line in enumerate(ENGINE_LINES):
+        if line not in lines:
+            bad(("score_lines",), f"score_lines must keep the line '{line}' (the core fills it)")
+    if len(set(lines)) != len(lines):
+        bad(("score_lines",), "a score-pad line is named twice")
     for cat, colors in rules.categories.items():
-        if cat not in SCORE_LINES:
-            bad(("categories", cat), f"unknown score-pad line '{cat}' (lines: {', '.join(SCORE_LINES)})"
-                + did_you_mean(cat, SCORE_LINES), key=True)
+        if cat not in lines:
+            bad(("categories", cat), f"unknown score-pad line '{cat}' (lines: {', '.join(lines)})"
+                + did_you_mean(cat, lines), key=True)
         for i, c in enumerate(colors):
             if c not in vocab.colors:
                 bad(("categories", cat, i), f"unknown colour '{c}' in category '{cat}'")
@@ -141,4 +152,51 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report) -> Rules
             bad(("resources", cls), f"class name '{cls}' is also a resource name", key=True)
     if not vocab.symbols:
         bad(("science", "symbols"), "at least one science symbol is needed")
+    _check_phases(rules, bad)
     return rules
+
+
+def _with_phases(rules: Rules, raw: list[Any]) -> Rules:
+    from dataclasses import replace
+    phases = []
+    for p in raw:
+        if not isinstance(p, dict):
+            continue
+        phases.append(PhaseDecl(
+            name=str(p.get("name", p.get("kind", ""))), kind=str(p.get("kind", "")),
+            at=str(p.get("at", "before age")), ages=tuple(p.get("ages") or ()),
+            deck=str(p.get("deck", "")), deal=int(p.get("deal", 0) or 0),
+            pass_to=str(p.get("pass", "left")), hand=str(p.get("hand", "")),
+            actions=tuple(p.get("actions") or ("build", "wonder", "sell")),
+            sold=str(p.get("sold", "discard")), rest=str(p.get("rest", "keep"))))
+    return replace(rules, phases=tuple(phases))
+
+
+def _check_phases(rules: Rules, bad: Callable[..., None]) -> None:
+    """Meaning checks of declared phases (their shape is the schema's job)."""
+    filled: set[str] = set()
+    for i, p in enumerate(rules.phases):
+        at = ("phases", i)
+        spec = PHASES.get(p.kind)
+        if spec is None or p.kind == "age":
+            kinds = [k for k in PHASES if k != "age"]
+            bad(at + ("kind",), f"unknown phase kind '{p.kind}' (kinds: {', '.join(kinds)})"
+                + did_you_mean(p.kind, kinds))
+            continue
+        if p.at not in PHASE_TIMES:
+            bad(at + ("at",), f"unknown time '{p.at}' (one of: {', '.join(PHASE_TIMES)})"
+                + did_you_mean(p.at, PHASE_TIMES))
+        for age in p.ages:
+            if not 1 <= age <= rules.ages:
+                bad(at + ("ages",), f"phase '{p.name}': age {age} is not one of 1..{rules.ages}")
+        if p.kind == "draft":
+            if p.deck not in rules.decks:
+                bad(at + ("deck",), f"phase '{p.name}': unknown deck '{p.deck}'"
+                    + (f" (decks: {', '.join(rules.decks)})" if rules.decks else
+                       " (declare it in rules: decks)") + did_you_mean(p.deck, rules.decks))
+            if p.deal < 1:
+                bad(at + ("deal",), f"phase '{p.name}': deal must be at least 1")
+            filled.add(p.hand)
+        elif p.hand not in filled:
+            bad(at + ("hand",), f"phase '{p.name}': no earlier phase fills the hand '{p.hand}'"
+                + did_you_mean(p.hand, filled))

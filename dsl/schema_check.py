@@ -47,6 +47,14 @@ def _describe(err: ValidationError) -> str:
         want = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
         return (f"'{_field(tuple(err.absolute_path))}' must be "
                 f"{' or '.join(_TYPE_NAMES.get(t, t) for t in want)}, not {err.instance!r}")
+    if v in ("anyOf", "oneOf") and all(isinstance(s, dict) and set(s) == {"required"}
+                                       for s in err.validator_value):
+        keys = [k for s in err.validator_value for k in s["required"]]
+        given = [k for k in keys if isinstance(err.instance, dict) and k in err.instance]
+        quoted = " or ".join(f"'{k}'" for k in keys)
+        if given and v == "oneOf":
+            return f"takes {quoted}, not both"
+        return f"needs {quoted}" + (" (or both)" if v == "anyOf" else "")
     if v == "anyOf":
         kinds = [s.get("type") for s in err.validator_value if isinstance(s, dict) and "type" in s]
         inner = best_match(err.context) if err.context else None

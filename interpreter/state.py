@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .compiled import CCard, Contribution, CompiledPack, CSide
+from .compiled import CCard, CompiledPack, CSide
+from .contribution import Contribution, Hook
+from .counting import count
 
 LEFT, RIGHT = 1, 2
 _IDS: dict[tuple[Any, ...], int] = {}
@@ -30,8 +32,8 @@ def intern(sig: tuple[Any, ...]) -> int:
 class City:
     __slots__ = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "color_counts",
                  "fixed", "fixed_trade", "choices", "choices_trade", "shields", "science",
-                 "science_wild", "tokens", "prices", "vp_effects", "free_build", "free_build_used",
-                 "play_last", "copies", "plugins", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res")
+                 "science_wild", "tokens", "prices", "scorers", "triggers", "cost_changes", "free_build",
+                 "free_build_used", "play_last", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -56,12 +58,17 @@ class City:
         self.tokens: list[int] = []
         price = cp.rules.trade_price
         self.prices = [None, [price] * n_res, [price] * n_res]  # indexed by LEFT / RIGHT
-        self.vp_effects: list[tuple[str, Contribution]] = []  # (category, contribution)
+        self.scorers: list[tuple[str, Hook]] = []  # (score line, hook) scored at game end
+        self.triggers: list[tuple[Hook, int]] = []  # (hook, id of the card it came with)
+        self.cost_changes: list[Any] = []  # cost changes this city makes (on itself or others)
         self.free_build = ""
         self.free_build_used = False
         self.play_last = False
-        self.copies: list[Any] = []
-        self.plugins: list[tuple[str, Any, tuple[Any, ...]]] = []
+        self.copies: list[Any] = []  # copy-at-game-end powers: (colours, seats)
+        self.copied_now: list[CCard] = []  # cards copied whole by a `copy ... now` effect
+        self.hands: dict[str, list[CCard]] = {}  # second hands (filled by drafts), by name
+        self.defeats_to_winner = False  # conflict rule: its defeat tokens go to the winner
+        self.bank_used = False  # bought a resource from the bank this turn (once per turn)
         self.own_id = self.trade_id = self.price_id = 0
         self.pay_cache: dict[int, tuple[tuple[int, int], ...]] = {}  # card id -> options
         self.pay_key: tuple[int, ...] = ()  # the signatures pay_cache is valid for
@@ -73,8 +80,9 @@ class City:
         self.add(side.board, "wonder")
 
     # -- building ------------------------------------------------------------
-    def add(self, c: Contribution, category: str) -> None:
-        """Fold a contribution into the running totals (not its when-built coins)."""
+    def add(self, c: Contribution, category: str, source: int = -1) -> None:
+        """Fold a contribution into the running totals and register its hooks (its
+        when-built hooks are the game's to run); `source` is the card it came with."""
         if c.produces:
             self.prod_version += 1
             for i in range(self.n_res):
@@ -117,21 +125,21 @@ class City:
             self.price_id = intern((tuple(self.prices[LEFT]), tuple(self.prices[RIGHT])))
         if not self.price_id:
             self.price_id = intern((tuple(self.prices[LEFT]), tuple(self.prices[RIGHT])))
-        if c.vp or c.vp_per or c.plugins:
-            self.vp_effects.append((category, c))
-        if c.free_build:
-            self.free_build = c.free_build
-        if c.play_last:
-            self.play_last = True
-        self.copies.extend(c.copies)
-        for handler, args in c.plugins:
-            self.plugins.append((category, handler, args))
+        for h in c.hooks:
+            if h.scores:
+                self.scorers.append((category, h))
+            if h.reacts:
+                self.triggers.append((h, source))
+            h.attach(self)
+
+    def add_cost_change(self, change: Any) -> None:
+        self.cost_changes.append(change)
 
     def build_card(self, card: CCard) -> None:
         self.cards.append(card)
         self.names.add(card.name)
         self.color_counts[card.color] += 1
-        self.add(card.effect, card.category)
+        self.add(card.effect, card.category, card.id)
 
     def build_stage(self) -> Contribution:
         stage = self.side.stages[self.stages_built]
@@ -149,11 +157,13 @@ class City:
 
 
 class Table:
-    """The ring of cities: left of seat i is (i+1) mod N, right is (i-1) mod N."""
+    """The ring of cities: left of seat i is (i+1) mod N, right is (i-1) mod N; `age` is
+    the age being played (the last one at game end)."""
 
-    def __init__(self, cities: list[City]):
+    def __init__(self, cities: list[City], age: int = 0):
         self.cities = cities
         self.n = len(cities)
+        self.age = age
 
     def left(self, seat: int) -> City:
         return self.cities[(seat + 1) % self.n]
@@ -167,18 +177,5 @@ class Table:
         return self.cities[seat], self.cities[(seat + 1) % n], self.cities[(seat - 1) % n]
 
     def count(self, seat: int, counter: Any) -> int:
-        """How many of what a `per` clause counts, over its cities."""
-        trio = self.around(seat)
-        total = 0
-        for s in counter.seats:
-            city = trio[s]
-            if counter.what == "card":
-                cc = city.color_counts
-                total += sum(cc[c] for c in counter.colors)
-            elif counter.what == "wonder_stage":
-                total += city.stages_built
-            elif counter.what == "defeat":
-                total += city.defeats
-            elif counter.what == "victory":
-                total += city.victories
-        return total
+        """How many of what a `per` clause counts, over its cities (see interpreter.counting)."""
+        return count(self, seat, counter)

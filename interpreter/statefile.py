@@ -93,5 +93,35 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
         if not isinstance(tokens, list) or not all(_is_int(t) for t in tokens):
             raise StateError(f"{where}: tokens must be a list of whole numbers")
         city.tokens = list(tokens)
+        _hands_and_copies(p, where, city, cp)
         cities.append(city)
-    return Table(cities)
+    return Table(cities, rules.ages)
+
+
+def _hands_and_copies(p: dict[str, Any], where: str, city: City, cp: CompiledPack) -> None:
+    """Second hands (cards of declared decks held, not played) and cards copied whole."""
+    hands = p.get("hands", {})
+    if not isinstance(hands, dict):
+        raise StateError(f"{where}: hands must be an object of hand name -> card names")
+    for hand, names in hands.items():
+        if hand not in cp.rules.decks:
+            raise StateError(f"{where}: hands: no deck '{hand}' in this pack"
+                             f"{_suggest(str(hand), list(cp.rules.decks))}")
+        if not isinstance(names, list) or not all(isinstance(c, str) for c in names):
+            raise StateError(f"{where}: hands.{hand} must be a list of card names")
+        deck = {c.name: c for c in cp.cards if c.deck == hand}
+        for name in names:
+            if name not in deck:
+                raise StateError(f"{where}: hands.{hand}: no card '{name}' in the deck '{hand}'"
+                                 f"{_suggest(name, sorted(deck))}")
+            city.hands.setdefault(hand, []).append(deck[name])
+    copied = p.get("copied", [])
+    if not isinstance(copied, list) or not all(isinstance(c, str) for c in copied):
+        raise StateError(f"{where}: copied must be a list of card names")
+    for name in copied:
+        matches = [c for c in cp.cards if c.name == name]
+        if not matches:
+            raise StateError(f"{where}: copied: no card named '{name}'"
+                             f"{_suggest(name, sorted({c.name for c in cp.cards}))}")
+        city.copied_now.append(matches[0])
+        city.add(matches[0].effect, matches[0].category, matches[0].id)

@@ -125,7 +125,7 @@ def test_wonders_command_json(capsys, pack, cards_json):
     assert data["wonders"] == cards_json["wonders"]
     babylon = next(w for w in data["wonders"] if w["name"] == "Babylon")
     assert babylon["sides"]["A"] == {
-        "alias": "Day", "resource": "clay",
+        "alias": "Day", "resource": "clay", "power": [], "power_text": "",
         "stages": [
             {"cost": {"clay": 2}, "effects": ["vp 3"], "text": "3 victory points."},
             {"cost": {"wood": 3}, "effects": ["science any"],

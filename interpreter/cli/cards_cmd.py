@@ -83,8 +83,8 @@ def _int_option(value: str | None, name: str, low: int, high: int,
 
 def card_data(card: Card, pack: Pack, players: int | None = None) -> dict[str, Any]:
     vocab = pack.rules.vocab
-    guild = card.players is None
-    if guild:
+    guild = card.players is None and not card.deck
+    if card.players is None:
         copies = None
     elif players is None:
         copies = list(card.players)
@@ -92,7 +92,8 @@ def card_data(card: Card, pack: Pack, players: int | None = None) -> dict[str, A
         copies = [p for p in card.players if p <= players]
     return {
         "name": card.name,
-        "age": card.age,
+        "age": card.age or None,
+        "deck": card.deck or None,
         "color": card.color,
         "players": copies,
         "guild": guild,
@@ -108,9 +109,12 @@ def wonder_data(wonder: Wonder, pack: Pack) -> dict[str, Any]:
     vocab = pack.rules.vocab
     sides = {}
     for name, side in wonder.sides.items():
+        power = [e for e in side.effects if not (side.resource and e == side.effects[0])]
         sides[name] = {
             "alias": side.alias,
-            "resource": side.resource,
+            "resource": side.resource or None,
+            "power": [canonical(e) for e in power],
+            "power_text": effects_english(tuple(power), vocab),
             "stages": [{"cost": st.cost.as_dict(),
                         "effects": [canonical(e) for e in st.effects],
                         "text": effects_english(st.effects, vocab)} for st in side.stages],
@@ -184,12 +188,16 @@ def _console():
     return console
 
 
-def _age_label(age: int) -> str:
+def _age_label(age: int | str) -> str:
+    if isinstance(age, str):
+        return f"Deck {age}"
     roman = {v: k.upper() for k, v in _ROMAN.items()}
     return f"Age {roman.get(age, age)}"
 
 
 def _copies_cell(card: Card, players: int | None, extra: int) -> str:
+    if card.deck and card.players is None:
+        return "1"
     if card.players is None:
         if players is None:
             return f"drawn: N+{extra} at random"
@@ -215,16 +223,17 @@ def _print_cards(pack: Pack, cards: list[Card], age: int | None, players: int | 
 
     console = _console()
     extra = pack.rules.guild_extra
-    ages = sorted({c.age for c in cards}) if age is None else [age]
+    ages: list[int | str] = sorted({c.age for c in cards if not c.deck}) if age is None else [age]
+    ages += sorted({c.deck for c in cards if c.deck}) if age is None else []
     where = f" at {players} players" if players is not None else ""
     console.print(Text(f"{pack.name} {pack.version}: {len(cards)} cards{where}", style="bold"))
     for a in ages:
-        in_age = [c for c in cards if c.age == a]
+        in_age = [c for c in cards if (c.deck or c.age) == a]
         if players is None:
-            copies = sum(len(c.players) for c in in_age if c.players is not None)
+            copies = sum(len(c.players) if c.players is not None else bool(c.deck) for c in in_age)
         else:
             copies = sum(c.copies_at(players) for c in in_age)
-        guilds = sum(1 for c in in_age if c.players is None)
+        guilds = sum(1 for c in in_age if c.players is None and not c.deck)
         title = f"{_age_label(a)}: {copies} cards{where}"
         if guilds:
             drawn = f"N+{extra}" if players is None else str(players + extra)
@@ -243,7 +252,7 @@ def _print_cards(pack: Pack, cards: list[Card], age: int | None, players: int | 
         table.add_column("Effect" if wide else "Effect (chains)")
         for c in in_age:
             effect = Text(effects_english(c.effects, pack.rules.vocab))
-            row = [Text(c.name)] + ([Text(str(c.age))] if wide else [])
+            row = [Text(c.name)] + ([Text(str(c.age or "-"))] if wide else [])
             row += [Text(c.color, style=_COLOR_STYLE.get(c.color, "")),
                     Text(_copies_cell(c, players, extra)), Text(cost_text(c.cost))]
             if wide:
@@ -272,8 +281,12 @@ def _print_wonders(pack: Pack) -> None:
         table.add_column("Cost")
         table.add_column("Effect")
         for name, side in w.sides.items():
+            power = tuple(e for e in side.effects if not (side.resource and e == side.effects[0]))
+            if power:
+                table.add_row(Text(name), Text(side.alias), Text(side.resource or "-"), Text("board"),
+                              Text(""), Text(effects_english(power, pack.rules.vocab)))
             for i, st in enumerate(side.stages, 1):
-                first = i == 1
+                first = i == 1 and not power
                 table.add_row(Text(name if first else ""), Text(side.alias if first else ""),
                               Text(side.resource if first else ""), Text(str(i)),
                               Text(cost_text(st.cost)),

@@ -8,6 +8,7 @@ from pathlib import Path
 from ..bots import make_bots
 from ..game import Game, IllegalMove
 from .common import fail, print_json
+from .phase_report import print_phases
 from .packs import compiled
 from .scorepad import print_scorepad
 
@@ -41,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         if names and len(names) != args.players:
             raise ValueError(f"--names gives {len(names)} names for {args.players} players")
         game = Game(cp, bots, seed=args.seed, sides=args.sides, wonders=wonders, names=names,
-                    log=bool(args.log))
+                    log=True)
         scores = game.play()
     except (ValueError, IllegalMove) as err:
         return fail(str(err))
@@ -52,5 +53,6 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(scores)
     else:
+        print_phases(game.log)
         print_scorepad(scores, [(c.side.wonder, c.side.side, b.name) for c, b in zip(game.cities, bots)])
     return 0
