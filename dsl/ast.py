@@ -115,7 +115,7 @@ class PlayLastCard:
 @dataclass(frozen=True)
 class BuildFromDiscard:
     """At the end of the turn it is built: build one discarded card for free or, with `hand`,
-    play one card of that second hand, paying its cost (`build from leaders`)."""
+    play one card of that second hand, paying its cost (`build from heroes`)."""
 
     hand: str = ""
     line: int = _pos()

@@ -212,12 +212,12 @@ class _PackBuilder:
                 self.parent_spots.append((pos, len(str(ref))))
         return parents
 
-    def _compose(self, parents: list[Pack], what: str, mine: list[tuple[Any, YamlDoc, tuple[Any, ...], bool]],
+    def _compose(self, parents: list[Pack], what: str, own_items: list[tuple[Any, YamlDoc, tuple[Any, ...], bool]],
                  manifest: YamlDoc) -> dict[str, Any]:
         """Parents' items, then this pack's: replacing by name only when asked to."""
         items: dict[Any, Any] = {}
         origin: dict[Any, str] = {}
-        chosen = {_key(item) for item, _doc, _path, replace in mine if replace}
+        chosen = {_key(item) for item, _doc, _path, replace in own_items if replace}
         removed = set(_as_list(manifest.data.get("remove")))
         for i, p in enumerate(parents):
             for item in getattr(p, what):
@@ -233,7 +233,7 @@ class _PackBuilder:
                 origin[k] = p.name
         local: dict[Any, str] = {}
         noun = what[:-1]
-        for item, doc, path, replace in mine:
+        for item, doc, path, replace in own_items:
             subject = f'{noun} "{item.name}"'
             k = _key(item)
             age = f" of age {item.age}" if isinstance(item, Card) else ""
@@ -385,7 +385,7 @@ class _PackBuilder:
 
 
 def _key(item: Card | Wonder) -> Any:
-    """Cards are known by name and age or deck (the base game has Loom in ages I and II)."""
+    """Cards are known by name and age or deck (one name may be a card of two ages)."""
     return (item.name, item.deck or item.age) if isinstance(item, Card) else item.name
 
 

@@ -100,7 +100,7 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "play one card of that hand at once, paying its cost (nothing happens when none "
                "can be paid for).",
                (Param("hand", "word", "`discard` or the name of a second hand"),),
-               ("build from discard", "build from leaders"), "build from discard | build from HAND"),
+               ("build from discard", "build from heroes"), "build from discard | build from HAND"),
     EffectSpec("copy", A.CopyCard, "game end",
                "At game end, copy one card of these colours built by one of these neighbours "
                "(the best one for you). With `now`, the card is chosen when this is built and its "
@@ -142,7 +142,7 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "When built, draw cards of a deck the pack declares at random from the box (the "
                "deck's undealt or put-away cards) into the owner's hand of the same name.",
                (Param("count", "int", "how many cards"), Param("deck", "word", "a declared deck")),
-               ("draw 4 from leaders",), "draw N from DECK"),
+               ("draw 4 from heroes",), "draw N from DECK"),
     EffectSpec("give", A.GiveDefeats, "passive",
                "A conflict rule: each defeat token the owner would receive goes to the neighbour "
                "who beat it instead.",

@@ -116,8 +116,8 @@ def build_schema() -> dict[str, Any]:
                        "propertyNames": {"pattern": NAME_PATTERN},
                        "additionalProperties": _names("colours counted on this line")},
         "score_lines": _names("the lines of the score pad, in order (e.g. military, treasury, "
-                              "wonder, civilian, commercial, guilds, science, leaders)"),
-        "decks": _names("decks besides the age decks (e.g. leaders); a card with `deck:` belongs to one"),
+                              "wonder, civilian, commercial, guilds, science, heroes)"),
+        "decks": _names("decks besides the age decks (e.g. heroes); a card with `deck:` belongs to one"),
         "phases": {"type": "array", "items": {"$ref": "#/$defs/phase"},
                    "description": "phases besides the ages, in the order they run at the same time"},
     }, desc="the game's rules parameters; a pack that extends another overrides only what it names")

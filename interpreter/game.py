@@ -7,7 +7,7 @@ recruitment before each age, ...). Within any phase a turn resolves in this fixe
      the start of the turn), then payments leave and cards are built / stages built / sold
      (sold cards go to the discard pile, or to the box where the phase says so);
   3. when-built effects run on the city state after all of this turn's builds (so a
-     neighbour's brown card built this turn counts for Vineyard), then the turn's events
+     neighbour's brown card built this turn counts for a card paying per brown card), then the turn's events
      (build, chain, wonder stage, buy) fire their triggers; trade income, sale coins,
      when-built and triggered coins arrive only now, so they cannot pay for this turn;
   4. on the last turn of an age, players with `play last card` play their last card

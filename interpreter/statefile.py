@@ -48,7 +48,7 @@ def read_state(path: str) -> dict[str, Any]:
 
 
 def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
-    """Cities from a STATE document, in seating order (left of i is i+1)."""
+    """The cities of a STATE document, in seating order (left of i is i+1)."""
     players = state["players"]
     rules = cp.rules
     if not rules.min_players <= len(players) <= rules.max_players:

@@ -1,4 +1,4 @@
-"""The card-language words added for the expansions (docs: /work/notes/leaders-syntax.md).
+"""The card-language words added for the expansions (docs/effects.md, docs/pack-format.md).
 
 Counting (`per N THING`, coins, sets, science sets, the age), cost changes (`discount`,
 `free TARGET`), triggers (`... when EVENT [once per turn]`), buying from the bank and

@@ -12,7 +12,7 @@ from dsl.parser import CardTextError, LanguageError, parse_cost, parse_effect, p
 from dsl.registry import EFFECTS, SPEC_BY_NODE
 from dsl.vocab import BASE_VOCABULARY, Vocabulary
 
-V = Vocabulary(decks=("leaders",))  # the base words, plus a declared deck
+V = Vocabulary(decks=("heroes",))  # the base words, plus a declared deck
 SELF, LEFT, RIGHT = ("self",), ("left",), ("right",)
 NEIGHBORS = ("left", "right")
 ALL = ("left", "self", "right")
@@ -216,9 +216,9 @@ TRIGGER = [
 ]
 
 HANDS_AND_RULES = [
-    ("build from leaders", A.BuildFromDiscard("leaders")),
-    ("draw 4 from leaders", A.Draw(4, "leaders")),
-    ("draw 1 from leaders", A.Draw(1, "leaders")),
+    ("build from heroes", A.BuildFromDiscard("heroes")),
+    ("draw 4 from heroes", A.Draw(4, "heroes")),
+    ("draw 1 from heroes", A.Draw(1, "heroes")),
     ("give defeats to winner", A.GiveDefeats()),
     ("give defeat to winner", A.GiveDefeats()),
 ]

@@ -17,7 +17,7 @@ from dsl.printer import canonical, cost_text, effects_text
 from dsl.registry import EFFECTS, SPEC_BY_NODE
 from dsl.vocab import BASE_VOCABULARY, Vocabulary
 
-V = Vocabulary(decks=("leaders",))  # the base words, plus a declared deck
+V = Vocabulary(decks=("heroes",))  # the base words, plus a declared deck
 
 # (card text as a modder may write it, canonical text, English text)
 CASES = [
@@ -94,10 +94,10 @@ CASES = [
      "Play the last card of each age instead of discarding it "
      "(build it, use it for a wonder stage or sell it)."),
     ("build from discard", "build from discard", None),  # English checked below
-    ("build from leaders", "build from leaders",
-     "At the end of the turn in which this is built, play one card of your leaders hand, paying its cost."),
-    ("draw 4 from leaders", "draw 4 from leaders",
-     "When built, draw 4 cards of the leaders deck at random from the box into your leaders hand."),
+    ("build from heroes", "build from heroes",
+     "At the end of the turn in which this is built, play one card of your heroes hand, paying its cost."),
+    ("draw 4 from heroes", "draw 4 from heroes",
+     "When built, draw 4 cards of the heroes deck at random from the box into your heroes hand."),
     ("give defeat to winner", "give defeats to winner",
      "Each defeat token you would receive goes to the neighbour who beat you."),
     ("copy purple card from neighbors", "copy purple card from neighbors",
@@ -306,8 +306,8 @@ EFFECT_STRATEGIES = {
     "buy": trades(),
     "free": st.builds(A.FreeBuild, st.sampled_from(["age", "game"])),
     "play": st.just(A.PlayLastCard()),
-    "build": st.builds(A.BuildFromDiscard, st.sampled_from(["", "leaders"])),
-    "draw": st.builds(A.Draw, st.integers(1, 9), st.just("leaders")),
+    "build": st.builds(A.BuildFromDiscard, st.sampled_from(["", "heroes"])),
+    "draw": st.builds(A.Draw, st.integers(1, 9), st.just("heroes")),
     "give": st.just(A.GiveDefeats()),
     "copy": st.builds(A.CopyCard, unique(COLORS, 1, 3), NEIGHBOUR_SIDES, st.booleans()),
     "discount": discounts(),

@@ -65,13 +65,13 @@ def run_with_progress(cfg: SimConfig, label: str, quiet: bool) -> tuple[Aggregat
         return agg, stopped, time.perf_counter() - start
     with Progress(TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(),
-                  TextColumn("leader: {task.fields[leader]}"), console=console, transient=False) as bar:
-        task = bar.add_task(label, total=cfg.games, rate="-", leader="-")
+                  TextColumn("ahead: {task.fields[ahead]}"), console=console, transient=False) as bar:
+        task = bar.add_task(label, total=cfg.games, rate="-", ahead="-")
 
         def progress(agg: Aggregate) -> None:
             dt = time.perf_counter() - start
             bar.update(task, completed=agg.games + agg.errors, rate=f"{(agg.games + agg.errors) / dt:.0f}",
-                       leader=agg.leader())
+                       ahead=agg.front_runner())
         agg, stopped = simulate(cfg, progress)
     return agg, stopped, time.perf_counter() - start
 

@@ -90,9 +90,9 @@ class Aggregate:
         for k, v in o.wonder.items():
             self.wonder.setdefault(k, Rate()).merge(v)
         for k, d in o.wonder_scores.items():
-            mine = self.wonder_scores.setdefault(k, {x: Tally() for x in LINES})
+            ours = self.wonder_scores.setdefault(k, {x: Tally() for x in LINES})
             for x, t in d.items():
-                mine.setdefault(x, Tally()).merge(t)
+                ours.setdefault(x, Tally()).merge(t)
         for k2, v in o.seat.items():
             self.seat.setdefault(k2, Rate()).merge(v)
         for k, v in o.bot.items():
@@ -104,7 +104,7 @@ class Aggregate:
         for k, n in o.dealt.items():
             self.dealt[k] = self.dealt.get(k, 0) + n
 
-    def leader(self) -> str:
+    def front_runner(self) -> str:
         """The wonder side winning most often so far, for the progress line."""
         if not self.wonder:
             return ""
