@@ -6,6 +6,7 @@ SVG writer (web page, `wonders print --svg`) and the PDF writer (`wonders print`
   ("rect", x, y, w, h, fill, stroke, radius)
   ("circle", cx, cy, r, fill, stroke)
   ("text", x, y, text, size, fill, anchor, bold)     anchor: "start" | "middle" | "end"
+  ("line", x1, y1, x2, y2, stroke, width)
 
 A colour, resource or symbol the palette does not know (a modder's new one) gets a stable
 colour derived from its name, so new cards always draw.
@@ -88,14 +89,14 @@ def card_face(card: Card, vocab: Vocabulary) -> list[Prim]:
     """The face of one card at real size (59 x 91 mm)."""
     band = color_of(card.color)
     out: list[Prim] = [("rect", 0, 0, CARD_W, CARD_H, "#fbf7ee", "#555555", 3),
-                       ("rect", 0, 0, CARD_W, 13, band, None, 0)]
+                       ("rect", 0, 0, CARD_W, 13, band, None, 3), ("rect", 0, 6, CARD_W, 7, band, None, 0)]
     size = min(4.2, 50 / (0.52 * max(1, len(card.name))))
     out.append(("text", CARD_W / 2 + 3, 8.5, card.name, size, ink_on(band), "middle", True))
     out += cost_symbols(card.cost.coins, card.cost.resources, 5.5, 18)
     # the effect, large, in a panel tinted with the card's colour
-    out.append(("rect", 11, 16, CARD_W - 14, 44, band + "22", band, 2))
-    lines = wrap(effects_english(card.effects, vocab), CARD_W - 18, 3.2)[:10]
-    top = 16 + (44 - len(lines) * 4.0) / 2 + 3
+    out.append(("rect", 11, 16, CARD_W - 14, 50, band + "22", band, 2))
+    lines = wrap(effects_english(card.effects, vocab), CARD_W - 18, 3.2)[:11]
+    top = 16 + (50 - len(lines) * 4.0) / 2 + 3
     out += text_block(lines, 11 + (CARD_W - 14) / 2, top, 3.2)
     foot = []
     if card.chains_from:
@@ -103,7 +104,7 @@ def card_face(card: Card, vocab: Vocabulary) -> list[Prim]:
     if card.chains_to:
         foot.append("Leads to " + ", ".join(card.chains_to))
     flines = [ln for f in foot for ln in wrap(f, CARD_W - 6, 2.5)][:5]
-    out += text_block(flines, CARD_W / 2, 66, 2.5, "#333333")
+    out += text_block(flines, CARD_W / 2, 72, 2.5, "#333333")
     age = ROMAN.get(card.age, str(card.age))
     players = "guild" if card.players is None else " ".join(f"{p}+" for p in card.players)
     out.append(("text", 3, CARD_H - 3, f"{card.color}", 2.4, "#555555", "start", False))
@@ -114,7 +115,7 @@ def card_face(card: Card, vocab: Vocabulary) -> list[Prim]:
 def board_face(wonder: str, side: WonderSide, vocab: Vocabulary) -> list[Prim]:
     """One side of a wonder board (180 x 100 mm): name, resource, stages with costs and effects."""
     out: list[Prim] = [("rect", 0, 0, BOARD_W, BOARD_H, "#f6f0e0", "#555555", 4),
-                       ("rect", 0, 0, BOARD_W, 16, "#3e3a35", None, 0)]
+                       ("rect", 0, 0, BOARD_W, 16, "#3e3a35", None, 4), ("rect", 0, 8, BOARD_W, 8, "#3e3a35", None, 0)]
     title = f"{wonder}  {side.name}" + (f" ({side.alias})" if side.alias else "")
     out.append(("text", 8, 11, title, 7, "#ffffff", "start", True))
     board_text = effects_english(side.effects, vocab) if side.effects else f"Produces 1 {side.resource}."
@@ -163,6 +164,10 @@ def to_svg(prims: list[Prim], width: float, height: float, css_width: str = "") 
             _, cx, cy, r, fill, stroke = p
             out.append(f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{r:.2f}" fill="{fill}" '
                        f'stroke="{stroke or "none"}" stroke-width="0.3"/>')
+        elif kind == "line":
+            _, x1, y1, x2, y2, stroke, width = p
+            out.append(f'<line x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}" '
+                       f'stroke="{stroke}" stroke-width="{width}"/>')
         else:
             _, x, y, text, fsize, fill, anchor, bold = p
             weight = ' font-weight="bold"' if bold else ""
@@ -170,6 +175,17 @@ def to_svg(prims: list[Prim], width: float, height: float, css_width: str = "") 
                        f'text-anchor="{anchor}"{weight}>{_esc(text)}</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def moved(prims: list[Prim], dx: float, dy: float) -> list[Prim]:
+    """The same primitives shifted by (dx, dy) mm."""
+    out: list[Prim] = []
+    for p in prims:
+        if p[0] == "line":
+            out.append((p[0], p[1] + dx, p[2] + dy, p[3] + dx, p[4] + dy, *p[5:]))
+        else:
+            out.append((p[0], p[1] + dx, p[2] + dy, *p[3:]))
+    return out
 
 
 def card_svg(card: Card, vocab: Vocabulary, css_width: str = "") -> str:
