@@ -48,3 +48,33 @@ def test_a_full_game_in_the_browser_from_the_keyboard(tmp_path: Path) -> None:
         page.locator("#final-scores").scroll_into_view_if_needed()
         shot(page, tmp_path, "final-scores")
     assert not errors, errors
+
+
+def test_a_replay_steps_forwards_and_backwards_in_the_browser(tmp_path: Path) -> None:
+    sync_api = need_browser()
+    from interpreter.cli import main
+    from interpreter.web.app import create_app
+    from interpreter.web.replay import load_replay
+
+    log = tmp_path / "game.json"
+    assert main(["play", "--players", "3", "--seed", "3", "--log", str(log)]) == 0
+    cp = compile_pack(load_pack("base"))
+    replay = load_replay(cp, str(log))
+    errors: list[str] = []
+    with serving(create_app(cp, replay=replay)) as url, browser_page(sync_api, errors) as page:
+        page.goto(url + "/")
+        assert "Step 0 of" in page.inner_text("nav.replay")
+        for expected in ("Step 1 of", "Step 2 of"):
+            before = step_of(page)
+            page.keyboard.press("ArrowRight")
+            wait_new_step(page, before)
+            assert expected in page.inner_text("nav.replay")
+        assert "This turn" in page.inner_text("#game") and "Last turn" in page.inner_text("#game")
+        before = step_of(page)
+        page.keyboard.press("ArrowLeft")
+        wait_new_step(page, before)
+        assert "Step 1 of" in page.inner_text("nav.replay")
+        shot(page, tmp_path, "replay")
+        page.goto(f"{url}/?step={len(replay.steps) - 1}&seat=1")
+        assert page.locator("#final-scores").count() == 1
+    assert not errors, errors

@@ -123,3 +123,48 @@ def test_a_busy_port_and_a_broken_pack_are_clear_messages(tmp_path: Path, capsys
     assert "broken" in err and "Traceback" not in err
     assert main(["serve", "--players", "9"]) == 1
     assert "3 to 7 players" in capsys.readouterr().err
+
+
+def test_a_build_from_the_discard_pile_is_offered_as_cards_and_checked(cp) -> None:  # type: ignore[no-untyped-def]
+    from interpreter.moves import BUILD, WONDER
+    from interpreter.web.app import render
+    from interpreter.web.player import LiveGame
+    from interpreter.web.views import move_code
+
+    live = LiveGame(cp, 3, 4, sides="B", wonders=["Halikarnassus", "Rhodos", "Gizah"]).start()
+    try:
+        while not live.over and live.prompt.kind == "move":  # wonder stages first, to earn the power
+            moves = live.prompt.moves
+            pick = next((m for m in moves if m.action == WONDER), None) or \
+                next((m for m in moves if m.action == BUILD), moves[0])
+            assert live.submit(move_code(pick)) == ""
+        assert live.prompt is not None and live.prompt.kind == "discard"
+        html = render("game.html", view=live.view, step=live.step, prompt="discard", error="",
+                      live=True, replay=None)
+        assert 'data-move="discard:0"' in html and 'data-move="discard:none"' in html
+        assert "not a card of the discard pile" in live.submit("discard:99")
+        name = live.prompt.cards[0].name
+        assert live.submit("discard:0") == ""
+        assert any(t.get("note") == "build from discard" and t["moves"][0]["card"] == name
+                   for t in live.game.log["turns"])
+    finally:
+        live.stop()
+
+
+def test_serve_refuses_a_terminal_human_among_the_bots(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["serve", "--players", "3", "--bots", "greedy,human"]) == 1
+    assert "you are the browser's seat" in capsys.readouterr().err
+
+
+def test_a_game_that_breaks_says_so_on_its_page(cp) -> None:  # type: ignore[no-untyped-def]
+    from interpreter.web.player import LiveGame
+
+    live = LiveGame(cp, 3, 1)
+
+    def broken(age: int) -> None:
+        raise ValueError("age 1 has 3 cards for 3 players; 21 are needed")
+
+    live.game.deal = broken  # type: ignore[method-assign]
+    live.start()
+    assert live.over and "the game stopped" in live.error and "21 are needed" in live.error
+    assert "not waiting" in live.submit("sell:0:0:0:")

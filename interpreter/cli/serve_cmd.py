@@ -58,7 +58,9 @@ def run(args: argparse.Namespace) -> int:
             if not rules.min_players <= args.players <= rules.max_players:
                 return fail(f"this pack plays {rules.min_players} to {rules.max_players} players, "
                             f"not {args.players}")
-            make_bots(args.bots, args.players - 1)
+            if any(b.name == "human" for b in make_bots(args.bots, args.players - 1)):
+                return fail("--bots lists the other seats' bots: you are the browser's seat, "
+                            "so 'human' (the terminal player) cannot be one of them")
     except (ReplayError, ValueError) as err:
         return fail(str(err))
     try:

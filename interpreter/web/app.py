@@ -80,7 +80,10 @@ def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: 
         if replay is not None:
             return replay_page(request)
         sid, fresh = session(request)
-        live = games.get(sid) or games.new(sid)
+        try:
+            live = games.get(sid) or games.new(sid)
+        except ValueError as err:  # the pack cannot seat this table: say so, serve on
+            return with_cookie(page(request, None, f"cannot start a game: {err}", 500), sid, fresh)
         return with_cookie(page(request, live), sid, fresh)
 
     async def move(request: Request) -> Response:
@@ -99,7 +102,10 @@ def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: 
 
     def new_game(request: Request) -> Response:
         sid, fresh = session(request)
-        games.new(sid)
+        try:
+            games.new(sid)
+        except ValueError as err:
+            return with_cookie(page(request, None, f"cannot start a game: {err}", 500), sid, fresh)
         return with_cookie(RedirectResponse("/", status_code=303), sid, fresh)
 
     def replay_page(request: Request) -> Response:

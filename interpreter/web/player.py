@@ -72,7 +72,7 @@ class LiveGame:
     """One browser session's game: the Game, its thread and the latest screen."""
 
     def __init__(self, cp: CompiledPack, players: int, seed: int, bots: str = "greedy",
-                 sides: str = "A"):
+                 sides: str = "A", wonders: list[str] | None = None):
         from ..gamelog import RecordedGame
 
         self.inbox: queue.Queue[Any] = queue.Queue()
@@ -86,7 +86,7 @@ class LiveGame:
         self.human = WebHuman(self)
         names = ["You"] + [f"Bot {i + 2}" for i in range(players - 1)]
         self.game = RecordedGame(cp, [self.human] + make_bots(bots, players - 1), seed=seed, sides=sides,
-                         names=names, log=True)
+                         names=names, log=True, wonders=wonders)
         self.thread = threading.Thread(target=self._run, name=f"game-{seed}", daemon=True)
 
     def start(self, timeout: float = 30) -> "LiveGame":

@@ -67,6 +67,10 @@ def city_view(game: "Game", city: City) -> dict[str, Any]:
                        for col, cs in groups.items()]}
 
 
+def coins_now(n: int) -> str:
+    return "costs nothing now" if n == 0 else f"costs {n} coin{'s' if n != 1 else ''} now"
+
+
 def card_view(game: "Game", seat: int, index: int, card: CCard, moves: list[Move],
               live: bool) -> dict[str, Any]:
     city, res = game.cities[seat], game.cp.resources
@@ -75,7 +79,7 @@ def card_view(game: "Game", seat: int, index: int, card: CCard, moves: list[Move
     if builds:
         status = "free (chain)" if price.free == "chain" else (
             "costs nothing" if price.free == "cost" else
-            f"from {min(card.cost_coins + m.left + m.right for m in builds if not m.free)} coins"
+            coins_now(min(card.cost_coins + m.left + m.right for m in builds if not m.free))
             if any(not m.free for m in builds) else "free with your wonder power")
     else:
         status = explained(price.reason, card.cost, city, game.table, res) or "cannot be built"
