@@ -47,6 +47,9 @@ def test_a_full_game_in_the_browser_from_the_keyboard(tmp_path: Path) -> None:
         assert "total" in scores and "You" in scores
         page.locator("#final-scores").scroll_into_view_if_needed()
         shot(page, tmp_path, "final-scores")
+        page.click("#replay-link")  # the game just played, step by step
+        page.wait_for_selector("nav.replay")
+        assert "Step 0 of" in page.inner_text("nav.replay") and "Your hand" in page.inner_text("#game")
     assert not errors, errors
 
 

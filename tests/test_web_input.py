@@ -168,3 +168,22 @@ def test_a_game_that_breaks_says_so_on_its_page(cp) -> None:  # type: ignore[no-
     live.start()
     assert live.over and "the game stopped" in live.error and "21 are needed" in live.error
     assert "not waiting" in live.submit("sell:0:0:0:")
+
+
+def test_a_game_played_in_the_browser_can_be_downloaded_and_replayed(cp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from interpreter.web.replay import load_replay
+
+    client = TestClient(create_app(cp, players=3, seed=9))
+    r = client.get("/")
+    assert client.get("/log").status_code == 404 and client.get("/replay").status_code == 404
+    while 'id="final-scores"' not in r.text:
+        r = client.post("/move", data={"move": re.findall(r'data-move="([^"]+)"', r.text)[-1]})
+    assert 'href="/replay"' in r.text
+    log = client.get("/log")
+    assert log.status_code == 200 and "attachment" in log.headers["content-disposition"]
+    path = tmp_path / "web.json"
+    path.write_text(log.text)
+    replay = load_replay(cp, str(path))  # the same as `wonders serve --log web.json`
+    assert replay.names == ["You", "Bot 2", "Bot 3"]
+    page = client.get("/replay?step=4&seat=1").text
+    assert "Step 4 of" in page and 'href="/replay?step=5&seat=1"' in page

@@ -1,6 +1,7 @@
 """`wonders serve`: the Starlette application (one game per browser session, kept on the server)."""
 from __future__ import annotations
 
+import json
 import random
 import secrets
 import threading
@@ -11,7 +12,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -108,7 +109,26 @@ def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: 
             return with_cookie(page(request, None, f"cannot start a game: {err}", 500), sid, fresh)
         return with_cookie(RedirectResponse("/", status_code=303), sid, fresh)
 
-    def replay_page(request: Request) -> Response:
+    def finished(request: Request) -> LiveGame | None:
+        live = games.get(session(request)[0])
+        return live if live is not None and live.over and not live.error else None
+
+    def game_log(request: Request) -> Response:
+        live = finished(request)
+        if live is None:
+            return page(request, games.get(session(request)[0]), "the log is ready when the game is over", 404)
+        return JSONResponse(live.game.log, headers={
+            "Content-Disposition": f'attachment; filename="wonders-{live.game.seed}.json"'})
+
+    def session_replay(request: Request) -> Response:
+        live = finished(request)
+        if live is None:
+            return page(request, games.get(session(request)[0]), "a game can be replayed once it is over", 404)
+        if live.replay is None:
+            live.replay = Replay(live.game.cp, json.loads(json.dumps(live.game.log)))
+        return replay_page(request, live.replay, "/replay")
+
+    def replay_page(request: Request, replay: Replay | None = replay, base: str = "/") -> Response:
         assert replay is not None
         step = _int(request.query_params.get("step"), 0)
         seat = _int(request.query_params.get("seat"), 0)
@@ -116,12 +136,14 @@ def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: 
         seat = max(0, min(seat, replay.n - 1))
         ctx = {"view": replay.view(step, seat), "step": step, "prompt": "", "error": "",
                "live": False, "replay": {"step": step, "last": len(replay.steps) - 1, "seat": seat,
-                                         "names": replay.names, "title": replay.title(step)}}
+                                         "names": replay.names, "title": replay.title(step),
+                                         "base": base}}
         name = "game.html" if request.headers.get("HX-Request") else "page.html"
         return HTMLResponse(render(name, **ctx))
 
     routes = [Route("/", home), Route("/move", move, methods=["POST"]),
-              Route("/new", new_game, methods=["POST"]),
+              Route("/new", new_game, methods=["POST"]), Route("/log", game_log),
+              Route("/replay", session_replay),
               Mount("/static", StaticFiles(directory=HERE / "static"), name="static")]
     app = Starlette(routes=routes)
     app.state.games = games

@@ -87,6 +87,8 @@ class LiveGame:
         names = ["You"] + [f"Bot {i + 2}" for i in range(players - 1)]
         self.game = RecordedGame(cp, [self.human] + make_bots(bots, players - 1), seed=seed, sides=sides,
                          names=names, log=True, wonders=wonders)
+        self.game.log["setup"] = {"sides": sides, "wonders": wonders, "names": names}
+        self.replay: Any = None  # built from the log once the game is over
         self.thread = threading.Thread(target=self._run, name=f"game-{seed}", daemon=True)
 
     def start(self, timeout: float = 30) -> "LiveGame":

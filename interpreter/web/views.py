@@ -51,6 +51,8 @@ def city_view(game: "Game", city: City) -> dict[str, Any]:
         groups.setdefault(c.color_name, []).append(
             {"name": c.name, "text": effects_english(c.card.effects, vocab)})
     stages = city.side.stages
+    board = [{"number": i + 1, "cost": cost_english(st.cost), "text": effects_english(st.effects, vocab),
+              "built": i < city.stages_built} for i, st in enumerate(city.side.source.stages)]
     nxt = None
     if city.stages_built < len(stages):
         src = city.side.source.stages[city.stages_built]
@@ -59,7 +61,7 @@ def city_view(game: "Game", city: City) -> dict[str, Any]:
     return {"seat": city.seat, "name": city.name, "wonder": city.side.wonder, "side": city.side.side,
             "coins": city.coins, "shields": city.shields, "tokens": _tokens(city),
             "military": sum(city.tokens), "stages": city.stages_built, "n_stages": len(stages),
-            "next_stage": nxt, "production": production_text(city, res),
+            "next_stage": nxt, "board": board, "production": production_text(city, res),
             "sells": production_text(city, res, tradable=True),
             "science": ", ".join(f"{n} {s}" for s, n in zip(game.cp.symbols, city.science) if n)
             + (f" + {len(city.science_wild)} wild" if city.science_wild else ""),
