@@ -58,6 +58,10 @@ class HumanBot:
                 self.say(f"   {game.cities[r['player']].name}: {r['shields']} shields, tokens {toks}")
         self.seen_turns, self.seen_wars = len(log["turns"]), len(log["war"])
 
+    def finish(self, game: "Game") -> None:
+        """After the game: the last turn and the last conflicts (the score pad follows)."""
+        self._news(game)
+
     def _city(self, game: "Game", city: City, label: str) -> None:
         res = game.cp.resources
         prod = [f"{n} {res[r]}" for r, n in enumerate(city.fixed) if n] + ["/".join(res[r] for r in ch) for ch in city.choices]

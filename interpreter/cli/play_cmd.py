@@ -45,6 +45,10 @@ def run(args: argparse.Namespace) -> int:
                     log=bool(args.log) or any(b.name == "human" for b in bots))  # the human sees the log
         game.log["setup"] = {"sides": args.sides, "wonders": wonders, "names": names}
         scores = game.play()
+        for bot in bots:  # a human at the terminal sees the last turn and conflicts too
+            finish = getattr(bot, "finish", None)
+            if finish is not None:
+                finish(game)
     except (ValueError, IllegalMove) as err:
         return fail(str(err))
     except EOFError:
