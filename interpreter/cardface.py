@@ -85,8 +85,9 @@ def text_block(lines: list[str], x: float, y: float, size: float, fill: str = "#
     return [("text", x, y + i * size * 1.25, line, size, fill, anchor, bold) for i, line in enumerate(lines)]
 
 
-def card_face(card: Card, vocab: Vocabulary) -> list[Prim]:
-    """The face of one card at real size (59 x 91 mm)."""
+def card_face(card: Card, vocab: Vocabulary, players: str = "") -> list[Prim]:
+    """The face of one card at real size (59 x 91 mm); `players` labels one printed copy
+    ("4+": in the deck from 4 players), else every count the card is dealt at is listed."""
     band = color_of(card.color)
     out: list[Prim] = [("rect", 0, 0, CARD_W, CARD_H, "#fbf7ee", "#555555", 3),
                        ("rect", 0, 0, CARD_W, 13, band, None, 3), ("rect", 0, 6, CARD_W, 7, band, None, 0)]
@@ -106,7 +107,7 @@ def card_face(card: Card, vocab: Vocabulary) -> list[Prim]:
     flines = [ln for f in foot for ln in wrap(f, CARD_W - 6, 2.5)][:5]
     out += text_block(flines, CARD_W / 2, 72, 2.5, "#333333")
     age = ROMAN.get(card.age, str(card.age))
-    players = "guild" if card.players is None else " ".join(f"{p}+" for p in card.players)
+    players = players or ("guild" if card.players is None else " ".join(f"{p}+" for p in card.players))
     out.append(("text", 3, CARD_H - 3, f"{card.color}", 2.4, "#555555", "start", False))
     out.append(("text", CARD_W - 3, CARD_H - 3, f"Age {age}  {players}", 2.4, "#555555", "end", True))
     return out

@@ -20,6 +20,8 @@ def test_copies_follow_the_player_count_and_nine_cards_fit_a_page() -> None:
     guilds = sum(1 for c in pack.cards if c.players is None)
     assert len(copies(pack, 3)) == 21 + 21 + (21 - 5) + guilds
     assert len(copies(pack, 7)) == 49 + 49 + (49 - 9) + guilds
+    labels = [label for card, label in copies(pack, 5) if card.name == "Clay Pool"]
+    assert labels == ["3+", "5+"]  # each printed copy shows the count it joins the deck at
     for paper, (w, h) in PAPERS.items():
         pages = card_pages(pack, 3, paper)
         assert len(pages) == -(-len(copies(pack, 3)) // 9)

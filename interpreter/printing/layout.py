@@ -20,13 +20,16 @@ class Page:
     title: str
 
 
-def copies(pack: Pack, players: int) -> list[Card]:
-    """The physical cards for a table of `players`: each age card as many times as it is dealt
-    at that count, every guild once (the game draws some of them)."""
-    out: list[Card] = []
+def copies(pack: Pack, players: int) -> list[tuple[Card, str]]:
+    """The physical cards for a table of `players`, each with the player count printed on it:
+    an age card once per count up to `players` it is dealt at ("3+", "5+"), every guild once
+    (the game draws some of them)."""
+    out: list[tuple[Card, str]] = []
     for card in pack.cards:
-        n = 1 if card.players is None else card.copies_at(players)
-        out.extend([card] * n)
+        if card.players is None:
+            out.append((card, "guild"))
+        else:
+            out.extend((card, f"{p}+") for p in card.players if p <= players)
     return out
 
 
@@ -55,9 +58,9 @@ def card_pages(pack: Pack, players: int, paper: str = "a4") -> list[Page]:
     for start in range(0, len(cards), per_page):
         chunk = cards[start:start + per_page]
         prims: list[Prim] = []
-        for k, card in enumerate(chunk):
+        for k, (card, label) in enumerate(chunk):
             col, row = k % PER_ROW, k // PER_ROW
-            prims += moved(card_face(card, pack.rules.vocab), x0 + col * CARD_W, y0 + row * CARD_H)
+            prims += moved(card_face(card, pack.rules.vocab, label), x0 + col * CARD_W, y0 + row * CARD_H)
         rows = (len(chunk) + PER_ROW - 1) // PER_ROW
         prims += cut_marks(x0, y0, PER_ROW if rows > 1 else len(chunk), rows, min(x0, y0))
         pages.append(Page(width, height, prims, f"cards {start + 1}-{start + len(chunk)}"))
