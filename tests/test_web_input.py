@@ -76,6 +76,8 @@ def test_a_replay_steps_through_a_logged_game_both_ways(cp, tmp_path: Path) -> N
     last = client.get(f"/?step={len(replay.steps) - 1}").text
     assert 'id="final-scores"' in last
     assert client.get("/?step=99999").text == last  # past the end: the last step
+    r = client.post("/move", data={"move": "sell:0:0:0:"})
+    assert r.status_code == 404 and "replays a log" in r.text
     scores = json.loads(log.read_text())["scores"]["players"]
     assert f"<td>{scores[0]['total']}</td>" in last
 

@@ -93,15 +93,23 @@ def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: 
         return await _in_thread(play_move, request, code)
 
     def play_move(request: Request, code: str) -> Response:
+        if replay is not None:
+            return HTMLResponse("this server replays a log: there is no game to play", 404)
         sid, fresh = session(request)
         live = games.get(sid)
         if live is None:
-            return with_cookie(page(request, games.new(sid), "that game is over or unknown: "
-                                                             "a new one has started"), sid, fresh)
+            try:
+                live = games.new(sid)
+            except ValueError as err:
+                return with_cookie(page(request, None, f"cannot start a game: {err}", 500), sid, fresh)
+            return with_cookie(page(request, live, "that game is over or unknown: a new one has "
+                                                   "started"), sid, fresh)
         why = live.submit(code)
         return page(request, live, f"refused: {why}" if why else "", 422 if why else 200)
 
     def new_game(request: Request) -> Response:
+        if replay is not None:
+            return RedirectResponse("/", status_code=303)
         sid, fresh = session(request)
         try:
             games.new(sid)
