@@ -100,7 +100,9 @@ class Replay:
             scores = game.play()
         except ReplayError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError, IllegalMove) as err:
+        except KeyError as err:
+            raise ReplayError(f"not a complete game log: no {err} in it (see docs/formats.md)") from None
+        except (TypeError, ValueError, IndexError, AttributeError, IllegalMove) as err:
             raise ReplayError(f"not a readable game log of this pack: {type(err).__name__}: {err}") from None
         if "final" in log and log["final"] != game.log["final"]:
             raise ReplayError("replaying the log does not end where the log does: "
