@@ -121,9 +121,10 @@ BOTS: dict[str, Callable[[], object]] = {"random": RandomBot, "greedy": GreedyBo
 
 
 def make_bots(spec: str, n: int) -> list[object]:
-    """'greedy,random' -> bots for n seats; the list repeats to fill the table."""
+    """'human,greedy' -> bots for n seats; a list shorter than the table fills with its last
+    bot (human,greedy at 4 players: one human, three greedy)."""
     names = [s.strip() for s in spec.split(",") if s.strip()] or ["greedy"]
     unknown = [s for s in names if s not in BOTS]
     if unknown:
         raise ValueError(f"unknown bot '{unknown[0]}' (bots: {', '.join(BOTS)})")
-    return [BOTS[names[i % len(names)]]() for i in range(n)]
+    return [BOTS[names[min(i, len(names) - 1)]]() for i in range(n)]

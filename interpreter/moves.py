@@ -222,3 +222,61 @@ def refusal(move: Move, hand: list[CCard], city: City, table: Table, free_power:
                 + (f" + bank {move.extra}" if move.extra else "")
                 + f" is not a way to pay for it; ways: {opts}")
     return ""
+
+
+def pay_label(m: Move, bank: int) -> str:
+    """How a move pays, in words: "2 to the bank, 1 to the left", "free (chain)"."""
+    if m.free == "chain":
+        return "free (chain)"
+    if m.free == "power":
+        return "free (wonder power)"
+    parts = [f"{bank} to the bank"] if bank else []
+    if m.left:
+        parts.append(f"{m.left} to the left")
+    if m.right:
+        parts.append(f"{m.right} to the right")
+    return ", ".join(parts) or "free"
+
+
+def missing_resources(cost: tuple[tuple[int, int], ...], city: City, table: Table,
+                      resources: tuple[str, ...] | list[str]) -> str:
+    """Which resources a cost lacks even buying all the neighbours sell, in words, e.g.
+    "needs 1 more ore: not produced here or by the neighbours" ("" if none is short by count:
+    then the either/or cards cannot cover the whole cost at once)."""
+    n = table.n
+    left, right = table.cities[(city.seat + 1) % n], table.cities[(city.seat - 1) % n]
+    parts = []
+    for r, k in cost:
+        own = city.fixed[r] + city.choice_count[r]
+        sold = left.trade_count[r] + right.trade_count[r]
+        if own + sold >= k:
+            continue
+        name = resources[r] if r < len(resources) else f"resource #{r}"
+        where = ("not produced here or by the neighbours" if own + sold == 0
+                 else f"{own} made here, {sold} for sale next door")
+        parts.append(f"needs {k - own - sold} more {name}: {where}")
+    return "; ".join(parts)
+
+
+def explained(reason: str, cost: tuple[tuple[int, int], ...], city: City, table: Table,
+              resources: tuple[str, ...] | list[str]) -> str:
+    """A refusal reason with the missing resources named (the payment search is untouched)."""
+    if "cannot be produced or bought" not in reason:
+        return reason
+    short = missing_resources(cost, city, table, resources)
+    if not short:
+        short = "the either/or cards here and next door cannot make the whole cost at once"
+    return f"{reason}: {short}"
+
+
+def refusal_explained(move: Move, hand: list[CCard], city: City, table: Table, free_power: bool,
+                      resources: tuple[str, ...] | list[str]) -> str:
+    """`refusal`, naming the missing resource(s) when resources are what is lacking."""
+    why = refusal(move, hand, city, table, free_power)
+    if not why or not 0 <= move.card < len(hand):
+        return why
+    if move.action == WONDER and city.stages_built < len(city.side.stages):
+        cost = city.side.stages[city.stages_built].cost
+    else:
+        cost = hand[move.card].cost
+    return explained(why, cost, city, table, resources)

@@ -459,7 +459,7 @@ def test_game_record_of_a_real_game():
     scores = game.play()
     rec = game_record(game, scores)
     assert [p["seat"] for p in rec["players"]] == [0, 1, 2]
-    assert [p["bot"] for p in rec["players"]] == ["random", "greedy", "random"]
+    assert [p["bot"] for p in rec["players"]] == ["random", "greedy", "greedy"]  # fills with the last
     assert all(p["wonder"].endswith(" A") for p in rec["players"])
     assert {i for i, p in enumerate(rec["players"]) if p["won"]} == set(scores["winners"])
     for p, pad in zip(rec["players"], scores["players"]):

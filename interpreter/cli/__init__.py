@@ -7,6 +7,7 @@ from importlib import import_module
 from typing import Sequence
 
 COMMANDS = ("new", "validate", "explain", "cards", "play", "score", "price", "simulate", "compare",
+            "serve", "print",
             "schema", "docs")
 
 

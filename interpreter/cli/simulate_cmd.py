@@ -19,7 +19,7 @@ def add_sim_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, required=True, help="number of games")
     p.add_argument("--players", type=int, required=True, help="players per game")
     p.add_argument("--bots", default="greedy",
-                   help="comma-separated bots per seat (default: greedy; random is twice as fast but "
+                   help="comma-separated bots per seat, the last filling the table (default: greedy; random is twice as fast but "
                         "says little about balance)")
     p.add_argument("--sides", default="random", choices=["A", "B", "random"], help="wonder sides")
     p.add_argument("--seed", type=int, default=0, help="master seed; game k's seed derives from it and k")
