@@ -113,7 +113,7 @@ class HumanBot:
             for c in city.cards:
                 self.say(f"       {c.name}: {effects_english(c.card.effects, game.rules.vocab)}")
         elif text == "scores":
-            pad = city_scores(game.cities, game.table, game.rules, game)
+            pad = city_scores(game.cities, game.table, game.rules)
             self.say("   " + " " * 11 + " ".join(f"{p['name']:>8}" for p in pad["players"]))
             for cat in (*CATEGORIES, "total"):
                 self.say(f"   {cat:>10} " + " ".join(f"{p[cat]:>8}" for p in pad["players"]))

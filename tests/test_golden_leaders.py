@@ -5,8 +5,9 @@ Each file: {"description", "covers": [card names], "kind", "state", ..., "expect
   score  `wonders score` of the STATE                     expected: {"players": [{line: n}], "winners"?}
   price  `wonders price` --player P (--card C | --stage)  expected: the price JSON (or a subset)
   turn   one turn: "hands" (card names per seat), "moves" (per seat ["build"|"wonder"|"sell", name,
-         optional [left, right, extra]]), optional "discards" (picks from the discard pile or of a
-         copied card, by name); expected: any of "coins", "tokens", "cards", "hands" per seat
+         optional [left, right, extra]]), optional "discards" (picks, by name, from the discard
+         pile, of a copied card, or of a card of a second hand an effect plays, built at its
+         cheapest); expected: any of "coins", "tokens", "cards", "hands" per seat
   war    the conflicts of "age"; expected: "tokens" and/or "coins" per seat
 """
 from __future__ import annotations
@@ -41,8 +42,11 @@ class _Scripted:
         self.step, self.picks = step, list(picks)
 
     def choose(self, game: Game, seat: int, moves: list[Move]) -> Move:
+        if self.step is None and self.picks:  # a card of a second hand played by an effect
+            self.step = ["build", self.picks.pop(0)]
         assert self.step is not None, f"seat {seat} was asked to move"
         action, name, *pay = self.step
+        self.step = None
         hand = game.hands[seat]
         cands = [m for m in moves if m.action == action and hand[m.card].name == name]
         if pay:

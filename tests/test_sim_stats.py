@@ -418,9 +418,9 @@ def test_aggregate_merge_of_the_two_records_equals_adding_both(agg):
     assert two.as_json() == agg.as_json()
 
 
-def test_aggregate_errors_and_leader(agg):
-    assert agg.leader() == "Giza A 100.0%"
-    assert Aggregate().leader() == ""
+def test_aggregate_errors_and_front_runner(agg):
+    assert agg.front_runner() == "Giza A 100.0%"
+    assert Aggregate().front_runner() == ""
     for k in range(8):
         agg.add_error(f"game {k}: ValueError: bad {k}")
     out = agg.as_json()

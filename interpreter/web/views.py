@@ -142,7 +142,7 @@ def wars_view(game: "Game") -> list[dict[str, Any]]:
 
 
 def scores_view(game: "Game", scores: dict[str, Any] | None = None) -> dict[str, Any]:
-    scores = scores or city_scores(game.cities, game.table, game.rules, game)
+    scores = scores or city_scores(game.cities, game.table, game.rules)
     rows = [{"line": cat, "values": [p[cat] for p in scores["players"]]} for cat in (*CATEGORIES, "total")]
     return {"names": [p["name"] for p in scores["players"]], "rows": rows,
             "winners": [scores["players"][w]["name"] for w in scores.get("winners", [])]}
