@@ -389,7 +389,8 @@ class Game:
         city.copied_now.append(card)
         city.add(card.effect, card.category, card.id)
         if self.logging:
-            self._log_turn([{"player": seat, "card": card.name, "action": "copy"}], "copy")
+            self._log_turn([{"player": seat, "card": card.name, "action": "copy", "bank": 0,
+                             "left": 0, "right": 0, "free": "copy"}], "copy")
         return self.when_built(seat, card.effect)
 
     def pass_hands(self, direction: str | int) -> None:

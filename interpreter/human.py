@@ -13,14 +13,15 @@ from typing import TYPE_CHECKING, Callable
 from dsl.english import cost_english, effects_english
 
 from .compiled import CCard
-from .moves import BUILD, SELL, WONDER, Move, explained, pay_label, price_card, price_stage, refusal_explained
-from .scoring import CATEGORIES, city_scores
+from .moves import BUILD, KEEP, SELL, WONDER, Move, explained, pay_label, price_card, price_stage, refusal_explained
+from .scoring import city_scores
 from .state import City
 
 if TYPE_CHECKING:
     from .game import Game
 
-ACTIONS = {"build": BUILD, "b": BUILD, "wonder": WONDER, "w": WONDER, "sell": SELL, "s": SELL}
+ACTIONS = {"build": BUILD, "b": BUILD, "wonder": WONDER, "w": WONDER, "sell": SELL, "s": SELL,
+           "keep": KEEP, "k": KEEP}
 HELP = """  build N [x]   build card N of your hand (x: the payment option's letter, default a)
   wonder N [x]  build your next wonder stage with card N under it
   sell N        sell card N for coins
@@ -115,7 +116,7 @@ class HumanBot:
         elif text == "scores":
             pad = city_scores(game.cities, game.table, game.rules)
             self.say("   " + " " * 11 + " ".join(f"{p['name']:>8}" for p in pad["players"]))
-            for cat in (*CATEGORIES, "total"):
+            for cat in (*game.rules.score_lines, "total"):
                 self.say(f"   {cat:>10} " + " ".join(f"{p[cat]:>8}" for p in pad["players"]))
         else:
             return False
@@ -124,7 +125,11 @@ class HumanBot:
     def choose(self, game: "Game", seat: int, moves: list[Move]) -> Move:
         self._show(game, seat, moves)
         while True:
-            text = self.ask("your move (build N | wonder N | sell N [option letter] | help): ").strip().lower()
+            if all(m.action == KEEP for m in moves):  # a draft: keep one card, pass the rest
+                self.say(f"  {game.phase.name}: keep one card, the rest is passed on")
+                text = self.ask("your pick (keep N | help): ").strip().lower()
+            else:
+                text = self.ask("your move (build N | wonder N | sell N [option letter] | help): ").strip().lower()
             if self._extra(text, game, seat):
                 continue
             move, problem = self.parse(text, game, seat, moves)
@@ -144,7 +149,7 @@ class HumanBot:
         if not options:
             city = game.cities[seat]
             why = refusal_explained(Move(index, action), hand, city, game.table, game.free_power(seat),
-                                    game.cp.resources)
+                                    game.cp.resources, game.actions_now)
             return None, why or "that move is not possible"
         pick = 0
         if len(parts) == 3:
@@ -154,7 +159,12 @@ class HumanBot:
         return options[pick], ""
 
     def choose_discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
-        self.say("\nBuild one discarded card for free:")
+        return self.choose_card(game, seat, cards, "discard")
+
+    def choose_card(self, game: "Game", seat: int, cards: list[CCard], purpose: str) -> int | None:
+        title = {"discard": "Build one discarded card for free:",
+                 "copy": "Copy one of your neighbours' cards (its whole effect applies to you):"}
+        self.say("\n" + title.get(purpose, f"Choose a card ({purpose}):"))
         for i, c in enumerate(cards):
             self.say(f"  {i + 1}. {c.name}: {effects_english(c.card.effects, game.rules.vocab)}")
         while True:

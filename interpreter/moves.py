@@ -230,6 +230,7 @@ def pay_label(m: Move, bank: int) -> str:
         return "free (chain)"
     if m.free == "power":
         return "free (wonder power)"
+    bank += m.extra  # resources bought from the bank
     parts = [f"{bank} to the bank"] if bank else []
     if m.left:
         parts.append(f"{m.left} to the left")
@@ -270,9 +271,10 @@ def explained(reason: str, cost: tuple[tuple[int, int], ...], city: City, table:
 
 
 def refusal_explained(move: Move, hand: list[CCard], city: City, table: Table, free_power: bool,
-                      resources: tuple[str, ...] | list[str]) -> str:
+                      resources: tuple[str, ...] | list[str],
+                      actions: tuple[str, ...] = ALL_ACTIONS) -> str:
     """`refusal`, naming the missing resource(s) when resources are what is lacking."""
-    why = refusal(move, hand, city, table, free_power)
+    why = refusal(move, hand, city, table, free_power, actions)
     if not why or not 0 <= move.card < len(hand):
         return why
     if move.action == WONDER and city.stages_built < len(city.side.stages):

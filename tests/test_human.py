@@ -82,3 +82,17 @@ def test_a_short_bot_list_fills_the_table_with_its_last_bot() -> None:
 
     assert [b.name for b in make_bots("human,greedy", 4)] == ["human", "greedy", "greedy", "greedy"]
     assert [b.name for b in make_bots("random", 3)] == ["random"] * 3
+
+
+def test_a_leaders_game_from_typed_moves_keep_in_the_draft_then_recruit() -> None:
+    """The draft asks for `keep N` (a build is refused there); recruitments are moves on the
+    leader hand; the pack's `leaders` line shows in `scores`."""
+    cp = compile_pack(load_pack("leaders"))
+    human, said = scripted(["build 1", "keep 1", "keep 2", "keep 1", "scores"] + ["sell 1"] * 40
+                           + ["none"] * 5)
+    scores = Game(cp, [human, GreedyBot(), GreedyBot()], seed=5).play()
+    refusals = [s for s in said if "refused" in s]
+    assert "'build' is not allowed now" in refusals[0]
+    assert any("keep one card" in s for s in said)
+    assert any(s.strip().startswith("leaders") for s in said)  # the score line, from `scores`
+    assert scores["players"][0]["leaders"] == 0  # every leader sold: nothing recruited

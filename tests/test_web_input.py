@@ -189,3 +189,25 @@ def test_a_game_played_in_the_browser_can_be_downloaded_and_replayed(cp, tmp_pat
     assert replay.names == ["You", "Bot 2", "Bot 3"]
     page = client.get("/replay?step=4&seat=1").text
     assert "Step 4 of" in page and 'href="/replay?step=5&seat=1"' in page
+
+
+def test_a_leaders_game_in_the_browser_shows_the_draft_and_recruitments() -> None:
+    """Every phase a pack declares is played from the page: draft picks are `keep` buttons,
+    recruitments are moves on the second hand, and the pack's own score line is on the pad."""
+    lcp = compile_pack(load_pack("leaders"))
+    client = TestClient(create_app(lcp, players=3, seed=2))
+    r = client.get("/")
+    kept = 0
+    seen_recruit = False
+    while 'id="final-scores"' not in r.text:
+        moves = re.findall(r'data-move="([^"]+)"', r.text)
+        if moves[0].startswith("keep:"):
+            kept += 1
+            assert all(m.startswith("keep:") for m in moves)
+        seen_recruit |= "recruitment" in r.text
+        r = client.post("/move", data={"move": moves[0]})
+        assert r.status_code == 200 and not refused(r.text), refused(r.text)
+    assert kept == 3  # picks from 4, 3 and 2 cards; the last card is kept without asking
+    assert seen_recruit
+    assert "leaders" in r.text.split('id="final-scores"')[1]
+    assert "Traceback" not in r.text

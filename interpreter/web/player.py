@@ -152,7 +152,7 @@ class LiveGame:
             return move, ""
         seat = prompt.seat
         why = refusal_explained(move, game.hands[seat], game.cities[seat], game.table,
-                                game.free_power(seat), game.cp.resources)
+                                game.free_power(seat), game.cp.resources, game.actions_now)
         return move, why
 
     def stop(self) -> None:

@@ -11,8 +11,8 @@ from dsl.english import cost_english, effects_english
 
 from ..cardface import card_svg, color_of, ink_on
 from ..compiled import CCard
-from ..moves import BUILD, SELL, WONDER, Move, explained, pay_label, price_card, price_stage
-from ..scoring import CATEGORIES, city_scores
+from ..moves import BUILD, KEEP, SELL, WONDER, Move, explained, pay_label, price_card, price_stage
+from ..scoring import city_scores
 from ..state import City
 
 if TYPE_CHECKING:
@@ -20,15 +20,18 @@ if TYPE_CHECKING:
 
 
 def move_code(m: Move) -> str:
-    """A move as the page posts it: action:card:left:right:free."""
-    return f"{m.action}:{m.card}:{m.left}:{m.right}:{m.free}"
+    """A move as the page posts it: action:card:left:right:free[:extra] (extra: coins to the
+    bank for resources bought there)."""
+    return f"{m.action}:{m.card}:{m.left}:{m.right}:{m.free}" + (f":{m.extra}" if m.extra else "")
 
 
 def parse_move(text: str) -> Move | None:
     parts = (text or "").split(":")
-    if len(parts) != 5 or not all(p.lstrip("-").isdigit() for p in parts[1:4]):
+    if len(parts) == 5:
+        parts.append("0")
+    if len(parts) != 6 or not all(p.lstrip("-").isdigit() for p in (*parts[1:4], parts[5])):
         return None
-    return Move(int(parts[1]), parts[0], int(parts[2]), int(parts[3]), parts[4])
+    return Move(int(parts[1]), parts[0], int(parts[2]), int(parts[3]), parts[4], int(parts[5]))
 
 
 def production_text(city: City, resources: tuple[str, ...], tradable: bool = False) -> str:
@@ -81,7 +84,7 @@ def card_view(game: "Game", seat: int, index: int, card: CCard, moves: list[Move
     if builds:
         status = "free (chain)" if price.free == "chain" else (
             "costs nothing" if price.free == "cost" else
-            coins_now(min(card.cost_coins + m.left + m.right for m in builds if not m.free))
+            coins_now(min(price.bank + m.left + m.right + m.extra for m in builds if not m.free))
             if any(not m.free for m in builds) else "free with your wonder power")
     else:
         status = explained(price.reason, card.cost, city, game.table, res) or "cannot be built"
@@ -90,8 +93,10 @@ def card_view(game: "Game", seat: int, index: int, card: CCard, moves: list[Move
             "fill": color_of(card.color_name), "svg": card_svg(c, game.rules.vocab, "100%"),
             "cost": cost_english(c.cost), "text": effects_english(c.effects, game.rules.vocab),
             "chain": ", ".join(c.chains_from), "status": status, "buildable": bool(builds),
-            "builds": [{"code": move_code(m), "label": "Build: " + pay_label(m, card.cost_coins)}
+            "builds": [{"code": move_code(m), "label": "Build: " + pay_label(m, price.bank)}
                        for m in builds] if live else [],
+            "keeps": [{"code": move_code(m), "label": "Keep this card"}
+                      for m in moves if m.card == index and m.action == KEEP] if live else [],
             "wonders": [{"code": move_code(m), "label": "Wonder stage: " + pay_label(
                 m, city.side.stages[city.stages_built].cost_coins)}
                 for m in moves if m.card == index and m.action == WONDER] if live else [],
@@ -121,12 +126,20 @@ def turn_lines(game: "Game", entries: list[dict[str, Any]]) -> list[str]:
     out = []
     for t in entries:
         note = f" ({t['note']})" if t.get("note") else ""
+        phase = t.get("phase", "turn")
+        if phase == "draft":  # what the others kept is secret
+            out.append(f"Draft pick {t['turn']}: everyone kept a card and passed the rest")
+            continue
+        if phase == "recruit":
+            note = f" (recruitment{', ' + t['note'] if t.get('note') else ''})"
         for m in t["moves"]:
             who = game.cities[m["player"]].name
             pay = m["bank"] + m["left"] + m["right"]
             how = f", paid {pay}" if pay else FREE_WORDS.get(m.get("free", ""), "")
             if m["action"] == SELL:
                 out.append(f"Age {t['age']} turn {t['turn']}{note}: {who} sold a card (+{game.rules.sell_coins} coins)")
+            elif m["action"] == "copy":
+                out.append(f"Age {t['age']}{note}: {who} copied {m['card']}")
             elif m["action"] == WONDER:
                 out.append(f"Age {t['age']} turn {t['turn']}{note}: {who} built a wonder stage{how}")
             else:
@@ -143,7 +156,7 @@ def wars_view(game: "Game") -> list[dict[str, Any]]:
 
 def scores_view(game: "Game", scores: dict[str, Any] | None = None) -> dict[str, Any]:
     scores = scores or city_scores(game.cities, game.table, game.rules)
-    rows = [{"line": cat, "values": [p[cat] for p in scores["players"]]} for cat in (*CATEGORIES, "total")]
+    rows = [{"line": cat, "values": [p[cat] for p in scores["players"]]} for cat in (*game.rules.score_lines, "total")]
     return {"names": [p["name"] for p in scores["players"]], "rows": rows,
             "winners": [scores["players"][w]["name"] for w in scores.get("winners", [])]}
 
