@@ -1,7 +1,7 @@
 """Bots. All randomness comes from the game's one seeded generator, so games replay exactly."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .compiled import CCard, Contribution
 from .moves import BUILD, KEEP, SELL, Move
@@ -110,6 +110,30 @@ class GreedyBot:
         top = max(values)
         best = [i for i, v in enumerate(values) if v == top]
         return best[game.rng.randrange(len(best))]
+
+
+def unvalued_words(cp: Any) -> list[str]:
+    """Effect words of the pack the greedy bot has no estimate for (plug-ins without `value`)."""
+    contributions = [c.effect for c in cp.cards]
+    for side in cp.sides.values():
+        contributions.append(side.board)
+        contributions.extend(st.effect for st in side.stages)
+    words = {getattr(h, "word", type(h).__name__) for c in contributions for h in c.hooks if not h.valued}
+    return sorted(words)
+
+
+def bot_warnings(cp: Any, bots: str) -> list[str]:
+    """What a statistics user must know about the chosen bots on this pack."""
+    names = {s.strip() for s in bots.split(",") if s.strip()} or {"greedy"}
+    out = []
+    if "greedy" in names:
+        out.append("greedy is a heuristic bot: the figures describe its play, not the game's balance")
+        words = unvalued_words(cp)
+        if words:
+            out.append(f"the greedy bot cannot value the effect word(s) {', '.join(map(repr, words))} "
+                       "(a plug-in can declare `value` in its PluginSpec): cards using them are "
+                       "played as if they did nothing")
+    return out
 
 
 def _human() -> object:

@@ -59,11 +59,19 @@ class Contribution:
     science_wild: tuple[tuple[int, ...], ...] = ()
     discounts: tuple[tuple[frozenset[int], tuple[int, ...], int], ...] = ()  # resources, seats, price
     hooks: tuple[Hook, ...] = ()
+    # the hooks by when they act, sorted once here so the game loop never asks each hook
     built_hooks: tuple[Hook, ...] = field(init=False, repr=False)
+    score_hooks: tuple[Hook, ...] = field(init=False, repr=False)
+    react_hooks: tuple[Hook, ...] = field(init=False, repr=False)
+    attach_hooks: tuple[Hook, ...] = field(init=False, repr=False)
+    produces: bool = field(init=False, repr=False)  # any production at all (read on every build)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "built_hooks", tuple(h for h in self.hooks if h.builds))
-
-    @property
-    def produces(self) -> bool:
-        return any(self.fixed) or any(self.fixed_private) or bool(self.choices or self.choices_private)
+        object.__setattr__(self, "produces", any(self.fixed) or any(self.fixed_private)
+                           or bool(self.choices or self.choices_private))
+        hooks = self.hooks
+        object.__setattr__(self, "built_hooks", tuple(h for h in hooks if h.builds))
+        object.__setattr__(self, "score_hooks", tuple(h for h in hooks if h.scores))
+        object.__setattr__(self, "react_hooks", tuple(h for h in hooks if h.reacts))
+        object.__setattr__(self, "attach_hooks",
+                           tuple(h for h in hooks if type(h).attach is not Hook.attach))

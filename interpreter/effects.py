@@ -242,8 +242,8 @@ class TriggerHook(Hook):
 class PluginHook(Hook):
     """A plug-in word: its handler's hooks, called with the table and its arguments."""
 
-    def __init__(self, handler: Any, args: tuple[Any, ...], value: float | None):
-        self.handler, self.args, self.value = handler, args, value
+    def __init__(self, handler: Any, args: tuple[Any, ...], value: float | None, word: str = ""):
+        self.handler, self.args, self.value, self.word = handler, args, value, word
         self.builds = hasattr(handler, "on_build")
         self.scores = hasattr(handler, "score")
         self.reacts = hasattr(handler, "on_event")
@@ -388,7 +388,7 @@ def compile_effects(effects: tuple[A.Effect, ...], ix: Any) -> Contribution:
     for e in effects:
         if isinstance(e, A.PluginEffect):
             spec = PLUGINS[e.word]
-            b.hooks.append(PluginHook(spec.handler, e.args, spec.value))
+            b.hooks.append(PluginHook(spec.handler, e.args, spec.value, spec.word))
             continue
         _BY_NODE[type(e)](e, b, ix)
     return Contribution(

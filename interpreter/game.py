@@ -91,6 +91,7 @@ class Game:
         self.owed: list[int] = []  # seats owed a build from the discard pile this turn
         self.owed_hands: list[tuple[int, str]] = []  # (seat, hand) owed a paid play this turn
         self.fired: set[tuple[int, int, int]] = set()  # once-per-turn triggers fired this turn
+        self.bank_reset = False  # some city bought from the bank this turn
         self.steps = schedule(rules.phases, rules.ages)
         deals = sum(s.decl.deal for s in self.steps if s.decl.kind == "draft")
         # every turn is at most a move, a last-card play and discard builds per player
@@ -135,9 +136,12 @@ class Game:
     def begin_turn(self, turn: int) -> None:
         self.turn = turn
         self.turns_played += 1
-        self.fired.clear()
-        for c in self.cities:
-            c.bank_used = False
+        if self.fired:
+            self.fired.clear()
+        if self.bank_reset:
+            self.bank_reset = False
+            for c in self.cities:
+                c.bank_used = False
 
     def deal(self, age: int) -> None:
         deck = self.cp.deck(age, self.n)
@@ -164,7 +168,7 @@ class Game:
 
     def decide(self, seat: int, actions: tuple[str, ...] = ALL_ACTIONS) -> Move:
         self.actions_now = actions
-        moves = self.moves(seat, actions)
+        moves = legal_moves(self.hands[seat], self.cities[seat], self.table, self.free_power(seat), actions)
         move = self.bots[seat].choose(self, seat, moves)
         if not isinstance(move, Move):  # checked first: a plain tuple can equal a legal Move
             raise IllegalMove(f"{self.cities[seat].name} ({getattr(self.bots[seat], 'name', '?')}): "
@@ -214,7 +218,12 @@ class Game:
                  if move is not None]
         self._count_actions(len(plays))
         # bank costs as cost changes stand at the start of the turn (the moves are simultaneous)
-        banks = [self._bank(seat, move, card) for seat, move, card in plays]
+        if any(c.cost_changes for c in self.cities):
+            banks = [self._bank(seat, move, card) for seat, move, card in plays]
+        else:  # no cost change anywhere: the printed coin costs
+            banks = [0 if move.action == SELL or move.free else card.cost_coins if move.action == BUILD
+                     else self.cities[seat].side.stages[self.cities[seat].stages_built].cost_coins
+                     for seat, move, card in plays]
         for seat, _move, card in plays:
             self.hands[seat].remove(card)
         for (seat, move, card), bank in zip(plays, banks):
@@ -229,18 +238,21 @@ class Game:
                     if move.free == "power":
                         city.free_build_used = True
                     built.append((seat, card.effect))
-                    events.append((seat, Event("build", card.color, card.id)))
-                    if move.free == "chain":
-                        events.append((seat, Event("chain", card.color, card.id)))
+                    if city.triggers:  # events only matter to a city that reacts to them
+                        events.append((seat, Event("build", card.color, card.id)))
+                        if move.free == "chain":
+                            events.append((seat, Event("chain", card.color, card.id)))
                 else:
                     city.tucked.append(card)
                     built.append((seat, city.build_stage()))
-                    events.append((seat, Event("wonder_stage")))
-                for side, paid in ((1, move.left), (2, move.right)):  # one per neighbour paid
-                    if paid:
-                        events.append((seat, Event("buy", side)))
+                    if city.triggers:
+                        events.append((seat, Event("wonder_stage")))
+                if city.triggers:
+                    for side, paid in ((1, move.left), (2, move.right)):  # one per neighbour paid
+                        if paid:
+                            events.append((seat, Event("buy", side)))
                 if move.extra:
-                    city.bank_used = True
+                    city.bank_used = self.bank_reset = True
                 city.coins -= bank + move.extra + move.left + move.right
                 income[(seat + 1) % n] += move.left
                 income[(seat - 1) % n] += move.right
@@ -253,7 +265,8 @@ class Game:
                                 "bank": bank + move.extra, "left": move.left, "right": move.right,
                                 **({"free": free} if free else {})})
         for seat, effect in built:
-            income[seat] += self.when_built(seat, effect)
+            if effect.built_hooks:
+                income[seat] += self.when_built(seat, effect)
         for seat, event in events:
             income[seat] += self.fire(seat, event)
         for seat in range(n):  # a negative effect takes at most what the city has
@@ -267,6 +280,12 @@ class Game:
         if move.action == SELL or move.free:
             return 0
         city = self.cities[seat]
+        n = self.n
+        if not (city.cost_changes or self.cities[(seat + 1) % n].cost_changes
+                or self.cities[(seat - 1) % n].cost_changes):  # no cost change in reach
+            if move.action == BUILD:
+                return card.cost_coins
+            return city.side.stages[city.stages_built].cost_coins
         if move.action == BUILD:
             return build_terms(card.color, card.cost_coins, card.cost, city, self.table).bank
         stage = city.side.stages[city.stages_built]
@@ -424,6 +443,8 @@ class Game:
             city.tokens.extend(gets[seat])
             results.append({"player": seat, "shields": city.shields, "tokens": gets[seat]})
         for seat in range(self.n):
+            if not self.cities[seat].triggers:
+                continue
             coins = 0
             for _ in range(won[seat]):
                 coins += self.fire(seat, Event("win_conflict"))

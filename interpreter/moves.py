@@ -5,7 +5,7 @@ from typing import NamedTuple
 
 from .compiled import CCard
 from .payment import payment_options
-from .pricing import Terms, build_terms, options_with_changes
+from .pricing import PLAIN, Terms, build_terms, mods_for, options_with_changes
 from .state import City, Table
 
 BUILD, WONDER, SELL, KEEP = "build", "wonder", "sell", "keep"
@@ -105,11 +105,15 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
                 actions: tuple[str, ...] = ALL_ACTIONS) -> list[Move]:
     """Every legal move for this hand: each card built (each payment option), as the next
     wonder stage (each option), or sold; only `actions` are considered (a draft: keep)."""
-    if actions == (KEEP,):
-        return [Move(i, KEEP) for i in range(len(hand))]
+    if actions is not ALL_ACTIONS:
+        if actions == (KEEP,):
+            return [Move(i, KEEP) for i in range(len(hand))]
+        return _general_moves(hand, city, table, free_power, actions)
     n = table.n
     left, right = table.cities[(city.seat + 1) % n], table.cities[(city.seat - 1) % n]
-    if actions != ALL_ACTIONS or city.cost_changes or left.cost_changes or right.cost_changes:
+    mods = mods_for(city, table) if (city.cost_changes or left.cost_changes or right.cost_changes) \
+        else None
+    if mods is not None and mods.bank_buys:
         return _general_moves(hand, city, table, free_power, actions)
     coins, names = city.coins, city.names
     key = (city.prod_version, left.trade_id, right.trade_id, city.price_id)
@@ -117,10 +121,14 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
         city.pay_key = key
         city.pay_cache = {}
     memo = city.pay_cache
+    stage_moves: list[Move] | None = None  # a stage changed by a cost change: priced in full
     stage_opts: tuple[tuple[int, int], ...] = ()
     if city.stages_built < len(city.side.stages):
-        st = city.side.stages[city.stages_built]
-        stage_opts = _affordable(st.cost_coins, st.cost, coins, city, left, right)
+        if mods is not None and mods.stage != PLAIN:
+            stage_moves = _price_moves(0, WONDER, price_stage(city, table))
+        else:
+            st = city.side.stages[city.stages_built]
+            stage_opts = _affordable(st.cost_coins, st.cost, coins, city, left, right)
     moves: list[Move] = []
     add = moves.append
     new = tuple.__new__  # builds a Move without the Python-level NamedTuple constructor
@@ -131,7 +139,12 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
             moves.extend([m._replace(card=i) for m in moves if m.card == first])
             continue
         seen[card.id] = i
-        if card.name not in names:
+        if mods is not None and mods.cards[card.color] != PLAIN and card.name not in names:
+            p = price_card(card, city, table)  # a cost change applies to this card: in full
+            moves.extend(_price_moves(i, BUILD, p))
+            if free_power and p.free not in ("chain", "discount") and (card.cost or card.cost_coins):
+                add(new(Move, (i, BUILD, 0, 0, "power", 0)))
+        elif card.name not in names:
             if card.chains_from and not card.chains_from.isdisjoint(names):
                 add(new(Move, (i, BUILD, 0, 0, "chain", 0)))
             else:
@@ -149,6 +162,8 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
                         add(new(Move, (i, BUILD, 0, 0, "", 0)))
                 if free_power and (card.cost or card.cost_coins):
                     add(new(Move, (i, BUILD, 0, 0, "power", 0)))
+        if stage_moves is not None:
+            moves.extend(m._replace(card=i) for m in stage_moves)
         for lc, rc in stage_opts:
             add(new(Move, (i, WONDER, lc, rc, "", 0)))
         add(new(Move, (i, SELL, 0, 0, "", 0)))

@@ -51,7 +51,8 @@ def run_age(game: "Game", decl: PhaseDecl, age: int) -> None:
             for hand in game.hands:
                 game.discard.extend(hand)
                 hand.clear()
-        game.settle_discard_builds()
+        if game.owed or game.owed_hands:
+            game.settle_discard_builds()
         if turn < last:
             game.pass_hands(game.rules.pass_directions[age - 1])
     game.war(age)
@@ -87,6 +88,8 @@ def run_recruit(game: "Game", decl: PhaseDecl, age: int) -> None:
     game.hands = [city.hands.setdefault(decl.hand, []) for city in game.cities]
     game.begin_turn(1)
     actions = tuple(a for a in ALL_ACTIONS if a in decl.actions)
+    if actions == ALL_ACTIONS:
+        actions = ALL_ACTIONS  # the same object: legal_moves takes its fast path
     game.resolve([game.decide(s, actions) if game.hands[s] else None for s in range(game.n)],
                  sold=decl.sold)
     game.settle_discard_builds()

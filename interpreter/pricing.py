@@ -42,31 +42,61 @@ def changes_reaching(city: City, table: Table) -> list[object]:
     return out
 
 
+PLAIN = (0, 0, False)  # (coins off, units the builder may leave out, free)
+
+
+class Mods(NamedTuple):
+    """Every cost change reaching a city, summed per colour (and for wonder stages)."""
+
+    cards: tuple[tuple[int, int, bool], ...]  # by colour index
+    stage: tuple[int, int, bool]
+    bank_buys: tuple[tuple[frozenset[int], int], ...]
+
+
+def mods_for(city: City, table: Table) -> Mods | None:
+    """The cost changes reaching `city`, summarised; None when there are none. Cached on the
+    city until a cost change appears near it or it buys from the bank."""
+    n = table.n
+    left, right = table.cities[(city.seat + 1) % n], table.cities[(city.seat - 1) % n]
+    if not (city.cost_changes or left.cost_changes or right.cost_changes):
+        return None
+    key = (len(city.cost_changes), len(left.cost_changes), len(right.cost_changes), city.bank_used,
+           left.seat, right.seat)
+    if city.mods_key == key:
+        return city.mods
+    reach = changes_reaching(city, table)
+    n_col = len(city.color_counts)
+
+    def summed(color: int) -> tuple[int, int, bool]:
+        coin = drop = 0
+        free = False
+        for ch in reach:
+            if ch.unit != "bank" and ch.applies(color):
+                if ch.unit == "all":
+                    free = True
+                elif ch.unit == "coin":
+                    coin += ch.amount
+                else:
+                    drop += ch.amount
+        return coin, drop, free
+    buys = () if city.bank_used else tuple((ch.resources, ch.amount) for ch in reach if ch.unit == "bank")
+    mods = Mods(tuple(summed(c) for c in range(n_col)), summed(-1), buys)
+    city.mods_key, city.mods = key, mods
+    return mods
+
+
 def build_terms(color: int, coins: int, cost: Cost, city: City, table: Table) -> Terms:
     """The terms of building a card of `color` (-1: a wonder stage) with this printed cost."""
-    if not (city.cost_changes or table.cities[(city.seat + 1) % table.n].cost_changes
-            or table.cities[(city.seat - 1) % table.n].cost_changes):
+    mods = mods_for(city, table)
+    if mods is None:
         return Terms(coins, cost)
-    drop = coin_off = 0
-    free = False
-    buys = []
-    for ch in changes_reaching(city, table):
-        if not ch.applies(color):
-            continue
-        if ch.unit == "all":
-            free = True
-        elif ch.unit == "coin":
-            coin_off += ch.amount
-        elif ch.unit == "resource":
-            drop += ch.amount
-        elif ch.unit == "bank" and not city.bank_used:  # once per turn
-            buys.append((ch.resources, ch.amount))
+    coin_off, drop, free = mods.stage if color < 0 else mods.cards[color]
     if free:
         return Terms(0, (), True)
     units = sum(k for _, k in cost)
     if drop >= units:
         cost, drop = (), 0
-    return Terms(max(0, coins - coin_off), cost, False, drop, tuple(buys))
+    return Terms(max(0, coins - coin_off), cost, False, drop, mods.bank_buys)
 
 
 def _reduced(cost: Cost, k: int) -> list[Cost]:

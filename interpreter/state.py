@@ -33,7 +33,7 @@ class City:
     __slots__ = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "color_counts",
                  "fixed", "fixed_trade", "choices", "choices_trade", "shields", "science",
                  "science_wild", "tokens", "prices", "scorers", "triggers", "cost_changes", "free_build",
-                 "free_build_used", "play_last", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res")
+                 "free_build_used", "play_last", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "mods", "mods_key", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -69,6 +69,8 @@ class City:
         self.hands: dict[str, list[CCard]] = {}  # second hands (filled by drafts), by name
         self.defeats_to_winner = False  # conflict rule: its defeat tokens go to the winner
         self.bank_used = False  # bought a resource from the bank this turn (once per turn)
+        self.mods: Any = None  # the cost changes reaching this city, summed (pricing.mods_for)
+        self.mods_key: tuple[Any, ...] = ()
         self.own_id = self.trade_id = self.price_id = 0
         self.pay_cache: dict[int, tuple[tuple[int, int], ...]] = {}  # card id -> options
         self.pay_key: tuple[int, ...] = ()  # the signatures pay_cache is valid for
@@ -125,12 +127,13 @@ class City:
             self.price_id = intern((tuple(self.prices[LEFT]), tuple(self.prices[RIGHT])))
         if not self.price_id:
             self.price_id = intern((tuple(self.prices[LEFT]), tuple(self.prices[RIGHT])))
-        for h in c.hooks:
-            if h.scores:
+        if c.hooks:
+            for h in c.score_hooks:
                 self.scorers.append((category, h))
-            if h.reacts:
+            for h in c.react_hooks:
                 self.triggers.append((h, source))
-            h.attach(self)
+            for h in c.attach_hooks:
+                h.attach(self)
 
     def add_cost_change(self, change: Any) -> None:
         self.cost_changes.append(change)

@@ -13,7 +13,7 @@ from dsl.loader import load_pack
 from interpreter.bots import GreedyBot, RandomBot
 from interpreter.compiled import compile_pack
 from interpreter.game import Game
-from interpreter.moves import KEEP, Move
+from interpreter.moves import ALL_ACTIONS, KEEP, Move, _general_moves, legal_moves
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +98,16 @@ def _places(g: Game) -> Counter:
 
 
 class CheckedGame(Game):
-    """Coins never negative after any resolution; no building twice in a city."""
+    """Coins never negative after any resolution; no building twice in a city; the legal
+    moves (fast path for cards no cost change touches) equal full pricing of every card."""
+
+    def decide(self, seat, actions=ALL_ACTIONS):  # type: ignore[override]
+        if actions is ALL_ACTIONS and self.hands[seat]:
+            city = self.cities[seat]
+            fast = legal_moves(self.hands[seat], city, self.table, self.free_power(seat), actions)
+            full = _general_moves(self.hands[seat], city, self.table, self.free_power(seat), actions)
+            assert set(fast) == set(full), (self.age, seat, set(fast) ^ set(full))
+        return super().decide(seat, actions)
 
     def resolve(self, choices, turn=None, note="", sold="discard"):  # type: ignore[override]
         out = super().resolve(choices, turn, note, sold)

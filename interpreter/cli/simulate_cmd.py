@@ -49,8 +49,11 @@ def config(args: argparse.Namespace, pack_ref: str) -> tuple[SimConfig, str]:
         raise ValueError(f"pack '{pack.name}' plays {pack.rules.min_players}-{pack.rules.max_players} players")
     if args.games < 1:
         raise ValueError("--games must be at least 1")
-    from ..bots import make_bots
+    from ..bots import bot_warnings, make_bots
     make_bots(args.bots, args.players)
+    from ..compiled import compile_pack
+    for warning in bot_warnings(compile_pack(pack), args.bots):  # said before any game is played
+        print(f"warning: {warning}", file=sys.stderr)
     bundle = bundle_pack(pack) if args.backend == "ray" and args.ray_address else ()
     return SimConfig(pack=pack.path, games=args.games, players=args.players, bots=args.bots,
                      sides=args.sides, seed=args.seed, workers=args.workers, backend=args.backend,
