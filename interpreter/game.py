@@ -188,7 +188,8 @@ class Game:
 
     def _log_turn(self, entries: list[dict[str, Any]], note: str = "") -> None:
         kind = "turn" if self.phase.kind == "age" else self.phase.kind
-        self.log["turns"].append({"age": self.age, "turn": self.turn, "phase": kind,
+        named = {"name": self.phase.name} if self.phase.kind != "age" else {}
+        self.log["turns"].append({"age": self.age, "turn": self.turn, "phase": kind, **named,
                                   **({"note": note} if note else {}), "moves": entries})
 
     def keep(self, moves: Sequence[Move], kept: list[list[CCard]]) -> None:

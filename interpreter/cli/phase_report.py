@@ -7,7 +7,8 @@ from rich.console import Console
 from rich.markup import escape
 
 _ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
-_VERB = {"build": "recruits", "wonder": "builds a wonder stage with", "sell": "sells"}
+_VERB = {"build": "builds", "wonder": "builds a wonder stage with", "sell": "sells",
+         "copy": "copies"}
 
 
 def phase_lines(log: dict[str, Any]) -> list[str]:
@@ -15,18 +16,22 @@ def phase_lines(log: dict[str, Any]) -> list[str]:
     names = [p["name"] for p in log["players"]]
     lines: list[str] = []
     kept: dict[int, list[str]] = {}
+    draft = ""
     for entry in log["turns"]:
         phase = entry.get("phase", "turn")
         if phase == "draft":
+            draft = f"{entry.get('name', 'draft').capitalize()} (age {_ROMAN.get(entry['age'], entry['age'])})"
             for m in entry["moves"]:
                 kept.setdefault(m["player"], []).append(m["card"])
             continue
         if kept:
-            lines.append("Draft: each player keeps one card and passes the rest")
+            lines.append(f"{draft}: each player keeps one card and passes the rest")
             lines.extend(f"  {names[s]}: {', '.join(cards)}" for s, cards in sorted(kept.items()))
             kept = {}
         if phase == "recruit":
-            lines.append(f"Recruitment before Age {_ROMAN.get(entry['age'], entry['age'])}")
+            title = entry.get("name", "recruitment").capitalize()
+            note = f", {entry['note']}" if entry.get("note") else ""
+            lines.append(f"{title} (age {_ROMAN.get(entry['age'], entry['age'])}{note})")
             for m in entry["moves"]:
                 paid = m.get("bank", 0) + m.get("left", 0) + m.get("right", 0)
                 coins = f"{paid} coin" + ("s" if paid != 1 else "")
