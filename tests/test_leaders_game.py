@@ -135,3 +135,26 @@ def test_invariants_over_100_games_per_player_count(cp, n: int) -> None:
         assert sum(where.values()) == sum(g.dealt.values()) + len(cp.deck_cards("leaders", n)), seed
         assert [len(e["moves"]) for e in g.log["turns"] if e["phase"] == "recruit" and "note" not in e] == [n, n, n]
         assert all(not x.deck for x in g.discard)
+
+
+def test_score_and_price_read_states_with_leaders_in_play_and_in_hand(tmp_path, capsys) -> None:
+    import json
+
+    from interpreter.cli import main
+    state = {"pack": "leaders", "players": [
+        {"wonder": "Roma", "side": "B", "cards": ["Cleopatra"], "hands": {"leaders": ["Caesar"]},
+         "coins": 4},
+        {"wonder": "Gizah", "cards": [], "coins": 6},
+        {"wonder": "Babylon", "cards": [], "copied": [], "coins": 6}]}
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(state))
+    assert main(["score", str(path), "--json"]) == 0
+    pad = json.loads(capsys.readouterr().out)["players"][0]
+    assert (pad["leaders"], pad["treasury"], pad["total"]) == (5, 1, 6)
+    # Caesar (5 coins) for Roma B's owner: 2 less -> 3 coins to the bank
+    assert main(["price", str(path), "--player", "0", "--card", "Caesar", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["options"] == [{"bank": 3, "left": 0, "right": 0}]
+    state["players"][0]["hands"] = {"leader": ["Caesar"]}
+    path.write_text(json.dumps(state))
+    assert main(["score", str(path)]) == 1
+    assert "no deck 'leader'" in capsys.readouterr().err
