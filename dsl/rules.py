@@ -123,6 +123,11 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report) -> Rules
 
     if rules.min_players > rules.max_players:
         bad(("players",), f"min players {rules.min_players} is more than max {rules.max_players}")
+    if rules.min_players < 3:  # a ring of two makes the one opponent both neighbours
+        bad(("players", "min"), f"{rules.min_players} players: fewer than 3 seats make a ring in "
+            "which the one opponent is both the left and the right neighbour (each conflict "
+            "twice, each resource bought twice); the rules allow it only with a seat that no "
+            "player owns, which this pack does not declare")
     if len(rules.pass_directions) != rules.ages:
         bad(("pass",), f"{len(rules.pass_directions)} pass directions for {rules.ages} ages")
     if len(rules.victory_tokens) != rules.ages:

@@ -278,3 +278,12 @@ def test_bad_pack_folder(capsys, tmp_path):
     assert main(["cards", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert "unobtainium" in err and "Traceback" not in err
+
+
+def test_packs_lists_the_shipped_packs(capsys) -> None:
+    data = run_json(capsys, "packs", "--json")
+    rows = {p["name"]: p for p in data["packs"]}
+    assert {"base", "leaders"} <= set(rows)
+    assert rows["base"]["players"] == {"min": 3, "max": 7} and rows["base"]["extends"] == []
+    assert rows["leaders"]["extends"] == ["base"] and rows["leaders"]["decks"] == ["leaders"]
+    assert "Leaders" in rows["leaders"]["description"] and rows["leaders"]["version"] == "1.0.0"

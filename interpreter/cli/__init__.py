@@ -6,7 +6,7 @@ import sys
 from importlib import import_module
 from typing import Sequence
 
-COMMANDS = ("new", "validate", "explain", "cards", "play", "score", "price", "simulate", "compare",
+COMMANDS = ("new", "validate", "explain", "packs", "cards", "play", "score", "price", "simulate", "compare",
             "serve", "print",
             "schema", "docs")
 
