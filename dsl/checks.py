@@ -80,6 +80,6 @@ def check_drafts(cards: list[Card], rules: Rules) -> list[tuple[int, str]]:
         size = sum(c.copies_at(rules.max_players) for c in cards if c.deck == p.deck)
         need = p.deal * rules.max_players
         if size < need:
-            out.append((i, f"phase '{p.name}' deals {p.deal} cards to each of up to "
-                           f"{rules.max_players} players ({need}) but the deck '{p.deck}' has {size}"))
+            out.append((i, f"phase '{p.name}': deal '{p.deal}' is more than the deck '{p.deck}' holds "
+                           f"for {rules.max_players} players ({need} cards needed, it has {size})"))
     return out

@@ -115,5 +115,12 @@ def check_schema(doc: YamlDoc, part: str, report: Report) -> set[tuple[Any, ...]
                     continue  # "unknown key 'colr'; did you mean 'color'?" says it already
                 report(doc, doc.where(path), f"missing required key '{k}'", subject, kind="schema")
             continue
-        report(doc, doc.where(path), _describe(err), subject, kind="schema", length=doc.width(path))
+        message = _describe(err)
+        if message.startswith("takes ") and isinstance(err.instance, dict):  # both keys given:
+            given = [k for s_ in err.validator_value for k in s_["required"] if k in err.instance]
+            second = max(given, key=lambda k: doc.key_where(path + (k,)))
+            report(doc, doc.key_where(path + (second,)), message, subject, kind="schema",
+                   length=len(second))  # point at the second one written
+            continue
+        report(doc, doc.where(path), message, subject, kind="schema", length=doc.width(path))
     return bad
