@@ -18,18 +18,26 @@ def _pos() -> int:
 
 @dataclass(frozen=True)
 class Produce:
-    """Resources made each turn: all of them, or one of them when `choice`."""
+    """Resources made each turn: all of them, or one of them when `choice`.
+
+    `relative` ("produced" / "unproduced"): one unit of a resource the city already produces,
+    or does not produce, in what its neighbours may buy from it (`produce one produced`); such
+    production is never tradable and `resources` is empty."""
 
     resources: tuple[tuple[str, int], ...]
     choice: bool = False
     tradable: bool = True
+    relative: str = ""
     line: int = _pos()
     column: int = _pos()
 
 
 @dataclass(frozen=True)
 class Shields:
+    """Military strength; with `per`, counted again at each conflict (`shields 1 per defeat`)."""
+
     count: int
+    per: "Counted | None" = None
     line: int = _pos()
     column: int = _pos()
 
@@ -43,7 +51,8 @@ class Science:
     column: int = _pos()
 
 
-COUNTED_KINDS = ("card", "wonder_stage", "defeat", "victory", "coin", "set", "science_set", "age")
+COUNTED_KINDS = ("card", "wonder_stage", "defeat", "victory", "coin", "set", "science_set", "age",
+                 "token")
 
 
 @dataclass(frozen=True)
@@ -53,12 +62,14 @@ class Counted:
     what: "card" (of `colors`, empty = any), "wonder_stage", "defeat", "victory", "coin",
     "set" (complete sets of one card of each of `colors`), "science_set" (complete sets of
     the science symbols) or "age" (the current age; no cities). `every` > 1 counts whole
-    groups: `per 3 coins` is floor(coins / 3)."""
+    groups: `per 3 coins` is floor(coins / 3). "token" counts tokens of the declared kind `token`
+    (`per debt`, `per diplomacy`)."""
 
     what: str
     colors: tuple[str, ...] = ()
     sides: tuple[str, ...] = ("self",)
     every: int = 1
+    token: str = ""
     line: int = _pos()
     column: int = _pos()
 
@@ -97,9 +108,10 @@ class Trade:
 
 @dataclass(frozen=True)
 class FreeBuild:
-    """Build one structure from hand for free, once per `period`."""
+    """Build one structure from hand for free, once per `period` (only of `colors` if given)."""
 
     period: str = "age"
+    colors: tuple[str, ...] = ()
     line: int = _pos()
     column: int = _pos()
 
@@ -129,6 +141,40 @@ class Draw:
 
     count: int
     deck: str
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """When built, take `count` tokens of a kind the pack declares (`tokens 1 diplomacy`)."""
+
+    count: int
+    kind: str
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
+class OthersCoins:
+    """When built, the cities at `sides` (left, right, or "others": every other city) lose
+    (`amount` < 0) or take from the bank (`amount` > 0) coins, flat or per thing counted in
+    each of those cities; a city that cannot or will not pay a loss takes the pack's debt
+    tokens instead."""
+
+    amount: int
+    sides: tuple[str, ...]
+    per: "Counted | None" = None
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
+class Rebate:
+    """Each turn, the first resource bought from the neighbour at `side` costs `amount` less."""
+
+    amount: int
+    sides: tuple[str, ...]
     line: int = _pos()
     column: int = _pos()
 
@@ -169,7 +215,7 @@ class Discount:
     unit "resource": `amount` units fewer, of the builder's choice; "coin": the coin cost
     lowered by `amount` (never below 0); "all": the whole cost waived (`free white cards`)."""
 
-    unit: str  # "resource" | "coin" | "all"
+    unit: str  # "resource" | "coin" | "all" | "all_resources"
     target: Target
     amount: int = 0
     sides: tuple[str, ...] = ("self",)
@@ -177,7 +223,8 @@ class Discount:
     column: int = _pos()
 
 
-EVENT_KINDS = ("build", "chain", "wonder_stage", "buy", "win_conflict", "lose_conflict")
+EVENT_KINDS = ("build", "chain", "wonder_stage", "buy", "win_conflict", "lose_conflict",
+               "take_coins")
 
 
 @dataclass(frozen=True)
@@ -215,7 +262,7 @@ class PluginEffect:
 Effect = Union[
     Produce, Shields, Science, Coins, VictoryPoints, Trade,
     FreeBuild, PlayLastCard, BuildFromDiscard, CopyCard, Discount, Trigger, Draw, GiveDefeats,
-    PluginEffect,
+    Tokens, OthersCoins, Rebate, PluginEffect,
 ]
 
 
@@ -238,7 +285,10 @@ class Cost:
 
 
 def normalize_sides(sides: list[str] | tuple[str, ...]) -> tuple[str, ...]:
-    """Expand "neighbors"/"all" and order sides left, self, right without repeats."""
+    """Expand "neighbors"/"all" and order sides left, self, right without repeats ("others",
+    every city but one's own, stands alone)."""
+    if "others" in sides:
+        return ("others",)
     wanted: set[str] = set()
     for s in sides:
         if s in ("neighbors", "neighbours"):

@@ -57,17 +57,22 @@ def deck_warnings(pack: Pack) -> list[str]:
     """Player counts whose decks are too small to deal every hand (the pack is still valid:
     a partial pack meant to be extended may be short on purpose)."""
     r = pack.rules
-    guilds = sum(1 for c in pack.cards if c.players is None and not c.deck)
+    guilds = sum(1 for c in pack.cards if c.players is None and not c.deck and c.color == r.guild_color)
     out = []
     for n in range(r.min_players, r.max_players + 1):
         for age in range(1, r.ages + 1):
             have = sum(c.copies_at(n) for c in pack.cards if c.age == age and not c.deck)
             if age == r.ages:
                 have += min(guilds, n + r.guild_extra)
-            need = r.hand_size * n
+            for d in r.draws:
+                if not d.ages or age in d.ages:
+                    pool = sum(1 for c in pack.cards if c.players is None and not c.deck
+                               and c.color == d.color and c.age == age)
+                    have += min(pool, d.per_player * n + d.extra)
+            need = r.hand_size_at(n) * n
             if have < need:
                 out.append(f"age {age} has {have} cards at {n} players; {need} are needed to deal "
-                           f"hands of {r.hand_size}, so {n}-player games cannot be played")
+                           f"hands of {r.hand_size_at(n)}, so {n}-player games cannot be played")
     return out
 
 

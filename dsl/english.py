@@ -75,6 +75,8 @@ def counted(c: A.Counted, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     elif c.what == "set":
         what = ("sets" if many else "set") + " of " + _or_list([f"one {x}" for x in c.colors], "and") \
             + " card"
+    elif c.what == "token":
+        what = f"{c.token} token" + ("s" if many else "")
     else:  # science_set
         what = ("sets" if many else "set") + " of " + _or_list(list(vocab.symbols), "and") \
             + " science symbols"
@@ -88,6 +90,12 @@ def english(node: object, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 @english.register
 def _(n: A.Produce, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    if n.relative == "produced":
+        return ("Each turn, one more unit of a resource of your choice that your city already "
+                "produces for its neighbours to buy (neighbours cannot buy it).")
+    if n.relative:
+        return ("Each turn, one unit of a resource of your choice that your city does not produce "
+                "for its neighbours to buy (neighbours cannot buy it).")
     if n.choice:
         text = f"Produces one of {_or_list([r for r, _ in n.resources])} each turn"
     else:
@@ -97,6 +105,8 @@ def _(n: A.Produce, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 @english.register
 def _(n: A.Shields, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    if n.per is not None:
+        return f"In each conflict, {_plural(n.count, 'shield')} {counted(n.per, vocab)}."
     return _plural(n.count, "shield") + "."
 
 
@@ -151,7 +161,8 @@ def _(n: A.Trade, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 @english.register
 def _(n: A.FreeBuild, vocab: Vocabulary = BASE_VOCABULARY) -> str:
-    return f"Once per {n.period}, build a structure from your hand for free."
+    what = _cards(n.colors, False) if n.colors else "structure"
+    return f"Once per {n.period}, build a {what} from your hand for free."
 
 
 @english.register
@@ -199,6 +210,8 @@ def _(n: A.Discount, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     who = whose(n.sides)
     if n.unit == "all":
         text = f"{who} build {_target(n.target)} for free."
+    elif n.unit == "all_resources":
+        text = f"{_target(n.target)} cost {who} no resources (coins are still paid)."
     else:
         less = _plural(n.amount, n.unit)
         choice = ""
@@ -210,7 +223,7 @@ def _(n: A.Discount, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 _EVENTS = {"chain": "build a card for free through a chain", "wonder_stage": "build a wonder stage",
            "buy": "buy resources from a neighbour", "win_conflict": "win a conflict",
-           "lose_conflict": "lose a conflict"}
+           "lose_conflict": "lose a conflict", "take_coins": "take coins from the bank"}
 
 
 def event_english(e: A.Event) -> str:
@@ -246,3 +259,29 @@ def cost_english(cost: A.Cost) -> str:
     if cost.coins:
         parts.insert(0, _plural(cost.coins, "coin"))
     return _or_list(parts, "and")
+
+
+@english.register
+def _(n: A.Tokens, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    return f"When built, take {_plural(n.count, n.kind + ' token')}."
+
+
+def _whom(sides: tuple[str, ...]) -> str:
+    if sides == ("others",):
+        return "every other city"
+    return "each of your two neighbours" if set(sides) >= {"left", "right"} else neighbours(sides)
+
+
+@english.register
+def _(n: A.OthersCoins, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    each = "" if n.per is None else " " + counted(n.per, vocab).replace("in your city", "it has")
+    if n.amount < 0:
+        return (f"When built, {_whom(n.sides)} loses {_plural(-n.amount, 'coin')}{each} "
+                "(or takes a debt token for each coin it does not pay).")
+    return f"When built, {_whom(n.sides)} takes {_plural(n.amount, 'coin')}{each} from the bank."
+
+
+@english.register
+def _(n: A.Rebate, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    return (f"Each turn, the first resource you buy from {neighbours(n.sides)} costs "
+            f"{_plural(n.amount, 'coin')} less.")

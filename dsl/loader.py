@@ -147,7 +147,7 @@ class _PackBuilder:
         for p in parents:
             words |= set(p.meta.get("plugin_words", ()))
         vocab = Vocabulary(rules.vocab.resource_classes, rules.vocab.colors, rules.vocab.symbols,
-                           frozenset(words), rules.decks)
+                           frozenset(words), rules.decks, tuple(rules.tokens))
         rules = _with_vocab(rules, vocab)
 
         cards: list[tuple[Card, YamlDoc, tuple[Any, ...], bool]] = []
@@ -318,9 +318,11 @@ class _PackBuilder:
                 self.col.add(doc, doc.where(path + ("players",)),
                              "player counts must be in increasing order", subject, "range",
                              doc.width(path + ("players",)))
-        elif color != rules.guild_color and not deck:
+        elif color not in rules.drawn_colors() and not deck:
+            drawn = " and ".join(sorted(rules.drawn_colors() - {rules.guild_color}))
+            what = f"{rules.guild_color} guild" + (f" and {drawn}" if drawn else "")
             self.col.add(doc, doc.key_where(path + ("name",)),
-                         f"'players' is missing (only {rules.guild_color} guild cards are drawn "
+                         f"'players' is missing (only {what} cards are drawn "
                          "without player counts)", subject, "range")
             ok = False
         cost = _parse_text(doc, path + ("cost",), raw.get("cost", "free"), subject, "cost", vocab, self.col)

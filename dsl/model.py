@@ -95,6 +95,28 @@ class PhaseDecl:
         return not self.ages or age in self.ages
 
 
+@dataclass(frozen=True)
+class TokenKind:
+    """A kind of token the pack declares: worth `vp` points each on score line `line`;
+    `sit_out`: a city holding one sits out the next conflict (and gives the token back)."""
+
+    name: str
+    vp: int = 0
+    line: str = ""
+    sit_out: bool = False
+
+
+@dataclass(frozen=True)
+class DrawRule:
+    """Cards of `color` without player counts drawn at random into the decks of `ages`:
+    `per_player` per player plus `extra` (the guilds are the base game's own case)."""
+
+    color: str
+    per_player: int = 1
+    extra: int = 0
+    ages: tuple[int, ...] = ()
+
+
 DEFAULT_SCORE_LINES = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science")
 
 
@@ -121,6 +143,17 @@ class Rules:
     decks: tuple[str, ...] = ()  # decks besides the age decks
     phases: tuple[PhaseDecl, ...] = ()
     score_lines: tuple[str, ...] = DEFAULT_SCORE_LINES
+    hand_sizes: Mapping[int, int] = field(default_factory=dict)  # by player count, where it differs
+    draws: tuple[DrawRule, ...] = ()
+    tokens: Mapping[str, TokenKind] = field(default_factory=dict)
+    debt: str = ""  # the token kind taken for each coin of a loss a city does not pay
+
+    def hand_size_at(self, players: int) -> int:
+        return self.hand_sizes.get(players, self.hand_size)
+
+    def drawn_colors(self) -> set[str]:
+        """Colours whose cards have no player counts: drawn at random (the guilds, ...)."""
+        return {self.guild_color, *(d.color for d in self.draws)}
 
     def category_of(self, color: str) -> str:
         for cat, colors in self.categories.items():

@@ -142,6 +142,11 @@ class _ToAst(Transformer):
         return tuple(children)
 
     @v_args(meta=True)
+    def relative_produce(self, meta: Any, children: list[Any]) -> A.Produce:
+        return A.Produce((), choice=True, tradable=False, relative=str(children[-1]),
+                         line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
     def produce(self, meta: Any, children: list[Any]) -> A.Produce:
         kind, items = children[0]
         tradable = not (len(children) > 1 and str(children[1]) == "untradable")
@@ -162,8 +167,10 @@ class _ToAst(Transformer):
         return "choice", [(self._resource(t), 1) for t in children]
 
     @v_args(meta=True)
-    def shields(self, meta: Any, children: list[Token]) -> A.Shields:
-        return A.Shields(int(children[-1]), line=meta.line, column=meta.column)
+    def shields(self, meta: Any, children: list[Any]) -> A.Shields:
+        count = next(c for c in children if isinstance(c, Token) and c.type == "INT")
+        per = next((c for c in children if isinstance(c, A.Counted)), None)
+        return A.Shields(int(count), per, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def science(self, meta: Any, children: list[Token]) -> A.Science:
@@ -203,6 +210,8 @@ class _ToAst(Transformer):
                 f"count groups of at least 1, not {every}", every_tok.line, every_tok.column,
                 len(every_tok)))
         sides = tuple(where) if where is not None else ("self",)
+        if what == "token":
+            return A.Counted("token", (), sides, every, colors[0], line=meta.line, column=meta.column)
         return A.Counted(what, colors, sides, every, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
@@ -229,6 +238,17 @@ class _ToAst(Transformer):
 
     def science_set_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
         return "science_set", ()
+
+    def token_count(self, children: list[Token]) -> tuple[str, tuple[str, ...]]:
+        tok = children[0]
+        kinds = self.vocab.tokens if self.vocab is not None else ()
+        if self.vocab is not None and str(tok) not in kinds:
+            known = ["card", "wonder stage", "defeat", "victory", "coin", "age", *kinds]
+            self.errors.append(LanguageError(
+                f"cannot count '{tok}': not a token kind this pack declares"
+                + (f" ({', '.join(kinds)})" if kinds else "") + did_you_mean(str(tok), known),
+                tok.line, tok.column, len(tok)))
+        return "token", (str(tok),)
 
     def age_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
         return "age", ()
@@ -288,8 +308,10 @@ class _ToAst(Transformer):
                 meta.line, meta.column, len(word)))
 
     @v_args(meta=True)
-    def free_build(self, meta: Any, children: list[Token]) -> A.FreeBuild:
-        return A.FreeBuild(str(children[-1]), line=meta.line, column=meta.column)
+    def free_build(self, meta: Any, children: list[Any]) -> A.FreeBuild:
+        period = next(str(c) for c in children if isinstance(c, Token) and c.type == "PERIOD")
+        colors = next((c for c in children if isinstance(c, tuple)), ())
+        return A.FreeBuild(period, colors, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def play_last(self, meta: Any, _: list[Any]) -> A.PlayLastCard:
@@ -321,6 +343,57 @@ class _ToAst(Transformer):
         return A.Draw(n, self._deck(children[1], "deck"), line=meta.line, column=meta.column)
 
     @v_args(meta=True)
+    def tokens(self, meta: Any, children: list[Token]) -> A.Tokens:
+        count, kind = children[-2], children[-1]
+        if self.vocab is not None and str(kind) not in self.vocab.tokens:
+            kinds = self.vocab.tokens
+            self.errors.append(LanguageError(
+                f"unknown token kind '{kind}'" + (f" (kinds: {', '.join(kinds)})" if kinds else
+                                                  " (declare it in the rules: tokens)")
+                + did_you_mean(str(kind), kinds), kind.line, kind.column, len(kind)))
+        if int(count) < 1:
+            self.errors.append(LanguageError("take at least 1 token", count.line, count.column,
+                                             len(count)))
+        return A.Tokens(int(count), str(kind), line=meta.line, column=meta.column)
+
+    def lose_word(self, _: list[Any]) -> str:
+        return "lose"
+
+    def gain_word(self, _: list[Any]) -> str:
+        return "gain"
+
+    def coin_sides(self, children: list[Any]) -> tuple[str, ...]:
+        got = children[0]
+        return ("others",) if isinstance(got, Token) else tuple(got)
+
+    @v_args(meta=True)
+    def others_coins(self, meta: Any, children: list[Any]) -> A.OthersCoins:
+        sides, verb, amount = children[:3]
+        per = children[3] if len(children) > 3 else None
+        if "self" in sides:
+            self.errors.append(LanguageError(
+                f"'{verb}' acts on other cities: name left, right, neighbors or others, not self",
+                meta.line, meta.column, 1))
+        if per is not None and per.what != "age" and per.sides != ("self",):
+            self.errors.append(LanguageError(
+                "the count is made in each city that loses or gains: leave out 'in ...'",
+                per.line, per.column, 3))
+        if int(amount) < 1:
+            self.errors.append(LanguageError(f"{verb} at least 1 coin", amount.line, amount.column,
+                                             len(amount)))
+        signed = -int(amount) if verb == "lose" else int(amount)
+        return A.OthersCoins(signed, tuple(sides), per, line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def rebate(self, meta: Any, children: list[Any]) -> A.Rebate:
+        amount, sides = children[0], children[-1]
+        self._neighbours_only(sides, meta, "rebate")
+        if int(amount) < 1:
+            self.errors.append(LanguageError("a rebate takes at least 1 coin", amount.line,
+                                             amount.column, len(amount)))
+        return A.Rebate(int(amount), tuple(sides), line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
     def give_defeats(self, meta: Any, _: list[Any]) -> A.GiveDefeats:
         return A.GiveDefeats(line=meta.line, column=meta.column)
 
@@ -340,6 +413,11 @@ class _ToAst(Transformer):
                 f"a discount takes at least 1 {unit}, not {amount}",
                 amount.line, amount.column, len(amount)))
         return A.Discount(unit, target, int(amount), sides, line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def discount_all(self, meta: Any, children: list[Any]) -> A.Discount:
+        sides = children[1] if len(children) > 1 else ("self",)
+        return A.Discount("all_resources", children[0], 0, sides, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def free_target(self, meta: Any, children: list[Any]) -> A.Discount:
@@ -376,6 +454,9 @@ class _ToAst(Transformer):
 
     def stage_event(self, _: list[Any]) -> A.Event:
         return A.Event("wonder_stage")
+
+    def take_coins_event(self, _: list[Any]) -> A.Event:
+        return A.Event("take_coins")
 
     def buy_event(self, _: list[Any]) -> A.Event:
         return A.Event("buy")

@@ -33,6 +33,8 @@ def counted_text(c: A.Counted) -> str:
         what = f"{'/'.join(c.colors)} {noun}" if c.colors else noun
     elif c.what == "set":
         what = f"{'sets' if many else 'set'} of {'/'.join(c.colors)} cards"
+    elif c.what == "token":
+        what = c.token
     else:
         what = _COUNTED_NOUNS[c.what][many]
     number = f"{c.every} " if many else ""
@@ -56,6 +58,8 @@ def canonical(node: object) -> str:
 
 @canonical.register
 def _(n: A.Produce) -> str:
+    if n.relative:
+        return f"produce one {n.relative}"
     if n.choice:
         body = "/".join(r for r, _ in n.resources)
     else:
@@ -65,7 +69,7 @@ def _(n: A.Produce) -> str:
 
 @canonical.register
 def _(n: A.Shields) -> str:
-    return f"shields {n.count}"
+    return f"shields {n.count}" + (f" {counted_text(n.per)}" if n.per else "")
 
 
 @canonical.register
@@ -90,7 +94,8 @@ def _(n: A.Trade) -> str:
 
 @canonical.register
 def _(n: A.FreeBuild) -> str:
-    return f"free build once per {n.period}"
+    on = f" on {'/'.join(n.colors)} cards" if n.colors else ""
+    return f"free build once per {n.period}{on}"
 
 
 @canonical.register
@@ -122,6 +127,8 @@ def _(n: A.CopyCard) -> str:
 def _(n: A.Discount) -> str:
     if n.unit == "all":
         return f"free {target_text(n.target)}{_for_sides(n.sides)}"
+    if n.unit == "all_resources":
+        return f"discount all resources on {target_text(n.target)}{_for_sides(n.sides)}"
     unit = n.unit if n.amount == 1 else f"{n.unit}s"
     return f"discount {n.amount} {unit} on {target_text(n.target)}{_for_sides(n.sides)}"
 
@@ -130,7 +137,8 @@ def event_text(e: A.Event) -> str:
     if e.kind == "build":
         return " ".join(("build", *(("/".join(e.colors),) if e.colors else ()), "card"))
     return {"chain": "build chain", "wonder_stage": "build wonder stage", "buy": "buy",
-            "win_conflict": "win conflict", "lose_conflict": "lose conflict"}[e.kind]
+            "win_conflict": "win conflict", "lose_conflict": "lose conflict",
+            "take_coins": "take coins"}[e.kind]
 
 
 @canonical.register
@@ -159,3 +167,22 @@ def cost_text(cost: A.Cost) -> str:
         parts.append(f"{cost.coins} coin" + ("s" if cost.coins != 1 else ""))
     parts.extend(_amount(r, n) for r, n in cost.resources)
     return ", ".join(parts)
+
+
+@canonical.register
+def _(n: A.Tokens) -> str:
+    return f"tokens {n.count} {n.kind}"
+
+
+@canonical.register
+def _(n: A.OthersCoins) -> str:
+    who = "others" if n.sides == ("others",) else sides_text(n.sides)
+    verb = "lose" if n.amount < 0 else "gain"
+    coins = "coin" if abs(n.amount) == 1 else "coins"
+    per = f" {counted_text(n.per).removesuffix(' in self')}" if n.per else ""
+    return f"{who} {verb} {abs(n.amount)} {coins}{per}"
+
+
+@canonical.register
+def _(n: A.Rebate) -> str:
+    return f"rebate {n.amount} coin{'s' if n.amount != 1 else ''} from {sides_text(n.sides)}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .model import DEFAULT_SCORE_LINES, PhaseDecl, Rules
+from .model import DEFAULT_SCORE_LINES, DrawRule, PhaseDecl, Rules, TokenKind
 from .parser import did_you_mean
 from .phases import PHASE_TIMES, PHASES
 from .vocab import Vocabulary
@@ -109,7 +109,14 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report) -> Rules
         else dict(d.categories),
         vocab=vocab,
         decks=tuple(raw.get("decks", ())),
-        score_lines=tuple(raw.get("score_lines", d.score_lines)))
+        score_lines=tuple(raw.get("score_lines", d.score_lines)),
+        hand_sizes={int(k): int(v) for k, v in (raw.get("hand_sizes") or {}).items()},
+        draws=tuple(DrawRule(str(x.get("color", "")), int(x.get("per_player", 1)), int(x.get("extra", 0)),
+                             tuple(x.get("ages") or ())) for x in raw.get("draws") or [] if isinstance(x, dict)),
+        tokens={str(k): TokenKind(str(k), int((v or {}).get("vp", 0)), str((v or {}).get("line", "")),
+                                  bool((v or {}).get("sit_out", False)))
+                for k, v in (raw.get("tokens") or {}).items()},
+        debt=str(raw.get("debt", "")))
     rules = _with_phases(rules, raw.get("phases") or [])
 
     def bad(path: tuple[Any, ...], message: str, key: bool = False) -> None:
@@ -158,7 +165,32 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report) -> Rules
     if not vocab.symbols:
         bad(("science", "symbols"), "at least one science symbol is needed")
     _check_phases(rules, bad)
+    _check_tokens_and_draws(rules, bad)
     return rules
+
+
+def _check_tokens_and_draws(rules: Rules, bad: Callable[..., None]) -> None:
+    kinds = list(rules.tokens)
+    for name, kind in rules.tokens.items():
+        if kind.vp and kind.line not in rules.score_lines:
+            bad(("tokens", name, "line"), f"token kind '{name}': its points need a score line "
+                f"(one of: {', '.join(rules.score_lines)})" + did_you_mean(kind.line, rules.score_lines))
+        if name in ("victory", "defeat", "coin", "card", "age"):
+            bad(("tokens", name), f"'{name}' is a word of the card language, not a token kind name",
+                key=True)
+    if rules.debt and rules.debt not in rules.tokens:
+        bad(("debt",), f"debt: no token kind '{rules.debt}'" + (f" (kinds: {', '.join(kinds)})" if kinds
+                                                               else " (declare it under tokens)")
+            + did_you_mean(rules.debt, kinds))
+    for i, d in enumerate(rules.draws):
+        if d.color not in rules.vocab.colors:
+            bad(("draws", i, "color"), f"draws: unknown colour '{d.color}'" + did_you_mean(d.color, rules.vocab.colors))
+        for age in d.ages:
+            if not 1 <= age <= rules.ages:
+                bad(("draws", i, "ages"), f"draws: age {age} is not one of 1..{rules.ages}")
+    for n in rules.hand_sizes:
+        if not rules.min_players <= n <= rules.max_players:
+            bad(("hand_sizes",), f"hand_sizes: {n} players is outside {rules.min_players}..{rules.max_players}")
 
 
 def _with_phases(rules: Rules, raw: list[Any]) -> Rules:

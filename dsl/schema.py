@@ -110,6 +110,32 @@ def build_schema() -> dict[str, Any]:
                                   "description": "the colour of guild cards"},
                         "extra": _int("guilds drawn = players + extra", 0)},
                        desc="guild cards: drawn at random into the last age"),
+        "hand_sizes": {"type": "object", "description":
+                       "cards dealt per age at some player counts, where it differs from "
+                       "`hand_size` (e.g. `{8: 7}`)",
+                       "additionalProperties": _int("cards per hand at this player count", 2)},
+        "draws": {"type": "array", "description":
+                  "cards of a colour without player counts drawn at random into age decks "
+                  "(besides the guilds): `per_player` x players + `extra`",
+                  "items": _obj({"color": {"type": "string", "pattern": NAME_PATTERN,
+                                           "description": "the colour of the cards drawn"},
+                                 "per_player": _int("cards drawn per player", 0),
+                                 "extra": _int("cards drawn besides", 0),
+                                 "ages": {"type": "array", "items": {"type": "integer", "minimum": 1},
+                                          "description": "the ages whose decks get them (default all)"}},
+                                ["color"], "one kind of drawn card")},
+        "tokens": {"type": "object", "description":
+                   "token kinds besides the conflict tokens (debt, diplomacy, ...), by name",
+                   "propertyNames": {"pattern": NAME_PATTERN},
+                   "additionalProperties": _obj({
+                       "vp": _int("points each token is worth at game end (negative for a loss)"),
+                       "line": {"type": "string", "pattern": NAME_PATTERN,
+                                "description": "the score-pad line its points go on"},
+                       "sit_out": {"type": "boolean", "description":
+                                   "a city holding one sits out the next conflict and gives it back"}},
+                       desc="one token kind")},
+        "debt": {"type": "string", "pattern": NAME_PATTERN, "description":
+                 "the token kind a city takes for each coin of a loss it does not pay"},
         "categories": {"type": "object", "description":
                        "score-pad line for each card colour's victory points; a key is a line of "
                        "the score pad (one of `score_lines`)",

@@ -25,6 +25,10 @@ class RandomBot:
     def choose_card(self, game: "Game", seat: int, cards: list[CCard], purpose: str) -> int | None:
         return game.rng.randrange(len(cards))
 
+    def choose_payment(self, game: "Game", seat: int, due: int, can: int) -> int:
+        """A coin loss: any amount it can pay, the rest in debt."""
+        return game.rng.randint(0, can)
+
 
 class GreedyBot:
     """Takes the move with the best immediate value: points now, science (more early on),
@@ -103,6 +107,10 @@ class GreedyBot:
 
     def choose_discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
         return self.choose_card(game, seat, cards, "discard")
+
+    def choose_payment(self, game: "Game", seat: int, due: int, can: int) -> int:
+        """A coin loss: pay all it can (a coin is a third of a point, a debt token -1)."""
+        return can
 
     def choose_card(self, game: "Game", seat: int, cards: list[CCard], purpose: str) -> int | None:
         """A card to take (from the discard pile, to copy, ...): the one worth most."""

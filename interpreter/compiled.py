@@ -81,7 +81,13 @@ class CompiledPack:
         return list(got)
 
     def guilds(self) -> list[CCard]:
-        return [c for c in self.cards if c.card.players is None and not c.deck]
+        return [c for c in self.cards if c.card.players is None and not c.deck
+                and c.color_name == self.rules.guild_color]
+
+    def drawn(self, color: str, age: int) -> list[CCard]:
+        """Cards of `color` without player counts in `age`: drawn at random by a draws rule."""
+        return [c for c in self.cards if c.card.players is None and not c.deck
+                and c.color_name == color and c.age == age]
 
     def deck_cards(self, deck: str, n_players: int) -> list[CCard]:
         """A named deck's cards (one copy each, or copies by player count when given)."""

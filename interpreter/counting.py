@@ -23,6 +23,7 @@ class Counter:
     colors: tuple[int, ...] = ()  # colour indexes ("card": all colours when any; "set": the set)
     seats: tuple[int, ...] = (0,)
     every: int = 1
+    token: str = ""  # the token kind, for "token"
 
 
 def _in_city(city: Any, counter: Counter) -> int:
@@ -43,6 +44,8 @@ def _in_city(city: Any, counter: Counter) -> int:
         return min(cc[c] for c in counter.colors) if counter.colors else 0
     if what == "science_set":
         return science_sets(city)
+    if what == "token":
+        return city.token_counts.get(counter.token, 0)
     raise ValueError(f"cannot count '{what}'")
 
 

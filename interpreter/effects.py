@@ -76,11 +76,12 @@ class VictoryHook(Hook):
 
 
 class FreeBuildPower(Hook):
-    def __init__(self, period: str):
-        self.period = period
+    def __init__(self, period: str, colors: frozenset[int] = frozenset()):
+        self.period, self.colors = period, colors
 
     def attach(self, city: Any) -> None:
         city.free_build = self.period
+        city.free_build_colors = self.colors
 
     def worth(self, game: Any, seat: int) -> float:
         return 3 + 1.5 * _ages_left(game)
@@ -147,6 +148,94 @@ class GiveDefeatsRule(Hook):
 
     def worth(self, game: Any, seat: int) -> float:
         return 1.0 * _ages_left(game) + 0.5
+
+
+class RelativeProduction(Hook):
+    """One unit of a resource the city sells (or does not sell) to its neighbours; the choice
+    follows its production as it grows."""
+
+    def __init__(self, relative: str):
+        self.relative = relative
+
+    def attach(self, city: Any) -> None:
+        city.add_relative(self.relative)
+
+    def worth(self, game: Any, seat: int) -> float:
+        return 1.2 * _ages_left(game) + 0.3
+
+
+class StrengthHook(Hook):
+    """Shields counted anew at each conflict (`shields 1 per defeat`)."""
+
+    def __init__(self, amount: int, counter: Counter):
+        self.amount, self.counter = amount, counter
+
+    def attach(self, city: Any) -> None:
+        city.strength.append(self)
+
+    def shields(self, table: Any, seat: int) -> int:
+        return self.amount * count(table, seat, self.counter)
+
+    def worth(self, game: Any, seat: int) -> float:
+        return 0.5 * self.amount * (_ages_left(game) + 1)
+
+
+class TokensHook(Hook):
+    """When built: take tokens of a declared kind."""
+
+    builds = True
+
+    def __init__(self, count: int, kind: str):
+        self.count, self.kind = count, kind
+
+    def when_built(self, game: Any, seat: int) -> int:
+        game.give_tokens(seat, self.kind, self.count)
+        return 0
+
+    def worth(self, game: Any, seat: int) -> float:
+        kind = game.rules.tokens.get(self.kind)
+        if kind is None:
+            return 0.0
+        return self.count * (kind.vp + (1.5 if kind.sit_out and _ages_left(game) >= 0 else 0.0))
+
+
+class OthersCoinsHook(Hook):
+    """When built: other cities lose coins (or take debt) or take coins from the bank."""
+
+    builds = True
+
+    def __init__(self, amount: int, sides: tuple[str, ...], counter: Counter | None):
+        self.amount, self.sides, self.counter = amount, sides, counter
+
+    def targets(self, game: Any, seat: int) -> list[int]:
+        n = game.n
+        if self.sides == ("others",):
+            return [s for s in range(n) if s != seat]
+        out = []
+        for side in self.sides:
+            s = (seat + 1) % n if side == "left" else (seat - 1) % n
+            if s != seat and s not in out:
+                out.append(s)
+        return out
+
+    def due(self, game: Any, target: int) -> int:
+        if self.counter is None:
+            return abs(self.amount)
+        return abs(self.amount) * count(game.table, target, self.counter)
+
+    def when_built(self, game: Any, seat: int) -> int:
+        for t in self.targets(game, seat):
+            due = self.due(game, t)
+            if due:
+                if self.amount < 0:
+                    game.owe_loss(t, due, seat)
+                else:
+                    game.give_coins(t, due)
+        return 0
+
+    def worth(self, game: Any, seat: int) -> float:
+        hurt = sum(self.due(game, t) for t in self.targets(game, seat))
+        return (0.25 if self.amount < 0 else -0.15) * hurt
 
 
 class CopyAtEnd(Hook):
@@ -285,10 +374,13 @@ def _counter(c: A.Counted | None, ix: Any) -> Counter | None:
         colors = tuple(ix.col[x] for x in c.colors) if c.colors else tuple(range(len(ix.col)))
     else:
         colors = tuple(ix.col[x] for x in c.colors)
-    return Counter(c.what, colors, seats_of(c.sides), c.every)
+    return Counter(c.what, colors, seats_of(c.sides), c.every, c.token)
 
 
 def _produce(n: A.Produce, b: _Builder, ix: Any) -> None:
+    if n.relative:
+        b.hooks.append(RelativeProduction(n.relative))
+        return
     if n.choice:
         (b.choices if n.tradable else b.choices_private).append(tuple(ix.res[r] for r, _ in n.resources))
     else:
@@ -298,7 +390,10 @@ def _produce(n: A.Produce, b: _Builder, ix: Any) -> None:
 
 
 def _shields(n: A.Shields, b: _Builder, ix: Any) -> None:
-    b.shields += n.count
+    if n.per is not None:
+        b.hooks.append(StrengthHook(n.count, _counter(n.per, ix)))
+    else:
+        b.shields += n.count
 
 
 def _science(n: A.Science, b: _Builder, ix: Any) -> None:
@@ -332,7 +427,7 @@ def _trade(n: A.Trade, b: _Builder, ix: Any) -> None:
 
 
 def _free_build(n: A.FreeBuild, b: _Builder, ix: Any) -> None:
-    b.hooks.append(FreeBuildPower(n.period))
+    b.hooks.append(FreeBuildPower(n.period, frozenset(ix.col[c] for c in n.colors)))
 
 
 def _play_last(n: A.PlayLastCard, b: _Builder, ix: Any) -> None:
@@ -356,6 +451,18 @@ def _copy(n: A.CopyCard, b: _Builder, ix: Any) -> None:
     b.hooks.append(CopyNow(colors, seats) if n.now else CopyAtEnd(colors, seats))
 
 
+def _tokens(n: A.Tokens, b: _Builder, ix: Any) -> None:
+    b.hooks.append(TokensHook(n.count, n.kind))
+
+
+def _others_coins(n: A.OthersCoins, b: _Builder, ix: Any) -> None:
+    b.hooks.append(OthersCoinsHook(n.amount, n.sides, _counter(n.per, ix)))
+
+
+def _rebate(n: A.Rebate, b: _Builder, ix: Any) -> None:
+    b.hooks.append(CostChange("rebate", False, frozenset(), n.amount, (0,), frozenset(seats_of(n.sides))))
+
+
 def _discount(n: A.Discount, b: _Builder, ix: Any) -> None:
     stages = n.target.what == "wonder_stage"
     colors = frozenset(ix.col[c] for c in n.target.colors)
@@ -374,6 +481,7 @@ HANDLERS: dict[str, Callable[[Any, _Builder, Any], None]] = {
     "produce": _produce, "shields": _shields, "science": _science, "coins": _coins, "vp": _vp,
     "buy": _trade, "free": _free_build, "play": _play_last, "build": _discard_build, "copy": _copy,
     "discount": _discount, "when": _trigger, "draw": _draw, "give": _give,
+    "tokens": _tokens, "lose": _others_coins, "rebate": _rebate,
 }
 _BY_NODE = {EFFECTS[w].node: h for w, h in HANDLERS.items() if w in EFFECTS}
 

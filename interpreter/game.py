@@ -7,15 +7,24 @@ recruitment before each age, ...). Within any phase a turn resolves in this fixe
      the start of the turn), then payments leave and cards are built / stages built / sold
      (sold cards go to the discard pile, or to the box where the phase says so);
   3. when-built effects run on the city state after all of this turn's builds (so a
-     neighbour's brown card built this turn counts for a card paying per brown card), then the turn's events
-     (build, chain, wonder stage, buy) fire their triggers; trade income, sale coins,
-     when-built and triggered coins arrive only now, so they cannot pay for this turn;
+     neighbour's brown card built this turn counts for a card paying per brown card), then the
+     turn's events (build, chain, wonder stage, buy) fire their triggers; trade income, sale
+     coins, when-built and triggered coins (and coins other cities' cards give from the bank)
+     arrive only now, so they cannot pay for this turn; a city that took coins from the bank
+     then fires its `take coins` triggers;
+  3b. coins lost to other cities' cards (`others lose 2 coins`) are settled next, in seat
+     order: each losing city's player chooses how much of the loss to pay from its treasury
+     (as it stands after step 3) and takes one of the pack's debt tokens for each coin it does
+     not pay;
   4. on the last turn of an age, players with `play last card` play their last card
      (steps 1-3 again, for them only), then every remaining card is discarded;
   5. `build from discard` effects built this turn build from the discard pile (this turn's
      discards included), in seat order;
   6. hands pass (the age's direction). After the age's last turn: the conflicts, whose
-     win/lose events fire their triggers at once.
+     win/lose events fire their triggers at once. Who fights whom comes from the declared
+     rules: a city holding a token of a kind that sits out (diplomacy) gives one back and takes
+     no part, and the two cities beside it fight each other; strength is its shields plus
+     shields counted anew (`shields 1 per defeat`).
 """
 from __future__ import annotations
 
@@ -92,6 +101,8 @@ class Game:
         self.owed_hands: list[tuple[int, str]] = []  # (seat, hand) owed a paid play this turn
         self.fired: set[tuple[int, int, int]] = set()  # once-per-turn triggers fired this turn
         self.bank_reset = False  # some city bought from the bank this turn
+        self.gains: list[tuple[int, int]] = []  # (seat, coins from the bank) owed by others' cards
+        self.losses: list[tuple[int, int, int]] = []  # (seat, coins due, seat of the card's owner)
         self.steps = schedule(rules.phases, rules.ages)
         deals = sum(s.decl.deal for s in self.steps if s.decl.kind == "draft")
         # every turn is at most a move, a last-card play and discard builds per player
@@ -142,14 +153,19 @@ class Game:
             self.bank_reset = False
             for c in self.cities:
                 c.bank_used = False
+                c.rebate_used.clear()
 
     def deal(self, age: int) -> None:
         deck = self.cp.deck(age, self.n)
         if age == self.rules.ages:
             guilds = self.cp.guilds()
             deck += self.rng.sample(guilds, min(len(guilds), self.n + self.rules.guild_extra))
+        for rule in self.rules.draws:  # other cards drawn at random (one black card per player, ...)
+            if not rule.ages or age in rule.ages:
+                pool = self.cp.drawn(rule.color, age)
+                deck += self.rng.sample(pool, min(len(pool), rule.per_player * self.n + rule.extra))
         self.rng.shuffle(deck)
-        size = self.rules.hand_size
+        size = self.rules.hand_size_at(self.n)
         if len(deck) < size * self.n:
             raise ValueError(f"age {age} has {len(deck)} cards for {self.n} players; "
                              f"{size * self.n} are needed")
@@ -254,6 +270,11 @@ class Game:
                             events.append((seat, Event("buy", side)))
                 if move.extra:
                     city.bank_used = self.bank_reset = True
+                if city.mods is not None and city.mods.rebate != (0, 0):  # the rebate is used
+                    for side, paid in ((1, move.left), (2, move.right)):
+                        if paid and city.mods.rebate[side - 1]:
+                            city.rebate_used.add(side)
+                            self.bank_reset = True
                 city.coins -= bank + move.extra + move.left + move.right
                 income[(seat + 1) % n] += move.left
                 income[(seat - 1) % n] += move.right
@@ -265,14 +286,32 @@ class Game:
                 entries.append({"player": seat, "card": card.name, "action": move.action,
                                 "bank": bank + move.extra, "left": move.left, "right": move.right,
                                 **({"free": free} if free else {})})
+        bank = [self.rules.sell_coins if m.action == SELL else 0 for _, m, _ in plays]
+        from_bank = [0] * n
+        for (seat, _m, _c), coins in zip(plays, bank):
+            from_bank[seat] += coins
         for seat, effect in built:
             if effect.built_hooks:
-                income[seat] += self.when_built(seat, effect)
+                got = self.when_built(seat, effect)
+                income[seat] += got
+                from_bank[seat] += max(0, got)
         for seat, event in events:
-            income[seat] += self.fire(seat, event)
+            got = self.fire(seat, event)
+            income[seat] += got
+            from_bank[seat] += max(0, got)
+        if self.gains:  # coins other cities' cards give from the bank
+            for seat, coins in self.gains:
+                income[seat] += coins
+                from_bank[seat] += coins
+            self.gains.clear()
+        for seat in range(n):
+            if from_bank[seat] and self.cities[seat].triggers:
+                income[seat] += self.fire(seat, Event("take_coins"))
         for seat in range(n):  # a negative effect takes at most what the city has
             city = self.cities[seat]
             city.coins = max(0, city.coins + income[seat])
+        if self.losses:
+            self.settle_losses()
         if self.logging:
             self._log_turn(entries, note)
         return self.owed[owed_before:]
@@ -314,6 +353,43 @@ class Game:
 
     def owe_discard_build(self, seat: int) -> None:
         self.owed.append(seat)
+
+    def give_tokens(self, seat: int, kind: str, count: int) -> None:
+        counts = self.cities[seat].token_counts
+        counts[kind] = counts.get(kind, 0) + count
+
+    def give_coins(self, seat: int, coins: int) -> None:
+        """Coins from the bank to `seat` with this turn's income (another city's card)."""
+        self.gains.append((seat, coins))
+
+    def owe_loss(self, seat: int, coins: int, by: int) -> None:
+        """A loss `seat` must settle at the end of this turn: coins or debt tokens."""
+        self.losses.append((seat, coins, by))
+
+    def settle_losses(self) -> None:
+        """Each loss in seat order: the player pays what it chooses (at most what it has) and
+        takes a debt token for each coin it does not pay (no debt kind: it pays what it can)."""
+        losses, self.losses = sorted(self.losses), []
+        entries = []
+        debt = self.rules.debt
+        for seat, due, by in losses:
+            city = self.cities[seat]
+            can = min(due, city.coins)
+            pay = can
+            if debt:
+                chooser = getattr(self.bots[seat], "choose_payment", None)
+                pay = can if chooser is None else chooser(self, seat, due, can)
+                if not isinstance(pay, int) or not 0 <= pay <= can:
+                    raise IllegalMove(f"{city.name}: cannot pay {pay!r} of a loss of {due} "
+                                      f"(0 to {can})")
+            city.coins -= pay
+            if debt and due > pay:
+                self.give_tokens(seat, debt, due - pay)
+            entries.append({"player": seat, "card": self.cities[by].name, "action": "lose",
+                            "bank": pay, "left": 0, "right": 0,
+                            **({"debt": due - pay} if debt and due > pay else {})})
+        if self.logging:
+            self._log_turn(entries, "coins lost")
 
     def owe_hand_build(self, seat: int, hand: str) -> None:
         self.owed_hands.append((seat, hand))
@@ -425,25 +501,42 @@ class Game:
         self.hands = new
 
     def war(self, age: int) -> None:
+        """The conflicts of an age: each city against the next city on either side that takes
+        part (a city holding a sit-out token gives one back and takes no part)."""
         win = self.rules.victory_tokens[age - 1]
         lose = self.rules.defeat_token
+        n = self.n
+        out = set()
+        for kind in self.rules.tokens.values():
+            if kind.sit_out:
+                for seat, city in enumerate(self.cities):
+                    if city.token_counts.get(kind.name, 0) > 0 and seat not in out:
+                        city.token_counts[kind.name] -= 1
+                        out.add(seat)
+        fighting = [s for s in range(n) if s not in out]
+        strength = [c.conflict_shields(self.table) for c in self.cities]
         gets: list[list[int]] = [[] for _ in self.cities]
-        won = [0] * self.n
-        lost = [0] * self.n
-        for seat, city in enumerate(self.cities):
-            for nb in (self.table.left(seat), self.table.right(seat)):
-                if city.shields > nb.shields:
+        won = [0] * n
+        lost = [0] * n
+        for seat in fighting:
+            k = fighting.index(seat)
+            left, right = fighting[(k + 1) % len(fighting)], fighting[(k - 1) % len(fighting)]
+            rivals = [r for r in dict.fromkeys((left, right)) if r != seat]  # two, one or none
+            city = self.cities[seat]
+            for nb in rivals:
+                if strength[seat] > strength[nb]:
                     gets[seat].append(win)
                     won[seat] += 1
-                elif city.shields < nb.shields:
+                elif strength[seat] < strength[nb]:
                     lost[seat] += 1
                     # a conflict rule may send the defeat token to the winner
-                    gets[nb.seat if city.defeats_to_winner else seat].append(lose)
+                    gets[nb if city.defeats_to_winner else seat].append(lose)
         results = []
         for seat, city in enumerate(self.cities):
             city.tokens.extend(gets[seat])
-            results.append({"player": seat, "shields": city.shields, "tokens": gets[seat]})
-        for seat in range(self.n):
+            results.append({"player": seat, "shields": strength[seat], "tokens": gets[seat],
+                            **({"sat_out": True} if seat in out else {})})
+        for seat in range(n):
             if not self.cities[seat].triggers:
                 continue
             coins = 0
@@ -470,4 +563,7 @@ def city_state(c: City) -> dict[str, Any]:
         out["hands"] = hands
     if c.copied_now:
         out["copied"] = [card.name for card in c.copied_now]
+    kinds = {k: v for k, v in c.token_counts.items() if v}
+    if kinds:
+        out["token_kinds"] = kinds
     return out

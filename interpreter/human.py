@@ -161,6 +161,16 @@ class HumanBot:
     def choose_discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
         return self.choose_card(game, seat, cards, "discard")
 
+    def choose_payment(self, game: "Game", seat: int, due: int, can: int) -> int:
+        """A coin loss: how much to pay; a debt token for each coin not paid."""
+        self.say(f"\nYou lose {due} coin{'s' if due != 1 else ''}: pay 0 to {can} (you have "
+                 f"{game.cities[seat].coins}); a debt token (-1 point) for each coin not paid.")
+        while True:
+            text = self.ask(f"coins to pay (0-{can}): ").strip().lower()
+            if text.isdigit() and int(text) <= can:
+                return int(text)
+            self.say(f"  refused: pay a whole number from 0 to {can}")
+
     def choose_card(self, game: "Game", seat: int, cards: list[CCard], purpose: str) -> int | None:
         title = {"discard": "Build one discarded card for free:",
                  "copy": "Copy one of your neighbours' cards (its whole effect applies to you):"}

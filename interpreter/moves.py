@@ -113,7 +113,7 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
     left, right = table.cities[(city.seat + 1) % n], table.cities[(city.seat - 1) % n]
     mods = mods_for(city, table) if (city.cost_changes or left.cost_changes or right.cost_changes) \
         else None
-    if mods is not None and mods.bank_buys:
+    if mods is not None and mods.general:
         return _general_moves(hand, city, table, free_power, actions)
     coins, names = city.coins, city.names
     key = (city.prod_version, left.trade_id, right.trade_id, city.price_id)
@@ -142,7 +142,8 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
         if mods is not None and mods.cards[card.color] != PLAIN and card.name not in names:
             p = price_card(card, city, table)  # a cost change applies to this card: in full
             moves.extend(_price_moves(i, BUILD, p))
-            if free_power and p.free not in ("chain", "discount") and (card.cost or card.cost_coins):
+            if free_power and p.free not in ("chain", "discount") and (card.cost or card.cost_coins) \
+                    and (not city.free_build_colors or card.color in city.free_build_colors):
                 add(new(Move, (i, BUILD, 0, 0, "power", 0)))
         elif card.name not in names:
             if card.chains_from and not card.chains_from.isdisjoint(names):
@@ -160,7 +161,8 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
                                 add(new(Move, (i, BUILD, lc, rc, "", 0)))
                     else:
                         add(new(Move, (i, BUILD, 0, 0, "", 0)))
-                if free_power and (card.cost or card.cost_coins):
+                if free_power and (card.cost or card.cost_coins) and \
+                        (not city.free_build_colors or card.color in city.free_build_colors):
                     add(new(Move, (i, BUILD, 0, 0, "power", 0)))
         if stage_moves is not None:
             moves.extend(m._replace(card=i) for m in stage_moves)
@@ -190,6 +192,7 @@ def _general_moves(hand: list[CCard], city: City, table: Table, free_power: bool
             p = price_card(card, city, table)
             moves.extend(_price_moves(i, BUILD, p))
             if free_power and card.name not in city.names and p.free not in ("chain", "discount") \
+                    and (not city.free_build_colors or card.color in city.free_build_colors) \
                     and (card.cost or card.cost_coins):
                 moves.append(Move(i, BUILD, 0, 0, "power"))
         if stage is not None:
@@ -224,6 +227,8 @@ def refusal(move: Move, hand: list[CCard], city: City, table: Table, free_power:
             return "no free-build power available (not owned, or already used this age)"
         if card.name in city.names:
             return f"{card.name} is already built in this city"
+        if city.free_build_colors and card.color not in city.free_build_colors:
+            return f"the free-build power builds only some colours, not {card.color_name} cards"
         return "" if (move.left, move.right, move.extra) == (0, 0, 0) else "a free build pays nothing"
     p = price_card(card, city, table) if move.action == BUILD else price_stage(city, table)
     if not p.buildable:

@@ -24,10 +24,11 @@ class Terms(NamedTuple):
     free: bool = False  # a cost change waives the whole cost
     drop: int = 0  # units the builder may leave out (of its choice)
     bank_buys: tuple[tuple[frozenset[int], int], ...] = ()  # (resources, price): one unit each
+    rebate: tuple[int, int] = (0, 0)  # coins off the first purchase from the left, the right
 
     @property
     def plain(self) -> bool:
-        return not self.drop and not self.bank_buys
+        return not self.drop and not self.bank_buys and self.rebate == (0, 0)
 
 
 def changes_reaching(city: City, table: Table) -> list[object]:
@@ -51,6 +52,12 @@ class Mods(NamedTuple):
     cards: tuple[tuple[int, int, bool], ...]  # by colour index
     stage: tuple[int, int, bool]
     bank_buys: tuple[tuple[frozenset[int], int], ...]
+    rebate: tuple[int, int] = (0, 0)  # coins off the first purchase this turn from left, right
+
+    @property
+    def general(self) -> bool:
+        """Whether every price must go through the full terms (bank buys, rebates)."""
+        return bool(self.bank_buys) or self.rebate != (0, 0)
 
 
 def mods_for(city: City, table: Table) -> Mods | None:
@@ -61,7 +68,7 @@ def mods_for(city: City, table: Table) -> Mods | None:
     if not (city.cost_changes or left.cost_changes or right.cost_changes):
         return None
     key = (len(city.cost_changes), len(left.cost_changes), len(right.cost_changes), city.bank_used,
-           left.seat, right.seat)
+           left.seat, right.seat, tuple(sorted(city.rebate_used)))
     if city.mods_key == key:
         return city.mods
     reach = changes_reaching(city, table)
@@ -71,16 +78,24 @@ def mods_for(city: City, table: Table) -> Mods | None:
         coin = drop = 0
         free = False
         for ch in reach:
-            if ch.unit != "bank" and ch.applies(color):
+            if ch.unit not in ("bank", "rebate") and ch.applies(color):
                 if ch.unit == "all":
                     free = True
                 elif ch.unit == "coin":
                     coin += ch.amount
+                elif ch.unit == "all_resources":
+                    drop += 1000  # every unit
                 else:
                     drop += ch.amount
         return coin, drop, free
     buys = () if city.bank_used else tuple((ch.resources, ch.amount) for ch in reach if ch.unit == "bank")
-    mods = Mods(tuple(summed(c) for c in range(n_col)), summed(-1), buys)
+    rebate = [0, 0]
+    for ch in reach:
+        if ch.unit == "rebate":
+            for side in ch.resources:  # the sides it applies to
+                if side not in city.rebate_used:
+                    rebate[side - 1] += ch.amount
+    mods = Mods(tuple(summed(c) for c in range(n_col)), summed(-1), buys, (rebate[0], rebate[1]))
     city.mods_key, city.mods = key, mods
     return mods
 
@@ -96,7 +111,7 @@ def build_terms(color: int, coins: int, cost: Cost, city: City, table: Table) ->
     units = sum(k for _, k in cost)
     if drop >= units:
         cost, drop = (), 0
-    return Terms(max(0, coins - coin_off), cost, False, drop, mods.bank_buys)
+    return Terms(max(0, coins - coin_off), cost, False, drop, mods.bank_buys, mods.rebate)
 
 
 def _reduced(cost: Cost, k: int) -> list[Cost]:
@@ -124,7 +139,16 @@ def _pareto(options: list[tuple[int, int, int]]) -> tuple[tuple[int, int, int], 
 
 
 def options_with_changes(terms: Terms, city: City, left: City, right: City) -> tuple[tuple[int, int, int], ...]:
-    """Pareto (left, right, extra-to-the-bank) payments under resource drops and bank buys."""
+    """Pareto (left, right, extra-to-the-bank) payments under resource drops, bank buys and
+    rebates (the first purchase from a side costs less)."""
+    found = _options(terms, city, left, right)
+    lo, ro = terms.rebate
+    if lo or ro:
+        found = tuple((a - min(a, lo), b - min(b, ro), e) for a, b, e in found)
+    return _pareto(list(found))
+
+
+def _options(terms: Terms, city: City, left: City, right: City) -> tuple[tuple[int, int, int], ...]:
     costs = _reduced(terms.cost, terms.drop) if terms.drop else [terms.cost]
     found: list[tuple[int, int, int]] = []
     for cost in costs:

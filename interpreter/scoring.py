@@ -50,6 +50,10 @@ def _score_city(table: Table, seat: int, rules: Rules, extra: Sequence[CCard] = 
     pad = dict.fromkeys(rules.score_lines, 0)
     pad["military"] = sum(city.tokens)
     pad["treasury"] = city.coins // rules.treasury if rules.treasury else 0
+    for kind, n in city.token_counts.items():  # the pack's token kinds (debt: -1 each, ...)
+        token = rules.tokens.get(kind)
+        if token is not None and token.vp:
+            pad[token.line] = pad.get(token.line, 0) + token.vp * n
     scorers = list(city.scorers)
     science, wilds = list(city.science), list(city.science_wild)
     for card in extra:  # cards copied at game end: scored as if built here

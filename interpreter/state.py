@@ -33,7 +33,9 @@ class City:
     __slots__ = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "color_counts",
                  "fixed", "fixed_trade", "choices", "choices_trade", "shields", "science",
                  "science_wild", "tokens", "prices", "scorers", "triggers", "cost_changes", "free_build",
-                 "free_build_used", "play_last", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "mods", "mods_key", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res")
+                 "free_build_used", "play_last", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "mods", "mods_key",
+                 "token_counts", "strength", "free_build_colors", "relative", "relative_choices",
+                 "rebate_used", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -71,6 +73,12 @@ class City:
         self.bank_used = False  # bought a resource from the bank this turn (once per turn)
         self.mods: Any = None  # the cost changes reaching this city, summed (pricing.mods_for)
         self.mods_key: tuple[Any, ...] = ()
+        self.token_counts: dict[str, int] = {}  # tokens of the pack's declared kinds (debt, ...)
+        self.strength: list[Any] = []  # shields counted anew at each conflict
+        self.free_build_colors: frozenset[int] = frozenset()  # empty: any colour
+        self.relative: list[str] = []  # `produce one produced|unproduced` effects
+        self.relative_choices: list[tuple[int, ...]] = []  # their choices as they stand now
+        self.rebate_used: set[int] = set()  # sides (1 left, 2 right) whose rebate this turn used
         self.own_id = self.trade_id = self.price_id = 0
         self.pay_cache: dict[int, tuple[tuple[int, int], ...]] = {}  # card id -> options
         self.pay_key: tuple[int, ...] = ()  # the signatures pay_cache is valid for
@@ -109,6 +117,8 @@ class City:
                     self.trade_count[r] += n
             self.own_id = intern((tuple(self.choices),))
             self.trade_id = intern((tuple(self.fixed_trade), tuple(self.choices_trade)))
+            if self.relative:
+                self._refresh_relative()
         elif not self.own_id:
             self.own_id = intern((tuple(self.choices),))
             self.trade_id = intern((tuple(self.fixed_trade), tuple(self.choices_trade)))
@@ -137,6 +147,34 @@ class City:
 
     def add_cost_change(self, change: Any) -> None:
         self.cost_changes.append(change)
+
+    def add_relative(self, kind: str) -> None:
+        self.relative.append(kind)
+        self._refresh_relative()
+
+    def _refresh_relative(self) -> None:
+        """Re-derive the choices of `produce one produced|unproduced` from what the city sells
+        to its neighbours now (they are its own, never tradable)."""
+        for ch in self.relative_choices:
+            self.choices.remove(ch)
+            for r in ch:
+                self.choice_count[r] -= 1
+        sold = [r for r in range(self.n_res) if self.trade_count[r] > 0]
+        unsold = [r for r in range(self.n_res) if self.trade_count[r] == 0]
+        self.relative_choices = [ch for ch in (tuple(sold if k == "produced" else unsold)
+                                               for k in self.relative) if ch]
+        for ch in self.relative_choices:
+            self.choices.append(ch)
+            for r in ch:
+                self.choice_count[r] += 1
+        self.choices.sort()
+        self.choice_mask = sum(1 << r for r in range(self.n_res) if self.choice_count[r])
+        self.prod_version += 1
+        self.own_id = intern((tuple(self.choices),))
+
+    def conflict_shields(self, table: Any) -> int:
+        """Shields in a conflict: its own, plus those counted anew (`shields 1 per defeat`)."""
+        return self.shields + sum(h.shields(table, self.seat) for h in self.strength)
 
     def build_card(self, card: CCard) -> None:
         self.cards.append(card)

@@ -115,6 +115,19 @@ def _hands_and_copies(p: dict[str, Any], where: str, city: City, cp: CompiledPac
                 raise StateError(f"{where}: hands.{hand}: no card '{name}' in the deck '{hand}'"
                                  f"{_suggest(name, sorted(deck))}")
             city.hands.setdefault(hand, []).append(deck[name])
+    kinds = p.get("token_kinds", {})
+    if not isinstance(kinds, dict):
+        raise StateError(f"{where}: token_kinds must be an object of token kind -> count")
+    for kind, n in kinds.items():
+        if kind not in cp.rules.tokens:
+            declared = list(cp.rules.tokens)
+            raise StateError(f"{where}: token_kinds: no token kind '{kind}' in this pack"
+                             + (f" (kinds: {', '.join(declared)})" if declared else "")
+                             + _suggest(str(kind), declared))
+        if not _is_int(n) or n < 0:
+            raise StateError(f"{where}: token_kinds.{kind} must be a whole number >= 0, not {n!r}")
+        if n:
+            city.token_counts[kind] = n
     copied = p.get("copied", [])
     if not isinstance(copied, list) or not all(isinstance(c, str) for c in copied):
         raise StateError(f"{where}: copied must be a list of card names")

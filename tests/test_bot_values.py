@@ -15,12 +15,16 @@ from interpreter.compiled import _Indexes
 from interpreter.contribution import Hook
 from interpreter.effects import compile_effects
 
-VOCAB = Vocabulary(decks=("heroes",))
+VOCAB = Vocabulary(colors=("brown", "grey", "blue", "yellow", "red", "green", "purple", "black"),
+                   decks=("heroes",), tokens=("debt", "diplomacy"))
 
 
 @pytest.mark.parametrize("word", sorted(EFFECTS))
 def test_every_registry_word_compiles_to_something_greedy_can_value(word: str) -> None:
-    ix = _Indexes(replace(Rules(), vocab=VOCAB, decks=("heroes",)))
+    from dsl.model import TokenKind
+    ix = _Indexes(replace(Rules(), vocab=VOCAB, decks=("heroes",),
+                          tokens={"debt": TokenKind("debt", -1, "treasury"),
+                                  "diplomacy": TokenKind("diplomacy", sit_out=True)}))
     for example in EFFECTS[word].examples:
         c = compile_effects(parse_effects(example, VOCAB), ix)
         fast = c.produces or c.shields or any(c.science) or c.science_wild or c.discounts

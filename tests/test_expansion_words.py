@@ -122,8 +122,9 @@ def test_positions_of_the_new_nodes() -> None:
 
 
 def test_effect_words_come_from_the_registry() -> None:
-    # every registry word that starts an effect, in registry order; `when` follows its effect
-    assert EFFECT_WORDS == tuple(w for w in EFFECTS if w != "when")
+    # every registry word that starts an effect, in registry order; `when` follows its effect,
+    # and `lose` (`others lose 1 coin`) comes after the cities it names
+    assert EFFECT_WORDS == tuple(w for w in EFFECTS if w not in ("when", "lose"))
     assert "discount" in EFFECT_WORDS
 
 
@@ -160,9 +161,9 @@ ERRORS = [
     ("copy whit card from neighbors now", 1, 6, 4, "unknown colour 'whit'; did you mean 'white'?"),
     # syntax errors (the first one only)
     ("coins 2 when biuld yellow card", 1, 14, 5,
-     "unexpected 'biuld'; expected 'build', 'buy', 'lose', 'win'; did you mean 'build'?"),
+     "unexpected 'biuld'; expected 'build', 'buy', 'lose', 'take', 'win'; did you mean 'build'?"),
     ("coins 2 when bye", 1, 14, 3,
-     "unexpected 'bye'; expected 'build', 'buy', 'lose', 'win'; did you mean 'buy'?"),
+     "unexpected 'bye'; expected 'build', 'buy', 'lose', 'take', 'win'; did you mean 'buy'?"),
     ("coins 2 when win", 1, 17, 1, "text ends too early; expected 'conflict'"),
     ("coins 1 when buy once per game", 1, 27, 4, "unexpected 'game'; expected 'turn'"),
     ("vp 1 when win conflict", 1, 6, 4, "unexpected 'when'; expected 'per', ';', end of text"),
@@ -173,7 +174,7 @@ ERRORS = [
     ("discount 1 wood on green cards", 1, 12, 4,
      "unexpected 'wood'; expected 'coin', 'coins', 'resource', 'resources'"),
     ("discount 1 resource for green cards", 1, 21, 3, "unexpected 'for'; expected 'on'"),
-    ("discount resource on green cards", 1, 10, 8, "unexpected 'resource'; expected a number"),
+    ("discount resource on green cards", 1, 10, 8, "unexpected 'resource'; expected 'all', a number"),
     ("free white", 1, 11, 1, "text ends too early; expected 'card', 'cards', '/'"),
     ("free build once per turn", 1, 21, 4, "unexpected 'turn'; expected 'age', 'game'"),
     ("buy any from bank", 1, 18, 1, "text ends too early; expected 'for', ','"),
@@ -183,7 +184,8 @@ ERRORS = [
     ("copy white card from neighbors later", 1, 32, 5,
      "unexpected 'later'; expected 'now', ',', ';', end of text"),
     # a misspelt `science` reads as a colour name: the error is at the word after it
-    ("vp 3 per sciense set", 1, 18, 3, "unexpected 'set'; expected 'card', 'cards', '/'"),
+    ("vp 3 per sciense set", 1, 18, 3,
+     "unexpected 'set'; expected 'card', 'cards', 'in', '/', ';', end of text"),
 ]
 
 

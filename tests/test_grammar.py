@@ -12,7 +12,8 @@ from dsl.parser import CardTextError, LanguageError, parse_cost, parse_effect, p
 from dsl.registry import EFFECTS, SPEC_BY_NODE
 from dsl.vocab import BASE_VOCABULARY, Vocabulary
 
-V = Vocabulary(decks=("heroes",))  # the base words, plus a declared deck
+V = Vocabulary(colors=(*BASE_VOCABULARY.colors, "black"), decks=("heroes",),
+               tokens=("debt", "diplomacy"))  # the base words, plus a deck, a colour, token kinds
 SELF, LEFT, RIGHT = ("self",), ("left",), ("right",)
 NEIGHBORS = ("left", "right")
 ALL = ("left", "self", "right")
@@ -216,6 +217,20 @@ TRIGGER = [
 ]
 
 HANDS_AND_RULES = [
+    ("tokens 1 diplomacy", A.Tokens(1, "diplomacy")),
+    ("others lose 1 coin", A.OthersCoins(-1, ("others",))),
+    ("neighbors lose 2 coins per victory", A.OthersCoins(-2, ("left", "right"), A.Counted("victory"))),
+    ("neighbors gain 1 coin", A.OthersCoins(1, ("left", "right"))),
+    ("left lose 3 coins per wonder stage", A.OthersCoins(-3, ("left",), A.Counted("wonder_stage"))),
+    ("rebate 1 coin from left", A.Rebate(1, ("left",))),
+    ("discount all resources on wonder stages", A.Discount("all_resources", A.Target("wonder_stage"))),
+    ("free build once per age on black cards", A.FreeBuild("age", ("black",))),
+    ("coins 1 when take coins once per turn",
+     A.Trigger(A.Coins(1), A.Event("take_coins"), once_per_turn=True)),
+    ("shields 1 per defeat", A.Shields(1, A.Counted("defeat"))),
+    ("produce one produced", A.Produce((), True, False, "produced")),
+    ("produce one unproduced", A.Produce((), True, False, "unproduced")),
+    ("vp 1 per debt", A.VictoryPoints(1, A.Counted("token", token="debt"))),
     ("build from heroes", A.BuildFromDiscard("heroes")),
     ("draw 4 from heroes", A.Draw(4, "heroes")),
     ("draw 1 from heroes", A.Draw(1, "heroes")),
@@ -329,7 +344,7 @@ def test_cost_helpers() -> None:
 
 # -- errors --------------------------------------------------------------------------------
 
-EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, give"
+EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, rebate, give"
 
 SYNTAX_ERRORS = [
     ("3 coins", 1, 1,
@@ -337,7 +352,7 @@ SYNTAX_ERRORS = [
      "(the word comes first: 'coins 3', 'vp 2', 'shields 1')"),
     ("coins", 1, 6, "text ends too early; expected a number"),
     ("vp", 1, 3, "text ends too early; expected a number"),
-    ("produce", 1, 8, "text ends too early; expected a name, a number"),
+    ("produce", 1, 8, "text ends too early; expected 'one', a name, a number"),
     ("science", 1, 8, "text ends too early; expected a name"),
     ("", 1, 1, f"text ends too early; expected an effect word ({EFFECT_LIST})"),
     ("coins 2;", 1, 9, f"text ends too early; expected an effect word ({EFFECT_LIST})"),
@@ -365,10 +380,10 @@ SYNTAX_ERRORS = [
     ("vp 1 per card in left now", 1, 23, "unexpected 'now'; expected ';', end of text"),
     # the new words
     ("coins 2 when biuld yellow card", 1, 14,
-     "unexpected 'biuld'; expected 'build', 'buy', 'lose', 'win'; did you mean 'build'?"),
+     "unexpected 'biuld'; expected 'build', 'buy', 'lose', 'take', 'win'; did you mean 'build'?"),
     ("coins 2 when win conflcit", 1, 18,
      "unexpected 'conflcit'; expected 'conflict'; did you mean 'conflict'?"),
-    ("coins 2 when", 1, 13, "text ends too early; expected 'build', 'buy', 'lose', 'win'"),
+    ("coins 2 when", 1, 13, "text ends too early; expected 'build', 'buy', 'lose', 'take', 'win'"),
     ("coins 1 when buy once per age", 1, 27, "unexpected 'age'; expected 'turn'"),
     ("coins 2 when build yellow card once", 1, 36, "text ends too early; expected 'per'"),
     ("vp 2 when build card", 1, 6, "unexpected 'when'; expected 'per', ';', end of text"),
@@ -378,13 +393,14 @@ SYNTAX_ERRORS = [
      "unexpected 'resurce'; expected 'coin', 'coins', 'resource', 'resources'; did you mean 'resource'?"),
     ("discount 1 resource green cards", 1, 21, "unexpected 'green'; expected 'on'"),
     ("discount 1 resource on wonder", 1, 30, "text ends too early; expected 'stage', 'stages'"),
-    ("discount -1 coin on cards", 1, 10, "unexpected '-1'; expected a number"),
+    ("discount -1 coin on cards", 1, 10, "unexpected '-1'; expected 'all', a number"),
     ("free", 1, 5, "text ends too early; expected 'build', 'card', 'cards', 'wonder', a name"),
     ("free purple", 1, 12, "text ends too early; expected 'card', 'cards', '/'"),
     ("vp 1 per set of red", 1, 20, "text ends too early; expected 'card', 'cards', '/'"),
     ("vp 1 per science", 1, 17, "text ends too early; expected 'set', 'sets'"),
     ("buy any from bank", 1, 18, "text ends too early; expected 'for', ','"),
-    ("vp 1 per green crad", 1, 16, "unexpected 'crad'; expected 'card', 'cards', '/'; did you mean 'card'?"),
+    ("vp 1 per green crad", 1, 16,
+     "unexpected 'crad'; expected 'card', 'cards', 'in', '/', ';', end of text; did you mean 'card'?"),
     ("coins 1;\nvp 2;\nshields x", 3, 9, "unexpected 'x'; expected a number"),
 ]
 

@@ -17,7 +17,8 @@ from dsl.printer import canonical, cost_text, effects_text
 from dsl.registry import EFFECTS, SPEC_BY_NODE
 from dsl.vocab import BASE_VOCABULARY, Vocabulary
 
-V = Vocabulary(decks=("heroes",))  # the base words, plus a declared deck
+V = Vocabulary(colors=(*BASE_VOCABULARY.colors, "black"), decks=("heroes",),
+               tokens=("debt", "diplomacy"))  # the base words, plus a deck, a colour, token kinds
 
 # (card text as a modder may write it, canonical text, English text)
 CASES = [
@@ -100,6 +101,16 @@ CASES = [
      "When built, draw 4 cards of the heroes deck at random from the box into your heroes hand."),
     ("give defeat to winner", "give defeats to winner",
      "Each defeat token you would receive goes to the neighbour who beat you."),
+    ("token 1 diplomacy", "tokens 1 diplomacy", "When built, take 1 diplomacy token."),
+    ("others lose 2 coins", "others lose 2 coins",
+     "When built, every other city loses 2 coins (or takes a debt token for each coin it does not pay)."),
+    ("neighbours lose 1 coin per victory", "neighbors lose 1 coin per victory",
+     "When built, each of your two neighbours loses 1 coin for each victory token it has "
+     "(or takes a debt token for each coin it does not pay)."),
+    ("neighbors gain 1 coin", "neighbors gain 1 coin",
+     "When built, each of your two neighbours takes 1 coin from the bank."),
+    ("rebate 1 coin from right", "rebate 1 coin from right",
+     "Each turn, the first resource you buy from your right neighbour costs 1 coin less."),
     ("copy purple card from neighbors", "copy purple card from neighbors",
      "At game end, copy one purple card built by either neighbour."),
     ("copy purple cards from left", "copy purple card from left",
@@ -258,15 +269,26 @@ def counted(draw) -> A.Counted:
     if what == "age":
         return A.Counted("age", (), ())
     colors = {"card": unique(COLORS, 0, 3), "set": unique(COLORS, 1, 3)}.get(what, st.just(()))
-    return A.Counted(what, draw(colors), draw(SIDES), draw(st.integers(1, 5)))
+    token = draw(st.sampled_from(V.tokens)) if what == "token" else ""
+    return A.Counted(what, draw(colors), draw(SIDES), draw(st.integers(1, 5)), token)
+
+
+@st.composite
+def others_coins(draw) -> A.OthersCoins:
+    sides = draw(st.just(("others",)) | NEIGHBOUR_SIDES)
+    amount = draw(st.integers(1, 9)) * draw(st.sampled_from([-1, 1]))
+    per = draw(st.none() | counted())
+    if per is not None and per.what != "age":
+        per = A.Counted(per.what, per.colors, ("self",), per.every, per.token)  # counted in each city
+    return A.OthersCoins(amount, sides, per)
 
 
 @st.composite
 def discounts(draw) -> A.Discount:
     target = draw(st.builds(A.Target, st.just("card"), unique(COLORS, 0, 3))
                   | st.just(A.Target("wonder_stage")))
-    unit = draw(st.sampled_from(["resource", "coin", "all"]))
-    amount = 0 if unit == "all" else draw(st.integers(1, 5))
+    unit = draw(st.sampled_from(["resource", "coin", "all", "all_resources"]))
+    amount = 0 if unit in ("all", "all_resources") else draw(st.integers(1, 5))
     return A.Discount(unit, target, amount, draw(SIDES))
 
 
@@ -288,6 +310,8 @@ def trades(draw) -> A.Trade:
 @st.composite
 def produce(draw) -> A.Produce:
     tradable = draw(st.booleans())
+    if draw(st.integers(0, 5)) == 0:
+        return A.Produce((), True, False, draw(st.sampled_from(["produced", "unproduced"])))
     if draw(st.booleans()):
         names = draw(unique(RESOURCES, 2, 4))
         return A.Produce(tuple((r, 1) for r in names), choice=True, tradable=tradable)
@@ -299,16 +323,19 @@ def produce(draw) -> A.Produce:
 AMOUNT = st.integers(-5, 20)
 EFFECT_STRATEGIES = {
     "produce": produce(),
-    "shields": st.builds(A.Shields, st.integers(0, 9)),
+    "shields": st.builds(A.Shields, st.integers(0, 9), st.none() | counted()),
     "science": unique((*SYMBOLS, "any"), 1, 4).map(A.Science),
     "coins": st.builds(A.Coins, AMOUNT, st.none() | counted()),
     "vp": st.builds(A.VictoryPoints, AMOUNT, st.none() | counted()),
     "buy": trades(),
-    "free": st.builds(A.FreeBuild, st.sampled_from(["age", "game"])),
+    "free": st.builds(A.FreeBuild, st.sampled_from(["age", "game"]), unique(COLORS, 0, 2)),
     "play": st.just(A.PlayLastCard()),
     "build": st.builds(A.BuildFromDiscard, st.sampled_from(["", "heroes"])),
     "draw": st.builds(A.Draw, st.integers(1, 9), st.just("heroes")),
     "give": st.just(A.GiveDefeats()),
+    "tokens": st.builds(A.Tokens, st.integers(1, 5), st.sampled_from(V.tokens)),
+    "lose": others_coins(),
+    "rebate": st.builds(A.Rebate, st.integers(1, 3), unique(("left", "right")).map(A.normalize_sides)),
     "copy": st.builds(A.CopyCard, unique(COLORS, 1, 3), NEIGHBOUR_SIDES, st.booleans()),
     "discount": discounts(),
     "when": st.builds(A.Trigger, st.builds(A.Coins, AMOUNT, st.none() | counted()), events(),
@@ -365,10 +392,11 @@ PLUGIN_VOCAB = Vocabulary(plugin_words=frozenset({"zz_levy", "zz_tithe"}))
 # Known limits of plug-in arguments (effects.lark), not generated here:
 # - a lone side word is read as the start of a side list, and side lists need two sides;
 # - a word that may follow a side list elsewhere (`for` of `buy ... from SIDES for N` and
-#   `discount ... for SIDES`, `now` of `copy`, `when` of a trigger) is read as that keyword
-#   right after a side list (the LALR state after a side is shared), so `tax left, right for` fails.
-_SIDE_WORDS = {"left", "self", "right", "neighbors", "neighbours", "all"}
-_NOT_WORD_ARGS = _SIDE_WORDS | {"for", "now", "when"}
+#   `discount ... for SIDES`, `now` of `copy`, `when` of a trigger, `lose`/`gain` of
+#   `others lose 1 coin`) is read as that keyword right after a side list (the LALR state after a
+#   side is shared), so `tax left, right for` fails.
+_SIDE_WORDS = {"left", "self", "right", "neighbors", "neighbours", "all", "others"}
+_NOT_WORD_ARGS = _SIDE_WORDS | {"for", "now", "when", "lose", "gain"}
 PLUGIN_ARG = st.one_of(
     st.integers(-9, 99),
     st.from_regex(r"\A[a-z][a-z_]{0,7}\Z").filter(lambda w: w not in _NOT_WORD_ARGS),

@@ -195,13 +195,26 @@ def _age_label(age: int | str) -> str:
     return f"Age {roman.get(age, age)}"
 
 
-def _copies_cell(card: Card, players: int | None, extra: int) -> str:
+def _drawn(rules: Any, color: str) -> tuple[int, int]:
+    """(per player, extra) of the cards of this colour drawn at random into a deck."""
+    for d in rules.draws:
+        if d.color == color:
+            return d.per_player, d.extra
+    return 1, rules.guild_extra
+
+
+def _drawn_text(per: int, extra: int, players: int | None) -> str:
+    if players is not None:
+        return str(per * players + extra)
+    n = "N" if per == 1 else f"{per}N"
+    return f"{n}+{extra}" if extra else n
+
+
+def _copies_cell(card: Card, players: int | None, rules: Any) -> str:
     if card.deck and card.players is None:
         return "1"
     if card.players is None:
-        if players is None:
-            return f"drawn: N+{extra} at random"
-        return f"drawn: {players + extra} at random"
+        return f"drawn: {_drawn_text(*_drawn(rules, card.color), players)} at random"
     if players is None:
         return ", ".join(f"{p}+" for p in card.players)
     n = card.copies_at(players)
@@ -233,11 +246,12 @@ def _print_cards(pack: Pack, cards: list[Card], age: int | None, players: int | 
             copies = sum(len(c.players) if c.players is not None else bool(c.deck) for c in in_age)
         else:
             copies = sum(c.copies_at(players) for c in in_age)
-        guilds = sum(1 for c in in_age if c.players is None and not c.deck)
         title = f"{_age_label(a)}: {copies} cards{where}"
-        if guilds:
-            drawn = f"N+{extra}" if players is None else str(players + extra)
-            title += f" + {drawn} of {guilds} guilds drawn at random"
+        for color in sorted({c.color for c in in_age if c.players is None and not c.deck}):
+            pool = sum(1 for c in in_age if c.players is None and not c.deck and c.color == color)
+            drawn = _drawn_text(*_drawn(pack.rules, color), players)
+            noun = "guilds" if color == pack.rules.guild_color else f"{color} cards"
+            title += f" + {drawn} of {pool} {noun} drawn at random"
         # Narrow consoles: the age is in the title and the chains go under the effect text.
         wide = console.width >= _WIDE
         table = Table(title=title, show_lines=not wide, expand=False)
@@ -254,7 +268,7 @@ def _print_cards(pack: Pack, cards: list[Card], age: int | None, players: int | 
             effect = Text(effects_english(c.effects, pack.rules.vocab))
             row = [Text(c.name)] + ([Text(str(c.age or "-"))] if wide else [])
             row += [Text(c.color, style=_COLOR_STYLE.get(c.color, "")),
-                    Text(_copies_cell(c, players, extra)), Text(cost_text(c.cost))]
+                    Text(_copies_cell(c, players, pack.rules)), Text(cost_text(c.cost))]
             if wide:
                 row += [Text(_chains_cell(c)), effect]
             else:

@@ -29,7 +29,7 @@ class Abandoned(Exception):
 
 @dataclass
 class Prompt:
-    kind: str  # "move" | "discard"
+    kind: str  # "move" | "discard" | "payment"
     seat: int
     moves: list[Move] = field(default_factory=list)
     cards: list[CCard] = field(default_factory=list)
@@ -65,6 +65,17 @@ class WebHuman:
         view["discard"] = [{"code": f"discard:{i}", "name": c.name, "svg": card_svg(c.card, vocab, "100%")}
                            for i, c in enumerate(cards)]
         self.live.publish(view, Prompt("discard", seat, cards=cards))
+        return self._wait()
+
+    def choose_payment(self, game: "Game", seat: int, due: int, can: int) -> int:
+        """A coin loss: pay 0..can of `due` coins, a debt token for each coin not paid."""
+        view = self._view(game, seat, [], False)
+        view["payment"] = {"due": due, "options": [
+            {"code": f"pay:{k}", "label": f"Pay {k} coin{'s' if k != 1 else ''}"
+                                          + (f", take {due - k} debt" if due > k else "")}
+            for k in range(can, -1, -1)]}
+        self.live.publish(view, Prompt("payment", seat, cards=[], moves=[]))
+        self.payment_limit = can
         return self._wait()
 
 
@@ -138,6 +149,12 @@ class LiveGame:
     def check(self, prompt: Prompt, code: str) -> tuple[Any, str]:
         """The posted text as an answer to the prompt, checked against the rules."""
         game = self.game
+        if prompt.kind == "payment":
+            head, _, num = (code or "").partition(":")
+            limit = getattr(self.human, "payment_limit", 0)
+            if head != "pay" or not num.isdigit() or int(num) > limit:
+                return None, f"pay 0 to {limit} coins, not {code!r}"
+            return int(num), ""
         if prompt.kind == "discard":
             if code == "discard:none":
                 return None, ""
