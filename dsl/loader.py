@@ -321,9 +321,9 @@ class _PackBuilder:
         elif color not in rules.drawn_colors() and not deck:
             drawn = " and ".join(sorted(rules.drawn_colors() - {rules.guild_color}))
             what = f"{rules.guild_color} guild" + (f" and {drawn}" if drawn else "")
-            self.col.add(doc, doc.key_where(path + ("name",)),
+            self.col.add(doc, doc.where(path + ("name",)),
                          f"'players' is missing (only {what} cards are drawn "
-                         "without player counts)", subject, "range")
+                         "without player counts)", subject, "range", doc.width(path + ("name",)))
             ok = False
         cost = _parse_text(doc, path + ("cost",), raw.get("cost", "free"), subject, "cost", vocab, self.col)
         effects = _parse_text(doc, path + ("effect",), raw["effect"], subject, "effect", vocab, self.col)

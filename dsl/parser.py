@@ -483,7 +483,7 @@ class _ToAst(Transformer):
         elif word not in vocab.plugin_words:
             self.errors.append(LanguageError(
                 f"unknown effect word '{word}'"
-                f"{did_you_mean(str(word), [*EFFECT_WORDS, *vocab.plugin_words])}",
+                f"{did_you_mean(str(word), [*EFFECT_WORDS, 'others', *vocab.plugin_words])}",
                 word.line, word.column, len(word)))
         else:
             self._check_plugin_args(word, args, children[1:], vocab)

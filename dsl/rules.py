@@ -173,7 +173,7 @@ def _check_tokens_and_draws(rules: Rules, bad: Callable[..., None]) -> None:
     kinds = list(rules.tokens)
     for name, kind in rules.tokens.items():
         if kind.vp and kind.line not in rules.score_lines:
-            bad(("tokens", name, "line"), f"token kind '{name}': its points need a score line "
+            bad(("tokens", name, "line"), f"token kind '{name}': '{kind.line}' is not a score line "
                 f"(one of: {', '.join(rules.score_lines)})" + did_you_mean(kind.line, rules.score_lines))
         if name in ("victory", "defeat", "coin", "card", "age"):
             bad(("tokens", name), f"'{name}' is a word of the card language, not a token kind name",
