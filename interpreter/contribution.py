@@ -28,6 +28,7 @@ class Hook:
     scores = False
     reacts = False
     changes_cost = False
+    science_set = False  # points per complete science set (scoring places wild symbols for them)
     valued = True  # False: the greedy bot has no estimate for it (it warns)
 
     def attach(self, city: Any) -> None:

@@ -65,6 +65,8 @@ class VictoryHook(Hook):
 
     def __init__(self, amount: int, counter: Counter | None):
         self.amount, self.counter = amount, counter
+        self.science_set = counter is not None and counter.what == "science_set" \
+            and counter.seats == (0,) and counter.every == 1
 
     def score(self, table: Any, seat: int) -> int:
         if self.counter is None:

@@ -102,6 +102,7 @@ class Game:
         self.fired: set[tuple[int, int, int]] = set()  # once-per-turn triggers fired this turn
         self.bank_reset = False  # some city bought from the bank this turn
         self.gains: list[tuple[int, int]] = []  # (seat, coins from the bank) owed by others' cards
+        self.sit_out_kinds = [k.name for k in rules.tokens.values() if k.sit_out]
         self.losses: list[tuple[int, int, int]] = []  # (seat, coins due, seat of the card's owner)
         self.steps = schedule(rules.phases, rules.ages)
         deals = sum(s.decl.deal for s in self.steps if s.decl.kind == "draft")
@@ -233,7 +234,9 @@ class Game:
         owed_before = len(self.owed)
         plays = [(seat, move, self.hands[seat][move.card]) for seat, move in enumerate(choices)
                  if move is not None]
-        self._count_actions(len(plays))
+        self.actions += len(plays)
+        if self.actions > self.max_actions:
+            raise GameCapped(f"stopped after {self.actions} actions (cap {self.max_actions})")
         # bank costs as cost changes stand at the start of the turn (the moves are simultaneous)
         if any(c.cost_changes for c in self.cities):
             banks = [self._bank(seat, move, card) for seat, move, card in plays]
@@ -286,26 +289,31 @@ class Game:
                 entries.append({"player": seat, "card": card.name, "action": move.action,
                                 "bank": bank + move.extra, "left": move.left, "right": move.right,
                                 **({"free": free} if free else {})})
-        bank = [self.rules.sell_coins if m.action == SELL else 0 for _, m, _ in plays]
+        # coins from the bank matter only to a city that reacts to events (`take coins`)
+        watch = [seat for seat in range(n) if self.cities[seat].triggers]
         from_bank = [0] * n
-        for (seat, _m, _c), coins in zip(plays, bank):
-            from_bank[seat] += coins
+        if watch:
+            for seat, move, _card in plays:
+                if move.action == SELL:
+                    from_bank[seat] += self.rules.sell_coins
         for seat, effect in built:
             if effect.built_hooks:
                 got = self.when_built(seat, effect)
                 income[seat] += got
-                from_bank[seat] += max(0, got)
+                if got > 0:
+                    from_bank[seat] += got
         for seat, event in events:
             got = self.fire(seat, event)
             income[seat] += got
-            from_bank[seat] += max(0, got)
+            if got > 0:
+                from_bank[seat] += got
         if self.gains:  # coins other cities' cards give from the bank
             for seat, coins in self.gains:
                 income[seat] += coins
                 from_bank[seat] += coins
             self.gains.clear()
-        for seat in range(n):
-            if from_bank[seat] and self.cities[seat].triggers:
+        for seat in watch:
+            if from_bank[seat]:
                 income[seat] += self.fire(seat, Event("take_coins"))
         for seat in range(n):  # a negative effect takes at most what the city has
             city = self.cities[seat]
@@ -460,7 +468,19 @@ class Game:
         city.build_card(card)
         coins = self.when_built(seat, card.effect)
         coins += self.fire(seat, Event("build", card.color, card.id))
+        gains, self.gains = self.gains, []  # coins its effects give other cities, now
+        for other, got in gains:
+            if other == seat:
+                coins += got
+            else:
+                self.cities[other].coins += got
+                if got and self.cities[other].triggers:
+                    self.cities[other].coins += self.fire(other, Event("take_coins"))
+        if coins > 0 and city.triggers:
+            coins += self.fire(seat, Event("take_coins"))
         city.coins = max(0, city.coins + coins)
+        if self.losses:  # and the coins it makes others lose, at the end of this turn: now
+            self.settle_losses()
         if self.logging:
             self._log_turn([{"player": seat, "card": card.name, "action": BUILD,
                              "bank": 0, "left": 0, "right": 0, "free": "discard"}], "build from discard")
@@ -507,21 +527,21 @@ class Game:
         lose = self.rules.defeat_token
         n = self.n
         out = set()
-        for kind in self.rules.tokens.values():
-            if kind.sit_out:
-                for seat, city in enumerate(self.cities):
-                    if city.token_counts.get(kind.name, 0) > 0 and seat not in out:
-                        city.token_counts[kind.name] -= 1
-                        out.add(seat)
-        fighting = [s for s in range(n) if s not in out]
-        strength = [c.conflict_shields(self.table) for c in self.cities]
+        for kind in self.sit_out_kinds:
+            for seat, city in enumerate(self.cities):
+                if city.token_counts.get(kind, 0) > 0 and seat not in out:
+                    city.token_counts[kind] -= 1
+                    out.add(seat)
+        fighting = [s for s in range(n) if s not in out] if out else list(range(n))
+        strength = [c.conflict_shields(self.table) if c.strength else c.shields for c in self.cities]
         gets: list[list[int]] = [[] for _ in self.cities]
         won = [0] * n
         lost = [0] * n
-        for seat in fighting:
-            k = fighting.index(seat)
-            left, right = fighting[(k + 1) % len(fighting)], fighting[(k - 1) % len(fighting)]
-            rivals = [r for r in dict.fromkeys((left, right)) if r != seat]  # two, one or none
+        m = len(fighting)
+        for k, seat in enumerate(fighting):
+            left, right = fighting[(k + 1) % m], fighting[(k - 1) % m]
+            # two rivals, or one (two cities left fight once), or none (one city left)
+            rivals = (left, right) if left != right else ((left,) if left != seat else ())
             city = self.cities[seat]
             for nb in rivals:
                 if strength[seat] > strength[nb]:

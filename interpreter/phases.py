@@ -39,7 +39,7 @@ def schedule(phases: tuple[PhaseDecl, ...], ages: int) -> list[Step]:
 def run_age(game: "Game", decl: PhaseDecl, age: int) -> None:
     """Deal the age's deck; turns until one card is left; the last card; conflicts."""
     game.deal(age)
-    last = game.rules.hand_size - 1
+    last = game.rules.hand_size_at(game.n) - 1
     for turn in range(1, last + 1):
         game.begin_turn(turn)
         game.resolve([game.decide(seat) for seat in range(game.n)])

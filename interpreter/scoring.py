@@ -61,9 +61,7 @@ def _score_city(table: Table, seat: int, rules: Rules, extra: Sequence[CCard] = 
         for i, n in enumerate(card.effect.science):
             science[i] += n
         wilds.extend(card.effect.science_wild)
-    per_set = [(line, h) for line, h in scorers
-               if getattr(getattr(h, "counter", None), "what", "") == "science_set"
-               and h.counter.seats == (0,) and h.counter.every == 1]
+    per_set = [(line, h) for line, h in scorers if h.science_set]
     sci, sets = _science(science, wilds, rules.science_set_bonus,
                          sum(h.amount for _, h in per_set))
     pad["science"] += sci

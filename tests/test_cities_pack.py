@@ -136,6 +136,11 @@ def pack():
 
 
 @pytest.fixture(scope="module")
+def compiled():
+    return compile_pack(load_pack("cities"))
+
+
+@pytest.fixture(scope="module")
 def both():
     return load_pack(LEADERS_CITIES)
 
@@ -263,8 +268,8 @@ def test_leaders_cities_rules(both, golden) -> None:
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6, 7])
 @pytest.mark.parametrize("age", [1, 2, 3])
-def test_cards_in_play_per_age_match_the_published_counts(golden, n: int, age: int) -> None:
-    cp = compile_pack(load_pack("cities"))
+def test_cards_in_play_per_age_match_the_published_counts(golden, compiled, n: int, age: int) -> None:
+    cp = compiled
     want = golden["rules"]["per_players"][n]
     deck = cp.deck(age, n)
     assert not any(c.color_name in ("black", "purple") for c in deck)  # both drawn
