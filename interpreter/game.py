@@ -237,17 +237,26 @@ class Game:
         self.actions += len(plays)
         if self.actions > self.max_actions:
             raise GameCapped(f"stopped after {self.actions} actions (cap {self.max_actions})")
+        # cost changes and triggers: most games of most packs have none, and skip their work
+        special = False
+        for c in self.cities:
+            if c.cost_changes or c.triggers:
+                special = True
+                break
         # bank costs as cost changes stand at the start of the turn (the moves are simultaneous)
-        if any(c.cost_changes for c in self.cities):
-            banks = [self._bank(seat, move, card) for seat, move, card in plays]
-        else:  # no cost change anywhere: the printed coin costs
-            banks = [0 if move.action == SELL or move.free else card.cost_coins if move.action == BUILD
-                     else self.cities[seat].side.stages[self.cities[seat].stages_built].cost_coins
-                     for seat, move, card in plays]
+        banks = [self._bank(seat, move, card) for seat, move, card in plays] if special else None
         for seat, _move, card in plays:
             self.hands[seat].remove(card)
-        for (seat, move, card), bank in zip(plays, banks):
+        for k, (seat, move, card) in enumerate(plays):
             city = self.cities[seat]
+            if banks is not None:
+                bank = banks[k]
+            elif move.action == SELL or move.free:
+                bank = 0
+            elif move.action == BUILD:
+                bank = card.cost_coins
+            else:
+                bank = city.side.stages[city.stages_built].cost_coins
             if move.action == SELL:
                 (self.box if sold == "box" else self.discard).append(card)
                 income[seat] += self.rules.sell_coins
@@ -258,26 +267,17 @@ class Game:
                     if move.free == "power":
                         city.free_build_used = True
                     built.append((seat, card.effect))
-                    if city.triggers:  # events only matter to a city that reacts to them
+                    if special and city.triggers:  # events matter to a city that reacts
                         events.append((seat, Event("build", card.color, card.id)))
                         if move.free == "chain":
                             events.append((seat, Event("chain", card.color, card.id)))
                 else:
                     city.tucked.append(card)
                     built.append((seat, city.build_stage()))
-                    if city.triggers:
+                    if special and city.triggers:
                         events.append((seat, Event("wonder_stage")))
-                if city.triggers:
-                    for side, paid in ((1, move.left), (2, move.right)):  # one per neighbour paid
-                        if paid:
-                            events.append((seat, Event("buy", side)))
-                if move.extra:
-                    city.bank_used = self.bank_reset = True
-                if city.mods is not None and city.mods.rebate != (0, 0):  # the rebate is used
-                    for side, paid in ((1, move.left), (2, move.right)):
-                        if paid and city.mods.rebate[side - 1]:
-                            city.rebate_used.add(side)
-                            self.bank_reset = True
+                if special:
+                    self._spent(city, move, events)
                 city.coins -= bank + move.extra + move.left + move.right
                 income[(seat + 1) % n] += move.left
                 income[(seat - 1) % n] += move.right
@@ -290,7 +290,7 @@ class Game:
                                 "bank": bank + move.extra, "left": move.left, "right": move.right,
                                 **({"free": free} if free else {})})
         # coins from the bank matter only to a city that reacts to events (`take coins`)
-        watch = [seat for seat in range(n) if self.cities[seat].triggers]
+        watch = [seat for seat in range(n) if self.cities[seat].triggers] if special else ()
         from_bank = [0] * n
         if watch:
             for seat, move, _card in plays:
@@ -323,6 +323,20 @@ class Game:
         if self.logging:
             self._log_turn(entries, note)
         return self.owed[owed_before:]
+
+    def _spent(self, city: City, move: Move, events: list[tuple[int, Event]]) -> None:
+        """What a paid move means beyond its coins: `buy` events, the bank bought from, rebates."""
+        if city.triggers:
+            for side, paid in ((1, move.left), (2, move.right)):  # one per neighbour paid
+                if paid:
+                    events.append((city.seat, Event("buy", side)))
+        if move.extra:
+            city.bank_used = self.bank_reset = True
+        if city.mods is not None and city.mods.rebate != (0, 0):  # the rebate is used
+            for side, paid in ((1, move.left), (2, move.right)):
+                if paid and city.mods.rebate[side - 1]:
+                    city.rebate_used.add(side)
+                    self.bank_reset = True
 
     def _bank(self, seat: int, move: Move, card: CCard) -> int:
         if move.action == SELL or move.free:

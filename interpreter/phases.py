@@ -7,6 +7,7 @@ and a new row in dsl.phases.PHASES, not a branch in the game loop.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from dsl.model import PhaseDecl
@@ -25,15 +26,17 @@ class Step(NamedTuple):
     age: int
 
 
-def schedule(phases: tuple[PhaseDecl, ...], ages: int) -> list[Step]:
-    """Declared phases at their moments around the built-in age phases."""
+@lru_cache(maxsize=64)
+def schedule(phases: tuple[PhaseDecl, ...], ages: int) -> tuple[Step, ...]:
+    """Declared phases at their moments around the built-in age phases (computed once per
+    rules: the result is shared, never changed)."""
     steps = [Step(p, 1) for p in phases if p.at == "start"]
     for age in range(1, ages + 1):
         steps.extend(Step(p, age) for p in phases if p.at == "before age" and p.runs_in(age))
         steps.append(Step(AGE, age))
         steps.extend(Step(p, age) for p in phases if p.at == "after age" and p.runs_in(age))
     steps.extend(Step(p, ages) for p in phases if p.at == "end")
-    return steps
+    return tuple(steps)
 
 
 def run_age(game: "Game", decl: PhaseDecl, age: int) -> None:
