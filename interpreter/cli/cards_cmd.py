@@ -2,13 +2,16 @@
 
 Both print a readable `rich` table by default and a stable JSON shape with `--json`:
 
-    {"pack": "base", "cards": [{"name", "age", "color", "players", "cost", "chains_from",
-                                 "chains_to", "effects", "text", ...}], "wonders": [...]}
-    {"pack": "base", "wonders": [{"name", "sides": {"A": {"alias", "resource",
-                                                          "stages": [{"cost", "effects", "text"}]}}}]}
+    {"pack": "base", "cards": [{"name", "age", "deck", "color", "players", "guild", "drawn",
+                                 "cost", "chains_from", "chains_to", "effects", "text"}],
+     "wonders": [...]}
+    {"pack": "base", "wonders": [{"name", "sides": {"A": {"alias", "resource", "power",
+                                                          "power_text", "stages": [...]}}}]}
 
-`players` is the minimum player count of each copy (null for a guild); `cost` leaves zero
-counts out ({} = free); `effects` holds one canonical card-language text per effect.
+`players` is the minimum player count of each copy (null for a card drawn at random: a guild,
+a black card of Cities; and for a card of another deck, e.g. a leader); `age` is null and
+`deck` names the deck for a card outside the age decks; `cost` leaves zero counts out ({} =
+free); `effects` holds one canonical card-language text per effect.
 """
 from __future__ import annotations
 
@@ -83,7 +86,7 @@ def _int_option(value: str | None, name: str, low: int, high: int,
 
 def card_data(card: Card, pack: Pack, players: int | None = None) -> dict[str, Any]:
     vocab = pack.rules.vocab
-    guild = card.players is None and not card.deck
+    guild = card.players is None and not card.deck and card.color == pack.rules.guild_color
     if card.players is None:
         copies = None
     elif players is None:
@@ -97,6 +100,7 @@ def card_data(card: Card, pack: Pack, players: int | None = None) -> dict[str, A
         "color": card.color,
         "players": copies,
         "guild": guild,
+        "drawn": card.players is None and not card.deck,  # drawn at random (guilds, black cards)
         "cost": card.cost.as_dict(),
         "chains_from": list(card.chains_from),
         "chains_to": list(card.chains_to),
