@@ -86,10 +86,12 @@ class Coins:
 
 @dataclass(frozen=True)
 class VictoryPoints:
-    """Points counted at game end (flat, or per counted thing at game end)."""
+    """Points counted at game end (flat, or per counted thing at game end); with `condition`
+    ("wonder_complete") only if it holds then."""
 
     amount: int
     per: Counted | None = None
+    condition: str = ""
     line: int = _pos()
     column: int = _pos()
 
@@ -108,7 +110,11 @@ class Trade:
 
 @dataclass(frozen=True)
 class FreeBuild:
-    """Build one structure from hand for free, once per `period` (only of `colors` if given)."""
+    """Build one structure from hand for free, once per `period` (only of `colors` if given).
+
+    Periods beyond "age" and "game": "colour_first" (a card of a colour the city does not have
+    yet is free), "age_first" / "age_last" (the card played on the first / last turn of each
+    age is free)."""
 
     period: str = "age"
     colors: tuple[str, ...] = ()

@@ -132,6 +132,9 @@ def _(n: A.Coins, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 @english.register
 def _(n: A.VictoryPoints, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    if n.condition == "wonder_complete":
+        plain = english(A.VictoryPoints(n.amount, n.per), vocab).rstrip(".")
+        return f"{plain}, if every stage of your wonder is built at game end."
     if n.amount < 0:
         minus = _plural(-n.amount, "victory point")
         return f"Minus {minus}." if n.per is None else \
@@ -161,6 +164,11 @@ def _(n: A.Trade, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 @english.register
 def _(n: A.FreeBuild, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    turn = {"colour_first": "The first card of each colour you build costs nothing",
+            "age_first": "The card you build on the first turn of each age costs nothing",
+            "age_last": "The card you build on the last turn of each age costs nothing"}.get(n.period)
+    if turn:
+        return turn + " (from the age this is built)."
     what = _cards(n.colors, False) if n.colors else "structure"
     return f"Once per {n.period}, build a {what} from your hand for free."
 

@@ -183,10 +183,26 @@ class _ToAst(Transformer):
         per = children[1] if len(children) > 1 else None
         return A.Coins(int(children[0]), per, line=meta.line, column=meta.column)
 
+    def condition(self, _: list[Any]) -> str:
+        return "wonder_complete"
+
+    @v_args(meta=True)
+    def free_first_colour(self, meta: Any, _: list[Any]) -> A.FreeBuild:
+        return A.FreeBuild("colour_first", line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def free_first_age(self, meta: Any, _: list[Any]) -> A.FreeBuild:
+        return A.FreeBuild("age_first", line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def free_last_age(self, meta: Any, _: list[Any]) -> A.FreeBuild:
+        return A.FreeBuild("age_last", line=meta.line, column=meta.column)
+
     @v_args(meta=True)
     def vp(self, meta: Any, children: list[Any]) -> A.VictoryPoints:
-        per = children[1] if len(children) > 1 else None
-        return A.VictoryPoints(int(children[0]), per, line=meta.line, column=meta.column)
+        per = next((c for c in children[1:] if isinstance(c, A.Counted)), None)
+        cond = next((c for c in children[1:] if isinstance(c, str) and not isinstance(c, Token)), "")
+        return A.VictoryPoints(int(children[0]), per, cond, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def per(self, meta: Any, children: list[Any]) -> A.Counted:

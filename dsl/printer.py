@@ -84,7 +84,8 @@ def _(n: A.Coins) -> str:
 
 @canonical.register
 def _(n: A.VictoryPoints) -> str:
-    return f"vp {n.amount}" + (f" {counted_text(n.per)}" if n.per else "")
+    return f"vp {n.amount}" + (f" {counted_text(n.per)}" if n.per else "") + \
+        (" if wonder complete" if n.condition == "wonder_complete" else "")
 
 
 @canonical.register
@@ -94,6 +95,10 @@ def _(n: A.Trade) -> str:
 
 @canonical.register
 def _(n: A.FreeBuild) -> str:
+    turn = {"colour_first": "first card of each colour", "age_first": "first card of each age",
+            "age_last": "last card of each age"}.get(n.period)
+    if turn:
+        return f"free {turn}"
     on = f" on {'/'.join(n.colors)} cards" if n.colors else ""
     return f"free build once per {n.period}{on}"
 

@@ -79,11 +79,14 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                 "coins 1 per age"),
                "coins N [per [N] THING [in SIDES]]"),
     EffectSpec("vp", A.VictoryPoints, "game end",
-               "Victory points counted at game end; with `per`, counting what is in play then.",
-               (Param("amount", "int", "points (per counted thing)"), _PER),
+               "Victory points counted at game end; with `per`, counting what is in play then; "
+               "with `if wonder complete`, only when every stage of the owner's wonder is built.",
+               (Param("amount", "int", "points (per counted thing)"), _PER,
+                Param("if", "word", "`if wonder complete`", optional=True)),
                ("vp 3", "vp 1 per defeat in neighbors", "vp 1 per brown/grey/purple card in self",
-                "vp 1 per 3 coins", "vp 3 per set of red/blue/green cards", "vp 3 per science set"),
-               "vp N [per [N] THING [in SIDES]]"),
+                "vp 1 per 3 coins", "vp 3 per set of red/blue/green cards", "vp 3 per science set",
+                "vp 7 if wonder complete"),
+               "vp N [per [N] THING [in SIDES]] [if wonder complete]"),
     EffectSpec("buy", A.Trade, "passive",
                "Trade discount: buy these resources (or resource classes) from these neighbours "
                "at this price instead of the rules' trade price. `from bank`: once per turn, buy "
@@ -97,12 +100,18 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "buy R[/R...] from SIDES for N | buy any|R[/R...] from bank for N"),
     EffectSpec("free", A.FreeBuild, "power",
                "Build one structure from hand for free, once per age (or game); with `on COLOURS "
-               "cards`, only a card of those colours. (`free TARGET`, such as `free purple cards`, "
+               "cards`, only a card of those colours. `free first card of each colour`: a card of "
+               "a colour the city does not have yet costs nothing; `free first|last card of each "
+               "age`: the card built on the first (last) turn of each age costs nothing, from the "
+               "age this is built. (`free TARGET`, such as `free purple cards`, "
                "is a cost change: see `discount`.)",
                (Param("period", "word", "age or game"),
                 Param("colors", "colors", "`on COLOUR[/COLOUR...] cards`", optional=True)),
-               ("free build once per age", "free build once per age on black cards"),
-               "free build once per age|game [on COLOURS cards]"),
+               ("free build once per age", "free build once per age on black cards",
+                "free first card of each colour", "free first card of each age",
+                "free last card of each age"),
+               "free build once per age|game [on COLOURS cards] | free first card of each "
+               "colour|age | free last card of each age"),
     EffectSpec("play", A.PlayLastCard, "power",
                "Play the last card of each age (build, wonder stage or sell) instead of discarding it.",
                (), ("play last card",), "play last card"),

@@ -63,12 +63,16 @@ class VictoryHook(Hook):
 
     scores = True
 
-    def __init__(self, amount: int, counter: Counter | None):
-        self.amount, self.counter = amount, counter
+    def __init__(self, amount: int, counter: Counter | None, condition: str = ""):
+        self.amount, self.counter, self.condition = amount, counter, condition
         self.science_set = counter is not None and counter.what == "science_set" \
-            and counter.seats == (0,) and counter.every == 1
+            and counter.seats == (0,) and counter.every == 1 and not condition
 
     def score(self, table: Any, seat: int) -> int:
+        if self.condition == "wonder_complete":
+            city = table.cities[seat]
+            if city.stages_built < len(city.side.stages):
+                return 0
         if self.counter is None:
             return self.amount
         return self.amount * count(table, seat, self.counter)
@@ -82,6 +86,9 @@ class FreeBuildPower(Hook):
         self.period, self.colors = period, colors
 
     def attach(self, city: Any) -> None:
+        if self.period in ("age_first", "age_last"):  # a turn whose card costs nothing
+            city.free_turns.add(self.period)
+            return
         city.free_build = self.period
         city.free_build_colors = self.colors
 
@@ -412,7 +419,7 @@ def _coins(n: A.Coins, b: _Builder, ix: Any) -> None:
 
 
 def _vp(n: A.VictoryPoints, b: _Builder, ix: Any) -> None:
-    b.hooks.append(VictoryHook(n.amount, _counter(n.per, ix)))
+    b.hooks.append(VictoryHook(n.amount, _counter(n.per, ix), n.condition))
 
 
 def _resources(names: tuple[str, ...], ix: Any) -> frozenset[int]:
@@ -429,6 +436,9 @@ def _trade(n: A.Trade, b: _Builder, ix: Any) -> None:
 
 
 def _free_build(n: A.FreeBuild, b: _Builder, ix: Any) -> None:
+    if n.period == "colour_first":  # a cost change: nothing to pay for a colour not yet built
+        b.hooks.append(CostChange("first_of_color", False, frozenset(), 0, (0,)))
+        return
     b.hooks.append(FreeBuildPower(n.period, frozenset(ix.col[c] for c in n.colors)))
 
 

@@ -177,7 +177,15 @@ class Game:
 
     def free_power(self, seat: int) -> bool:
         c = self.cities[seat]
-        return bool(c.free_build) and not c.free_build_used
+        return (bool(c.free_build) and not c.free_build_used) or self._free_turn(c)
+
+    def _free_turn(self, city: City) -> bool:
+        """Whether this turn's card is free by a `free first|last card of each age` power."""
+        if not city.free_turns or self.phase.kind != "age":
+            return False
+        last = self.rules.hand_size_at(self.n) - 1
+        return ("age_first" in city.free_turns and self.turn == 1) or \
+            ("age_last" in city.free_turns and self.turn == last)
 
     def moves(self, seat: int, actions: tuple[str, ...] | None = None) -> list[Move]:
         return legal_moves(self.hands[seat], self.cities[seat], self.table, self.free_power(seat),
@@ -264,7 +272,7 @@ class Game:
             else:
                 if move.action == BUILD:
                     city.build_card(card)
-                    if move.free == "power":
+                    if move.free == "power" and not self._free_turn(city):
                         city.free_build_used = True
                     built.append((seat, card.effect))
                     if special and city.triggers:  # events matter to a city that reacts

@@ -68,7 +68,7 @@ def mods_for(city: City, table: Table) -> Mods | None:
     if not (city.cost_changes or left.cost_changes or right.cost_changes):
         return None
     key = (len(city.cost_changes), len(left.cost_changes), len(right.cost_changes), city.bank_used,
-           left.seat, right.seat, tuple(sorted(city.rebate_used)))
+           left.seat, right.seat, tuple(sorted(city.rebate_used)), tuple(city.color_counts))
     if city.mods_key == key:
         return city.mods
     reach = changes_reaching(city, table)
@@ -78,7 +78,10 @@ def mods_for(city: City, table: Table) -> Mods | None:
         coin = drop = 0
         free = False
         for ch in reach:
-            if ch.unit not in ("bank", "rebate") and ch.applies(color):
+            if ch.unit == "first_of_color":  # a colour the city does not have yet: free
+                if color >= 0 and city.color_counts[color] == 0:
+                    free = True
+            elif ch.unit not in ("bank", "rebate") and ch.applies(color):
                 if ch.unit == "all":
                     free = True
                 elif ch.unit == "coin":

@@ -166,7 +166,7 @@ ERRORS = [
      "unexpected 'bye'; expected 'build', 'buy', 'lose', 'take', 'win'; did you mean 'buy'?"),
     ("coins 2 when win", 1, 17, 1, "text ends too early; expected 'conflict'"),
     ("coins 1 when buy once per game", 1, 27, 4, "unexpected 'game'; expected 'turn'"),
-    ("vp 1 when win conflict", 1, 6, 4, "unexpected 'when'; expected 'per', ';', end of text"),
+    ("vp 1 when win conflict", 1, 6, 4, "unexpected 'when'; expected 'if', 'per', ';', end of text"),
     ("discount 1 resource on wonder stage for", 1, 40, 1,
      "text ends too early; expected 'all', 'left', 'neighbors', 'neighbours', 'right', 'self'"),
     ("discount 1 resource on wonder stage for bank", 1, 41, 4,
@@ -185,7 +185,7 @@ ERRORS = [
      "unexpected 'later'; expected 'now', ',', ';', end of text"),
     # a misspelt `science` reads as a colour name: the error is at the word after it
     ("vp 3 per sciense set", 1, 18, 3,
-     "unexpected 'set'; expected 'card', 'cards', 'in', '/', ';', end of text"),
+     "unexpected 'set'; expected 'card', 'cards', 'if', 'in', '/', ';', end of text"),
 ]
 
 

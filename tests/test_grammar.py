@@ -372,12 +372,12 @@ SYNTAX_ERRORS = [
     ("play last", 1, 10, "text ends too early; expected 'card'"),
     ("produce wood clay", 1, 14, "unexpected 'clay'; expected 'untradable', ',', '/', ';', end of text"),
     ("produce 2 clay/wood", 1, 15, "unexpected '/'; expected 'untradable', ',', ';', end of text"),
-    ("vp 3 coins 2", 1, 6, "unexpected 'coins'; expected 'per', ';', end of text"),
+    ("vp 3 coins 2", 1, 6, "unexpected 'coins'; expected 'if', 'per', ';', end of text"),
     # only the words that fit here, not those of other rules sharing the state after a side
     ("copy purple card from left later", 1, 28, "unexpected 'later'; expected 'now', ',', ';', end of text"),
     ("buy raw from left now", 1, 19, "unexpected 'now'; expected 'for', ','"),
     # (a keyword of another rule ends the side list first: what may follow the whole clause)
-    ("vp 1 per card in left now", 1, 23, "unexpected 'now'; expected ';', end of text"),
+    ("vp 1 per card in left now", 1, 23, "unexpected 'now'; expected 'if', ';', end of text"),
     # the new words
     ("coins 2 when biuld yellow card", 1, 14,
      "unexpected 'biuld'; expected 'build', 'buy', 'lose', 'take', 'win'; did you mean 'build'?"),
@@ -386,7 +386,7 @@ SYNTAX_ERRORS = [
     ("coins 2 when", 1, 13, "text ends too early; expected 'build', 'buy', 'lose', 'take', 'win'"),
     ("coins 1 when buy once per age", 1, 27, "unexpected 'age'; expected 'turn'"),
     ("coins 2 when build yellow card once", 1, 36, "text ends too early; expected 'per'"),
-    ("vp 2 when build card", 1, 6, "unexpected 'when'; expected 'per', ';', end of text"),
+    ("vp 2 when build card", 1, 6, "unexpected 'when'; expected 'if', 'per', ';', end of text"),
     ("discount 1 resource on wonder stage for", 1, 40,
      "text ends too early; expected 'all', 'left', 'neighbors', 'neighbours', 'right', 'self'"),
     ("discount 1 resurce on cards", 1, 12,
@@ -394,13 +394,13 @@ SYNTAX_ERRORS = [
     ("discount 1 resource green cards", 1, 21, "unexpected 'green'; expected 'on'"),
     ("discount 1 resource on wonder", 1, 30, "text ends too early; expected 'stage', 'stages'"),
     ("discount -1 coin on cards", 1, 10, "unexpected '-1'; expected 'all', a number"),
-    ("free", 1, 5, "text ends too early; expected 'build', 'card', 'cards', 'wonder', a name"),
+    ("free", 1, 5, "text ends too early; expected 'build', 'card', 'cards', 'first', 'last', 'wonder', a name"),
     ("free purple", 1, 12, "text ends too early; expected 'card', 'cards', '/'"),
     ("vp 1 per set of red", 1, 20, "text ends too early; expected 'card', 'cards', '/'"),
     ("vp 1 per science", 1, 17, "text ends too early; expected 'set', 'sets'"),
     ("buy any from bank", 1, 18, "text ends too early; expected 'for', ','"),
     ("vp 1 per green crad", 1, 16,
-     "unexpected 'crad'; expected 'card', 'cards', 'in', '/', ';', end of text; did you mean 'card'?"),
+     "unexpected 'crad'; expected 'card', 'cards', 'if', 'in', '/', ';', end of text; did you mean 'card'?"),
     ("coins 1;\nvp 2;\nshields x", 3, 9, "unexpected 'x'; expected a number"),
 ]
 

@@ -9,7 +9,7 @@ Both print a readable `rich` table by default and a stable JSON shape with `--js
                                                           "power_text", "stages": [...]}}}]}
 
 `players` is the minimum player count of each copy (null for a card drawn at random: a guild,
-a black card of Cities; and for a card of another deck, e.g. a leader); `age` is null and
+a black card; and for a card of another deck, e.g. a leader); `age` is null and
 `deck` names the deck for a card outside the age decks; `cost` leaves zero counts out ({} =
 free); `effects` holds one canonical card-language text per effect.
 """
