@@ -10,7 +10,7 @@ Each file: {"description", "covers": [card names], "kind", "state", ..., "expect
          pile, of a copied card, or of a card of a second hand an effect plays, built at its
          cheapest); expected: any of "coins", "tokens", "cards", "hands" per seat
   war    the conflicts of "age"; expected: "tokens" and/or "coins" per seat
-Optional everywhere: "pack" (default `leaders`; `cities`, or a folder such as
+Optional everywhere: "turn" (for a turn case: which turn of the age it is, default 1), "pack" (default `leaders`; `cities`, or a folder such as
 examples/leaders-cities), "payments" (per seat, the coins a player chooses to pay of each loss
 it must settle, in order; default: all it can), and in expected "token_kinds" (per seat, e.g.
 {"debt": 2}) and "shields" (per seat, strength in the conflict).
@@ -165,7 +165,7 @@ def test_golden_leaders(path: Path, tmp_path: Path, capsys: pytest.CaptureFixtur
     g = _game(case)
     if kind == "turn":
         g.hands = [[_card(g, n) for n in hand] for hand in case["hands"]]
-        g.begin_turn(1)
+        g.begin_turn(case.get("turn", 1))  # the turn of the age (1..6 with hands of 7)
         g.resolve([g.decide(s) if case["moves"][s] else None for s in range(g.n)])
         g.settle_discard_builds()
     elif kind == "war":
