@@ -211,3 +211,26 @@ def test_a_leaders_game_in_the_browser_shows_the_draft_and_recruitments() -> Non
     assert seen_recruit
     assert "leaders" in r.text.split('id="final-scores"')[1]
     assert "Traceback" not in r.text
+
+
+def test_a_cities_game_in_the_browser_asks_how_much_of_a_loss_to_pay() -> None:
+    """A coin loss is the player's choice in the browser too: `pay:K` buttons, one per amount
+    from all it can down to 0 (the rest in debt); a tampered amount is refused."""
+    ccp = compile_pack(load_pack("cities"))
+    client = TestClient(create_app(ccp, players=5, seed=1))
+    r = client.get("/")
+    asked = 0
+    while 'id="final-scores"' not in r.text:
+        moves = re.findall(r'data-move="([^"]+)"', r.text)
+        if moves[0].startswith("pay:"):
+            asked += 1
+            top = int(moves[0].split(":")[1])
+            assert moves == [f"pay:{k}" for k in range(top, -1, -1)]
+            bad = client.post("/move", data={"move": f"pay:{top + 1}"})
+            assert bad.status_code == 422 and "pay 0 to" in refused(bad.text)
+            r = client.post("/move", data={"move": "pay:0"})  # take debt instead
+        else:
+            r = client.post("/move", data={"move": moves[0]})
+        assert r.status_code == 200 and not refused(r.text), refused(r.text)
+    assert "cities" in r.text.split('id="final-scores"')[1]
+    assert asked >= 1  # seed 1: the others' cards make the browser's player lose coins
