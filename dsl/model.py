@@ -15,7 +15,7 @@ class Source:
     file: str = ""
     line: int = 0
     column: int = 0
-    # positions of named values inside the item, e.g. ("chains_from:Old Well", line, column)
+    # positions of named values inside the item, e.g. ("chains_from:NAME", line, column), NAME being the other card
     spots: tuple[tuple[str, int, int], ...] = field(default=(), compare=False, repr=False)
 
     def at(self, key: str) -> tuple[int, int]:
