@@ -175,6 +175,17 @@ class Game:
             for c in hand:
                 self.dealt[c.name] = self.dealt.get(c.name, 0) + 1
 
+    def deal_deck(self, decl: Any) -> list[list[CCard]]:
+        """A draft's hands: `deal` cards of its deck to each player; the rest to the box."""
+        deck = self.cp.deck_cards(decl.deck, self.n)
+        self.rng.shuffle(deck)
+        size = decl.deal
+        if len(deck) < size * self.n:
+            raise ValueError(f"phase '{decl.name}': the deck '{decl.deck}' has {len(deck)} cards "
+                             f"for {self.n} players; {size * self.n} are needed")
+        self.box.extend(deck[size * self.n:])
+        return [deck[i * size:(i + 1) * size] for i in range(self.n)]
+
     def free_power(self, seat: int) -> bool:
         c = self.cities[seat]
         return (bool(c.free_build) and not c.free_build_used) or self._free_turn(c)
@@ -297,6 +308,8 @@ class Game:
                 entries.append({"player": seat, "card": card.name, "action": move.action,
                                 "bank": bank + move.extra, "left": move.left, "right": move.right,
                                 **({"free": free} if free else {})})
+        if self.logging:  # the turn first; what its effects do (copies, losses) after it
+            self._log_turn(entries, note)
         # coins from the bank matter only to a city that reacts to events (`take coins`)
         watch = [seat for seat in range(n) if self.cities[seat].triggers] if special else ()
         from_bank = [0] * n
@@ -326,10 +339,8 @@ class Game:
         for seat in range(n):  # a negative effect takes at most what the city has
             city = self.cities[seat]
             city.coins = max(0, city.coins + income[seat])
-        if self.losses:
+        if self.losses:  # after the turn's coins (and logged after the turn)
             self.settle_losses()
-        if self.logging:
-            self._log_turn(entries, note)
         return self.owed[owed_before:]
 
     def _spent(self, city: City, move: Move, events: list[tuple[int, Event]]) -> None:
@@ -453,10 +464,14 @@ class Game:
     def draw_from_box(self, seat: int, deck: str, count: int) -> None:
         """Cards of `deck` from the box, at random, into the city's hand of that name."""
         pool = [c for c in self.box if c.deck == deck]
-        got = self.rng.sample(pool, min(count, len(pool)))
+        got = self.drawn_from(pool, count)
         for c in got:
             self.box.remove(c)
         self.cities[seat].hands.setdefault(deck, []).extend(got)
+
+    def drawn_from(self, pool: list[CCard], count: int) -> list[CCard]:
+        """`count` cards of `pool` at random (a replay takes the logged ones)."""
+        return self.rng.sample(pool, min(count, len(pool)))
 
     def build_from_discard(self, seat: int) -> None:
         """One owed build from the discard pile, now (settle_discard_builds does them all)."""
@@ -501,11 +516,11 @@ class Game:
         if coins > 0 and city.triggers:
             coins += self.fire(seat, Event("take_coins"))
         city.coins = max(0, city.coins + coins)
-        if self.losses:  # and the coins it makes others lose, at the end of this turn: now
-            self.settle_losses()
         if self.logging:
             self._log_turn([{"player": seat, "card": card.name, "action": BUILD,
                              "bank": 0, "left": 0, "right": 0, "free": "discard"}], "build from discard")
+        if self.losses:  # and the coins it makes others lose, at the end of this turn: now
+            self.settle_losses()
 
     def copy_card_now(self, seat: int, colors: tuple[int, ...], seats: tuple[int, ...]) -> int:
         """A `copy ... now` effect: the chosen neighbour's card applies whole to this city."""

@@ -1,40 +1,77 @@
-"""Games whose log can be replayed exactly: the deal of each age is written to the log, and a
-replayed game takes its hands from there.
+"""Games whose log can be replayed exactly: every random deal is written to the log (each
+age's hands, each draft's hands, each random draw from the box), and a replayed game takes
+them from there.
 
 Bots draw on the game's one random generator (greedy breaks ties at random), so the seed alone
-does not give back later ages' deals once the moves come from a log; the recorded deal does.
+does not give back later deals once the moves come from a log; the recorded deals do.
 """
 from __future__ import annotations
 
 from typing import Any, Sequence
 
+from .compiled import CCard
 from .game import Game
 
 
 class RecordedGame(Game):
-    """A Game that writes each age's hands to log["deals"] (card names by seat)."""
+    """A Game that writes its deals to log["deals"] (ages), log["drafts"] and log["draws"]."""
 
     def deal(self, age: int) -> None:
         super().deal(age)
         self.log.setdefault("deals", []).append([[c.name for c in hand] for hand in self.hands])
 
+    def deal_deck(self, decl: Any) -> list[list[CCard]]:
+        hands = super().deal_deck(decl)
+        self.log.setdefault("drafts", []).append([[c.name for c in hand] for hand in hands])
+        return hands
+
+    def drawn_from(self, pool: list[CCard], count: int) -> list[CCard]:
+        got = super().drawn_from(pool, count)
+        self.log.setdefault("draws", []).append([c.name for c in got])
+        return got
+
 
 class ReplayedGame(Game):
-    """A Game dealt from a log's recorded hands (the seed's deal when the log has none)."""
+    """A Game dealt from a log's recorded deals (the seed's deal when the log has none)."""
 
-    def __init__(self, *args: Any, deals: Sequence[Sequence[Sequence[str]]] = (), **kwargs: Any):
+    def __init__(self, *args: Any, deals: Sequence[Sequence[Sequence[str]]] = (),
+                 drafts: Sequence[Sequence[Sequence[str]]] = (), draws: Sequence[Sequence[str]] = (),
+                 **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.recorded = list(deals)
+        self.drafts = list(drafts)
+        self.draws = list(draws)
+
+    def _named(self, names: Sequence[str], pool: list[CCard], what: str) -> list[CCard]:
+        by_name = {c.name: c for c in pool}
+        unknown = [n for n in names if n not in by_name]
+        if unknown:
+            raise ValueError(f"the log's {what} names {unknown[0]!r}, not a card it can hold")
+        return [by_name[n] for n in names]
 
     def deal(self, age: int) -> None:
         super().deal(age)
         if len(self.recorded) < age:
             return
-        by_name = {c.name: c for c in self.cp.cards if c.age == age}
         hands = self.recorded[age - 1]
         if len(hands) != self.n:
             raise ValueError(f"the deal of age {age} has {len(hands)} hands for {self.n} players")
-        unknown = [name for hand in hands for name in hand if name not in by_name]
-        if unknown:
-            raise ValueError(f"the deal of age {age} names {unknown[0]!r}, no age {age} card of this pack")
-        self.hands = [[by_name[name] for name in hand] for hand in hands]
+        pool = [c for c in self.cp.cards if c.age == age and not c.deck]
+        self.hands = [self._named(hand, pool, f"deal of age {age}") for hand in hands]
+
+    def deal_deck(self, decl: Any) -> list[list[CCard]]:
+        hands = super().deal_deck(decl)
+        if not self.drafts:
+            return hands
+        logged = self.drafts.pop(0)
+        pool = self.cp.deck_cards(decl.deck, self.n)
+        out = [self._named(hand, pool, f"draft '{decl.name}'") for hand in logged]
+        dealt = {id(c) for hand in out for c in hand}
+        self.box[:] = [c for c in self.box if c.deck != decl.deck] + \
+            [c for c in pool if id(c) not in dealt]
+        return out
+
+    def drawn_from(self, pool: list[CCard], count: int) -> list[CCard]:
+        if not self.draws:
+            return super().drawn_from(pool, count)
+        return self._named(self.draws.pop(0), pool, "draw from the box")

@@ -63,14 +63,7 @@ def run_age(game: "Game", decl: PhaseDecl, age: int) -> None:
 
 def run_draft(game: "Game", decl: PhaseDecl, age: int) -> None:
     """Deal `deal` cards of the deck to each player; keep one, pass the rest, until done."""
-    deck = game.cp.deck_cards(decl.deck, game.n)
-    game.rng.shuffle(deck)
-    size = decl.deal
-    if len(deck) < size * game.n:
-        raise ValueError(f"phase '{decl.name}': the deck '{decl.deck}' has {len(deck)} cards for "
-                         f"{game.n} players; {size * game.n} are needed")
-    game.hands = [deck[i * size:(i + 1) * size] for i in range(game.n)]
-    game.box.extend(deck[size * game.n:])
+    game.hands = game.deal_deck(decl)
     kept: list[list] = [[] for _ in range(game.n)]
     pick = 0
     while any(game.hands):

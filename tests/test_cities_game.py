@@ -514,9 +514,11 @@ class CheckedGame(Game):
         finally:
             rec, self.rec = self.rec, outer
         new = self.log["turns"][k:]
-        turn_entry = new[-1]
-        lost = [m for e in new[:-1] if e.get("note") == "coins lost" for m in e["moves"]]
-        assert all(e.get("note") in ("coins lost", "copy") for e in new[:-1]), new
+        # the turn's own entry first, then what its effects did: cards copied, coins lost
+        turn_entry = new[0]
+        assert turn_entry.get("note") not in ("coins lost", "copy"), new
+        lost = [m for e in new if e.get("note") == "coins lost" for m in e["moves"]]
+        assert all(e.get("note") in ("coins lost", "copy") for e in new[1:]), new
         expected = list(before)
         for e in turn_entry["moves"]:
             p = e["player"]

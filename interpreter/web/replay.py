@@ -50,13 +50,55 @@ class LogBot:
         if m["card"] not in names:
             raise ReplayError(f"{where}: no {m['card']} in the hand ({', '.join(names)})")
         free = m.get("free", "")
-        move = Move(names.index(m["card"]), m["action"], m["left"], m["right"],
-                    free if free in ("chain", "power") else "")
+        idx = names.index(m["card"])
+        left, right = m.get("left", 0), m.get("right", 0)
+        fits = [mv for mv in moves if (mv.card, mv.action, mv.left, mv.right) == (idx, m["action"], left, right)
+                and mv.free == (free if free in ("chain", "power") else "")]
+        # a resource bought from the bank: the logged bank coins tell which way was paid
+        fits.sort(key=lambda mv: (mv.extra != self._extra(game, seat, mv, m), mv.extra))
+        move = fits[0] if fits else Move(idx, m["action"], left, right,
+                                         free if free in ("chain", "power") else "")
         if move not in moves:
             why = refusal(move, game.hands[seat], game.cities[seat], game.table, game.free_power(seat))
             if why:
                 raise ReplayError(f"{where}: the logged move is illegal: {why}")
         return move
+
+    @staticmethod
+    def _extra(game: "Game", seat: int, move: Move, logged: dict[str, Any]) -> int:
+        from ..pricing import build_terms
+        city = game.cities[seat]
+        if move.action == "build":
+            card = game.hands[seat][move.card]
+            bank = build_terms(card.color, card.cost_coins, card.cost, city, game.table).bank
+        elif move.action == "wonder" and city.stages_built < len(city.side.stages):
+            st = city.side.stages[city.stages_built]
+            bank = build_terms(-1, st.cost_coins, st.cost, city, game.table).bank
+        else:
+            return 0
+        return logged.get("bank", 0) - bank
+
+    def choose_payment(self, game: "Game", seat: int, due: int, can: int) -> int:
+        k = len(game.log["turns"])
+        turns = self.replay.log["turns"]
+        if k < len(turns) and turns[k].get("note") == "coins lost":
+            for m in turns[k]["moves"]:
+                if m["player"] == seat:
+                    return int(m["bank"])
+        raise ReplayError(f"age {game.age}: the log has no payment of {game.cities[seat].name}'s loss")
+
+    def choose_card(self, game: "Game", seat: int, cards: list[CCard], purpose: str) -> int | None:
+        if purpose == "discard":
+            return self.choose_discard(game, seat, cards)
+        k = len(game.log["turns"])
+        turns = self.replay.log["turns"]
+        if k < len(turns) and turns[k].get("note") == purpose and turns[k]["moves"][0]["player"] == seat:
+            names = [c.name for c in cards]
+            name = turns[k]["moves"][0]["card"]
+            if name not in names:
+                raise ReplayError(f"age {game.age}: {name} cannot be chosen ({purpose})")
+            return names.index(name)
+        return None
 
     def choose_discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
         k = len(game.log["turns"])
@@ -90,7 +132,8 @@ class Replay:
             self.steps: list[tuple[dict[int, dict[str, Any]], str]] = []
             self.seen = 0
             bot = LogBot(self)
-            game = ReplayedGame(cp, [bot] * self.n, deals=log.get("deals") or (), seed=int(log["seed"]),
+            game = ReplayedGame(cp, [bot] * self.n, deals=log.get("deals") or (),
+                        drafts=log.get("drafts") or (), draws=log.get("draws") or (), seed=int(log["seed"]),
                         sides=setup.get("sides") or (sides.pop() if len(sides) == 1 else "random"),
                         wonders=setup.get("wonders"), names=self.names, log=True)
             if [(c.side.wonder, c.side.side) for c in game.cities] != \
