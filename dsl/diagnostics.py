@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from .safeio import ReadProblem, printable, read_bounded
+
 
 @dataclass(frozen=True)
 class Diagnostic:
@@ -18,7 +20,7 @@ class Diagnostic:
     def header(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
         subject = f" {self.subject}:" if self.subject else ""
-        return f"{where}:{subject} {self.message}"
+        return printable(f"{where}:{subject} {self.message}")
 
     def render(self, source_lines: list[str] | None = None) -> str:
         """The header, then (when the file can be read) the source line and a caret."""
@@ -26,7 +28,7 @@ class Diagnostic:
         if source_lines is None and self.line:
             source_lines = _read_lines(self.file)
         if source_lines and 0 < self.line <= len(source_lines):
-            src = source_lines[self.line - 1].rstrip("\n")
+            src = printable(source_lines[self.line - 1].rstrip("\n")[:500])
             caret = " " * max(0, self.column - 1) + "^" * max(1, self.length)
             out += f"\n    {src}\n    {caret}"
         return out
@@ -36,10 +38,21 @@ class Diagnostic:
                 "subject": self.subject, "message": self.message, "kind": self.kind}
 
 
+_LINES: dict[tuple[str, int, int], list[str]] = {}
+
+
 def _read_lines(path: str) -> list[str]:
+    """The file's lines (for the source line under a header): only a regular file, bounded,
+    read once however many problems it has."""
     try:
-        return Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+        st = Path(path).stat()
+        key = (path, st.st_mtime_ns, st.st_size)
+        if key not in _LINES:
+            if len(_LINES) > 64:
+                _LINES.clear()
+            _LINES[key] = read_bounded(Path(path)).splitlines()
+        return _LINES[key]
+    except (OSError, ReadProblem):
         return []
 
 

@@ -15,6 +15,7 @@ from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInpu
                              UnexpectedToken, VisitError)
 
 from . import ast as A
+from .limits import LIMITS
 from .registry import PLUGINS
 from .vocab import BASE_VOCABULARY, RESOURCE_ALIASES, Vocabulary
 
@@ -89,7 +90,7 @@ class _SidesArg(tuple):
 def _plugin_arg(a: Any) -> Any:
     if isinstance(a, Token):
         if a.type == "SIGNED_INT":
-            return int(a)
+            return int(a) if len(a) <= 10 else 0  # a longer number is reported by _num
         if str(a) in _SIDE_WORDS:
             return A.normalize_sides([str(a)])
         return str(a)
@@ -121,8 +122,29 @@ class _ToAst(Transformer):
         v = self.vocab or BASE_VOCABULARY
         return self._check(tok, v.colors, "colour")
 
+    def _num(self, tok: Token, limit: int, what: str) -> int:
+        """A number of the text, at most `limit` in size (a located error otherwise)."""
+        text = str(tok)
+        if len(text.lstrip("-")) > len(str(limit)) or abs(int(text)) > limit:
+            self.errors.append(LanguageError(f"{what} {text[:12]}{'...' if len(text) > 12 else ''} "
+                                             f"is more than the limit of {limit}",
+                                             tok.line, tok.column, len(tok)))
+            return 0
+        return int(text)
+
+    def _wide(self, toks: list[Any], what: str) -> None:
+        if len(toks) > LIMITS.choice_width:
+            t = toks[LIMITS.choice_width]
+            self.errors.append(LanguageError(f"more than {LIMITS.choice_width} {what} (the limit)",
+                                             getattr(t, "line", 1), getattr(t, "column", 1)))
+
     # -- effects -----------------------------------------------------------
     def effects(self, children: list[Any]) -> tuple[A.Effect, ...]:
+        if len(children) > LIMITS.effects_per_text:
+            e = children[LIMITS.effects_per_text]
+            self.errors.append(LanguageError(
+                f"more than {LIMITS.effects_per_text} effects in one text (the limit)",
+                getattr(e, "line", None) or 1, getattr(e, "column", None) or 1))
         return tuple(children)
 
     @v_args(meta=True)
@@ -139,31 +161,34 @@ class _ToAst(Transformer):
         return "amounts", list(merged.items())
 
     def amount(self, children: list[Any]) -> tuple[str, int]:
-        n = int(children[0]) if len(children) == 2 else 1
+        n = self._num(children[0], LIMITS.units, "amount") if len(children) == 2 else 1
         return self._resource(children[-1]), n
 
     def choice(self, children: list[Token]) -> tuple[str, list[tuple[str, int]]]:
+        self._wide(children, "resources in one choice")
         return "choice", [(self._resource(t), 1) for t in children]
 
     @v_args(meta=True)
     def shields(self, meta: Any, children: list[Token]) -> A.Shields:
-        return A.Shields(int(children[-1]), line=meta.line, column=meta.column)
+        return A.Shields(self._num(children[-1], LIMITS.amount, "shields"), line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def science(self, meta: Any, children: list[Token]) -> A.Science:
         v = self.vocab or BASE_VOCABULARY
+        self._wide(children, "symbols in one choice")
         names = tuple(self._check(t, (*v.symbols, "any"), "science symbol") for t in children)
         return A.Science(names, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def coins(self, meta: Any, children: list[Any]) -> A.Coins:
         per = children[1] if len(children) > 1 else None
-        return A.Coins(int(children[0]), per, line=meta.line, column=meta.column)
+        return A.Coins(self._num(children[0], LIMITS.amount, "coins"), per, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def vp(self, meta: Any, children: list[Any]) -> A.VictoryPoints:
         per = children[1] if len(children) > 1 else None
-        return A.VictoryPoints(int(children[0]), per, line=meta.line, column=meta.column)
+        return A.VictoryPoints(self._num(children[0], LIMITS.amount, "vp"), per, line=meta.line,
+                               column=meta.column)
 
     @v_args(meta=True)
     def per(self, meta: Any, children: list[Any]) -> A.Counted:
@@ -204,7 +229,7 @@ class _ToAst(Transformer):
         res = tuple(dict.fromkeys(self._check(t, known, "resource or resource class")
                                   for t in names))
         self._neighbours_only(sides, meta, "buy")
-        return A.Trade(res, sides, int(price), line=meta.line, column=meta.column)
+        return A.Trade(res, sides, self._num(price, LIMITS.amount, "price"), line=meta.line, column=meta.column)
 
     def _neighbours_only(self, sides: tuple[str, ...], meta: Any, word: str) -> None:
         if "self" in sides:
@@ -233,6 +258,9 @@ class _ToAst(Transformer):
     def plugin_effect(self, meta: Any, children: list[Any]) -> A.PluginEffect:
         word = children[0]
         vocab = self.vocab or BASE_VOCABULARY
+        for a in children[1:]:
+            if isinstance(a, Token) and a.type == "SIGNED_INT":
+                self._num(a, LIMITS.amount, "number")
         args = tuple(tuple(a) if isinstance(a, tuple) else a for a in map(_plugin_arg, children[1:]))
         if word not in vocab.plugin_words:
             self.errors.append(LanguageError(
@@ -279,6 +307,9 @@ class _ToAst(Transformer):
         return A.Cost()
 
     def cost(self, children: list[tuple[str, int]]) -> A.Cost:
+        if sum(n for name, n in children if name != "coins") > LIMITS.cost_units:
+            self.errors.append(LanguageError(f"a cost of more than {LIMITS.cost_units} resources "
+                                             "(the limit)", 1, 1))
         coins = 0
         res: dict[str, int] = {}
         for name, n in children:
@@ -289,9 +320,11 @@ class _ToAst(Transformer):
         return A.Cost(coins, tuple(res.items()))
 
     def cost_item(self, children: list[Token]) -> tuple[str, int]:
-        n = int(children[0]) if len(children) == 2 else 1
         tok = children[-1]
-        if str(tok) in ("coin", "coins"):
+        coins = str(tok) in ("coin", "coins")
+        n = self._num(children[0], LIMITS.amount if coins else LIMITS.units,
+                      "coins" if coins else "amount") if len(children) == 2 else 1
+        if coins:
             return "coins", n
         return self._resource(tok), n
 

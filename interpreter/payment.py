@@ -119,8 +119,89 @@ def _search(need_sparse: tuple[tuple[int, int], ...], city: City, left: City,
         return known
     if len(_SHAPES) >= _CACHE_LIMIT:
         _SHAPES.clear()
-    result = _SHAPES[shape] = _dfs(need_sparse, kinds, supply, (None, lp, rp))
+    search = _dfs if _small(need_sparse, kinds) else _dp
+    result = _SHAPES[shape] = search(need_sparse, kinds, supply, (None, lp, rp))
     return result
+
+
+def _small(need_sparse: tuple[tuple[int, int], ...], kinds: list[tuple[tuple[int, ...], int, int]]) -> bool:
+    """Whether the depth-first search is safe: a rough count of its branches (sources that can
+    give each missing unit, multiplied over the units) is small. Real games stay far below it;
+    hostile packs (a dozen three-way either/or cards per neighbour) go to _dp."""
+    branches = 1
+    for r, n in need_sparse:
+        ways = sum(1 for res, _, _ in kinds if r in res)
+        branches *= ways ** n
+        if branches > _DFS_BRANCHES:
+            return False
+    return True
+
+
+_DFS_BRANCHES = 4096
+
+
+def _dp(need_sparse: tuple[tuple[int, int], ...], kinds: list[tuple[tuple[int, ...], int, int]],
+        supply: dict[int, int], prices: tuple[None, list[int], list[int]]) -> tuple[Option, ...]:
+    """The same Pareto set as _dfs, by dynamic programming over the units still missing: the
+    sources are taken one kind at a time and every state (units still missing per resource)
+    keeps only its Pareto-optimal (left, right) payments. States are at most the product of
+    (units + 1) over the needed resources (a cost holds at most LIMITS.cost_units units), so
+    the work is polynomial in the number of sources, whatever their either/or structure."""
+    order = [r for r, _ in need_sparse]
+    slot = {r: i for i, r in enumerate(order)}
+    # what the kinds after position k can still give of each resource (to drop hopeless states)
+    later = [[0] * len(order) for _ in range(len(kinds) + 1)]
+    for k in range(len(kinds) - 1, -1, -1):
+        later[k] = list(later[k + 1])
+        res, _, count = kinds[k]
+        for r in res:
+            later[k][slot[r]] += count
+    states: dict[tuple[int, ...], list[Option]] = {tuple(n for _, n in need_sparse): [(0, 0)]}
+    for k, (res, side, count) in enumerate(kinds):
+        idx = [slot[r] for r in res]
+        unit_price = [0 if side == 0 else prices[side][r] for r in res]
+        nxt: dict[tuple[int, ...], list[Option]] = {}
+        rest = later[k + 1]
+        for state, front in states.items():
+            for new, lc, rc in _spread(state, idx, unit_price, count, side):
+                if any(new[i] > rest[i] for i in range(len(new))):
+                    continue
+                bucket = nxt.setdefault(new, [])
+                for fl, fr in front:
+                    _pareto_add(bucket, fl + lc, fr + rc)
+        states = nxt
+    found = states.get(tuple(0 for _ in order), [])
+    found.sort(key=lambda o: (o[0] + o[1], o[0]))
+    return tuple(found)
+
+
+def _spread(state: tuple[int, ...], idx: list[int], unit_price: list[int], count: int,
+            side: int) -> list[tuple[tuple[int, ...], int, int]]:
+    """Every way to take at most `count` units from one kind of source for the resources in
+    `idx`: (the state after, coins to left, coins to right)."""
+    out = []
+
+    def go(j: int, left: int, cur: list[int], cost: int) -> None:
+        if j == len(idx):
+            new = tuple(cur)
+            out.append((new, cost if side == LEFT else 0, cost if side == RIGHT else 0))
+            return
+        i = idx[j]
+        for t in range(min(left, cur[i]) + 1):
+            cur[i] -= t
+            go(j + 1, left - t, cur, cost + t * unit_price[j])
+            cur[i] += t
+
+    go(0, count, list(state), 0)
+    return out
+
+
+def _pareto_add(front: list[Option], lc: int, rc: int) -> None:
+    for fl, fr in front:
+        if fl <= lc and fr <= rc:
+            return
+    front[:] = [(fl, fr) for fl, fr in front if not (lc <= fl and rc <= fr)]
+    front.append((lc, rc))
 
 
 def _dfs(need_sparse: tuple[tuple[int, int], ...], kinds: list[tuple[tuple[int, ...], int, int]],

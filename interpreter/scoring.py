@@ -1,31 +1,22 @@
 """Game-end scoring: the score pad's lines, science with wild symbols, guild copying, tie-break."""
 from __future__ import annotations
 
-from itertools import product
 from typing import Any, Sequence
 
 from dsl.model import Rules
 from dsl.rules import SCORE_LINES
 
 from .compiled import CCard
+from .science import science_score as _science_score
 from .state import City, Table
 
 CATEGORIES = SCORE_LINES  # the score pad's lines, as the pack rules name them
 
 
 def science_score(counts: Sequence[int], wilds: Sequence[tuple[int, ...]], set_bonus: int) -> int:
-    """Squares per symbol plus the set bonus; each wild symbol takes whichever choice scores best."""
-    def score(c: Sequence[int]) -> int:
-        return sum(n * n for n in c) + set_bonus * min(c) if c else 0
-    if not wilds:
-        return score(counts)
-    best = 0
-    for picks in product(*wilds):
-        c = list(counts)
-        for s in picks:
-            c[s] += 1
-        best = max(best, score(c))
-    return best
+    """Squares per symbol plus the set bonus; each wild symbol takes whichever choice scores best
+    (exact, in polynomial time however many wilds: interpreter/science.py)."""
+    return _science_score(counts, wilds, set_bonus)
 
 
 def _vp_of(table: Table, seat: int, contribution: Any) -> int:
