@@ -112,5 +112,7 @@ def emit(text: str, output: str | None, what: str) -> int:
 
 
 def fail(message: str) -> int:
-    print(f"error: {printable(message)}", file=sys.stderr)
+    """Print each line of `message` as an error (escaped: it may quote a file); exit status 1."""
+    for line in str(message).splitlines() or [""]:
+        print(f"error: {printable(line)}", file=sys.stderr)
     return 1
