@@ -43,7 +43,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .common import CliError, set_allow_plugins
     set_allow_plugins(getattr(args, "allow_plugins", False))
     try:
-        return int(args.func(args) or 0)
+        status = int(args.func(args) or 0)
+        if status == 130:  # stopped by Ctrl-C: a further Ctrl-C must not change the exit status
+            _ignore_sigint()
+        return status
     except CliError as err:
         print(f"error: {printable(err)}", file=sys.stderr)
         return 1
@@ -51,6 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {printable(err)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
+        _ignore_sigint()
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
@@ -61,5 +65,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-if __name__ == "__main__":
+def console() -> None:
+    """The `wonders` command: main(), then exit with its status."""
+    _Run.console = True
     sys.exit(main())
+
+
+class _Run:
+    console = False  # running as the `wonders` command (not main() called from Python)
+
+
+def _ignore_sigint() -> None:
+    """After Ctrl-C stopped the command, a second Ctrl-C must not turn exit status 130 into a
+    death by signal while the process exits (only for the command, not for main() in a test)."""
+    if not _Run.console:
+        return
+    import signal
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread (main() called from a thread)
+        pass
+
+
+if __name__ == "__main__":
+    console()
