@@ -28,8 +28,15 @@ class Diagnostic:
         if source_lines is None and self.line:
             source_lines = _read_lines(self.file)
         if source_lines and 0 < self.line <= len(source_lines):
-            src = printable(source_lines[self.line - 1].rstrip("\n")[:500])
-            caret = " " * max(0, self.column - 1) + "^" * max(1, self.length)
+            src = source_lines[self.line - 1].rstrip("\n")
+            column, length = self.column, max(1, self.length)
+            if len(src) > _WIDTH:  # a window of the long line around the column
+                start = max(0, column - 1 - _WIDTH // 2)
+                src = ("..." if start else "") + src[start:start + _WIDTH] + "..."
+                column -= start - (3 if start else 0)
+                length = min(length, _WIDTH // 2)
+            src = printable(src)
+            caret = " " * max(0, column - 1) + "^" * length
             out += f"\n    {src}\n    {caret}"
         return out
 
@@ -39,6 +46,7 @@ class Diagnostic:
 
 
 _LINES: dict[tuple[str, int, int], list[str]] = {}
+_WIDTH = 160  # of a source line shown under a header
 
 
 def _read_lines(path: str) -> list[str]:

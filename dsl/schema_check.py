@@ -55,7 +55,8 @@ def _describe(err: ValidationError) -> str:
                 f"{' or '.join(_TYPE_NAMES.get(t, t) for t in want)}, not {short(err.instance)}")
     if v == "anyOf":
         kinds = [s.get("type") for s in err.validator_value if isinstance(s, dict) and "type" in s]
-        inner = best_match(err.context) if err.context else None
+        shaped = [e for e in err.context if e.validator != "type"]  # the branch of the right type
+        inner = best_match(shaped or err.context) if err.context else None
         if inner is not None and inner.validator not in ("type",):
             return _describe(inner)
         return (f"'{_field(tuple(err.absolute_path))}' must be "
