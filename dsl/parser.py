@@ -310,6 +310,9 @@ class _ToAst(Transformer):
         if sum(n for name, n in children if name != "coins") > LIMITS.cost_units:
             self.errors.append(LanguageError(f"a cost of more than {LIMITS.cost_units} resources "
                                              "(the limit)", 1, 1))
+        if len({name for name, _ in children if name != "coins"}) > LIMITS.cost_resources:
+            self.errors.append(LanguageError(f"a cost of more than {LIMITS.cost_resources} different "
+                                             "resources (the limit)", 1, 1))
         coins = 0
         res: dict[str, int] = {}
         for name, n in children:

@@ -142,58 +142,55 @@ _DFS_BRANCHES = 4096
 
 def _dp(need_sparse: tuple[tuple[int, int], ...], kinds: list[tuple[tuple[int, ...], int, int]],
         supply: dict[int, int], prices: tuple[None, list[int], list[int]]) -> tuple[Option, ...]:
-    """The same Pareto set as _dfs, by dynamic programming over the units still missing: the
-    sources are taken one kind at a time and every state (units still missing per resource)
-    keeps only its Pareto-optimal (left, right) payments. States are at most the product of
-    (units + 1) over the needed resources (a cost holds at most LIMITS.cost_units units), so
-    the work is polynomial in the number of sources, whatever their either/or structure."""
-    order = [r for r, _ in need_sparse]
-    slot = {r: i for i, r in enumerate(order)}
-    # what the kinds after position k can still give of each resource (to drop hopeless states)
-    later = [[0] * len(order) for _ in range(len(kinds) + 1)]
-    for k in range(len(kinds) - 1, -1, -1):
-        later[k] = list(later[k + 1])
-        res, _, count = kinds[k]
-        for r in res:
-            later[k][slot[r]] += count
-    states: dict[tuple[int, ...], list[Option]] = {tuple(n for _, n in need_sparse): [(0, 0)]}
-    for k, (res, side, count) in enumerate(kinds):
-        idx = [slot[r] for r in res]
-        unit_price = [0 if side == 0 else prices[side][r] for r in res]
-        nxt: dict[tuple[int, ...], list[Option]] = {}
-        rest = later[k + 1]
-        for state, front in states.items():
-            for new, lc, rc in _spread(state, idx, unit_price, count, side):
-                if any(new[i] > rest[i] for i in range(len(new))):
-                    continue
-                bucket = nxt.setdefault(new, [])
-                for fl, fr in front:
-                    _pareto_add(bucket, fl + lc, fr + rc)
-        states = nxt
-    found = states.get(tuple(0 for _ in order), [])
+    """The same Pareto set as _dfs, by dynamic programming over the units taken so far.
+
+    What the right neighbour is paid depends only on which units it gives, and likewise the
+    left. So: (1) over the city's own and the left neighbour's sources, the cheapest left
+    payment for every vector of units they can cover together; (2) over the right neighbour's
+    sources, every vector of units it can cover (its price follows from the vector); (3) each
+    split of the cost between the two gives one candidate (left, right); keep the Pareto set.
+    Vectors are numbers in a mixed radix (digit i: units of the i-th needed resource), at most
+    the product of (units + 1) over the cost's resources (a cost holds at most LIMITS.cost_units
+    units of at most LIMITS.cost_resources resources: 1,296 vectors), so the work is polynomial in the number of
+    sources, whatever their either/or structure."""
+    slot = {r: i for i, (r, _) in enumerate(need_sparse)}
+    full = [n for _, n in need_sparse]
+    radix = [1] * len(full)
+    for i in range(1, len(full)):
+        radix[i] = radix[i - 1] * (full[i - 1] + 1)
+    top = sum(f * w for f, w in zip(full, radix))
+    mine = _cover([k for k in kinds if k[1] != RIGHT], slot, full, radix, prices)
+    right = _cover([k for k in kinds if k[1] == RIGHT], slot, full, radix, prices)
+    found: list[Option] = []
+    for taken, lc in mine.items():
+        rc = right.get(top - taken)  # digit by digit: taken never exceeds full
+        if rc is not None:
+            _pareto_add(found, lc, rc)
     found.sort(key=lambda o: (o[0] + o[1], o[0]))
     return tuple(found)
 
 
-def _spread(state: tuple[int, ...], idx: list[int], unit_price: list[int], count: int,
-            side: int) -> list[tuple[tuple[int, ...], int, int]]:
-    """Every way to take at most `count` units from one kind of source for the resources in
-    `idx`: (the state after, coins to left, coins to right)."""
-    out = []
-
-    def go(j: int, left: int, cur: list[int], cost: int) -> None:
-        if j == len(idx):
-            new = tuple(cur)
-            out.append((new, cost if side == LEFT else 0, cost if side == RIGHT else 0))
-            return
-        i = idx[j]
-        for t in range(min(left, cur[i]) + 1):
-            cur[i] -= t
-            go(j + 1, left - t, cur, cost + t * unit_price[j])
-            cur[i] += t
-
-    go(0, count, list(state), 0)
-    return out
+def _cover(kinds: list[tuple[tuple[int, ...], int, int]], slot: dict[int, int], full: list[int],
+           radix: list[int], prices: tuple[None, list[int], list[int]]) -> dict[int, int]:
+    """Every vector of units (at most `full`) these sources can give together, with the least
+    coins it costs (the sources of one neighbour, or the city's own, which are free, and the
+    left neighbour's)."""
+    best: dict[int, int] = {0: 0}
+    for res, side, count in kinds:
+        steps = [(radix[slot[r]], full[slot[r]] + 1, 0 if side == 0 else prices[side][r]) for r in res]
+        for _ in range(count):  # one unit of the kind at a time: identical copies, same states
+            nxt = dict(best)
+            for state, cost in best.items():
+                for w, base, price in steps:
+                    if (state // w) % base < base - 1:
+                        new, c = state + w, cost + price
+                        old = nxt.get(new)
+                        if old is None or c < old:
+                            nxt[new] = c
+            if len(nxt) == len(best) and nxt == best:
+                break
+            best = nxt
+    return best
 
 
 def _pareto_add(front: list[Option], lc: int, rc: int) -> None:

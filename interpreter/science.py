@@ -41,7 +41,7 @@ def science_score(counts: Sequence[int], wilds: Sequence[tuple[int, ...]], set_b
             break
     if size <= SMALL:
         best = 0
-        for picks in set(tuple(sorted(p)) for p in product(*wilds)):  # equal picks score alike
+        for picks in product(*wilds):
             c = list(counts)
             for s in picks:
                 c[s] += 1

@@ -36,9 +36,9 @@ def test_dp_and_dfs_agree_on_random_shapes() -> None:
 
 
 def test_worst_shape_within_the_limits_is_fast() -> None:
-    # 16 units over 7 resources, a dozen distinct three-way either/or sources per neighbour
+    # 12 units over 7 resources, a dozen distinct three-way either/or sources per neighbour
     rng = random.Random(1)
-    need = ((0, 3), (1, 3), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2))
+    need = ((0, 3), (1, 2), (2, 2), (3, 2), (4, 1), (5, 1), (6, 1))
     triples = [tuple(sorted(rng.sample(range(7), 3))) for _ in range(24)]
     kinds = [(t, LEFT, 1) for t in triples[:12]] + [(t, RIGHT, 1) for t in triples[12:]]
     supply = {r: sum(1 for t in triples if r in t) for r, _ in need}

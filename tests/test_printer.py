@@ -239,7 +239,7 @@ def test_round_trip_effect_lists(effects: tuple[A.Effect, ...]) -> None:
 def costs(draw) -> A.Cost:
     names = draw(unique(RESOURCES, 0, 4))
     amounts = draw(st.lists(st.integers(1, 5), min_size=len(names), max_size=len(names)))
-    most = max(1, LIMITS.cost_units // max(1, len(names)))  # a cost holds at most 16 resources
+    most = max(1, LIMITS.cost_units // max(1, len(names)))  # a cost holds at most 12 resources
     amounts = [min(a, most) for a in amounts]
     return A.Cost(draw(st.integers(0, 12)), tuple(zip(names, amounts)))
 
