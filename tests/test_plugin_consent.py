@@ -41,12 +41,13 @@ def _spec(word: str) -> PluginSpec:
 @pytest.fixture
 def installed(monkeypatch):
     calls: list[str] = []
-    eps = [_EntryPoint("zz_levy", [_spec("zz_levy"), _spec("zz_extra")], calls),
-           _EntryPoint("zz_other", [_spec("zz_other")], calls)]
+    eps = [_EntryPoint("zq_levy", [_spec("zq_levy"), _spec("zq_extra")], calls),
+           _EntryPoint("zq_other", [_spec("zq_other")], calls)]
     monkeypatch.setattr(plugins, "entry_points", lambda group: eps)
-    for w in ("zz_levy", "zz_extra", "zz_other"):
-        monkeypatch.delitem(PLUGINS, w, raising=False)
-    return calls
+    words = ("zq_levy", "zq_extra", "zq_other", "zq_boom")
+    yield calls
+    for w in words:  # registered during the test: leave the registry as it was
+        PLUGINS.pop(w, None)
 
 
 def _pack(folder: Path, manifest: str, cards: str = "") -> Path:
@@ -57,21 +58,21 @@ def _pack(folder: Path, manifest: str, cards: str = "") -> Path:
     return folder
 
 
-LEVY_CARD = ("cards:\n  - {name: Toll, age: 1, color: yellow, players: [3], effect: zz_levy 2}\n")
+LEVY_CARD = ("cards:\n  - {name: Toll, age: 1, color: yellow, players: [3], effect: zq_levy 2}\n")
 
 
 def test_installed_plugins_load_only_for_declared_words(tmp_path: Path, installed: list) -> None:
     plain = _pack(tmp_path / "plain", "name: plain\nextends: [base]\n")
     load_pack(plain, allow_plugins=True)
     assert installed == []  # installed, but no pack asked for it: nothing imported
-    user = _pack(tmp_path / "user", "name: user\nextends: [base]\nuses: [zz_levy]\n", LEVY_CARD)
+    user = _pack(tmp_path / "user", "name: user\nextends: [base]\nuses: [zq_levy]\n", LEVY_CARD)
     pack = load_pack(user, allow_plugins=True)
-    assert installed == ["zz_levy"]
-    assert pack.rules.vocab.plugin_words == frozenset({"zz_levy"})  # not zz_extra, not zz_other
+    assert installed == ["zq_levy"]
+    assert pack.rules.vocab.plugin_words == frozenset({"zq_levy"})  # not zq_extra, not zq_other
 
 
 def test_installed_plugins_need_consent_too(tmp_path: Path, installed: list) -> None:
-    user = _pack(tmp_path / "user", "name: user\nextends: [base]\nuses: [zz_levy]\n", LEVY_CARD)
+    user = _pack(tmp_path / "user", "name: user\nextends: [base]\nuses: [zq_levy]\n", LEVY_CARD)
     with pytest.raises(PackError) as info:
         load_pack(user)
     assert installed == []
@@ -83,14 +84,14 @@ def test_an_undeclared_installed_word_is_unknown(tmp_path: Path, installed: list
     with pytest.raises(PackError) as info:
         load_pack(user, allow_plugins=True)
     assert installed == []
-    assert any("unknown effect word 'zz_levy'" in d.message for d in info.value.diagnostics)
+    assert any("unknown effect word 'zq_levy'" in d.message for d in info.value.diagnostics)
 
 
 def test_a_word_no_installed_plugin_provides(tmp_path: Path, installed: list) -> None:
-    user = _pack(tmp_path / "user", "name: user\nextends: [base]\nuses: [zz_missing]\n")
+    user = _pack(tmp_path / "user", "name: user\nextends: [base]\nuses: [zq_missing]\n")
     with pytest.raises(PackError) as info:
         load_pack(user, allow_plugins=True)
-    assert any("no installed plug-in provides the word 'zz_missing'" in d.message
+    assert any("no installed plug-in provides the word 'zq_missing'" in d.message
                for d in info.value.diagnostics)
 
 
@@ -98,7 +99,7 @@ def test_a_failing_hook_is_reported_with_the_plugin_name() -> None:
     class Boom:
         def on_build(self, table, seat, args):
             raise SystemExit(0)
-    guarded = plugins._guarded(PluginSpec("zz_boom", (), "", "zz_boom", lambda a: "x", Boom()))
-    with pytest.raises(plugins.PluginFailure, match=r"plug-in 'zz_boom' \(on_build\) failed: called sys.exit\(0\)"):
+    guarded = plugins._guarded(PluginSpec("zq_boom", (), "", "zq_boom", lambda a: "x", Boom()))
+    with pytest.raises(plugins.PluginFailure, match=r"plug-in 'zq_boom' \(on_build\) failed: called sys.exit\(0\)"):
         guarded.handler.on_build(None, 0, ())
     assert guarded == plugins._guarded(guarded)  # wrapping twice changes nothing
