@@ -21,6 +21,7 @@ import dataclasses
 import importlib.util
 import os
 import re
+import stat
 import sys
 import traceback
 from importlib.metadata import entry_points
@@ -112,13 +113,12 @@ def _local_file(name: str, folder: Path) -> tuple[Path | None, str]:
         st = os.lstat(path)
     except OSError:
         return None, f"plugins: no module '{name}' (looked for {path})"
-    import stat as _stat
-    if _stat.S_ISLNK(st.st_mode):
+    if stat.S_ISLNK(st.st_mode):
         real = path.resolve()
         if real.parent != folder.resolve():
             return None, f"plugins: {path.name} is a link to a file outside the pack's folder"
         st = os.stat(real)
-    if not _stat.S_ISREG(st.st_mode):
+    if not stat.S_ISREG(st.st_mode):
         return None, f"plugins: {path.name} is not a regular file"
     if st.st_size > LIMITS.file_bytes:
         return None, f"plugins: {path.name} is larger than {LIMITS.file_bytes} bytes"
