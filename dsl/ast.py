@@ -18,18 +18,26 @@ def _pos() -> int:
 
 @dataclass(frozen=True)
 class Produce:
-    """Resources made each turn: all of them, or one of them when `choice`."""
+    """Resources made each turn: all of them, or one of them when `choice`.
+
+    `relative` ("produced" / "unproduced"): one unit of a resource the city already produces,
+    or does not produce, in what its neighbours may buy from it (`produce one produced`); such
+    production is never tradable and `resources` is empty."""
 
     resources: tuple[tuple[str, int], ...]
     choice: bool = False
     tradable: bool = True
+    relative: str = ""
     line: int = _pos()
     column: int = _pos()
 
 
 @dataclass(frozen=True)
 class Shields:
+    """Military strength; with `per`, counted again at each conflict (`shields 1 per defeat`)."""
+
     count: int
+    per: "Counted | None" = None
     line: int = _pos()
     column: int = _pos()
 
@@ -43,13 +51,25 @@ class Science:
     column: int = _pos()
 
 
+COUNTED_KINDS = ("card", "wonder_stage", "defeat", "victory", "coin", "set", "science_set", "age",
+                 "token")
+
+
 @dataclass(frozen=True)
 class Counted:
-    """What a `per` clause counts: cards of some colours, wonder stages, defeat or victory tokens."""
+    """What a `per` clause counts, and in whose cities.
 
-    what: str  # "card" | "wonder_stage" | "defeat" | "victory"
-    colors: tuple[str, ...] = ()  # for "card": empty = any colour
+    what: "card" (of `colors`, empty = any), "wonder_stage", "defeat", "victory", "coin",
+    "set" (complete sets of one card of each of `colors`), "science_set" (complete sets of
+    the science symbols) or "age" (the current age; no cities). `every` > 1 counts whole
+    groups: `per 3 coins` is floor(coins / 3). "token" counts tokens of the declared kind `token`
+    (`per debt`, `per diplomacy`)."""
+
+    what: str
+    colors: tuple[str, ...] = ()
     sides: tuple[str, ...] = ("self",)
+    every: int = 1
+    token: str = ""
     line: int = _pos()
     column: int = _pos()
 
@@ -76,7 +96,8 @@ class VictoryPoints:
 
 @dataclass(frozen=True)
 class Trade:
-    """Buy the named resources (or resource classes) from the named neighbours at `price`."""
+    """Buy the named resources (or resource classes) from the named neighbours at `price`;
+    with sides ("bank",), buy one unit per build from the bank (`resources` may be ("any",))."""
 
     resources: tuple[str, ...]
     sides: tuple[str, ...]
@@ -87,9 +108,10 @@ class Trade:
 
 @dataclass(frozen=True)
 class FreeBuild:
-    """Build one structure from hand for free, once per `period`."""
+    """Build one structure from hand for free, once per `period` (only of `colors` if given)."""
 
     period: str = "age"
+    colors: tuple[str, ...] = ()
     line: int = _pos()
     column: int = _pos()
 
@@ -104,7 +126,63 @@ class PlayLastCard:
 
 @dataclass(frozen=True)
 class BuildFromDiscard:
-    """At the end of the turn, build one discarded card for free."""
+    """At the end of the turn it is built: build one discarded card for free or, with `hand`,
+    play one card of that second hand, paying its cost (`build from heroes`)."""
+
+    hand: str = ""
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
+class Draw:
+    """When built: draw `count` cards of `deck` at random from the box into the hand of the
+    same name."""
+
+    count: int
+    deck: str
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """When built, take `count` tokens of a kind the pack declares (`tokens 1 diplomacy`)."""
+
+    count: int
+    kind: str
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
+class OthersCoins:
+    """When built, the cities at `sides` (left, right, or "others": every other city) lose
+    (`amount` < 0) or take from the bank (`amount` > 0) coins, flat or per thing counted in
+    each of those cities; a city that cannot or will not pay a loss takes the pack's debt
+    tokens instead."""
+
+    amount: int
+    sides: tuple[str, ...]
+    per: "Counted | None" = None
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
+class Rebate:
+    """Each turn, the first resource bought from the neighbour at `side` costs `amount` less."""
+
+    amount: int
+    sides: tuple[str, ...]
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
+class GiveDefeats:
+    """A conflict rule: the defeat tokens this city would receive go to the neighbour that
+    beat it (`give defeats to winner`)."""
 
     line: int = _pos()
     column: int = _pos()
@@ -112,10 +190,61 @@ class BuildFromDiscard:
 
 @dataclass(frozen=True)
 class CopyCard:
-    """At game end, copy one card of these colours built by one of these neighbours."""
+    """Copy one card of these colours built by one of these neighbours: at game end (its
+    points), or `now` (chosen when built; its whole effect applies from then on)."""
 
     colors: tuple[str, ...]
     sides: tuple[str, ...]
+    now: bool = False
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a cost change applies to: cards of some colours (empty = any) or wonder stages."""
+
+    what: str  # "card" | "wonder_stage"
+    colors: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Discount:
+    """A cost change on the builds of the cities at `sides` (self: the owner's own builds).
+
+    unit "resource": `amount` units fewer, of the builder's choice; "coin": the coin cost
+    lowered by `amount` (never below 0); "all": the whole cost waived (`free white cards`)."""
+
+    unit: str  # "resource" | "coin" | "all" | "all_resources"
+    target: Target
+    amount: int = 0
+    sides: tuple[str, ...] = ("self",)
+    line: int = _pos()
+    column: int = _pos()
+
+
+EVENT_KINDS = ("build", "chain", "wonder_stage", "buy", "win_conflict", "lose_conflict",
+               "take_coins")
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happens in a city: a card built (of `colors`, empty = any), a card
+    built through a chain, a wonder stage built, resources bought from a neighbour, a
+    conflict won or lost."""
+
+    kind: str  # one of EVENT_KINDS
+    colors: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A one-shot effect run each time `event` happens in the owner's city (at most once
+    per turn with `once_per_turn`); the card's own building does not trigger it."""
+
+    effect: "Coins"
+    event: Event
+    once_per_turn: bool = False
     line: int = _pos()
     column: int = _pos()
 
@@ -132,7 +261,8 @@ class PluginEffect:
 
 Effect = Union[
     Produce, Shields, Science, Coins, VictoryPoints, Trade,
-    FreeBuild, PlayLastCard, BuildFromDiscard, CopyCard, PluginEffect,
+    FreeBuild, PlayLastCard, BuildFromDiscard, CopyCard, Discount, Trigger, Draw, GiveDefeats,
+    Tokens, OthersCoins, Rebate, PluginEffect,
 ]
 
 
@@ -155,7 +285,10 @@ class Cost:
 
 
 def normalize_sides(sides: list[str] | tuple[str, ...]) -> tuple[str, ...]:
-    """Expand "neighbors"/"all" and order sides left, self, right without repeats."""
+    """Expand "neighbors"/"all" and order sides left, self, right without repeats ("others",
+    every city but one's own, stands alone)."""
+    if "others" in sides:
+        return ("others",)
     wanted: set[str] = set()
     for s in sides:
         if s in ("neighbors", "neighbours"):

@@ -47,7 +47,7 @@ def link_chains(cards: list[Card], report: Report) -> list[Card]:
 def check_guild_ages(cards: list[Card], rules: Rules, report: Report) -> None:
     """Guilds (no player counts) are drawn into the last age only."""
     for c in cards:
-        if c.players is None and c.color == rules.guild_color and c.age != rules.ages:
+        if c.players is None and not c.deck and c.color == rules.guild_color and c.age != rules.ages:
             report(c.source.file, (c.source.line, c.source.column),
                     f"guilds are drawn into the last age ({rules.ages}), not age {c.age}",
                     f'card "{c.name}"', "range")
@@ -57,15 +57,34 @@ def deck_warnings(pack: Pack) -> list[str]:
     """Player counts whose decks are too small to deal every hand (the pack is still valid:
     a partial pack meant to be extended may be short on purpose)."""
     r = pack.rules
-    guilds = sum(1 for c in pack.cards if c.players is None)
+    guilds = sum(1 for c in pack.cards if c.players is None and not c.deck and c.color == r.guild_color)
     out = []
     for n in range(r.min_players, r.max_players + 1):
         for age in range(1, r.ages + 1):
-            have = sum(c.copies_at(n) for c in pack.cards if c.age == age)
+            have = sum(c.copies_at(n) for c in pack.cards if c.age == age and not c.deck)
             if age == r.ages:
                 have += min(guilds, n + r.guild_extra)
-            need = r.hand_size * n
+            for d in r.draws:
+                if not d.ages or age in d.ages:
+                    pool = sum(1 for c in pack.cards if c.players is None and not c.deck
+                               and c.color == d.color and c.age == age)
+                    have += min(pool, d.per_player * n + d.extra)
+            need = r.hand_size_at(n) * n
             if have < need:
                 out.append(f"age {age} has {have} cards at {n} players; {need} are needed to deal "
-                           f"hands of {r.hand_size}, so {n}-player games cannot be played")
+                           f"hands of {r.hand_size_at(n)}, so {n}-player games cannot be played")
+    return out
+
+
+def check_drafts(cards: list[Card], rules: Rules) -> list[tuple[int, str]]:
+    """Drafts that deal more cards than their deck holds at the most players: (phase, why)."""
+    out = []
+    for i, p in enumerate(rules.phases):
+        if p.kind != "draft" or p.deck not in rules.decks:
+            continue
+        size = sum(c.copies_at(rules.max_players) for c in cards if c.deck == p.deck)
+        need = p.deal * rules.max_players
+        if size < need:
+            out.append((i, f"phase '{p.name}': deal '{p.deal}' is more than the deck '{p.deck}' holds "
+                           f"for {rules.max_players} players ({need} cards needed, it has {size})"))
     return out

@@ -13,7 +13,7 @@ class Diagnostic:
     line: int
     column: int
     message: str
-    subject: str = ""  # e.g. 'card "Clay Pit"' or 'wonder "Babylon" side A stage 2'
+    subject: str = ""  # e.g. 'card "Stone Circle"' or 'wonder "Atlas" side A stage 2'
     length: int = 1
     kind: str = "error"  # a short stable code, e.g. "yaml", "schema", "syntax", "name", "chain"
 

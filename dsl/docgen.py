@@ -20,7 +20,8 @@ wood, stone, ore, clay (class `raw`), glass, loom, papyrus (class `manufactured`
 for loom); brown, grey, blue, yellow, red, green, purple; compass, gear, tablet.
 
 Sides name cities: `self` (yours), `left`, `right`, `neighbors` (= left, right; `neighbours` too) and
-`all` (= left, self, right). `wonders explain "TEXT"` shows how any text is read.
+`all` (= left, self, right); `buy` also takes `bank`. `wonders explain "TEXT"` shows how any text is
+read.
 
 | word | when it acts | syntax |
 |---|---|---|

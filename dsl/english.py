@@ -20,17 +20,17 @@ def _or_list(items: list[str], conj: str = "or") -> str:
     return f"{', '.join(items[:-1])} {conj} {items[-1]}"
 
 
-def place(sides: tuple[str, ...]) -> str:
+def place(sides: tuple[str, ...], noun: str = "city", nouns: str = "cities") -> str:
     """'in your city and in your two neighbours' cities' and the like."""
     parts = []
     if "self" in sides:
-        parts.append("in your city")
+        parts.append(f"in your {noun}")
     if "left" in sides and "right" in sides:
-        parts.append("in your two neighbours' cities")
+        parts.append(f"in your two neighbours' {nouns}")
     elif "left" in sides:
-        parts.append("in your left neighbour's city")
+        parts.append(f"in your left neighbour's {noun}")
     elif "right" in sides:
-        parts.append("in your right neighbour's city")
+        parts.append(f"in your right neighbour's {noun}")
     return " and ".join(parts)
 
 
@@ -40,16 +40,47 @@ def neighbours(sides: tuple[str, ...]) -> str:
     return "your left neighbour" if "left" in sides else "your right neighbour"
 
 
-def counted(c: A.Counted) -> str:
+def whose(sides: tuple[str, ...]) -> str:
+    """'you', 'your two neighbours', 'you and your left neighbour' and the like."""
+    parts = ["you"] if "self" in sides else []
+    if "left" in sides and "right" in sides:
+        parts.append("your two neighbours")
+    elif "left" in sides:
+        parts.append("your left neighbour")
+    elif "right" in sides:
+        parts.append("your right neighbour")
+    return " and ".join(parts)
+
+
+def _cards(colors: tuple[str, ...], many: bool, conj: str = "or") -> str:
+    noun = "cards" if many else "card"
+    return f"{_or_list(list(colors), conj)} {noun}" if colors else noun
+
+
+def counted(c: A.Counted, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    """'for each brown card in your city', 'for every 3 coins in your treasury', ..."""
+    if c.what == "age":
+        return "for each age so far (the current one included)"
+    many = c.every > 1
     if c.what == "card":
-        what = (_or_list(list(c.colors)) + " card") if c.colors else "card"
+        what = _cards(c.colors, many)
     elif c.what == "wonder_stage":
-        what = "wonder stage built"
-    elif c.what == "defeat":
-        what = "defeat token"
-    else:
-        what = "victory token"
-    return f"for each {what} {place(c.sides)}"
+        what = "wonder stages built" if many else "wonder stage built"
+    elif c.what in ("defeat", "victory"):
+        what = f"{c.what} token" + ("s" if many else "")
+    elif c.what == "coin":
+        what = "coins" if many else "coin"
+        return f"for {'every ' + str(c.every) if many else 'each'} {what} " \
+               f"{place(c.sides, 'treasury', 'treasuries')}"
+    elif c.what == "set":
+        what = ("sets" if many else "set") + " of " + _or_list([f"one {x}" for x in c.colors], "and") \
+            + " card"
+    elif c.what == "token":
+        what = f"{c.token} token" + ("s" if many else "")
+    else:  # science_set
+        what = ("sets" if many else "set") + " of " + _or_list(list(vocab.symbols), "and") \
+            + " science symbols"
+    return f"for {'every ' + str(c.every) if many else 'each'} {what} {place(c.sides)}"
 
 
 @singledispatch
@@ -59,6 +90,12 @@ def english(node: object, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 @english.register
 def _(n: A.Produce, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    if n.relative == "produced":
+        return ("Each turn, one more unit of a resource of your choice that your city already "
+                "produces for its neighbours to buy (neighbours cannot buy it).")
+    if n.relative:
+        return ("Each turn, one unit of a resource of your choice that your city does not produce "
+                "for its neighbours to buy (neighbours cannot buy it).")
     if n.choice:
         text = f"Produces one of {_or_list([r for r, _ in n.resources])} each turn"
     else:
@@ -68,6 +105,8 @@ def _(n: A.Produce, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 @english.register
 def _(n: A.Shields, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    if n.per is not None:
+        return f"In each conflict, {_plural(n.count, 'shield')} {counted(n.per, vocab)}."
     return _plural(n.count, "shield") + "."
 
 
@@ -85,24 +124,36 @@ def _(n: A.Coins, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     if n.amount < 0:
         lose = _plural(-n.amount, "coin")
         return f"Lose {lose} when built." if n.per is None else \
-            f"Lose {lose} {counted(n.per)}, when built (as many as you have)."
+            f"Lose {lose} {counted(n.per, vocab)}, when built (as many as you have)."
     if n.per is None:
         return f"Take {_plural(n.amount, 'coin')} when built."
-    return f"{_plural(n.amount, 'coin')} {counted(n.per)}, taken when built."
+    return f"{_plural(n.amount, 'coin')} {counted(n.per, vocab)}, taken when built."
 
 
 @english.register
 def _(n: A.VictoryPoints, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     if n.amount < 0:
         minus = _plural(-n.amount, "victory point")
-        return f"Minus {minus}." if n.per is None else f"Minus {minus} {counted(n.per)}, at game end."
+        return f"Minus {minus}." if n.per is None else \
+            f"Minus {minus} {counted(n.per, vocab)}, at game end."
     if n.per is None:
         return f"{_plural(n.amount, 'victory point')}."
-    return f"{_plural(n.amount, 'victory point')} {counted(n.per)}, at game end."
+    return f"{_plural(n.amount, 'victory point')} {counted(n.per, vocab)}, at game end."
+
+
+_ONE_OF_CLASS = {"raw": "raw material", "manufactured": "manufactured good"}
 
 
 @english.register
 def _(n: A.Trade, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    if n.sides == ("bank",):
+        if n.resources == ("any",):
+            what = "1 resource of your choice"
+        elif len(n.resources) == 1 and n.resources[0] in _ONE_OF_CLASS:
+            what = f"1 {_ONE_OF_CLASS[n.resources[0]]} of your choice"
+        else:
+            what = "1 " + _or_list([_CLASS_NAMES.get(r, r) for r in n.resources])
+        return f"Once per turn, buy {what} from the bank for {_plural(n.price, 'coin')}."
     names = [_CLASS_NAMES.get(r, r) for r in n.resources]
     return (f"Buy {_or_list(names)} from {neighbours(n.sides)} "
             f"for {_plural(n.price, 'coin')} each.")
@@ -110,7 +161,8 @@ def _(n: A.Trade, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 @english.register
 def _(n: A.FreeBuild, vocab: Vocabulary = BASE_VOCABULARY) -> str:
-    return f"Once per {n.period}, build a structure from your hand for free."
+    what = _cards(n.colors, False) if n.colors else "structure"
+    return f"Once per {n.period}, build a {what} from your hand for free."
 
 
 @english.register
@@ -122,14 +174,72 @@ def _(n: A.PlayLastCard, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 @english.register
 def _(n: A.BuildFromDiscard, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     # Once, when the stage is built (not every turn): the published board's wording.
+    if n.hand:
+        return (f"At the end of the turn in which this is built, play one card of your {n.hand} "
+                "hand, paying its cost.")
     return ("At the end of the turn in which this is built, build one card from the "
             "discard pile for free.")
 
 
 @english.register
+def _(n: A.Draw, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    return (f"When built, draw {_plural(n.count, 'card')} of the {n.deck} deck at random from "
+            f"the box into your {n.deck} hand.")
+
+
+@english.register
+def _(n: A.GiveDefeats, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    return "Each defeat token you would receive goes to the neighbour who beat you."
+
+
+@english.register
 def _(n: A.CopyCard, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     colours = _or_list(list(n.colors))
+    if n.now:
+        return (f"When built, copy one {colours} card built by {neighbours(n.sides)}: "
+                "its whole effect is yours from then on.")
     return f"At game end, copy one {colours} card built by {neighbours(n.sides)}."
+
+
+def _target(t: A.Target) -> str:
+    return "wonder stages" if t.what == "wonder_stage" else _cards(t.colors, True)
+
+
+@english.register
+def _(n: A.Discount, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    who = whose(n.sides)
+    if n.unit == "all":
+        text = f"{who} build {_target(n.target)} for free."
+    elif n.unit == "all_resources":
+        text = f"{_target(n.target)} cost {who} no resources (coins are still paid)."
+    else:
+        less = _plural(n.amount, n.unit)
+        choice = ""
+        if n.unit == "resource":
+            choice = " (of your choice)" if n.sides == ("self",) else " (of the builder's choice)"
+        text = f"{_target(n.target)} cost {who} {less} less{choice}."
+    return text[0].upper() + text[1:]
+
+
+_EVENTS = {"chain": "build a card for free through a chain", "wonder_stage": "build a wonder stage",
+           "buy": "buy resources from a neighbour", "win_conflict": "win a conflict",
+           "lose_conflict": "lose a conflict", "take_coins": "take coins from the bank"}
+
+
+def event_english(e: A.Event) -> str:
+    if e.kind == "build":
+        what = _cards(e.colors, False)
+        return f"build {'an' if what[0] in 'aeiou' else 'a'} {what}"
+    return _EVENTS[e.kind]
+
+
+@english.register
+def _(n: A.Trigger, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    c = n.effect
+    verb = "take" if c.amount >= 0 else "lose"
+    what = _plural(abs(c.amount), "coin") + (f" {counted(c.per, vocab)}" if c.per else "")
+    once = " (at most once per turn)" if n.once_per_turn else ""
+    return f"Each time you {event_english(n.event)}{once}, {verb} {what}."
 
 
 @english.register
@@ -149,3 +259,29 @@ def cost_english(cost: A.Cost) -> str:
     if cost.coins:
         parts.insert(0, _plural(cost.coins, "coin"))
     return _or_list(parts, "and")
+
+
+@english.register
+def _(n: A.Tokens, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    return f"When built, take {_plural(n.count, n.kind + ' token')}."
+
+
+def _whom(sides: tuple[str, ...]) -> str:
+    if sides == ("others",):
+        return "every other city"
+    return "each of your two neighbours" if set(sides) >= {"left", "right"} else neighbours(sides)
+
+
+@english.register
+def _(n: A.OthersCoins, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    each = "" if n.per is None else " " + counted(n.per, vocab).replace("in your city", "it has")
+    if n.amount < 0:
+        return (f"When built, {_whom(n.sides)} loses {_plural(-n.amount, 'coin')}{each} "
+                "(or takes a debt token for each coin it does not pay).")
+    return f"When built, {_whom(n.sides)} takes {_plural(n.amount, 'coin')}{each} from the bank."
+
+
+@english.register
+def _(n: A.Rebate, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    return (f"Each turn, the first resource you buy from {neighbours(n.sides)} costs "
+            f"{_plural(n.amount, 'coin')} less.")

@@ -26,7 +26,7 @@ class Limits:
     text_chars: int = 2_000            # one effect or cost text
     units: int = 10                    # of one resource in one `produce` or cost item (base: 4)
     cost_units: int = 12               # resources in one cost, all together (base: 7)
-    cost_resources: int = 8            # different resources in one cost (base: 7, Palace)
+    cost_resources: int = 8            # different resources in one cost (base: 7)
     amount: int = 100                  # coins, points, shields, trade price in card text
     choice_width: int = 10             # resources in one either/or, symbols in one `science` choice
     players: int = 10                  # most players a pack's rules may allow (expansions: 8)

@@ -17,7 +17,7 @@ from .diagnostics import Diagnostic, PackError
 from .model import Card, Pack, Rules, Source, Stage, Wonder, WonderSide
 from .limits import LIMITS
 from .packref import resolve_extends, resolve_pack
-from .checks import check_guild_ages, deck_warnings, link_chains
+from .checks import check_drafts, check_guild_ages, deck_warnings, link_chains
 from .parser import CardTextError, did_you_mean, parse_cost, parse_effects
 from .plugins import load_plugins
 from .safeio import ReadProblem, read_bounded
@@ -178,7 +178,7 @@ class _PackBuilder:
         for p in parents:
             words |= set(p.meta.get("plugin_words", ()))
         vocab = Vocabulary(rules.vocab.resource_classes, rules.vocab.colors, rules.vocab.symbols,
-                           frozenset(words))
+                           frozenset(words), rules.decks, tuple(rules.tokens))
         rules = _with_vocab(rules, vocab)
 
         cards: list[tuple[Card, YamlDoc, tuple[Any, ...], bool]] = []
@@ -211,6 +211,10 @@ class _PackBuilder:
         self._remove(manifest, all_cards, all_wonders)
         final_cards = link_chains(list(all_cards.values()), col.add)
         check_guild_ages(final_cards, rules, col.add)
+        for i, why in check_drafts(final_cards, rules):
+            path = ("rules", "phases", i, "deal")
+            col.add(manifest, manifest.where(path), f"rules: {why}", kind="range",
+                    length=manifest.width(path))
         return Pack(name=str(m["name"]), version=str(m.get("version", "0")),
                     description=str(m.get("description", "")), rules=rules,
                     cards=tuple(final_cards), wonders=tuple(all_wonders.values()),
@@ -279,12 +283,12 @@ class _PackBuilder:
                 self.parent_spots.append((pos, len(str(ref))))
         return parents
 
-    def _compose(self, parents: list[Pack], what: str, mine: list[tuple[Any, YamlDoc, tuple[Any, ...], bool]],
+    def _compose(self, parents: list[Pack], what: str, own_items: list[tuple[Any, YamlDoc, tuple[Any, ...], bool]],
                  manifest: YamlDoc) -> dict[str, Any]:
         """Parents' items, then this pack's: replacing by name only when asked to."""
         items: dict[Any, Any] = {}
         origin: dict[Any, str] = {}
-        chosen = {_key(item) for item, _doc, _path, replace in mine if replace}
+        chosen = {_key(item) for item, _doc, _path, replace in own_items if replace}
         removed = set(_as_list(manifest.data.get("remove")))
         for i, p in enumerate(parents):
             for item in getattr(p, what):
@@ -300,7 +304,7 @@ class _PackBuilder:
                 origin[k] = p.name
         local: dict[Any, str] = {}
         noun = what[:-1]
-        for item, doc, path, replace in mine:
+        for item, doc, path, replace in own_items:
             subject = f'{noun} "{item.name}"'
             k = _key(item)
             age = f" of age {item.age}" if isinstance(item, Card) else ""
@@ -349,12 +353,30 @@ class _PackBuilder:
                          f"unknown colour '{color}'{_suggest(color, vocab.colors)}", subject, "name",
                          len(str(color)))
             ok = False
-        age = raw["age"]
+        age = raw.get("age", 0)
+        deck = str(raw.get("deck", ""))
+        if "deck" in raw and "age" in raw:
+            self.col.add(doc, doc.where(path + ("age",)),
+                         f"a card of the deck '{deck}' has no age (it is not dealt into an age)",
+                         subject, "range")
+            ok = False
+        elif "deck" not in raw and "age" not in raw:
+            self.col.add(doc, doc.key_where(path + ("name",)),
+                         "'age' is missing (or `deck:` for a card of another deck)", subject, "range")
+            ok = False
+        if deck and deck not in rules.decks:
+            self.col.add(doc, doc.where(path + ("deck",)),
+                         f"unknown deck '{deck}'" + (f" (decks: {', '.join(rules.decks)})" if rules.decks
+                                                     else " (declare it in the rules: decks)")
+                         + _suggest(deck, rules.decks), subject, "name", len(deck))
+            ok = False
         if age > rules.ages:
             self.col.add(doc, doc.where(path + ("age",)),
                          f"age {age} is past the last age ({rules.ages})", subject, "range")
             ok = False
         players = raw.get("players")
+        if deck:
+            pass  # a deck's cards are all used (players, when given, counts copies)
         if players is not None:
             for i, n in enumerate(players):
                 if not rules.min_players <= n <= rules.max_players:
@@ -367,10 +389,12 @@ class _PackBuilder:
                 self.col.add(doc, doc.where(path + ("players",)),
                              "player counts must be in increasing order", subject, "range",
                              doc.width(path + ("players",)))
-        elif color != rules.guild_color:
-            self.col.add(doc, doc.key_where(path + ("name",)),
-                         f"'players' is missing (only {rules.guild_color} guild cards are drawn "
-                         "without player counts)", subject, "range")
+        elif color not in rules.drawn_colors() and not deck:
+            drawn = " and ".join(sorted(rules.drawn_colors() - {rules.guild_color}))
+            what = f"{rules.guild_color} guild" + (f" and {drawn}" if drawn else "")
+            self.col.add(doc, doc.where(path + ("name",)),
+                         f"'players' is missing (only {what} cards are drawn "
+                         "without player counts)", subject, "range", doc.width(path + ("name",)))
             ok = False
         cost = _parse_text(doc, path + ("cost",), raw.get("cost", "free"), subject, "cost", vocab, self.col)
         effects = _parse_text(doc, path + ("effect",), raw["effect"], subject, "effect", vocab, self.col)
@@ -388,7 +412,7 @@ class _PackBuilder:
                     cost=cost, effects=effects,
                     chains_from=tuple(_as_list(raw.get("chains_from"))),
                     chains_to=tuple(_as_list(raw.get("chains_to"))),
-                    source=Source(doc.file, line, column, tuple(spots)))
+                    source=Source(doc.file, line, column, tuple(spots)), deck=deck)
 
     def _wonder(self, doc: YamlDoc, path: tuple[Any, ...], raw: dict[str, Any], rules: Rules) -> Wonder | None:
         name = str(raw["name"])
@@ -397,8 +421,19 @@ class _PackBuilder:
         for side_name, side in raw["sides"].items():
             sp = path + ("sides", side_name)
             subject = f'wonder "{name}" side {side_name}'
-            res = side["resource"]
-            if res not in rules.vocab.resources:
+            res = side.get("resource", "")
+            board: tuple[A.Effect, ...] = ()
+            if "effect" in side:
+                board = _parse_text(doc, sp + ("effect",), side["effect"], subject,
+                                    "effect", rules.vocab, self.col)
+                if board is None:
+                    ok = False
+                    board = ()
+            elif not res:
+                self.col.add(doc, doc.key_where(sp), "a side needs a starting `resource` or a board "
+                             "`effect` (or both)", subject, "range")
+                ok = False
+            if res and res not in rules.vocab.resources:
                 self.col.add(doc, doc.where(sp + ("resource",)),
                              f"unknown resource '{res}'{_suggest(res, rules.vocab.resources)}", subject, "name",
                              len(str(res)))
@@ -413,8 +448,9 @@ class _PackBuilder:
                     ok = False
                     continue
                 stages.append(Stage(cost, eff))
+            start = (A.Produce(((res, 1),)),) if res else ()
             sides[side_name] = WonderSide(side_name, res, tuple(stages), str(side.get("alias", "")),
-                                          (A.Produce(((res, 1),)),))
+                                          start + tuple(board))
         if not ok:
             return None
         line, column = doc.where(path)
@@ -422,8 +458,8 @@ class _PackBuilder:
 
 
 def _key(item: Card | Wonder) -> Any:
-    """Cards are known by name and age (the base game has Loom in ages I and II)."""
-    return (item.name, item.age) if isinstance(item, Card) else item.name
+    """Cards are known by name and age or deck (one name may be a card of two ages)."""
+    return (item.name, item.deck or item.age) if isinstance(item, Card) else item.name
 
 
 def _name_of(key: Any) -> str:

@@ -15,7 +15,7 @@ class Source:
     file: str = ""
     line: int = 0
     column: int = 0
-    # positions of named values inside the item, e.g. ("chains_from:Baths", line, column)
+    # positions of named values inside the item, e.g. ("chains_from:Old Well", line, column)
     spots: tuple[tuple[str, int, int], ...] = field(default=(), compare=False, repr=False)
 
     def at(self, key: str) -> tuple[int, int]:
@@ -29,7 +29,7 @@ class Source:
 @dataclass(frozen=True)
 class Card:
     name: str
-    age: int
+    age: int  # 0 for a card of another deck
     color: str
     players: tuple[int, ...] | None  # None: drawn at random (a guild)
     cost: A.Cost
@@ -37,9 +37,13 @@ class Card:
     chains_from: tuple[str, ...] = ()
     chains_to: tuple[str, ...] = ()
     source: Source = field(default=Source(), compare=False, repr=False)
+    deck: str = ""  # a deck besides the age decks (e.g. one a draft deals from); "" = an age deck
 
     def copies_at(self, n_players: int) -> int:
-        return 0 if self.players is None else sum(1 for p in self.players if p <= n_players)
+        """Copies in play at this player count (a guild: 0, it is drawn; a deck card: 1)."""
+        if self.players is None:
+            return 1 if self.deck else 0
+        return sum(1 for p in self.players if p <= n_players)
 
 
 @dataclass(frozen=True)
@@ -51,10 +55,10 @@ class Stage:
 @dataclass(frozen=True)
 class WonderSide:
     name: str  # "A" or "B"
-    resource: str
+    resource: str  # the starting resource, "" when the board has a power instead
     stages: tuple[Stage, ...]
     alias: str = ""
-    effects: tuple[A.Effect, ...] = ()  # the board's own effect: produce its resource
+    effects: tuple[A.Effect, ...] = ()  # the board's own effects: its resource, its power
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,58 @@ class Wonder:
     name: str
     sides: Mapping[str, WonderSide]
     source: Source = field(default=Source(), compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class PhaseDecl:
+    """A phase a pack declares besides the ages (see docs/pack-format.md, "Phases").
+
+    kind: "draft" (deal `deal` cards from `deck`, keep one, pass the rest, until the hands are
+    done; the kept cards form hand `hand`) or "recruit" (one card played from hand `hand` with
+    `actions`). `at`: "start", "before age", "after age" or "end"; `ages` limits the ages an
+    age-bound phase runs in. `rest`: what becomes of the hand's unplayed cards after the phase
+    ("keep", "box" or "discard"); declare the phase twice, with different `ages`, to treat
+    the last age differently."""
+
+    name: str
+    kind: str
+    at: str
+    ages: tuple[int, ...] = ()
+    deck: str = ""
+    deal: int = 0
+    pass_to: str = "left"
+    hand: str = ""
+    actions: tuple[str, ...] = ("build", "wonder", "sell")
+    sold: str = "discard"
+    rest: str = "keep"
+
+    def runs_in(self, age: int) -> bool:
+        return not self.ages or age in self.ages
+
+
+@dataclass(frozen=True)
+class TokenKind:
+    """A kind of token the pack declares: worth `vp` points each on score line `line`;
+    `sit_out`: a city holding one sits out the next conflict (and gives the token back)."""
+
+    name: str
+    vp: int = 0
+    line: str = ""
+    sit_out: bool = False
+
+
+@dataclass(frozen=True)
+class DrawRule:
+    """Cards of `color` without player counts drawn at random into the decks of `ages`:
+    `per_player` per player plus `extra` (the guilds are the base game's own case)."""
+
+    color: str
+    per_player: int = 1
+    extra: int = 0
+    ages: tuple[int, ...] = ()
+
+
+DEFAULT_SCORE_LINES = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science")
 
 
 @dataclass(frozen=True)
@@ -84,6 +140,20 @@ class Rules:
         "military": ("red",), "civilian": ("blue",), "commercial": ("yellow",),
         "guilds": ("purple",), "science": ("green",)})
     vocab: Vocabulary = field(default_factory=Vocabulary)
+    decks: tuple[str, ...] = ()  # decks besides the age decks
+    phases: tuple[PhaseDecl, ...] = ()
+    score_lines: tuple[str, ...] = DEFAULT_SCORE_LINES
+    hand_sizes: Mapping[int, int] = field(default_factory=dict)  # by player count, where it differs
+    draws: tuple[DrawRule, ...] = ()
+    tokens: Mapping[str, TokenKind] = field(default_factory=dict)
+    debt: str = ""  # the token kind taken for each coin of a loss a city does not pay
+
+    def hand_size_at(self, players: int) -> int:
+        return self.hand_sizes.get(players, self.hand_size)
+
+    def drawn_colors(self) -> set[str]:
+        """Colours whose cards have no player counts: drawn at random (the guilds, ...)."""
+        return {self.guild_color, *(d.color for d in self.draws)}
 
     def category_of(self, color: str) -> str:
         for cat, colors in self.categories.items():

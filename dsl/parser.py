@@ -16,7 +16,7 @@ from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInpu
 
 from . import ast as A
 from .limits import LIMITS
-from .registry import PLUGINS
+from .registry import EFFECTS, PLUGINS
 from .vocab import BASE_VOCABULARY, RESOURCE_ALIASES, Vocabulary
 
 _KIND_TEXT = {"int": "a number", "sides": "sides (left, self, right, neighbors)", "word": "a word",
@@ -28,8 +28,24 @@ PARSER = Lark.open("effects.lark", rel_to=__file__, parser="lalr",
 
 _KEYWORDS = sorted({t.pattern.value for t in PARSER.terminals
                     if t.pattern.type == "str" and t.pattern.value.isalpha()})
-EFFECT_WORDS = ("produce", "shields", "science", "coins", "vp", "buy", "free",
-                "play", "build", "copy")
+
+
+def _start_words() -> set[str]:
+    """The literal words the grammar accepts as the first word of an effect."""
+    accepted = PARSER.parse_interactive("", start="effects").accepts()
+    words = set()
+    for term in accepted:
+        try:
+            pat = PARSER.get_terminal(term).pattern
+        except KeyError:
+            continue
+        if pat.type == "str":
+            words.add(pat.value)
+    return words
+
+
+# The registry words an effect starts with, in registry order (`when` follows its effect).
+EFFECT_WORDS = tuple(w for w in EFFECTS if w in _start_words())
 
 
 @dataclass(frozen=True)
@@ -78,7 +94,7 @@ _SIDE_WORDS = {"left", "self", "right", "neighbors", "neighbours", "all"}
 
 
 class _SidesArg(tuple):
-    """A plug-in argument's side list, with where it was written (for error positions)."""
+    """A side list (a plug-in argument, `in SIDES`) with where it was written, for error positions."""
 
     def __new__(cls, sides: tuple[str, ...], meta: Any) -> "_SidesArg":
         self = super().__new__(cls, sides)
@@ -104,6 +120,7 @@ class _ToAst(Transformer):
         super().__init__()
         self.vocab = vocab
         self.errors: list[LanguageError] = []
+        self._big: set[tuple[int, int]] = set()
 
     # -- name checks -------------------------------------------------------
     def _check(self, tok: Token, known: Iterable[str], what: str) -> str:
@@ -132,6 +149,16 @@ class _ToAst(Transformer):
             return 0
         return int(text)
 
+    def _int(self, tok: Token) -> int:
+        """A number of the text, at most LIMITS.amount (reported once; clamped to it)."""
+        text = str(tok)
+        if len(text.lstrip("-")) > len(str(LIMITS.amount)) or abs(int(text)) > LIMITS.amount:
+            if (tok.line, tok.column) not in self._big:
+                self._big.add((tok.line, tok.column))
+                self._num(tok, LIMITS.amount, "number")
+            return LIMITS.amount
+        return int(text)
+
     def _wide(self, toks: list[Any], what: str) -> None:
         if len(toks) > LIMITS.choice_width:
             t = toks[LIMITS.choice_width]
@@ -146,6 +173,11 @@ class _ToAst(Transformer):
                 f"more than {LIMITS.effects_per_text} effects in one text (the limit)",
                 getattr(e, "line", None) or 1, getattr(e, "column", None) or 1))
         return tuple(children)
+
+    @v_args(meta=True)
+    def relative_produce(self, meta: Any, children: list[Any]) -> A.Produce:
+        return A.Produce((), choice=True, tradable=False, relative=str(children[-1]),
+                         line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def produce(self, meta: Any, children: list[Any]) -> A.Produce:
@@ -169,8 +201,10 @@ class _ToAst(Transformer):
         return "choice", [(self._resource(t), 1) for t in children]
 
     @v_args(meta=True)
-    def shields(self, meta: Any, children: list[Token]) -> A.Shields:
-        return A.Shields(self._num(children[-1], LIMITS.amount, "shields"), line=meta.line, column=meta.column)
+    def shields(self, meta: Any, children: list[Any]) -> A.Shields:
+        count = next(c for c in children if isinstance(c, Token) and c.type == "INT")
+        per = next((c for c in children if isinstance(c, A.Counted)), None)
+        return A.Shields(self._num(count, LIMITS.amount, "shields"), per, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def science(self, meta: Any, children: list[Token]) -> A.Science:
@@ -192,9 +226,33 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def per(self, meta: Any, children: list[Any]) -> A.Counted:
+        every_tok = children.pop(0) if isinstance(children[0], Token) and children[0].type == "INT" \
+            else None
         what, colors = children[0]
-        sides = children[1] if len(children) > 1 else ("self",)
-        return A.Counted(what, colors, sides, line=meta.line, column=meta.column)
+        where = children[1] if len(children) > 1 else None
+        every = self._int(every_tok) if every_tok is not None else 1
+        if what == "age":
+            if every_tok is not None:
+                self.errors.append(LanguageError(
+                    f"the age is not counted in groups: write 'per age', not 'per {every_tok} age'",
+                    every_tok.line, every_tok.column, len(every_tok)))
+            if where is not None:
+                self.errors.append(LanguageError(
+                    "'per age' counts the current age, not things in cities: leave out 'in ...'",
+                    where.line, where.column, where.width))
+            return A.Counted("age", (), (), line=meta.line, column=meta.column)
+        if every < 1:
+            self.errors.append(LanguageError(
+                f"count groups of at least 1, not {every}", every_tok.line, every_tok.column,
+                len(every_tok)))
+        sides = tuple(where) if where is not None else ("self",)
+        if what == "token":
+            return A.Counted("token", (), sides, every, colors[0], line=meta.line, column=meta.column)
+        return A.Counted(what, colors, sides, every, line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def in_sides(self, meta: Any, children: list[Any]) -> "_SidesArg":
+        return _SidesArg(children[0], meta)
 
     def card_count(self, children: list[Any]) -> tuple[str, tuple[str, ...]]:
         return "card", (children[0] if children else ())
@@ -208,6 +266,29 @@ class _ToAst(Transformer):
     def victory_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
         return "victory", ()
 
+    def coin_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "coin", ()
+
+    def set_count(self, children: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "set", children[0]
+
+    def science_set_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "science_set", ()
+
+    def token_count(self, children: list[Token]) -> tuple[str, tuple[str, ...]]:
+        tok = children[0]
+        kinds = self.vocab.tokens if self.vocab is not None else ()
+        if self.vocab is not None and str(tok) not in kinds:
+            known = ["card", "wonder stage", "defeat", "victory", "coin", "age", *kinds]
+            self.errors.append(LanguageError(
+                f"cannot count '{tok}': not a token kind this pack declares"
+                + (f" ({', '.join(kinds)})" if kinds else "") + did_you_mean(str(tok), known),
+                tok.line, tok.column, len(tok)))
+        return "token", (str(tok),)
+
+    def age_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "age", ()
+
     def colors(self, children: list[Token]) -> tuple[str, ...]:
         return tuple(dict.fromkeys(self._color(t) for t in children))
 
@@ -218,18 +299,43 @@ class _ToAst(Transformer):
     def sides_arg(self, meta: Any, children: list[str]) -> "_SidesArg":
         return _SidesArg(A.normalize_sides(children), meta)
 
-    def side(self, children: list[Token]) -> str:
-        return str(children[0])
+    def side(self, children: list[Token]) -> Token:
+        return children[0]  # the token (a str), so callers can still point at it
+
+    def trade_sides(self, children: list[Token]) -> tuple[str, ...]:
+        banks = [t for t in children if t == "bank"]
+        if not banks:
+            return A.normalize_sides(children)
+        if len(children) > len(banks):
+            t = banks[0]
+            self.errors.append(LanguageError(
+                "'bank' cannot be mixed with other sides: write 'from bank' or 'from left, right'",
+                t.line, t.column, len(t)))
+        return ("bank",)
 
     @v_args(meta=True)
     def trade(self, meta: Any, children: list[Any]) -> A.Trade:
         *names, sides, price = children
         v = self.vocab or BASE_VOCABULARY
         known = (*v.resource_classes, *v.resources)
-        res = tuple(dict.fromkeys(self._check(t, known, "resource or resource class")
-                                  for t in names))
-        self._neighbours_only(sides, meta, "buy")
-        return A.Trade(res, sides, self._num(price, LIMITS.amount, "price"), line=meta.line, column=meta.column)
+        bank = sides == ("bank",)
+        res = []
+        for t in names:
+            if t == "any":
+                if not bank:
+                    self.errors.append(LanguageError(
+                        "'any' resource is bought from the bank only: 'buy any from bank for N'",
+                        t.line, t.column, len(t)))
+                elif len(names) > 1:
+                    self.errors.append(LanguageError(
+                        "'any' stands alone: 'buy any from bank for N'", t.line, t.column, len(t)))
+                res.append("any")
+            else:
+                res.append(self._check(t, known, "resource or resource class"))
+        if not bank:
+            self._neighbours_only(sides, meta, "buy")
+        return A.Trade(tuple(dict.fromkeys(res)), sides, self._num(price, LIMITS.amount, "price"),
+                       line=meta.line, column=meta.column)
 
     def _neighbours_only(self, sides: tuple[str, ...], meta: Any, word: str) -> None:
         if "self" in sides:
@@ -238,21 +344,167 @@ class _ToAst(Transformer):
                 meta.line, meta.column, len(word)))
 
     @v_args(meta=True)
-    def free_build(self, meta: Any, children: list[Token]) -> A.FreeBuild:
-        return A.FreeBuild(str(children[-1]), line=meta.line, column=meta.column)
+    def free_build(self, meta: Any, children: list[Any]) -> A.FreeBuild:
+        period = next(str(c) for c in children if isinstance(c, Token) and c.type == "PERIOD")
+        colors = next((c for c in children if isinstance(c, tuple)), ())
+        return A.FreeBuild(period, colors, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def play_last(self, meta: Any, _: list[Any]) -> A.PlayLastCard:
         return A.PlayLastCard(line=meta.line, column=meta.column)
 
     @v_args(meta=True)
-    def discard_build(self, meta: Any, _: list[Any]) -> A.BuildFromDiscard:
-        return A.BuildFromDiscard(line=meta.line, column=meta.column)
+    def discard_build(self, meta: Any, children: list[Token]) -> A.BuildFromDiscard:
+        name = str(children[0])
+        if name == "discard":
+            return A.BuildFromDiscard(line=meta.line, column=meta.column)
+        self._deck(children[0], "hand")
+        return A.BuildFromDiscard(name, line=meta.line, column=meta.column)
+
+    def _deck(self, tok: Token, what: str) -> str:
+        v = self.vocab
+        if v is not None and str(tok) not in v.decks:
+            known = ["discard", *v.decks] if what == "hand" else list(v.decks)
+            self.errors.append(LanguageError(
+                f"unknown {what} '{tok}' (" + (", ".join(known) or "the pack declares no decks")
+                + f"){did_you_mean(str(tok), known)}", tok.line, tok.column, len(tok)))
+        return str(tok)
+
+    @v_args(meta=True)
+    def draw(self, meta: Any, children: list[Token]) -> A.Draw:
+        n = self._int(children[0])
+        if n < 1:
+            self.errors.append(LanguageError("draw at least 1 card", children[0].line,
+                                             children[0].column, len(children[0])))
+        return A.Draw(n, self._deck(children[1], "deck"), line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def tokens(self, meta: Any, children: list[Token]) -> A.Tokens:
+        count, kind = children[-2], children[-1]
+        if self.vocab is not None and str(kind) not in self.vocab.tokens:
+            kinds = self.vocab.tokens
+            self.errors.append(LanguageError(
+                f"unknown token kind '{kind}'" + (f" (kinds: {', '.join(kinds)})" if kinds else
+                                                  " (declare it in the rules: tokens)")
+                + did_you_mean(str(kind), kinds), kind.line, kind.column, len(kind)))
+        if self._int(count) < 1:
+            self.errors.append(LanguageError("take at least 1 token", count.line, count.column,
+                                             len(count)))
+        return A.Tokens(self._int(count), str(kind), line=meta.line, column=meta.column)
+
+    def lose_word(self, _: list[Any]) -> str:
+        return "lose"
+
+    def gain_word(self, _: list[Any]) -> str:
+        return "gain"
+
+    def coin_sides(self, children: list[Any]) -> tuple[str, ...]:
+        got = children[0]
+        return ("others",) if isinstance(got, Token) else tuple(got)
+
+    @v_args(meta=True)
+    def others_coins(self, meta: Any, children: list[Any]) -> A.OthersCoins:
+        sides, verb, amount = children[:3]
+        per = children[3] if len(children) > 3 else None
+        if "self" in sides:
+            self.errors.append(LanguageError(
+                f"'{verb}' acts on other cities: name left, right, neighbors or others, not self",
+                meta.line, meta.column, 1))
+        if per is not None and per.what != "age" and per.sides != ("self",):
+            self.errors.append(LanguageError(
+                "the count is made in each city that loses or gains: leave out 'in ...'",
+                per.line, per.column, 3))
+        if self._int(amount) < 1:
+            self.errors.append(LanguageError(f"{verb} at least 1 coin", amount.line, amount.column,
+                                             len(amount)))
+        signed = -self._int(amount) if verb == "lose" else self._int(amount)
+        return A.OthersCoins(signed, tuple(sides), per, line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def rebate(self, meta: Any, children: list[Any]) -> A.Rebate:
+        amount, sides = children[0], children[-1]
+        self._neighbours_only(sides, meta, "rebate")
+        if self._int(amount) < 1:
+            self.errors.append(LanguageError("a rebate takes at least 1 coin", amount.line,
+                                             amount.column, len(amount)))
+        return A.Rebate(self._int(amount), tuple(sides), line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def give_defeats(self, meta: Any, _: list[Any]) -> A.GiveDefeats:
+        return A.GiveDefeats(line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def copy_card(self, meta: Any, children: list[Any]) -> A.CopyCard:
         self._neighbours_only(children[1], meta, "copy")
-        return A.CopyCard(children[0], children[1], line=meta.line, column=meta.column)
+        now = len(children) > 2 and str(children[2]) == "now"
+        return A.CopyCard(children[0], children[1], now=now, line=meta.line, column=meta.column)
+
+    # -- cost changes ------------------------------------------------------
+    @v_args(meta=True)
+    def discount(self, meta: Any, children: list[Any]) -> A.Discount:
+        amount, unit, target = children[:3]
+        sides = children[3] if len(children) > 3 else ("self",)
+        if self._int(amount) < 1:
+            self.errors.append(LanguageError(
+                f"a discount takes at least 1 {unit}, not {amount}",
+                amount.line, amount.column, len(amount)))
+        return A.Discount(unit, target, self._int(amount), sides, line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def discount_all(self, meta: Any, children: list[Any]) -> A.Discount:
+        sides = children[1] if len(children) > 1 else ("self",)
+        return A.Discount("all_resources", children[0], 0, sides, line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def free_target(self, meta: Any, children: list[Any]) -> A.Discount:
+        sides = children[1] if len(children) > 1 else ("self",)
+        return A.Discount("all", children[0], 0, sides, line=meta.line, column=meta.column)
+
+    def unit_resource(self, _: list[Any]) -> str:
+        return "resource"
+
+    def unit_coin(self, _: list[Any]) -> str:
+        return "coin"
+
+    def card_target(self, children: list[Any]) -> A.Target:
+        return A.Target("card", children[0] if children else ())
+
+    def stage_target(self, _: list[Any]) -> A.Target:
+        return A.Target("wonder_stage")
+
+    def for_sides(self, children: list[Any]) -> tuple[str, ...]:
+        return children[0]
+
+    # -- triggers ----------------------------------------------------------
+    @v_args(meta=True)
+    def trigger(self, meta: Any, children: list[Any]) -> A.Trigger:
+        effect, event = children[:2]
+        once = len(children) > 2
+        return A.Trigger(effect, event, once, line=meta.line, column=meta.column)
+
+    def build_event(self, children: list[Any]) -> A.Event:
+        return A.Event("build", children[0] if children else ())
+
+    def chain_event(self, _: list[Any]) -> A.Event:
+        return A.Event("chain")
+
+    def stage_event(self, _: list[Any]) -> A.Event:
+        return A.Event("wonder_stage")
+
+    def take_coins_event(self, _: list[Any]) -> A.Event:
+        return A.Event("take_coins")
+
+    def buy_event(self, _: list[Any]) -> A.Event:
+        return A.Event("buy")
+
+    def win_event(self, _: list[Any]) -> A.Event:
+        return A.Event("win_conflict")
+
+    def lose_event(self, _: list[Any]) -> A.Event:
+        return A.Event("lose_conflict")
+
+    def once_per_turn(self, _: list[Any]) -> bool:
+        return True
 
     @v_args(meta=True)
     def plugin_effect(self, meta: Any, children: list[Any]) -> A.PluginEffect:
@@ -262,10 +514,15 @@ class _ToAst(Transformer):
             if isinstance(a, Token) and a.type == "SIGNED_INT":
                 self._num(a, LIMITS.amount, "number")
         args = tuple(tuple(a) if isinstance(a, tuple) else a for a in map(_plugin_arg, children[1:]))
-        if word not in vocab.plugin_words:
+        if word in EFFECTS and word not in EFFECT_WORDS:  # `when`: written after its effect
+            spec = EFFECTS[str(word)]
+            self.errors.append(LanguageError(
+                f"'{word}' comes after the effect it adds to, as in '{spec.examples[0]}'",
+                word.line, word.column, len(word)))
+        elif word not in vocab.plugin_words:
             self.errors.append(LanguageError(
                 f"unknown effect word '{word}'"
-                f"{did_you_mean(str(word), [*EFFECT_WORDS, *vocab.plugin_words])}",
+                f"{did_you_mean(str(word), [*EFFECT_WORDS, 'others', *vocab.plugin_words])}",
                 word.line, word.column, len(word)))
         else:
             self._check_plugin_args(word, args, children[1:], vocab)
@@ -382,6 +639,19 @@ def _describe_expected(expected: Iterable[str]) -> str:
     return ", ".join(names)
 
 
+def _accepted(err: UnexpectedInput) -> Iterable[str]:
+    """What the parser would really take next. LALR merges the look-ahead sets of states
+    shared by several rules (the state after a side word serves `buy`, `copy`, `per`...),
+    so `err.expected` may list words that fit elsewhere; feeding each one tells them apart."""
+    ip = getattr(err, "interactive_parser", None)
+    if ip is not None:
+        try:
+            return ip.accepts()
+        except Exception:  # pragma: no cover - fall back to Lark's own list
+            pass
+    return err.expected
+
+
 def _syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
     line, col = getattr(err, "line", 1) or 1, getattr(err, "column", 1) or 1
     if isinstance(err, UnexpectedCharacters):
@@ -391,7 +661,7 @@ def _syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
         return LanguageError(f"unexpected character '{ch}'{hint}", line, col)
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken)
                                           and err.token.type == "$END"):
-        expected = _describe_expected(err.expected)
+        expected = _describe_expected(_accepted(err))
         if start == "effects" and (text.strip() == "" or text.rstrip().endswith(";")):
             expected = f"an effect word ({', '.join(EFFECT_WORDS)})"
         lines = text.splitlines() or [""]
@@ -400,14 +670,15 @@ def _syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
     assert isinstance(err, UnexpectedToken)
     tok = err.token
     hint = ""
-    expected = _describe_expected(err.expected)
+    accepted = _accepted(err)
+    expected = _describe_expected(accepted)
     before = text[:tok.start_pos].rstrip() if tok.start_pos is not None else ""
     if start == "effects" and (before == "" or before.endswith(";")):
         expected = f"an effect word ({', '.join(EFFECT_WORDS)})"
         if tok.type in ("INT", "SIGNED_INT"):
             hint = " (the word comes first: 'coins 3', 'vp 2', 'shields 1')"
     elif tok.type == "NAME":
-        hint = did_you_mean(str(tok), _expected_words(err.expected))
+        hint = did_you_mean(str(tok), _expected_words(accepted))
     elif start == "cost" and tok.type in ("INT", "SIGNED_INT"):
         hint = " (the number comes first: '3 coins', '2 wood')"
     return LanguageError(f"unexpected '{tok}'; expected {expected}{hint}",
@@ -425,7 +696,7 @@ def _parse(text: str, start: str, vocab: Vocabulary | None) -> Any:
     except VisitError as err:  # pragma: no cover - a bug in the transformer
         raise CardTextError(text, [LanguageError(str(err.orig_exc), 1, 1)]) from None
     if tx.errors:
-        raise CardTextError(text, tx.errors)
+        raise CardTextError(text, sorted(tx.errors, key=lambda e: (e.line, e.column)))
     return result
 
 

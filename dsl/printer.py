@@ -14,14 +14,41 @@ def _amount(name: str, n: int) -> str:
     return name if n == 1 else f"{n} {name}"
 
 
+_COUNTED_NOUNS = {  # what -> (singular, plural)
+    "wonder_stage": ("wonder stage", "wonder stages"),
+    "defeat": ("defeat", "defeats"),
+    "victory": ("victory", "victories"),
+    "coin": ("coin", "coins"),
+    "science_set": ("science set", "science sets"),
+}
+
+
 def counted_text(c: A.Counted) -> str:
+    """`per [N] THING in SIDES` (`per age` alone); plural nouns after N > 1."""
+    if c.what == "age":
+        return "per age"
+    many = c.every > 1
     if c.what == "card":
-        what = ("/".join(c.colors) + " card") if c.colors else "card"
-    elif c.what == "wonder_stage":
-        what = "wonder stage"
+        noun = "cards" if many else "card"
+        what = f"{'/'.join(c.colors)} {noun}" if c.colors else noun
+    elif c.what == "set":
+        what = f"{'sets' if many else 'set'} of {'/'.join(c.colors)} cards"
+    elif c.what == "token":
+        what = c.token
     else:
-        what = c.what
-    return f"per {what} in {sides_text(c.sides)}"
+        what = _COUNTED_NOUNS[c.what][many]
+    number = f"{c.every} " if many else ""
+    return f"per {number}{what} in {sides_text(c.sides)}"
+
+
+def target_text(t: A.Target) -> str:
+    if t.what == "wonder_stage":
+        return "wonder stages"
+    return " ".join(("/".join(t.colors), "cards")) if t.colors else "cards"
+
+
+def _for_sides(sides: tuple[str, ...]) -> str:
+    return "" if sides == ("self",) else f" for {sides_text(sides)}"
 
 
 @singledispatch
@@ -31,6 +58,8 @@ def canonical(node: object) -> str:
 
 @canonical.register
 def _(n: A.Produce) -> str:
+    if n.relative:
+        return f"produce one {n.relative}"
     if n.choice:
         body = "/".join(r for r, _ in n.resources)
     else:
@@ -40,7 +69,7 @@ def _(n: A.Produce) -> str:
 
 @canonical.register
 def _(n: A.Shields) -> str:
-    return f"shields {n.count}"
+    return f"shields {n.count}" + (f" {counted_text(n.per)}" if n.per else "")
 
 
 @canonical.register
@@ -65,7 +94,8 @@ def _(n: A.Trade) -> str:
 
 @canonical.register
 def _(n: A.FreeBuild) -> str:
-    return f"free build once per {n.period}"
+    on = f" on {'/'.join(n.colors)} cards" if n.colors else ""
+    return f"free build once per {n.period}{on}"
 
 
 @canonical.register
@@ -75,12 +105,46 @@ def _(n: A.PlayLastCard) -> str:
 
 @canonical.register
 def _(n: A.BuildFromDiscard) -> str:
-    return "build from discard"
+    return f"build from {n.hand or 'discard'}"
+
+
+@canonical.register
+def _(n: A.Draw) -> str:
+    return f"draw {n.count} from {n.deck}"
+
+
+@canonical.register
+def _(n: A.GiveDefeats) -> str:
+    return "give defeats to winner"
 
 
 @canonical.register
 def _(n: A.CopyCard) -> str:
-    return f"copy {'/'.join(n.colors)} card from {sides_text(n.sides)}"
+    return f"copy {'/'.join(n.colors)} card from {sides_text(n.sides)}" + (" now" if n.now else "")
+
+
+@canonical.register
+def _(n: A.Discount) -> str:
+    if n.unit == "all":
+        return f"free {target_text(n.target)}{_for_sides(n.sides)}"
+    if n.unit == "all_resources":
+        return f"discount all resources on {target_text(n.target)}{_for_sides(n.sides)}"
+    unit = n.unit if n.amount == 1 else f"{n.unit}s"
+    return f"discount {n.amount} {unit} on {target_text(n.target)}{_for_sides(n.sides)}"
+
+
+def event_text(e: A.Event) -> str:
+    if e.kind == "build":
+        return " ".join(("build", *(("/".join(e.colors),) if e.colors else ()), "card"))
+    return {"chain": "build chain", "wonder_stage": "build wonder stage", "buy": "buy",
+            "win_conflict": "win conflict", "lose_conflict": "lose conflict",
+            "take_coins": "take coins"}[e.kind]
+
+
+@canonical.register
+def _(n: A.Trigger) -> str:
+    once = " once per turn" if n.once_per_turn else ""
+    return f"{canonical(n.effect)} when {event_text(n.event)}{once}"
 
 
 @canonical.register
@@ -103,3 +167,22 @@ def cost_text(cost: A.Cost) -> str:
         parts.append(f"{cost.coins} coin" + ("s" if cost.coins != 1 else ""))
     parts.extend(_amount(r, n) for r, n in cost.resources)
     return ", ".join(parts)
+
+
+@canonical.register
+def _(n: A.Tokens) -> str:
+    return f"tokens {n.count} {n.kind}"
+
+
+@canonical.register
+def _(n: A.OthersCoins) -> str:
+    who = "others" if n.sides == ("others",) else sides_text(n.sides)
+    verb = "lose" if n.amount < 0 else "gain"
+    coins = "coin" if abs(n.amount) == 1 else "coins"
+    per = f" {counted_text(n.per).removesuffix(' in self')}" if n.per else ""
+    return f"{who} {verb} {abs(n.amount)} {coins}{per}"
+
+
+@canonical.register
+def _(n: A.Rebate) -> str:
+    return f"rebate {n.amount} coin{'s' if n.amount != 1 else ''} from {sides_text(n.sides)}"

@@ -15,6 +15,7 @@ from . import ast as A
 class Param:
     name: str
     kind: str  # "int" | "word" | "sides" | "resources" | "colors" | "symbols" | "counted"
+    #            | "target" | "event" | "effect"
     doc: str
     optional: bool = False
 
@@ -23,28 +24,48 @@ class Param:
 class EffectSpec:
     word: str
     node: type
-    phase: str  # when it acts: "production" | "when built" | "game end" | "passive" | "power"
+    phase: str  # when it acts: one of PHASES
     summary: str
     params: tuple[Param, ...]
     examples: tuple[str, ...]
     syntax: str
 
 
+# When an effect acts (EffectSpec.phase).
+PHASES = ("production", "when built", "game end", "passive", "power", "cost change", "on an event")
+
 _SIDES = Param("sides", "sides", "whose cities: left, self, right, neighbors (= left, right) or all")
-_PER = Param("per", "counted", "optional `per THING in SIDES`: THING is `COLOUR[/COLOUR...] card`, "
-             "`card` (any colour), `wonder stage`, `defeat` or `victory`; SIDES defaults to self",
-             optional=True)
+_PER = Param("per", "counted",
+             "optional `per [N] THING [in SIDES]`. THING is `COLOUR[/COLOUR...] card`, `card` "
+             "(any colour), `wonder stage`, `defeat`, `victory`, `coin`, `set of COLOUR/COLOUR... "
+             "cards` (complete sets: one card of each colour), `science set` (complete sets of the "
+             "science symbols), a token kind the pack declares (`debt`, `diplomacy`) or `age` (the "
+             "current age's number; no `N`, no `in SIDES`). "
+             "`N` counts whole groups: `vp 1 per 3 coins` is 1 point for every full 3 coins. "
+             "SIDES defaults to self", optional=True)
+_TARGET = Param("target", "target", "what gets cheaper: `COLOUR[/COLOUR...] cards`, `cards` (any "
+                "colour) or `wonder stages`")
+_FOR = Param("for", "sides", "`for SIDES`: whose builds (left, self, right, neighbors, all); "
+             "default self, the owner", optional=True)
 
 EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
     EffectSpec("produce", A.Produce, "production",
                "Produces resources every turn: all listed ones, or one of a `/` choice. "
-               "`untradable` production cannot be bought by neighbours.",
+               "`untradable` production cannot be bought by neighbours. `produce one produced` "
+               "makes one more unit of a resource the city already sells to its neighbours (its "
+               "tradable production), `produce one unproduced` one unit of a resource it does not; "
+               "both follow the city's production as it grows and cannot be bought.",
                (Param("resources", "resources", "`N resource, ...` (all) or `a/b/c` (one of them)"),
                 Param("untradable", "word", "neighbours may not buy it", optional=True)),
-               ("produce 2 clay", "produce ore/clay", "produce glass/loom/papyrus untradable"),
-               "produce [N] RESOURCE[, [N] RESOURCE...] | produce R/R[/R...] [untradable]"),
-    EffectSpec("shields", A.Shields, "passive", "Military strength, compared with each neighbour at the end of every age.",
-               (Param("count", "int", "number of shields"),), ("shields 2",), "shields N"),
+               ("produce 2 clay", "produce ore/clay", "produce glass/loom/papyrus untradable",
+                "produce one produced", "produce one unproduced"),
+               "produce [N] RESOURCE[, [N] RESOURCE...] | produce R/R[/R...] [untradable] | "
+               "produce one produced|unproduced"),
+    EffectSpec("shields", A.Shields, "passive",
+               "Military strength, compared with each neighbour at the end of every age; with "
+               "`per`, counted anew at each conflict (`shields 1 per defeat`).",
+               (Param("count", "int", "number of shields"), _PER), ("shields 2", "shields 1 per defeat"),
+               "shields N [per THING]"),
     EffectSpec("science", A.Science, "game end",
                "One science symbol; with several names (or `any`) the owner picks one at game end, "
                "whichever scores best.",
@@ -54,35 +75,112 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "Coins taken once, when built; with `per`, counting what is in play at that moment "
                "(including what neighbours build the same turn).",
                (Param("amount", "int", "coins (per counted thing)"), _PER),
-               ("coins 5", "coins 1 per brown card in left, self, right", "coins 3 per wonder stage in self"),
-               "coins N [per THING [in SIDES]]"),
+               ("coins 5", "coins 1 per brown card in left, self, right", "coins 3 per wonder stage in self",
+                "coins 1 per age"),
+               "coins N [per [N] THING [in SIDES]]"),
     EffectSpec("vp", A.VictoryPoints, "game end",
                "Victory points counted at game end; with `per`, counting what is in play then.",
                (Param("amount", "int", "points (per counted thing)"), _PER),
-               ("vp 3", "vp 1 per defeat in neighbors", "vp 1 per brown/grey/purple card in self"),
-               "vp N [per THING [in SIDES]]"),
+               ("vp 3", "vp 1 per defeat in neighbors", "vp 1 per brown/grey/purple card in self",
+                "vp 1 per 3 coins", "vp 3 per set of red/blue/green cards", "vp 3 per science set"),
+               "vp N [per [N] THING [in SIDES]]"),
     EffectSpec("buy", A.Trade, "passive",
                "Trade discount: buy these resources (or resource classes) from these neighbours "
-               "at this price instead of the rules' trade price.",
-               (Param("resources", "resources", "resources or classes (raw, manufactured)"),
-                _SIDES, Param("price", "int", "coins per resource")),
-               ("buy raw from right for 1", "buy manufactured from neighbors for 1"),
-               "buy R[/R...] from SIDES for N"),
-    EffectSpec("free", A.FreeBuild, "power", "Build one structure from hand for free, once per age (or game).",
-               (Param("period", "word", "age or game"),), ("free build once per age",),
-               "free build once per age|game"),
+               "at this price instead of the rules' trade price. `from bank`: once per turn, buy "
+               "one unit of them (`any`: of any resource) from the bank at this price.",
+               (Param("resources", "resources", "resources or classes (raw, manufactured); "
+                      "`any` (from the bank only)"),
+                Param("sides", "sides", "neighbours (left, right, neighbors), or `bank` alone"),
+                Param("price", "int", "coins per resource")),
+               ("buy raw from right for 1", "buy manufactured from neighbors for 1",
+                "buy any from bank for 1"),
+               "buy R[/R...] from SIDES for N | buy any|R[/R...] from bank for N"),
+    EffectSpec("free", A.FreeBuild, "power",
+               "Build one structure from hand for free, once per age (or game); with `on COLOURS "
+               "cards`, only a card of those colours. (`free TARGET`, such as `free purple cards`, "
+               "is a cost change: see `discount`.)",
+               (Param("period", "word", "age or game"),
+                Param("colors", "colors", "`on COLOUR[/COLOUR...] cards`", optional=True)),
+               ("free build once per age", "free build once per age on black cards"),
+               "free build once per age|game [on COLOURS cards]"),
     EffectSpec("play", A.PlayLastCard, "power",
                "Play the last card of each age (build, wonder stage or sell) instead of discarding it.",
                (), ("play last card",), "play last card"),
-    EffectSpec("build", A.BuildFromDiscard, "power",
-               "At the end of the turn, build one card from the discard pile for free "
-               "(this turn's discards included).",
-               (), ("build from discard",), "build from discard"),
+    EffectSpec("build", A.BuildFromDiscard, "when built",
+               "At the end of the turn it is built, build one card from the discard pile for free "
+               "(this turn's discards included); or, naming a second hand (one a draft filled), "
+               "play one card of that hand at once, paying its cost (nothing happens when none "
+               "can be paid for).",
+               (Param("hand", "word", "`discard` or the name of a second hand"),),
+               ("build from discard", "build from heroes"), "build from discard | build from HAND"),
     EffectSpec("copy", A.CopyCard, "game end",
                "At game end, copy one card of these colours built by one of these neighbours "
-               "(the best one for you).",
-               (Param("colors", "colors", "colours that may be copied"), _SIDES),
-               ("copy purple card from neighbors",), "copy COLOUR[/COLOUR...] card from SIDES"),
+               "(the best one for you). With `now`, the card is chosen when this is built and its "
+               "whole effect applies from then on.",
+               (Param("colors", "colors", "colours that may be copied"), _SIDES,
+                Param("now", "word", "choose when built; the copy's whole effect applies",
+                      optional=True)),
+               ("copy purple card from neighbors", "copy purple card from left now"),
+               "copy COLOUR[/COLOUR...] card from SIDES [now]"),
+    EffectSpec("discount", A.Discount, "cost change",
+               "A cost change while the card is in play: builds of the target cost fewer resources "
+               "(of the builder's choice) or fewer coins (never below 0); `discount all resources` "
+               "waives the resources but not the coins; `free TARGET` waives the whole cost. It applies to the owner's builds, or with `for SIDES` to those cities' "
+               "builds. Trade prices are unchanged.",
+               (Param("amount", "int", "resources or coins off (at least 1)"),
+                Param("unit", "word", "`resource`/`resources` or `coin`/`coins`"),
+                _TARGET, _FOR),
+               ("discount 1 resource on green cards", "discount 2 resources on wonder stages",
+                "discount 2 coins on purple cards", "discount 1 coin on yellow cards for neighbors",
+                "free blue cards", "free red/blue cards for neighbors"),
+               "discount N resource|resources|coin|coins on TARGET [for SIDES] | free TARGET [for SIDES]"),
+    EffectSpec("when", A.Trigger, "on an event",
+               "A trigger: the coins effect before `when` is taken each time the event happens in "
+               "the owner's city after this card is built (at most once per turn with "
+               "`once per turn`).",
+               (Param("effect", "effect", "a `coins` effect, flat or with `per`"),
+                Param("event", "event", "`build COLOUR[/COLOUR...] card`, `build card` (any "
+                      "colour), `build chain` (a card built for free through a chain), `build "
+                      "wonder stage`, `buy` (resources bought from a neighbour: once per "
+                      "neighbour paid), `win conflict` or `lose conflict` (once per token), `take coins` "
+                      "(coins taken from the bank: a sale, a card's coins, ...)"),
+                Param("once per turn", "word", "at most once each turn for each distinct "
+                      "occurrence (for `buy`: each neighbour)", optional=True)),
+               ("coins 2 when build yellow card", "coins 2 when build chain",
+                "coins 1 when buy once per turn", "coins 2 when win conflict",
+                "coins 1 when lose conflict", "coins 1 when build wonder stage",
+                "coins 1 per brown card in self when build card", "coins 1 when take coins once per turn"),
+               "coins N [per ...] when EVENT [once per turn]"),
+    EffectSpec("draw", A.Draw, "when built",
+               "When built, draw cards of a deck the pack declares at random from the box (the "
+               "deck's undealt or put-away cards) into the owner's hand of the same name.",
+               (Param("count", "int", "how many cards"), Param("deck", "word", "a declared deck")),
+               ("draw 4 from heroes",), "draw N from DECK"),
+    EffectSpec("tokens", A.Tokens, "when built",
+               "When built, take tokens of a kind the pack declares in its rules (`tokens:`), "
+               "e.g. diplomacy tokens; a kind's rules say what a token does and is worth.",
+               (Param("count", "int", "how many tokens"), Param("kind", "word", "a declared token kind")),
+               ("tokens 1 diplomacy",), "tokens N KIND"),
+    EffectSpec("lose", A.OthersCoins, "when built",
+               "When built, other cities lose coins to the bank (`lose`) or take coins from it "
+               "(`gain`): the left or right neighbour, both (`neighbors`) or every other city "
+               "(`others`); flat, or per thing counted in each of those cities. A city that "
+               "cannot or will not pay a loss takes one of the pack's debt tokens for each coin "
+               "it does not pay (its player chooses). Losses are paid at the end of the turn, "
+               "after the turn's coins have arrived.",
+               (Param("sides", "sides", "left, right, neighbors or others"),
+                Param("amount", "int", "coins"), _PER),
+               ("others lose 1 coin", "neighbors lose 2 coins per victory", "neighbors gain 1 coin"),
+               "SIDES lose|gain N coin[s] [per THING]"),
+    EffectSpec("rebate", A.Rebate, "cost change",
+               "Each turn, the first resource bought from that neighbour costs this much less "
+               "(never below 0), on top of any trade discount.",
+               (Param("amount", "int", "coins less"), _SIDES),
+               ("rebate 1 coin from left",), "rebate N coin[s] from SIDE"),
+    EffectSpec("give", A.GiveDefeats, "passive",
+               "A conflict rule: each defeat token the owner would receive goes to the neighbour "
+               "who beat it instead.",
+               (), ("give defeats to winner",), "give defeats to winner"),
 )}
 
 SPEC_BY_NODE: dict[type, EffectSpec] = {s.node: s for s in EFFECTS.values()}
@@ -103,6 +201,7 @@ class PluginSpec:
     handler: Any = None
     phase: str = "when built"
     module: str = field(default="", compare=False)
+    value: float | None = None  # what the greedy bot counts it as, in points (None: it cannot)
 
 
 PLUGINS: dict[str, PluginSpec] = {}

@@ -4,14 +4,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .model import Rules
+from .model import DEFAULT_SCORE_LINES, DrawRule, PhaseDecl, Rules, TokenKind
 from .parser import did_you_mean
+from .phases import PHASE_TIMES, PHASES
 from .vocab import Vocabulary
 from .yamlsource import YamlDoc
 
 Report = Callable[..., None]
-# the lines of the published score pad a card colour's points can go on
-SCORE_LINES = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science")
+# the lines of the published score pad; a pack may add its own (`score_lines`)
+SCORE_LINES = DEFAULT_SCORE_LINES
+ENGINE_LINES = ("military", "treasury", "wonder", "science")  # filled by the core itself
 
 
 @dataclass(frozen=True)
@@ -105,7 +107,17 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report) -> Rules
         guild_color=guilds.get("color", d.guild_color), guild_extra=guilds.get("extra", d.guild_extra),
         categories={k: tuple(v) for k, v in raw["categories"].items()} if "categories" in raw
         else dict(d.categories),
-        vocab=vocab)
+        vocab=vocab,
+        decks=tuple(raw.get("decks", ())),
+        score_lines=tuple(raw.get("score_lines", d.score_lines)),
+        hand_sizes={int(k): int(v) for k, v in (raw.get("hand_sizes") or {}).items()},
+        draws=tuple(DrawRule(str(x.get("color", "")), int(x.get("per_player", 1)), int(x.get("extra", 0)),
+                             tuple(x.get("ages") or ())) for x in raw.get("draws") or [] if isinstance(x, dict)),
+        tokens={str(k): TokenKind(str(k), int((v or {}).get("vp", 0)), str((v or {}).get("line", "")),
+                                  bool((v or {}).get("sit_out", False)))
+                for k, v in (raw.get("tokens") or {}).items()},
+        debt=str(raw.get("debt", "")))
+    rules = _with_phases(rules, raw.get("phases") or [])
 
     def bad(path: tuple[Any, ...], message: str, key: bool = False) -> None:
         full = ("rules", *path)
@@ -118,16 +130,27 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report) -> Rules
 
     if rules.min_players > rules.max_players:
         bad(("players",), f"min players {rules.min_players} is more than max {rules.max_players}")
+    if rules.min_players < 3:  # a ring of two makes the one opponent both neighbours
+        bad(("players", "min"), f"{rules.min_players} players: fewer than 3 seats make a ring in "
+            "which the one opponent is both the left and the right neighbour (each conflict "
+            "twice, each resource bought twice); the rules allow it only with a seat that no "
+            "player owns, which this pack does not declare")
     if len(rules.pass_directions) != rules.ages:
         bad(("pass",), f"{len(rules.pass_directions)} pass directions for {rules.ages} ages")
     if len(rules.victory_tokens) != rules.ages:
         bad(("military", "victory"), f"{len(rules.victory_tokens)} victory values for {rules.ages} ages")
     if rules.guild_color not in vocab.colors:
         bad(("guilds", "color"), f"guild colour '{rules.guild_color}' is not one of the colours")
+    lines = rules.score_lines
+    for i, line in enumerate(ENGINE_LINES):
+        if line not in lines:
+            bad(("score_lines",), f"score_lines must keep the line '{line}' (the core fills it)")
+    if len(set(lines)) != len(lines):
+        bad(("score_lines",), "a score-pad line is named twice")
     for cat, colors in rules.categories.items():
-        if cat not in SCORE_LINES:
-            bad(("categories", cat), f"unknown score-pad line '{cat}' (lines: {', '.join(SCORE_LINES)})"
-                + did_you_mean(cat, SCORE_LINES), key=True)
+        if cat not in lines:
+            bad(("categories", cat), f"unknown score-pad line '{cat}' (lines: {', '.join(lines)})"
+                + did_you_mean(cat, lines), key=True)
         for i, c in enumerate(colors):
             if c not in vocab.colors:
                 bad(("categories", cat, i), f"unknown colour '{c}' in category '{cat}'")
@@ -141,4 +164,76 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report) -> Rules
             bad(("resources", cls), f"class name '{cls}' is also a resource name", key=True)
     if not vocab.symbols:
         bad(("science", "symbols"), "at least one science symbol is needed")
+    _check_phases(rules, bad)
+    _check_tokens_and_draws(rules, bad)
     return rules
+
+
+def _check_tokens_and_draws(rules: Rules, bad: Callable[..., None]) -> None:
+    kinds = list(rules.tokens)
+    for name, kind in rules.tokens.items():
+        if kind.vp and kind.line not in rules.score_lines:
+            bad(("tokens", name, "line"), f"token kind '{name}': '{kind.line}' is not a score line "
+                f"(one of: {', '.join(rules.score_lines)})" + did_you_mean(kind.line, rules.score_lines))
+        if name in ("victory", "defeat", "coin", "card", "age"):
+            bad(("tokens", name), f"'{name}' is a word of the card language, not a token kind name",
+                key=True)
+    if rules.debt and rules.debt not in rules.tokens:
+        bad(("debt",), f"debt: no token kind '{rules.debt}'" + (f" (kinds: {', '.join(kinds)})" if kinds
+                                                               else " (declare it under tokens)")
+            + did_you_mean(rules.debt, kinds))
+    for i, d in enumerate(rules.draws):
+        if d.color not in rules.vocab.colors:
+            bad(("draws", i, "color"), f"draws: unknown colour '{d.color}'" + did_you_mean(d.color, rules.vocab.colors))
+        for age in d.ages:
+            if not 1 <= age <= rules.ages:
+                bad(("draws", i, "ages"), f"draws: age {age} is not one of 1..{rules.ages}")
+    for n in rules.hand_sizes:
+        if not rules.min_players <= n <= rules.max_players:
+            bad(("hand_sizes",), f"hand_sizes: {n} players is outside {rules.min_players}..{rules.max_players}")
+
+
+def _with_phases(rules: Rules, raw: list[Any]) -> Rules:
+    from dataclasses import replace
+    phases = []
+    for p in raw:
+        if not isinstance(p, dict):
+            continue
+        phases.append(PhaseDecl(
+            name=str(p.get("name", p.get("kind", ""))), kind=str(p.get("kind", "")),
+            at=str(p.get("at", "before age")), ages=tuple(p.get("ages") or ()),
+            deck=str(p.get("deck", "")), deal=int(p.get("deal", 0) or 0),
+            pass_to=str(p.get("pass", "left")), hand=str(p.get("hand", "")),
+            actions=tuple(p.get("actions") or ("build", "wonder", "sell")),
+            sold=str(p.get("sold", "discard")), rest=str(p.get("rest", "keep"))))
+    return replace(rules, phases=tuple(phases))
+
+
+def _check_phases(rules: Rules, bad: Callable[..., None]) -> None:
+    """Meaning checks of declared phases (their shape is the schema's job)."""
+    filled: set[str] = set()
+    for i, p in enumerate(rules.phases):
+        at = ("phases", i)
+        spec = PHASES.get(p.kind)
+        if spec is None or p.kind == "age":
+            kinds = [k for k in PHASES if k != "age"]
+            bad(at + ("kind",), f"unknown phase kind '{p.kind}' (kinds: {', '.join(kinds)})"
+                + did_you_mean(p.kind, kinds))
+            continue
+        if p.at not in PHASE_TIMES:
+            bad(at + ("at",), f"unknown time '{p.at}' (one of: {', '.join(PHASE_TIMES)})"
+                + did_you_mean(p.at, PHASE_TIMES))
+        for age in p.ages:
+            if not 1 <= age <= rules.ages:
+                bad(at + ("ages",), f"phase '{p.name}': age {age} is not one of 1..{rules.ages}")
+        if p.kind == "draft":
+            if p.deck not in rules.decks:
+                bad(at + ("deck",), f"phase '{p.name}': unknown deck '{p.deck}'"
+                    + (f" (decks: {', '.join(rules.decks)})" if rules.decks else
+                       " (declare it in rules: decks)") + did_you_mean(p.deck, rules.decks))
+            if p.deal < 1:
+                bad(at + ("deal",), f"phase '{p.name}': deal must be at least 1")
+            filled.add(p.hand)
+        elif p.hand not in filled:
+            bad(at + ("hand",), f"phase '{p.name}': no earlier phase fills the hand '{p.hand}'"
+                + did_you_mean(p.hand, filled))

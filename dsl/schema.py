@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .limits import LIMITS
+from .phases import ACTIONS, PHASE_TIMES, PHASES, REST
 from .registry import EFFECTS
 
 SCHEMA_ID = "https://wonders-dsl.invalid/pack.schema.json"
@@ -60,6 +61,37 @@ EFFECT_DESC = ("Card-language effects joined by ';'. Effect words: "
                + ", ".join(sorted(EFFECTS)) + " (see docs/effects.md).")
 COST_DESC = "Card-language cost, e.g. '2 stone, ore', '1 coin' or 'free'."
 SIDES = ["left", "right"]
+PHASE_KINDS = [k for k in PHASES if k != "age"]  # the ages are built in
+
+
+def _name(desc: str) -> dict[str, Any]:
+    return {"type": "string", "pattern": NAME_PATTERN, "description": desc}
+
+
+def _phase() -> dict[str, Any]:
+    kinds = "; ".join(f"{k}: {PHASES[k].summary}" for k in PHASE_KINDS)
+    return _obj({
+        "name": {"type": "string", "minLength": 1, "description": "the phase's name, for messages"},
+        "kind": {"enum": PHASE_KINDS, "description": f"what the phase does. {kinds}"},
+        "at": {"enum": list(PHASE_TIMES), "description":
+               "when it runs: at the start of the game, before or after each age, or at the end"},
+        "ages": {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 1,
+                 "description": "the ages an `at: before age` or `at: after age` phase runs in "
+                                "(default: every age)"},
+        "deck": _name("draft: the deck (one of the rules' `decks`) the cards are dealt from"),
+        "deal": _int("draft: cards dealt to each player", 1),
+        "pass": {"enum": SIDES, "description": "draft: the side the rest of each hand is passed to"},
+        "hand": _name("the second hand the phase fills (draft) or plays from (recruit)"),
+        "actions": {"type": "array", "items": {"enum": list(ACTIONS)}, "minItems": 1,
+                    "description": "recruit: what a player may do with the card played: build it, "
+                                   "build a wonder stage with it, sell it (default: all three)"},
+        "sold": {"enum": ["box", "discard"], "description":
+                 "recruit: where sold cards go: back to the box or onto the discard pile"},
+        "rest": {"enum": list(REST), "description":
+                 "recruit: what becomes of the hand's unplayed cards after the phase: keep "
+                 "(default), box or discard; declare the phase twice with different `ages` to "
+                 "treat the last age differently"},
+    }, ["name", "kind", "at"], "one phase of the game besides the ages (a draft, a recruitment)")
 
 
 def build_schema() -> dict[str, Any]:
@@ -92,10 +124,43 @@ def build_schema() -> dict[str, Any]:
                                   "description": "the colour of guild cards"},
                         "extra": _int("guilds drawn = players + extra", 0, LIMITS.players)},
                        desc="guild cards: drawn at random into the last age"),
+        "hand_sizes": {"type": "object", "description":
+                       "cards dealt per age at some player counts, where it differs from "
+                       "`hand_size` (e.g. `{8: 7}`)",
+                       "additionalProperties": _int("cards per hand at this player count", 2)},
+        "draws": {"type": "array", "description":
+                  "cards of a colour without player counts drawn at random into age decks "
+                  "(besides the guilds): `per_player` x players + `extra`",
+                  "items": _obj({"color": {"type": "string", "pattern": NAME_PATTERN,
+                                           "description": "the colour of the cards drawn"},
+                                 "per_player": _int("cards drawn per player", 0),
+                                 "extra": _int("cards drawn besides", 0),
+                                 "ages": {"type": "array", "items": {"type": "integer", "minimum": 1},
+                                          "description": "the ages whose decks get them (default all)"}},
+                                ["color"], "one kind of drawn card")},
+        "tokens": {"type": "object", "description":
+                   "token kinds besides the conflict tokens (debt, diplomacy, ...), by name",
+                   "propertyNames": {"pattern": NAME_PATTERN},
+                   "additionalProperties": _obj({
+                       "vp": _int("points each token is worth at game end (negative for a loss)"),
+                       "line": {"type": "string", "pattern": NAME_PATTERN,
+                                "description": "the score-pad line its points go on"},
+                       "sit_out": {"type": "boolean", "description":
+                                   "a city holding one sits out the next conflict and gives it back"}},
+                       desc="one token kind")},
+        "debt": {"type": "string", "pattern": NAME_PATTERN, "description":
+                 "the token kind a city takes for each coin of a loss it does not pay"},
         "categories": {"type": "object", "description":
-                       "score-pad line for each card colour's victory points",
+                       "score-pad line for each card colour's victory points; a key is a line of "
+                       "the score pad (one of `score_lines`)",
+                       "propertyNames": {"pattern": NAME_PATTERN},
                        "additionalProperties": _names("colours counted on this line", LIMITS.colors),
                        "maxProperties": 20},
+        "score_lines": _names("the lines of the score pad, in order (e.g. military, treasury, "
+                              "wonder, civilian, commercial, guilds, science, heroes)"),
+        "decks": _names("decks besides the age decks (e.g. heroes); a card with `deck:` belongs to one"),
+        "phases": {"type": "array", "items": {"$ref": "#/$defs/phase"},
+                   "description": "phases besides the ages, in the order they run at the same time"},
     }, desc="the game's rules parameters; a pack that extends another overrides only what it names")
     stage = _obj({"cost": _text(COST_DESC, LIMITS.text_chars),
                   "effect": _text(EFFECT_DESC, LIMITS.text_chars, 1, prose=True)},
@@ -103,10 +168,14 @@ def build_schema() -> dict[str, Any]:
     side = _obj({"alias": _text("another name, e.g. Day or Night"),
                  "resource": {"type": "string", "pattern": NAME_PATTERN,
                               "description": "the board's starting resource"},
+                 "effect": {"type": "string", "minLength": 1, "description":
+                            "effects of the board itself, in play from the start: a power instead "
+                            "of or besides the starting resource. " + EFFECT_DESC},
                  "stages": {"type": "array", "items": {"$ref": "#/$defs/stage"}, "minItems": 1,
                             "maxItems": LIMITS.stages,
                             "description": "the wonder stages, built in order"}},
-                ["resource", "stages"], "one side of a wonder board")
+                ["stages"], "one side of a wonder board: a starting resource, a board effect or both")
+    side["anyOf"] = [{"required": ["resource"]}, {"required": ["effect"]}]
     wonder = _obj({"name": _text("the wonder's name", 100, 1),
                    "replace": {"type": "boolean", "description":
                                "replace the wonder of the same name from an extended pack"},
@@ -116,7 +185,9 @@ def build_schema() -> dict[str, Any]:
                   ["name", "sides"], "a wonder board")
     card = _obj({
         "name": _text("the card's name, unique in the pack", 100, 1),
-        "age": _int("the age whose deck holds it", 1, LIMITS.ages),
+        "age": _int("the age whose deck holds it (or `deck:` for another deck)", 1, LIMITS.ages),
+        "deck": _name("the deck that holds it, one of the rules' `decks` (instead of `age:`; "
+                      "every card of such a deck is used)"),
         "color": {"type": "string", "pattern": NAME_PATTERN, "description": "the card's colour"},
         "players": {"description": "minimum player count of each copy; omitted for guilds",
                     "anyOf": [{"type": "array", "items": {"type": "integer", "minimum": 1,
@@ -128,7 +199,8 @@ def build_schema() -> dict[str, Any]:
         "effect": _text(EFFECT_DESC, LIMITS.text_chars, 1, prose=True),
         "replace": {"type": "boolean", "description":
                     "replace the card of the same name from an extended pack"},
-    }, ["name", "age", "color", "effect"], "an age card or guild")
+    }, ["name", "color", "effect"], "an age card, a guild, or a card of another deck")
+    card["oneOf"] = [{"required": ["age"]}, {"required": ["deck"]}]  # an age or a deck, not both
     manifest = _obj({
         "name": {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]*$", "maxLength": 60,
                  "description": "the pack's name"},
@@ -156,8 +228,8 @@ def build_schema() -> dict[str, Any]:
         "if": {"type": "object", "required": ["name"]},
         "then": {"$ref": "#/$defs/manifest"},
         "else": {"$ref": "#/$defs/content"},
-        "$defs": {"manifest": manifest, "content": content, "rules": rules, "card": card,
-                  "wonder": wonder, "side": side, "stage": stage},
+        "$defs": {"manifest": manifest, "content": content, "rules": rules, "phase": _phase(),
+                  "card": card, "wonder": wonder, "side": side, "stage": stage},
     }
 
 

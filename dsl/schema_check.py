@@ -53,6 +53,14 @@ def _describe(err: ValidationError) -> str:
         want = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
         return (f"'{_field(tuple(err.absolute_path))}' must be "
                 f"{' or '.join(_TYPE_NAMES.get(t, t) for t in want)}, not {short(err.instance)}")
+    if v in ("anyOf", "oneOf") and all(isinstance(s, dict) and set(s) == {"required"}
+                                       for s in err.validator_value):
+        keys = [k for s in err.validator_value for k in s["required"]]
+        given = [k for k in keys if isinstance(err.instance, dict) and k in err.instance]
+        quoted = " or ".join(f"'{k}'" for k in keys)
+        if given and v == "oneOf":
+            return f"takes {quoted}, not both"
+        return f"needs {quoted}" + (" (or both)" if v == "anyOf" else "")
     if v == "anyOf":
         kinds = [s.get("type") for s in err.validator_value if isinstance(s, dict) and "type" in s]
         shaped = [e for e in err.context if e.validator != "type"]  # the branch of the right type
@@ -125,5 +133,12 @@ def check_schema(doc: YamlDoc, part: str, report: Report) -> set[tuple[Any, ...]
                     continue  # "unknown key 'colr'; did you mean 'color'?" says it already
                 report(doc, doc.where(path), f"missing required key '{k}'", subject, kind="schema")
             continue
-        report(doc, doc.where(path), _describe(err), subject, kind="schema", length=doc.width(path))
+        message = _describe(err)
+        if message.startswith("takes ") and isinstance(err.instance, dict):  # both keys given:
+            given = [k for s_ in err.validator_value for k in s_["required"] if k in err.instance]
+            second = max(given, key=lambda k: doc.key_where(path + (k,)))
+            report(doc, doc.key_where(path + (second,)), message, subject, kind="schema",
+                   length=len(second))  # point at the second one written
+            continue
+        report(doc, doc.where(path), message, subject, kind="schema", length=doc.width(path))
     return bad

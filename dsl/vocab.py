@@ -24,6 +24,8 @@ class Vocabulary:
     colors: tuple[str, ...] = BASE_COLORS
     symbols: tuple[str, ...] = BASE_SYMBOLS
     plugin_words: frozenset[str] = frozenset()
+    decks: tuple[str, ...] = ()  # decks besides the age decks (their hands share the name)
+    tokens: tuple[str, ...] = ()  # token kinds the pack declares (debt, diplomacy, ...)
 
     @property
     def resources(self) -> tuple[str, ...]:

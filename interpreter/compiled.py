@@ -7,43 +7,8 @@ from typing import Any
 from dsl import ast as A
 from dsl.model import Card, Pack, Rules, WonderSide
 
+from .contribution import Contribution
 from .effects import compile_effects
-
-
-@dataclass(frozen=True)
-class Counter:
-    """A compiled `per` clause: what to count and in which cities (0 self, 1 left, 2 right)."""
-
-    what: str  # "card" | "wonder_stage" | "defeat" | "victory"
-    colors: tuple[int, ...]  # colour indexes for "card"; all colours when any
-    seats: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Contribution:
-    """What one card, wonder stage or board adds to a city; plain tuples and ints."""
-
-    fixed: tuple[int, ...]  # tradable fixed production per resource
-    fixed_private: tuple[int, ...]
-    choices: tuple[tuple[int, ...], ...]  # tradable either/or production
-    choices_private: tuple[tuple[int, ...], ...]
-    shields: int = 0
-    science: tuple[int, ...] = ()
-    science_wild: tuple[tuple[int, ...], ...] = ()
-    coins_now: int = 0
-    coins_per: tuple[tuple[int, Counter], ...] = ()
-    vp: int = 0
-    vp_per: tuple[tuple[int, Counter], ...] = ()
-    discounts: tuple[tuple[frozenset[int], tuple[int, ...], int], ...] = ()  # resources, seats, price
-    free_build: str = ""  # "" or the period: "age" | "game"
-    play_last: bool = False
-    discard_builds: int = 0
-    copies: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()  # colours, seats
-    plugins: tuple[tuple[Any, tuple[Any, ...]], ...] = ()
-
-    @property
-    def produces(self) -> bool:
-        return any(self.fixed) or any(self.fixed_private) or bool(self.choices or self.choices_private)
 
 
 @dataclass(frozen=True, eq=False)
@@ -61,6 +26,7 @@ class CCard:
     effect: Contribution
     category: str  # score-pad line for its victory points
     card: Card = field(repr=False)
+    deck: str = ""  # "" for an age card
 
     @property
     def needs_resources(self) -> bool:
@@ -109,13 +75,27 @@ class CompiledPack:
         if got is None:
             got = []
             for c in self.cards:
-                if c.age == age and c.card.players is not None:
+                if c.age == age and not c.deck and c.card.players is not None:
                     got.extend([c] * c.card.copies_at(n_players))
             self._decks[key] = got
         return list(got)
 
     def guilds(self) -> list[CCard]:
-        return [c for c in self.cards if c.card.players is None]
+        return [c for c in self.cards if c.card.players is None and not c.deck
+                and c.color_name == self.rules.guild_color]
+
+    def drawn(self, color: str, age: int) -> list[CCard]:
+        """Cards of `color` without player counts in `age`: drawn at random by a draws rule."""
+        return [c for c in self.cards if c.card.players is None and not c.deck
+                and c.color_name == color and c.age == age]
+
+    def deck_cards(self, deck: str, n_players: int) -> list[CCard]:
+        """A named deck's cards (one copy each, or copies by player count when given)."""
+        out: list[CCard] = []
+        for c in self.cards:
+            if c.deck == deck:
+                out.extend([c] * c.card.copies_at(n_players))
+        return out
 
 
 class _Indexes:
@@ -139,7 +119,7 @@ def compile_pack(pack: Pack) -> CompiledPack:
     for i, c in enumerate(pack.cards):
         cards.append(CCard(i, c.name, c.age, ix.col[c.color], c.color, c.cost.coins, ix.cost(c.cost),
                            frozenset(c.chains_from), compile_effects(c.effects, ix),
-                           pack.rules.category_of(c.color), c))
+                           pack.rules.category_of(c.color), c, c.deck))
     sides = {}
     for w in pack.wonders:
         for s, side in w.sides.items():

@@ -1,16 +1,30 @@
-"""The game loop: setup, ages of simultaneous turns, end-of-turn powers, war, scoring.
+"""The game: a schedule of phases (interpreter/phases.py) over a ring of cities, then scoring.
 
-Turn order (fixed and documented):
+The base game is three `age` phases; a pack may declare more (a draft at the start, a
+recruitment before each age, ...). Within any phase a turn resolves in this fixed order:
   1. every player chooses a move against the state at the start of the turn;
-  2. all moves resolve together: payments leave, cards are built / stages built / sold;
-  3. when-built coins are counted on the city state after all of this turn's builds
-     (so a neighbour's brown card built this turn counts for Vineyard); trade income,
-     sale coins and when-built coins arrive only now, so they cannot pay for this turn;
+  2. all moves resolve together: bank costs are fixed first (cost changes as they stood at
+     the start of the turn), then payments leave and cards are built / stages built / sold
+     (sold cards go to the discard pile, or to the box where the phase says so);
+  3. when-built effects run on the city state after all of this turn's builds (so a
+     neighbour's brown card built this turn counts for a card paying per brown card), then the
+     turn's events (build, chain, wonder stage, buy) fire their triggers; trade income, sale
+     coins, when-built and triggered coins (and coins other cities' cards give from the bank)
+     arrive only now, so they cannot pay for this turn; a city that took coins from the bank
+     then fires its `take coins` triggers;
+  3b. coins lost to other cities' cards (`others lose 2 coins`) are settled next, in seat
+     order: each losing city's player chooses how much of the loss to pay from its treasury
+     (as it stands after step 3) and takes one of the pack's debt tokens for each coin it does
+     not pay;
   4. on the last turn of an age, players with `play last card` play their last card
      (steps 1-3 again, for them only), then every remaining card is discarded;
-  5. `build from discard` powers triggered this turn build from the discard pile
-     (this turn's discards included), in seat order;
-  6. hands pass (the age's direction). After the age's last turn: war.
+  5. `build from discard` effects built this turn build from the discard pile (this turn's
+     discards included), in seat order;
+  6. hands pass (the age's direction). After the age's last turn: the conflicts, whose
+     win/lose events fire their triggers at once. Who fights whom comes from the declared
+     rules: a city holding a token of a kind that sits out (diplomacy) gives one back and takes
+     no part, and the two cities beside it fight each other; strength is its shields plus
+     shields counted anew (`shields 1 per defeat`).
 """
 from __future__ import annotations
 
@@ -19,7 +33,10 @@ import random
 from typing import Any, Protocol, Sequence
 
 from .compiled import CCard, CompiledPack, Contribution
-from .moves import BUILD, SELL, Move, legal_moves, refusal
+from .effects import Event
+from .moves import ALL_ACTIONS, BUILD, KEEP, SELL, WONDER, Move, legal_moves, refusal
+from .phases import AGE, RUNNERS, schedule
+from .pricing import build_terms
 from .scoring import city_scores
 from .state import City, Table
 
@@ -72,13 +89,25 @@ class Game:
         self.cities = [City(i, names[i], cp.sides[(w, s)], cp) for i, (w, s) in enumerate(zip(chosen, side_names))]
         self.table = Table(self.cities)
         self.discard: list[CCard] = []
-        self.hands: list[list[CCard]] = [[] for _ in range(n)]
+        self.box: list[CCard] = []  # cards out of the game (undealt, or put away by a phase)
+        self.hands: list[list[CCard]] = [[] for _ in range(n)]  # the hands being played now
+        self.phase = AGE
+        self.actions_now: tuple[str, ...] = ALL_ACTIONS
         self.age = 0
         self.turn = 0
         self.turns_played = 0
         self.actions = 0
+        self.owed: list[int] = []  # seats owed a build from the discard pile this turn
+        self.owed_hands: list[tuple[int, str]] = []  # (seat, hand) owed a paid play this turn
+        self.fired: set[tuple[int, int, int]] = set()  # once-per-turn triggers fired this turn
+        self.bank_reset = False  # some city bought from the bank this turn
+        self.gains: list[tuple[int, int]] = []  # (seat, coins from the bank) owed by others' cards
+        self.sit_out_kinds = [k.name for k in rules.tokens.values() if k.sit_out]
+        self.losses: list[tuple[int, int, int]] = []  # (seat, coins due, seat of the card's owner)
+        self.steps = schedule(rules.phases, rules.ages)
+        deals = sum(s.decl.deal for s in self.steps if s.decl.kind == "draft")
         # every turn is at most a move, a last-card play and discard builds per player
-        self.max_actions = max_actions or 4 * rules.ages * rules.hand_size * n
+        self.max_actions = max_actions or 4 * n * (rules.ages * rules.hand_size + len(self.steps) + deals)
         self.dealt: dict[str, int] = {}
         self.logging = log
         self.log: dict[str, Any] = {
@@ -89,20 +118,55 @@ class Game:
 
     # -- the cycle ----------------------------------------------------------------
     def play(self) -> dict[str, Any]:
-        for age in range(1, self.rules.ages + 1):
-            self.play_age(age)
-        scores = city_scores(self.cities, self.table, self.rules, self)
+        age = 0
+        for step in self.steps:
+            if step.age != age and step.decl.at != "end":
+                age = step.age
+                self.begin_age(age)
+            self.phase = step.decl
+            RUNNERS[step.decl.kind](self, step.decl, step.age)
+        self.phase = AGE
+        self.table.age = self.rules.ages
+        scores = city_scores(self.cities, self.table, self.rules)
         self.log["final"] = self.state()
         self.log["scores"] = scores
         return scores
+
+    def begin_age(self, age: int) -> None:
+        """An age begins (before its declared phases): powers once per age come back."""
+        self.age = self.table.age = age
+        for c in self.cities:
+            if c.free_build == "age":
+                c.free_build_used = False
+
+    def play_age(self, age: int) -> None:
+        """One age on its own (the age phase with its start), e.g. for tests."""
+        self.begin_age(age)
+        self.phase = AGE
+        RUNNERS["age"](self, AGE, age)
+
+    def begin_turn(self, turn: int) -> None:
+        self.turn = turn
+        self.turns_played += 1
+        if self.fired:
+            self.fired.clear()
+        if self.bank_reset:
+            self.bank_reset = False
+            for c in self.cities:
+                c.bank_used = False
+                c.rebate_used.clear()
 
     def deal(self, age: int) -> None:
         deck = self.cp.deck(age, self.n)
         if age == self.rules.ages:
             guilds = self.cp.guilds()
             deck += self.rng.sample(guilds, min(len(guilds), self.n + self.rules.guild_extra))
+        for rule in self.rules.draws:  # other cards drawn at random (one black card per player, ...)
+            if not rule.ages or age in rule.ages:
+                pool = self.cp.drawn(rule.color, age)
+                deck += self.rng.sample(pool, min(len(pool), rule.per_player * self.n + rule.extra))
         self.rng.shuffle(deck)
-        size = self.rules.hand_size
+        size = self.rules.hand_size_at(self.n)
         if len(deck) < size * self.n:
             raise ValueError(f"age {age} has {len(deck)} cards for {self.n} players; "
                              f"{size * self.n} are needed")
@@ -111,143 +175,344 @@ class Game:
             for c in hand:
                 self.dealt[c.name] = self.dealt.get(c.name, 0) + 1
 
-    def play_age(self, age: int) -> None:
-        self.age = age
-        self.deal(age)
-        for c in self.cities:
-            if c.free_build == "age":
-                c.free_build_used = False
-        last = self.rules.hand_size - 1
-        for turn in range(1, last + 1):
-            self.turn = turn
-            self.turns_played += 1
-            choices = [self.decide(seat) for seat in range(self.n)]
-            pending = self.resolve(choices, turn)
-            if turn == last:
-                extra = [s for s in range(self.n) if self.cities[s].play_last and self.hands[s]]
-                if extra:
-                    pending += self.resolve([self.decide(s) if s in extra else None
-                                             for s in range(self.n)], turn, note="last card")
-                for hand in self.hands:
-                    self.discard.extend(hand)
-                    hand.clear()
-            for seat in pending:
-                self.build_from_discard(seat)
-            if turn < last:
-                self.pass_hands(age)
-        self.war(age)
-
     def free_power(self, seat: int) -> bool:
         c = self.cities[seat]
         return bool(c.free_build) and not c.free_build_used
 
-    def moves(self, seat: int) -> list[Move]:
-        return legal_moves(self.hands[seat], self.cities[seat], self.table, self.free_power(seat))
+    def moves(self, seat: int, actions: tuple[str, ...] | None = None) -> list[Move]:
+        return legal_moves(self.hands[seat], self.cities[seat], self.table, self.free_power(seat),
+                           actions or self.actions_now)
 
-    def decide(self, seat: int) -> Move:
-        moves = self.moves(seat)
+    def decide(self, seat: int, actions: tuple[str, ...] = ALL_ACTIONS) -> Move:
+        self.actions_now = actions
+        moves = legal_moves(self.hands[seat], self.cities[seat], self.table, self.free_power(seat), actions)
         move = self.bots[seat].choose(self, seat, moves)
         if not isinstance(move, Move):  # checked first: a plain tuple can equal a legal Move
             raise IllegalMove(f"{self.cities[seat].name} ({getattr(self.bots[seat], 'name', '?')}): "
                               f"not a Move: {move!r}")
         if move in moves:  # generated as legal; only a foreign move needs the full check
             return move
-        why = refusal(move, self.hands[seat], self.cities[seat], self.table, self.free_power(seat))
+        why = refusal(move, self.hands[seat], self.cities[seat], self.table, self.free_power(seat),
+                      actions)
         if why:
             raise IllegalMove(f"{self.cities[seat].name} ({getattr(self.bots[seat], 'name', '?')}): {why}")
         return move
 
-    def resolve(self, choices: Sequence[Move | None], turn: int, note: str = "") -> list[int]:
-        """Apply everyone's move at once; returns seats owed a build from the discard pile."""
+    def _count_actions(self, k: int) -> None:
+        self.actions += k
+        if self.actions > self.max_actions:
+            raise GameCapped(f"stopped after {self.actions} actions (cap {self.max_actions})")
+
+    def _log_turn(self, entries: list[dict[str, Any]], note: str = "") -> None:
+        kind = "turn" if self.phase.kind == "age" else self.phase.kind
+        named = {"name": self.phase.name} if self.phase.kind != "age" else {}
+        self.log["turns"].append({"age": self.age, "turn": self.turn, "phase": kind, **named,
+                                  **({"note": note} if note else {}), "moves": entries})
+
+    def keep(self, moves: Sequence[Move], kept: list[list[CCard]]) -> None:
+        """A draft step: each player keeps the chosen card of the hand in front of them."""
+        self._count_actions(len(moves))
+        entries = []
+        for seat, move in enumerate(moves):
+            card = self.hands[seat].pop(move.card)
+            kept[seat].append(card)
+            entries.append({"player": seat, "card": card.name, "action": KEEP})
+        if self.logging:
+            self._log_turn(entries)
+
+    def resolve(self, choices: Sequence[Move | None], turn: int | None = None, note: str = "",
+                sold: str = "discard") -> list[int]:
+        """Apply everyone's move at once; returns the seats owed a build from the discard pile
+        by this resolution (also kept in `owed` for settle_discard_builds)."""
+        if turn is not None:
+            self.turn = turn
         n = self.n
         income = [0] * n
         built: list[tuple[int, Contribution]] = []
+        events: list[tuple[int, Event]] = []
         entries = []
-        pending: list[int] = []
-        plays = []
-        for seat, move in enumerate(choices):
-            if move is not None:
-                plays.append((seat, move, self.hands[seat][move.card]))
+        owed_before = len(self.owed)
+        plays = [(seat, move, self.hands[seat][move.card]) for seat, move in enumerate(choices)
+                 if move is not None]
         self.actions += len(plays)
         if self.actions > self.max_actions:
             raise GameCapped(f"stopped after {self.actions} actions (cap {self.max_actions})")
+        # bank costs as cost changes stand at the start of the turn (the moves are simultaneous)
+        if any(c.cost_changes for c in self.cities):
+            banks = [self._bank(seat, move, card) for seat, move, card in plays]
+        else:  # no cost change anywhere: the printed coin costs
+            banks = [0 if move.action == SELL or move.free else card.cost_coins if move.action == BUILD
+                     else self.cities[seat].side.stages[self.cities[seat].stages_built].cost_coins
+                     for seat, move, card in plays]
         for seat, _move, card in plays:
             self.hands[seat].remove(card)
-        for seat, move, card in plays:
+        for (seat, move, card), bank in zip(plays, banks):
             city = self.cities[seat]
-            bank = 0
             if move.action == SELL:
-                self.discard.append(card)
+                (self.box if sold == "box" else self.discard).append(card)
                 income[seat] += self.rules.sell_coins
                 city.sold.append(card)
             else:
                 if move.action == BUILD:
-                    bank = 0 if move.free else card.cost_coins
                     city.build_card(card)
                     if move.free == "power":
                         city.free_build_used = True
                     built.append((seat, card.effect))
+                    if city.triggers:  # events only matter to a city that reacts to them
+                        events.append((seat, Event("build", card.color, card.id)))
+                        if move.free == "chain":
+                            events.append((seat, Event("chain", card.color, card.id)))
                 else:
-                    bank = city.side.stages[city.stages_built].cost_coins
                     city.tucked.append(card)
-                    effect = city.build_stage()
-                    built.append((seat, effect))
-                    pending.extend([seat] * effect.discard_builds)
-                city.coins -= bank + move.left + move.right
+                    built.append((seat, city.build_stage()))
+                    if city.triggers:
+                        events.append((seat, Event("wonder_stage")))
+                if city.triggers:
+                    for side, paid in ((1, move.left), (2, move.right)):  # one per neighbour paid
+                        if paid:
+                            events.append((seat, Event("buy", side)))
+                if move.extra:
+                    city.bank_used = self.bank_reset = True
+                if city.mods is not None and city.mods.rebate != (0, 0):  # the rebate is used
+                    for side, paid in ((1, move.left), (2, move.right)):
+                        if paid and city.mods.rebate[side - 1]:
+                            city.rebate_used.add(side)
+                            self.bank_reset = True
+                city.coins -= bank + move.extra + move.left + move.right
                 income[(seat + 1) % n] += move.left
                 income[(seat - 1) % n] += move.right
             if self.logging:
                 free = move.free or ("cost" if move.action == BUILD and not card.cost
                                      and not card.cost_coins else "")
+                if not free and move.action == BUILD and card.cost_coins and not bank:
+                    free = "discount"  # a cost change waived the coins
                 entries.append({"player": seat, "card": card.name, "action": move.action,
-                                "bank": bank, "left": move.left, "right": move.right,
+                                "bank": bank + move.extra, "left": move.left, "right": move.right,
                                 **({"free": free} if free else {})})
+        # coins from the bank matter only to a city that reacts to events (`take coins`)
+        watch = [seat for seat in range(n) if self.cities[seat].triggers]
+        from_bank = [0] * n
+        if watch:
+            for seat, move, _card in plays:
+                if move.action == SELL:
+                    from_bank[seat] += self.rules.sell_coins
         for seat, effect in built:
-            income[seat] += self.when_built(seat, effect)
+            if effect.built_hooks:
+                got = self.when_built(seat, effect)
+                income[seat] += got
+                if got > 0:
+                    from_bank[seat] += got
+        for seat, event in events:
+            got = self.fire(seat, event)
+            income[seat] += got
+            if got > 0:
+                from_bank[seat] += got
+        if self.gains:  # coins other cities' cards give from the bank
+            for seat, coins in self.gains:
+                income[seat] += coins
+                from_bank[seat] += coins
+            self.gains.clear()
+        for seat in watch:
+            if from_bank[seat]:
+                income[seat] += self.fire(seat, Event("take_coins"))
         for seat in range(n):  # a negative effect takes at most what the city has
             city = self.cities[seat]
             city.coins = max(0, city.coins + income[seat])
+        if self.losses:
+            self.settle_losses()
         if self.logging:
-            self.log["turns"].append({"age": self.age, "turn": turn, **({"note": note} if note else {}),
-                                      "moves": entries})
-        return pending
+            self._log_turn(entries, note)
+        return self.owed[owed_before:]
+
+    def _bank(self, seat: int, move: Move, card: CCard) -> int:
+        if move.action == SELL or move.free:
+            return 0
+        city = self.cities[seat]
+        n = self.n
+        if not (city.cost_changes or self.cities[(seat + 1) % n].cost_changes
+                or self.cities[(seat - 1) % n].cost_changes):  # no cost change in reach
+            if move.action == BUILD:
+                return card.cost_coins
+            return city.side.stages[city.stages_built].cost_coins
+        if move.action == BUILD:
+            return build_terms(card.color, card.cost_coins, card.cost, city, self.table).bank
+        stage = city.side.stages[city.stages_built]
+        return build_terms(-1, stage.cost_coins, stage.cost, city, self.table).bank
 
     def when_built(self, seat: int, effect: Contribution) -> int:
-        coins = effect.coins_now
-        for amount, counter in effect.coins_per:
-            coins += amount * self.table.count(seat, counter)
-        for handler, args in effect.plugins:
-            hook = getattr(handler, "on_build", None)
-            if hook is not None:
-                coins += int(hook(self.table, seat, args) or 0)
+        coins = 0
+        for hook in effect.built_hooks:
+            coins += hook.when_built(self, seat)
         return coins
 
-    def build_from_discard(self, seat: int) -> None:
+    def fire(self, seat: int, event: Event) -> int:
+        """Run the triggers of `seat`'s city that this event matches; coins they give."""
+        coins = 0
+        for hook, source in self.cities[seat].triggers:
+            if source == event.card and source >= 0 or not hook.matches(event):
+                continue
+            if getattr(hook, "once", False):  # once per turn for each distinct occurrence
+                key = (seat, id(hook), event.color)
+                if key in self.fired:
+                    continue
+                self.fired.add(key)
+            coins += hook.react(self, seat, event)
+        return coins
+
+    def owe_discard_build(self, seat: int) -> None:
+        self.owed.append(seat)
+
+    def give_tokens(self, seat: int, kind: str, count: int) -> None:
+        counts = self.cities[seat].token_counts
+        counts[kind] = counts.get(kind, 0) + count
+
+    def give_coins(self, seat: int, coins: int) -> None:
+        """Coins from the bank to `seat` with this turn's income (another city's card)."""
+        self.gains.append((seat, coins))
+
+    def owe_loss(self, seat: int, coins: int, by: int) -> None:
+        """A loss `seat` must settle at the end of this turn: coins or debt tokens."""
+        self.losses.append((seat, coins, by))
+
+    def settle_losses(self) -> None:
+        """Each loss in seat order: the player pays what it chooses (at most what it has) and
+        takes a debt token for each coin it does not pay (no debt kind: it pays what it can)."""
+        losses, self.losses = sorted(self.losses), []
+        entries = []
+        debt = self.rules.debt
+        for seat, due, by in losses:
+            city = self.cities[seat]
+            can = min(due, city.coins)
+            pay = can
+            if debt:
+                chooser = getattr(self.bots[seat], "choose_payment", None)
+                pay = can if chooser is None else chooser(self, seat, due, can)
+                if not isinstance(pay, int) or not 0 <= pay <= can:
+                    raise IllegalMove(f"{city.name}: cannot pay {pay!r} of a loss of {due} "
+                                      f"(0 to {can})")
+            city.coins -= pay
+            if debt and due > pay:
+                self.give_tokens(seat, debt, due - pay)
+            entries.append({"player": seat, "card": self.cities[by].name, "action": "lose",
+                            "bank": pay, "left": 0, "right": 0,
+                            **({"debt": due - pay} if debt and due > pay else {})})
+        if self.logging:
+            self._log_turn(entries, "coins lost")
+
+    def owe_hand_build(self, seat: int, hand: str) -> None:
+        self.owed_hands.append((seat, hand))
+
+    def settle_discard_builds(self) -> None:
+        """End of turn: the owed builds from the discard pile, then owed plays from hands."""
+        owed, self.owed = self.owed, []
+        for seat in owed:
+            self._build_from_discard(seat)
+        owed_hands, self.owed_hands = self.owed_hands, []
+        for seat, hand in owed_hands:
+            self._build_from_hand(seat, hand)
+
+    def _build_from_hand(self, seat: int, hand: str) -> None:
+        """Play one card of a second hand now, paying its cost, if any can be built."""
         city = self.cities[seat]
-        options = [c for c in self.discard if c.name not in city.names]
+        cards = city.hands.get(hand, [])
+        if not cards:
+            return
+        saved, phase = self.hands, self.phase
+        self.hands = [cards if s == seat else [] for s in range(self.n)]
+        try:
+            moves = legal_moves(cards, city, self.table, self.free_power(seat), (BUILD,))
+            if moves:
+                move = self.decide(seat, (BUILD,))
+                self.resolve([move if s == seat else None for s in range(self.n)],
+                             note=f"build from {hand}")
+        finally:
+            self.hands, self.phase = saved, phase
+
+    def draw_from_box(self, seat: int, deck: str, count: int) -> None:
+        """Cards of `deck` from the box, at random, into the city's hand of that name."""
+        pool = [c for c in self.box if c.deck == deck]
+        got = self.rng.sample(pool, min(count, len(pool)))
+        for c in got:
+            self.box.remove(c)
+        self.cities[seat].hands.setdefault(deck, []).extend(got)
+
+    def build_from_discard(self, seat: int) -> None:
+        """One owed build from the discard pile, now (settle_discard_builds does them all)."""
+        if seat in self.owed:
+            self.owed.remove(seat)
+        self._build_from_discard(seat)
+
+    def choose_card(self, seat: int, cards: list[CCard], purpose: str) -> int | None:
+        bot = self.bots[seat]
+        chooser = getattr(bot, "choose_card", None)
+        if chooser is not None:
+            return chooser(self, seat, cards, purpose)
+        return bot.choose_discard(self, seat, cards)
+
+    def _build_from_discard(self, seat: int) -> None:
+        city = self.cities[seat]
         unique: list[CCard] = []
-        for c in options:
-            if c not in unique:
+        for c in self.discard:
+            if c.name not in city.names and c not in unique:
                 unique.append(c)
         if not unique:
             return
-        pick = self.bots[seat].choose_discard(self, seat, unique)
+        pick = self.choose_card(seat, unique, "discard")
         if pick is None:
             return
         if not 0 <= pick < len(unique):
             raise IllegalMove(f"{city.name}: no discarded card #{pick}")
         card = unique[pick]
         self.discard.remove(card)
-        self.actions += 1
+        self._count_actions(1)
         city.build_card(card)
-        city.coins = max(0, city.coins + self.when_built(seat, card.effect))
+        coins = self.when_built(seat, card.effect)
+        coins += self.fire(seat, Event("build", card.color, card.id))
+        gains, self.gains = self.gains, []  # coins its effects give other cities, now
+        for other, got in gains:
+            if other == seat:
+                coins += got
+            else:
+                self.cities[other].coins += got
+                if got and self.cities[other].triggers:
+                    self.cities[other].coins += self.fire(other, Event("take_coins"))
+        if coins > 0 and city.triggers:
+            coins += self.fire(seat, Event("take_coins"))
+        city.coins = max(0, city.coins + coins)
+        if self.losses:  # and the coins it makes others lose, at the end of this turn: now
+            self.settle_losses()
         if self.logging:
-            self.log["turns"].append({"age": self.age, "turn": self.turn, "note": "build from discard",
-                                      "moves": [{"player": seat, "card": card.name, "action": BUILD,
-                                                 "bank": 0, "left": 0, "right": 0, "free": "discard"}]})
+            self._log_turn([{"player": seat, "card": card.name, "action": BUILD,
+                             "bank": 0, "left": 0, "right": 0, "free": "discard"}], "build from discard")
 
-    def pass_hands(self, age: int) -> None:
-        direction = self.rules.pass_directions[age - 1]
+    def copy_card_now(self, seat: int, colors: tuple[int, ...], seats: tuple[int, ...]) -> int:
+        """A `copy ... now` effect: the chosen neighbour's card applies whole to this city."""
+        city = self.cities[seat]
+        trio = self.table.around(seat)
+        cands: list[CCard] = []
+        for s in seats:
+            for card in trio[s].cards:
+                if card.color in colors and card not in cands and card not in city.copied_now:
+                    cands.append(card)
+        if not cands:
+            return 0
+        pick = self.choose_card(seat, cands, "copy")
+        if pick is None:
+            return 0
+        if not 0 <= pick < len(cands):
+            raise IllegalMove(f"{city.name}: no card #{pick} to copy")
+        card = cands[pick]
+        city.copied_now.append(card)
+        city.add(card.effect, card.category, card.id)
+        if self.logging:
+            self._log_turn([{"player": seat, "card": card.name, "action": "copy", "bank": 0,
+                             "left": 0, "right": 0, "free": "copy"}], "copy")
+        return self.when_built(seat, card.effect)
+
+    def pass_hands(self, direction: str | int) -> None:
+        """Pass every hand to the left or right neighbour (an int is an age: its direction)."""
+        if isinstance(direction, int):
+            direction = self.rules.pass_directions[direction - 1]
         n = self.n
         step = 1 if direction == "left" else -1
         new: list[list[CCard]] = [[] for _ in range(n)]
@@ -256,18 +521,51 @@ class Game:
         self.hands = new
 
     def war(self, age: int) -> None:
+        """The conflicts of an age: each city against the next city on either side that takes
+        part (a city holding a sit-out token gives one back and takes no part)."""
         win = self.rules.victory_tokens[age - 1]
         lose = self.rules.defeat_token
+        n = self.n
+        out = set()
+        for kind in self.sit_out_kinds:
+            for seat, city in enumerate(self.cities):
+                if city.token_counts.get(kind, 0) > 0 and seat not in out:
+                    city.token_counts[kind] -= 1
+                    out.add(seat)
+        fighting = [s for s in range(n) if s not in out] if out else list(range(n))
+        strength = [c.conflict_shields(self.table) if c.strength else c.shields for c in self.cities]
+        gets: list[list[int]] = [[] for _ in self.cities]
+        won = [0] * n
+        lost = [0] * n
+        m = len(fighting)
+        for k, seat in enumerate(fighting):
+            left, right = fighting[(k + 1) % m], fighting[(k - 1) % m]
+            # two rivals, or one (two cities left fight once), or none (one city left)
+            rivals = (left, right) if left != right else ((left,) if left != seat else ())
+            city = self.cities[seat]
+            for nb in rivals:
+                if strength[seat] > strength[nb]:
+                    gets[seat].append(win)
+                    won[seat] += 1
+                elif strength[seat] < strength[nb]:
+                    lost[seat] += 1
+                    # a conflict rule may send the defeat token to the winner
+                    gets[nb if city.defeats_to_winner else seat].append(lose)
         results = []
         for seat, city in enumerate(self.cities):
-            got = []
-            for nb in (self.table.left(seat), self.table.right(seat)):
-                if city.shields > nb.shields:
-                    got.append(win)
-                elif city.shields < nb.shields:
-                    got.append(lose)
-            city.tokens.extend(got)
-            results.append({"player": seat, "shields": city.shields, "tokens": got})
+            city.tokens.extend(gets[seat])
+            results.append({"player": seat, "shields": strength[seat], "tokens": gets[seat],
+                            **({"sat_out": True} if seat in out else {})})
+        for seat in range(n):
+            if not self.cities[seat].triggers:
+                continue
+            coins = 0
+            for _ in range(won[seat]):
+                coins += self.fire(seat, Event("win_conflict"))
+            for _ in range(lost[seat]):
+                coins += self.fire(seat, Event("lose_conflict"))
+            if coins:
+                self.cities[seat].coins = max(0, self.cities[seat].coins + coins)
         if self.logging:
             self.log["war"].append({"age": age, "results": results})
 
@@ -278,5 +576,14 @@ class Game:
 
 
 def city_state(c: City) -> dict[str, Any]:
-    return {"name": c.name, "wonder": c.side.wonder, "side": c.side.side, "stages": c.stages_built,
-            "cards": [card.name for card in c.cards], "coins": c.coins, "tokens": list(c.tokens)}
+    out = {"name": c.name, "wonder": c.side.wonder, "side": c.side.side, "stages": c.stages_built,
+           "cards": [card.name for card in c.cards], "coins": c.coins, "tokens": list(c.tokens)}
+    hands = {name: [card.name for card in cards] for name, cards in c.hands.items() if cards}
+    if hands:
+        out["hands"] = hands
+    if c.copied_now:
+        out["copied"] = [card.name for card in c.copied_now]
+    kinds = {k: v for k, v in c.token_counts.items() if v}
+    if kinds:
+        out["token_kinds"] = kinds
+    return out

@@ -1,22 +1,33 @@
-"""A human at the terminal: `wonders play --bots human,greedy,greedy`.
+"""A human at the terminal: `wonders play --bots human,greedy` (one human, the rest greedy).
 
 Moves are typed as `build N`, `wonder N` or `sell N` (N = the card's number in the hand),
-optionally followed by the payment option's letter (`build 3 b`). A move the rules do not
-allow is refused with the reason, and the prompt comes back.
+optionally followed by the payment option's letter (`build 3 b`); `help` explains, `city`,
+`left`, `right` and `scores` show more. Before each move the screen shows what every player
+did since, the conflicts at the end of each age, the hand with costs and prices (or the
+missing resource), the next wonder stage, your city and both neighbours.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from dsl.english import effects_english
+from dsl.english import cost_english, effects_english
 
 from .compiled import CCard
-from .moves import BUILD, SELL, WONDER, Move, refusal
+from .moves import BUILD, KEEP, SELL, WONDER, Move, explained, pay_label, price_card, price_stage, refusal_explained
+from .scoring import city_scores
+from .state import City
 
 if TYPE_CHECKING:
     from .game import Game
 
-ACTIONS = {"build": BUILD, "b": BUILD, "wonder": WONDER, "w": WONDER, "sell": SELL, "s": SELL}
+ACTIONS = {"build": BUILD, "b": BUILD, "wonder": WONDER, "w": WONDER, "sell": SELL, "s": SELL,
+           "keep": KEEP, "k": KEEP}
+HELP = """  build N [x]   build card N of your hand (x: the payment option's letter, default a)
+  wonder N [x]  build your next wonder stage with card N under it
+  sell N        sell card N for coins
+  city | left | right   your city or a neighbour's, in full
+  scores        the score pad as it stands
+  help          this text"""
 
 
 class HumanBot:
@@ -25,31 +36,102 @@ class HumanBot:
     def __init__(self, ask: Callable[[str], str] = input, say: Callable[[str], None] = print):
         self.ask = ask
         self.say = say
+        self.seen_turns = 0
+        self.seen_wars = 0
+
+    # -- what happened since the last move ---------------------------------------------
+    def _news(self, game: "Game") -> None:
+        log = game.log if game.logging else None
+        if log is None:
+            return
+        for t in log["turns"][self.seen_turns:]:
+            note = f" ({t['note']})" if t.get("note") else ""
+            for m in t["moves"]:
+                who = game.cities[m["player"]].name
+                paid = m["bank"] + m["left"] + m["right"]
+                what = {SELL: "sold a card", WONDER: "built a wonder stage"}.get(m["action"], f"built {m['card']}")
+                self.say(f"   age {t['age']} turn {t['turn']}{note}: {who} {what}"
+                         + (f", paid {paid}" if paid else ""))
+        for w in log["war"][self.seen_wars:]:
+            self.say(f"   -- conflicts at the end of age {w['age']} --")
+            for r in w["results"]:
+                toks = " ".join(f"{t:+d}" for t in r["tokens"]) or "none"
+                self.say(f"   {game.cities[r['player']].name}: {r['shields']} shields, tokens {toks}")
+        self.seen_turns, self.seen_wars = len(log["turns"]), len(log["war"])
+
+    def finish(self, game: "Game") -> None:
+        """After the game: the last turn and the last conflicts (the score pad follows)."""
+        self._news(game)
+
+    def _city(self, game: "Game", city: City, label: str) -> None:
+        res = game.cp.resources
+        prod = [f"{n} {res[r]}" for r, n in enumerate(city.fixed) if n] + ["/".join(res[r] for r in ch) for ch in city.choices]
+        sells = [f"{n} {res[r]}" for r, n in enumerate(city.fixed_trade) if n] + ["/".join(res[r] for r in ch) for ch in city.choices_trade]
+        self.say(f"   {label} {city.name} ({city.side.wonder} {city.side.side}): {city.coins} coins, "
+                 f"shields {city.shields}, tokens {' '.join(f'{t:+d}' for t in city.tokens) or 'none'}, "
+                 f"stages {city.stages_built}/{len(city.side.stages)}")
+        groups: dict[str, list[str]] = {}
+        for c in city.cards:
+            groups.setdefault(c.color_name, []).append(c.name)
+        self.say("     built: " + ("; ".join(f"{col}: {', '.join(ns)}" for col, ns in groups.items()) or "-"))
+        self.say(f"     produces: {', '.join(prod) or 'nothing'}; sells: {', '.join(sells) or 'nothing'}")
 
     def _show(self, game: "Game", seat: int, moves: list[Move]) -> None:
+        self._news(game)
         city = game.cities[seat]
-        left, right = game.table.left(seat), game.table.right(seat)
-        self.say(f"\n== Age {game.age}, turn {game.turn}: {city.name} ({city.side.wonder} "
-                 f"{city.side.side}), {city.coins} coins, stages {city.stages_built}/"
-                 f"{len(city.side.stages)}, shields {city.shields}")
-        self.say(f"   built: {', '.join(c.name for c in city.cards) or '-'}")
-        self.say(f"   left {left.name}: {', '.join(c.name for c in left.cards) or '-'}")
-        self.say(f"   right {right.name}: {', '.join(c.name for c in right.cards) or '-'}")
+        vocab = game.rules.vocab
+        self.say(f"\n== Age {game.age}, turn {game.turn} ==")
+        self._city(game, game.table.left(seat), "left ")
+        self._city(game, game.table.right(seat), "right")
+        self._city(game, city, "you  ")
+        if city.stages_built < len(city.side.stages):
+            src = city.side.source.stages[city.stages_built]
+            stage = [m for m in moves if m.action == WONDER and m.card == 0]
+            p = price_stage(city, game.table)
+            how = ", ".join(f"{chr(97 + j)}: {pay_label(m, p.bank)}" for j, m in enumerate(stage)) or \
+                explained(p.reason, city.side.stages[city.stages_built].cost, city, game.table, game.cp.resources)
+            self.say(f"   next wonder stage {city.stages_built + 1}: {cost_english(src.cost)} -> "
+                     f"{effects_english(src.effects, vocab)}  [{how}]")
+        self.say("   your hand:")
         for i, card in enumerate(game.hands[seat]):
             ways = [m for m in moves if m.card == i and m.action == BUILD]
-            how = "can't build" if not ways else ", ".join(
-                f"{chr(97 + j)}: {_pay(m, card)}" for j, m in enumerate(ways))
-            self.say(f"  {i + 1}. {card.name} ({card.color_name}): "
-                     f"{effects_english(card.card.effects, game.rules.vocab)}  [{how}]")
-        stage = [m for m in moves if m.action == WONDER and m.card == 0]
-        if stage:
-            self.say("  next wonder stage (any card): " + ", ".join(
-                f"{chr(97 + j)}: left {m.left} right {m.right}" for j, m in enumerate(stage)))
+            if ways:
+                how = ", ".join(f"{chr(97 + j)}: {pay_label(m, card.cost_coins)}" for j, m in enumerate(ways))
+            else:
+                p = price_card(card, city, game.table)
+                how = "can't build: " + explained(p.reason, card.cost, city, game.table, game.cp.resources)
+            chain = f", free with {', '.join(card.card.chains_from)}" if card.card.chains_from else ""
+            self.say(f"  {i + 1}. {card.name} ({card.color_name}; cost {cost_english(card.card.cost)}{chain}): "
+                     f"{effects_english(card.card.effects, vocab)}  [{how}]")
+
+    def _extra(self, text: str, game: "Game", seat: int) -> bool:
+        """The non-move commands; True when one was handled."""
+        if text in ("help", "?", "h"):
+            self.say(HELP)
+        elif text in ("city", "left", "right"):
+            city = {"city": game.cities[seat], "left": game.table.left(seat), "right": game.table.right(seat)}[text]
+            self._city(game, city, text)
+            for c in city.cards:
+                self.say(f"       {c.name}: {effects_english(c.card.effects, game.rules.vocab)}")
+        elif text == "scores":
+            pad = city_scores(game.cities, game.table, game.rules)
+            self.say("   " + " " * 11 + " ".join(f"{p['name']:>8}" for p in pad["players"]))
+            for cat in (*game.rules.score_lines, "total"):
+                self.say(f"   {cat:>10} " + " ".join(f"{p[cat]:>8}" for p in pad["players"]))
+        else:
+            return False
+        return True
 
     def choose(self, game: "Game", seat: int, moves: list[Move]) -> Move:
         self._show(game, seat, moves)
         while True:
-            text = self.ask("your move (build N | wonder N | sell N [option letter]): ").strip().lower()
+            if all(m.action == KEEP for m in moves):  # a draft: keep one card, pass the rest
+                self.say(f"  {game.phase.name}: keep one card, the rest is passed on")
+                text = self.ask("your pick (keep N | help): ").strip().lower()
+            else:
+                text = self.ask("your move (build N | wonder N | sell N [option letter] | help): ").strip().lower()
+            if self._extra(text, game, seat):
+                continue
             move, problem = self.parse(text, game, seat, moves)
             if move is not None:
                 return move
@@ -58,7 +140,7 @@ class HumanBot:
     def parse(self, text: str, game: "Game", seat: int, moves: list[Move]) -> tuple[Move | None, str]:
         parts = text.split()
         if len(parts) not in (2, 3) or parts[0] not in ACTIONS or not parts[1].isdigit():
-            return None, "type e.g. 'build 2', 'wonder 1', 'sell 3' or 'build 2 b'"
+            return None, "type e.g. 'build 2', 'wonder 1', 'sell 3' or 'build 2 b' ('help' for more)"
         action, index = ACTIONS[parts[0]], int(parts[1]) - 1
         hand = game.hands[seat]
         if not 0 <= index < len(hand):
@@ -66,7 +148,8 @@ class HumanBot:
         options = [m for m in moves if m.card == index and m.action == action]
         if not options:
             city = game.cities[seat]
-            why = refusal(Move(index, action), hand, city, game.table, game.free_power(seat))
+            why = refusal_explained(Move(index, action), hand, city, game.table, game.free_power(seat),
+                                    game.cp.resources, game.actions_now)
             return None, why or "that move is not possible"
         pick = 0
         if len(parts) == 3:
@@ -76,7 +159,22 @@ class HumanBot:
         return options[pick], ""
 
     def choose_discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
-        self.say("\nBuild one discarded card for free:")
+        return self.choose_card(game, seat, cards, "discard")
+
+    def choose_payment(self, game: "Game", seat: int, due: int, can: int) -> int:
+        """A coin loss: how much to pay; a debt token for each coin not paid."""
+        self.say(f"\nYou lose {due} coin{'s' if due != 1 else ''}: pay 0 to {can} (you have "
+                 f"{game.cities[seat].coins}); a debt token (-1 point) for each coin not paid.")
+        while True:
+            text = self.ask(f"coins to pay (0-{can}): ").strip().lower()
+            if text.isdigit() and int(text) <= can:
+                return int(text)
+            self.say(f"  refused: pay a whole number from 0 to {can}")
+
+    def choose_card(self, game: "Game", seat: int, cards: list[CCard], purpose: str) -> int | None:
+        title = {"discard": "Build one discarded card for free:",
+                 "copy": "Copy one of your neighbours' cards (its whole effect applies to you):"}
+        self.say("\n" + title.get(purpose, f"Choose a card ({purpose}):"))
         for i, c in enumerate(cards):
             self.say(f"  {i + 1}. {c.name}: {effects_english(c.card.effects, game.rules.vocab)}")
         while True:
@@ -86,17 +184,3 @@ class HumanBot:
             if text.isdigit() and 1 <= int(text) <= len(cards):
                 return int(text) - 1
             self.say(f"  refused: choose 1 to {len(cards)} or 'none'")
-
-
-def _pay(m: Move, card: CCard) -> str:
-    if m.free == "chain":
-        return "free (chain)"
-    if m.free == "power":
-        return "free (wonder power)"
-    bank = card.cost_coins
-    parts = [f"bank {bank}"] if bank else []
-    if m.left:
-        parts.append(f"left {m.left}")
-    if m.right:
-        parts.append(f"right {m.right}")
-    return " + ".join(parts) or "free"

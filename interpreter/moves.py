@@ -5,16 +5,20 @@ from typing import NamedTuple
 
 from .compiled import CCard
 from .payment import payment_options
+from .pricing import PLAIN, Terms, build_terms, mods_for, options_with_changes
 from .state import City, Table
 
-BUILD, WONDER, SELL = "build", "wonder", "sell"
+BUILD, WONDER, SELL, KEEP = "build", "wonder", "sell", "keep"
+ALL_ACTIONS = (BUILD, WONDER, SELL)
 
 
 class Move(NamedTuple):
     """Play hand card `card` (an index) as `action`, paying `left`/`right` neighbours.
 
     `free` says why nothing is paid: "chain", "power" (a free-build power) or "" (paid,
-    or a card whose cost is nothing). Coins to the bank are the card's or stage's coin cost.
+    or a card whose cost is nothing). Coins to the bank are the card's or stage's coin cost
+    (after cost changes) plus `extra`, for resources bought from the bank. `keep` is the
+    draft's action: keep the card, pass the rest.
     """
 
     card: int
@@ -22,31 +26,44 @@ class Move(NamedTuple):
     left: int = 0
     right: int = 0
     free: str = ""
+    extra: int = 0
 
 
 class Price(NamedTuple):
     buildable: bool
-    free: str  # "", "cost" (costs nothing), "chain"
+    free: str  # "", "cost" (costs nothing), "chain", "discount" (a cost change waives it)
     bank: int
     options: tuple[tuple[int, int], ...]  # affordable Pareto (left, right) options
     reason: str = ""
+    bank_options: tuple[tuple[int, int, int], ...] = ()  # (left, right, extra to the bank)
 
 
-def _priced(coins: int, bank: int, cost: tuple[tuple[int, int], ...], city: City, table: Table) -> Price:
+def _neighbours(city: City, table: Table) -> tuple[City, City]:
+    n = table.n
+    return table.cities[(city.seat + 1) % n], table.cities[(city.seat - 1) % n]
+
+
+def _priced(coins: int, terms: Terms, city: City, table: Table) -> Price:
+    bank, cost = terms.bank, terms.cost
+    if terms.free:
+        return Price(True, "discount", 0, ((0, 0),))
     if bank > coins:
         return Price(False, "", bank, (), f"needs {bank} coins for the bank, has {coins}")
     if not cost:
         return Price(True, "cost" if not bank else "", bank, ((0, 0),))
-    n = table.n
-    options = payment_options(cost, city, table.cities[(city.seat + 1) % n],
-                              table.cities[(city.seat - 1) % n])
-    if not options:
+    left, right = _neighbours(city, table)
+    if terms.plain:
+        triples = tuple((a, b, 0) for a, b in payment_options(cost, city, left, right))
+    else:
+        triples = options_with_changes(terms, city, left, right)
+    if not triples:
         return Price(False, "", bank, (), "the resources cannot be produced or bought")
-    ok = tuple(o for o in options if bank + o[0] + o[1] <= coins)
+    ok = tuple(o for o in triples if bank + o[0] + o[1] + o[2] <= coins)
     if not ok:
-        cheapest = min(bank + o[0] + o[1] for o in options)
+        cheapest = min(bank + o[0] + o[1] + o[2] for o in triples)
         return Price(False, "", bank, (), f"costs at least {cheapest} coins, has {coins}")
-    return Price(True, "", bank, ok)
+    return Price(True, "", bank, tuple((a, b) for a, b, e in ok if not e),
+                 bank_options=tuple(o for o in ok if o[2]))
 
 
 def price_card(card: CCard, city: City, table: Table, coins: int | None = None) -> Price:
@@ -56,7 +73,7 @@ def price_card(card: CCard, city: City, table: Table, coins: int | None = None) 
         return Price(False, "", 0, (), f"{card.name} is already built in this city")
     if card.chains_from and not card.chains_from.isdisjoint(city.names):
         return Price(True, "chain", 0, ((0, 0),))
-    return _priced(coins, card.cost_coins, card.cost, city, table)
+    return _priced(coins, build_terms(card.color, card.cost_coins, card.cost, city, table), city, table)
 
 
 def price_stage(city: City, table: Table, coins: int | None = None) -> Price:
@@ -64,7 +81,7 @@ def price_stage(city: City, table: Table, coins: int | None = None) -> Price:
     if city.stages_built >= len(city.side.stages):
         return Price(False, "", 0, (), "every wonder stage is already built")
     stage = city.side.stages[city.stages_built]
-    return _priced(coins, stage.cost_coins, stage.cost, city, table)
+    return _priced(coins, build_terms(-1, stage.cost_coins, stage.cost, city, table), city, table)
 
 
 def _affordable(bank: int, cost: tuple[tuple[int, int], ...], coins: int, city: City,
@@ -84,21 +101,34 @@ def _affordable(bank: int, cost: tuple[tuple[int, int], ...], coins: int, city: 
 _FREE = ((0, 0),)
 
 
-def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool) -> list[Move]:
+def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
+                actions: tuple[str, ...] = ALL_ACTIONS) -> list[Move]:
     """Every legal move for this hand: each card built (each payment option), as the next
-    wonder stage (each option), or sold."""
+    wonder stage (each option), or sold; only `actions` are considered (a draft: keep)."""
+    if actions is not ALL_ACTIONS:
+        if actions == (KEEP,):
+            return [Move(i, KEEP) for i in range(len(hand))]
+        return _general_moves(hand, city, table, free_power, actions)
     n = table.n
     left, right = table.cities[(city.seat + 1) % n], table.cities[(city.seat - 1) % n]
+    mods = mods_for(city, table) if (city.cost_changes or left.cost_changes or right.cost_changes) \
+        else None
+    if mods is not None and mods.general:
+        return _general_moves(hand, city, table, free_power, actions)
     coins, names = city.coins, city.names
     key = (city.prod_version, left.trade_id, right.trade_id, city.price_id)
     if city.pay_key != key:  # production or prices changed: drop this city's price memo
         city.pay_key = key
         city.pay_cache = {}
     memo = city.pay_cache
+    stage_moves: list[Move] | None = None  # a stage changed by a cost change: priced in full
     stage_opts: tuple[tuple[int, int], ...] = ()
     if city.stages_built < len(city.side.stages):
-        st = city.side.stages[city.stages_built]
-        stage_opts = _affordable(st.cost_coins, st.cost, coins, city, left, right)
+        if mods is not None and mods.stage != PLAIN:
+            stage_moves = _price_moves(0, WONDER, price_stage(city, table))
+        else:
+            st = city.side.stages[city.stages_built]
+            stage_opts = _affordable(st.cost_coins, st.cost, coins, city, left, right)
     moves: list[Move] = []
     add = moves.append
     new = tuple.__new__  # builds a Move without the Python-level NamedTuple constructor
@@ -109,9 +139,15 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool) -
             moves.extend([m._replace(card=i) for m in moves if m.card == first])
             continue
         seen[card.id] = i
-        if card.name not in names:
+        if mods is not None and mods.cards[card.color] != PLAIN and card.name not in names:
+            p = price_card(card, city, table)  # a cost change applies to this card: in full
+            moves.extend(_price_moves(i, BUILD, p))
+            if free_power and p.free not in ("chain", "discount") and (card.cost or card.cost_coins) \
+                    and (not city.free_build_colors or card.color in city.free_build_colors):
+                add(new(Move, (i, BUILD, 0, 0, "power", 0)))
+        elif card.name not in names:
             if card.chains_from and not card.chains_from.isdisjoint(names):
-                add(new(Move, (i, BUILD, 0, 0, "chain")))
+                add(new(Move, (i, BUILD, 0, 0, "chain", 0)))
             else:
                 bank = card.cost_coins
                 if bank <= coins:
@@ -122,43 +158,147 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool) -
                         budget = coins - bank
                         for lc, rc in options:
                             if lc + rc <= budget:
-                                add(new(Move, (i, BUILD, lc, rc, "")))
+                                add(new(Move, (i, BUILD, lc, rc, "", 0)))
                     else:
-                        add(new(Move, (i, BUILD, 0, 0, "")))
-                if free_power and (card.cost or card.cost_coins):
-                    add(new(Move, (i, BUILD, 0, 0, "power")))
+                        add(new(Move, (i, BUILD, 0, 0, "", 0)))
+                if free_power and (card.cost or card.cost_coins) and \
+                        (not city.free_build_colors or card.color in city.free_build_colors):
+                    add(new(Move, (i, BUILD, 0, 0, "power", 0)))
+        if stage_moves is not None:
+            moves.extend(m._replace(card=i) for m in stage_moves)
         for lc, rc in stage_opts:
-            add(new(Move, (i, WONDER, lc, rc, "")))
-        add(new(Move, (i, SELL, 0, 0, "")))
+            add(new(Move, (i, WONDER, lc, rc, "", 0)))
+        add(new(Move, (i, SELL, 0, 0, "", 0)))
     return moves
 
 
-def refusal(move: Move, hand: list[CCard], city: City, table: Table, free_power: bool) -> str:
+def _price_moves(i: int, action: str, p: Price) -> list[Move]:
+    if not p.buildable:
+        return []
+    if p.free in ("chain",):
+        return [Move(i, action, 0, 0, "chain")]
+    out = [Move(i, action, a, b) for a, b in p.options]
+    out.extend(Move(i, action, a, b, "", e) for a, b, e in p.bank_options)
+    return out
+
+
+def _general_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
+                   actions: tuple[str, ...]) -> list[Move]:
+    """legal_moves when cost changes are in play or the phase allows fewer actions."""
+    moves: list[Move] = []
+    stage = price_stage(city, table) if WONDER in actions else None
+    for i, card in enumerate(hand):
+        if BUILD in actions:
+            p = price_card(card, city, table)
+            moves.extend(_price_moves(i, BUILD, p))
+            if free_power and card.name not in city.names and p.free not in ("chain", "discount") \
+                    and (not city.free_build_colors or card.color in city.free_build_colors) \
+                    and (card.cost or card.cost_coins):
+                moves.append(Move(i, BUILD, 0, 0, "power"))
+        if stage is not None:
+            moves.extend(_price_moves(i, WONDER, stage))
+        if SELL in actions:
+            moves.append(Move(i, SELL))
+    return moves
+
+
+def refusal(move: Move, hand: list[CCard], city: City, table: Table, free_power: bool,
+            actions: tuple[str, ...] = ALL_ACTIONS) -> str:
     """Why `move` is not legal ("" when it is)."""
-    if move.action not in (BUILD, WONDER, SELL):
+    if move.action not in (BUILD, WONDER, SELL, KEEP):
         return f"unknown action '{move.action}' (build, wonder or sell)"
+    if move.action not in actions:
+        return f"'{move.action}' is not allowed now (this phase allows: {', '.join(actions)})"
     if not 0 <= move.card < len(hand):
         return f"no card #{move.card} in a hand of {len(hand)}"
+    if move.action == KEEP:
+        return "" if (move.left, move.right, move.free, move.extra) == (0, 0, "", 0) else \
+            "keeping a card takes no payment"
     if move.free not in ("", "chain", "power"):  # resolve() skips the bank for any other free too
         return f"unknown free '{move.free}' (a free build is \"chain\" or \"power\")"
-    if move.left < 0 or move.right < 0:
+    if move.left < 0 or move.right < 0 or move.extra < 0:
         return "payments cannot be negative"
     card = hand[move.card]
     if move.action == SELL:
-        return "" if (move.left, move.right, move.free) == (0, 0, "") else "selling takes no payment"
+        return "" if (move.left, move.right, move.free, move.extra) == (0, 0, "", 0) else \
+            "selling takes no payment"
     if move.action == BUILD and move.free == "power":
         if not free_power:
             return "no free-build power available (not owned, or already used this age)"
         if card.name in city.names:
             return f"{card.name} is already built in this city"
-        return "" if (move.left, move.right) == (0, 0) else "a free build pays nothing"
+        if city.free_build_colors and card.color not in city.free_build_colors:
+            return f"the free-build power builds only some colours, not {card.color_name} cards"
+        return "" if (move.left, move.right, move.extra) == (0, 0, 0) else "a free build pays nothing"
     p = price_card(card, city, table) if move.action == BUILD else price_stage(city, table)
     if not p.buildable:
         return p.reason
     if move.free == "chain" and p.free != "chain":
         return f"no chain to {card.name} in this city"
-    if (move.left, move.right) not in p.options:
-        opts = ", ".join(f"left {a} + right {b}" for a, b in p.options)
-        return (f"paying left {move.left} + right {move.right} is not a way to pay for it; "
-                f"ways: {opts}")
+    ways = [*((a, b, 0) for a, b in p.options), *p.bank_options]
+    if (move.left, move.right, move.extra) not in ways:
+        opts = ", ".join(f"left {a} + right {b}" + (f" + bank {e}" if e else "") for a, b, e in ways)
+        return (f"paying left {move.left} + right {move.right}"
+                + (f" + bank {move.extra}" if move.extra else "")
+                + f" is not a way to pay for it; ways: {opts}")
     return ""
+
+
+def pay_label(m: Move, bank: int) -> str:
+    """How a move pays, in words: "2 to the bank, 1 to the left", "free (chain)"."""
+    if m.free == "chain":
+        return "free (chain)"
+    if m.free == "power":
+        return "free (wonder power)"
+    bank += m.extra  # resources bought from the bank
+    parts = [f"{bank} to the bank"] if bank else []
+    if m.left:
+        parts.append(f"{m.left} to the left")
+    if m.right:
+        parts.append(f"{m.right} to the right")
+    return ", ".join(parts) or "free"
+
+
+def missing_resources(cost: tuple[tuple[int, int], ...], city: City, table: Table,
+                      resources: tuple[str, ...] | list[str]) -> str:
+    """Which resources a cost lacks even buying all the neighbours sell, in words, e.g.
+    "needs 1 more ore: not produced here or by the neighbours" ("" if none is short by count:
+    then the either/or cards cannot cover the whole cost at once)."""
+    n = table.n
+    left, right = table.cities[(city.seat + 1) % n], table.cities[(city.seat - 1) % n]
+    parts = []
+    for r, k in cost:
+        own = city.fixed[r] + city.choice_count[r]
+        sold = left.trade_count[r] + right.trade_count[r]
+        if own + sold >= k:
+            continue
+        name = resources[r] if r < len(resources) else f"resource #{r}"
+        where = ("not produced here or by the neighbours" if own + sold == 0
+                 else f"{own} made here, {sold} for sale next door")
+        parts.append(f"needs {k - own - sold} more {name}: {where}")
+    return "; ".join(parts)
+
+
+def explained(reason: str, cost: tuple[tuple[int, int], ...], city: City, table: Table,
+              resources: tuple[str, ...] | list[str]) -> str:
+    """A refusal reason with the missing resources named (the payment search is untouched)."""
+    if "cannot be produced or bought" not in reason:
+        return reason
+    short = missing_resources(cost, city, table, resources)
+    if not short:
+        short = "the either/or cards here and next door cannot make the whole cost at once"
+    return f"{reason}: {short}"
+
+
+def refusal_explained(move: Move, hand: list[CCard], city: City, table: Table, free_power: bool,
+                      resources: tuple[str, ...] | list[str],
+                      actions: tuple[str, ...] = ALL_ACTIONS) -> str:
+    """`refusal`, naming the missing resource(s) when resources are what is lacking."""
+    why = refusal(move, hand, city, table, free_power, actions)
+    if not why or not 0 <= move.card < len(hand):
+        return why
+    if move.action == WONDER and city.stages_built < len(city.side.stages):
+        cost = city.side.stages[city.stages_built].cost
+    else:
+        cost = hand[move.card].cost
+    return explained(why, cost, city, table, resources)

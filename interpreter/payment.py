@@ -159,10 +159,10 @@ def _dp(need_sparse: tuple[tuple[int, int], ...], kinds: list[tuple[tuple[int, .
     for i in range(1, len(full)):
         radix[i] = radix[i - 1] * (full[i - 1] + 1)
     top = sum(f * w for f, w in zip(full, radix))
-    mine = _cover([k for k in kinds if k[1] != RIGHT], slot, full, radix, prices)
+    ours = _cover([k for k in kinds if k[1] != RIGHT], slot, full, radix, prices)
     right = _cover([k for k in kinds if k[1] == RIGHT], slot, full, radix, prices)
     found: list[Option] = []
-    for taken, lc in mine.items():
+    for taken, lc in ours.items():
         rc = right.get(top - taken)  # digit by digit: taken never exceeds full
         if rc is not None:
             _pareto_add(found, lc, rc)

@@ -17,10 +17,6 @@ from typing import Iterator, Sequence
 SMALL = 64  # up to this many combinations, trying them all is quicker than the compositions
 
 
-def _score(c: Sequence[int], set_bonus: int) -> int:
-    return sum(n * n for n in c) + set_bonus * min(c) if c else 0
-
-
 def _compositions(k: int, slots: int) -> Iterator[tuple[int, ...]]:
     if slots == 1:
         yield (k,)
@@ -32,20 +28,36 @@ def _compositions(k: int, slots: int) -> Iterator[tuple[int, ...]]:
 
 def science_score(counts: Sequence[int], wilds: Sequence[tuple[int, ...]], set_bonus: int) -> int:
     """Squares per symbol plus the set bonus; each wild symbol takes whichever choice scores best."""
+    return best_science(counts, wilds, set_bonus, 0)[0]
+
+
+def _line(c: Sequence[int], set_bonus: int) -> tuple[int, int]:
+    if not c:
+        return 0, 0
+    sets = min(c)
+    return sum(n * n for n in c) + set_bonus * sets, sets
+
+
+def best_science(counts: Sequence[int], wilds: Sequence[tuple[int, ...]], set_bonus: int,
+                 per_set: int) -> tuple[int, int]:
+    """(science line, complete sets) for the wild choice that maximises the line plus `per_set`
+    points per complete set (an effect paying per science set)."""
     if not wilds:
-        return _score(counts, set_bonus)
+        return _line(counts, set_bonus)
     size = 1
     for w in wilds:
         size *= len(w)
         if size > SMALL:
             break
+    best, best_total = (-1, 0), -1
     if size <= SMALL:
-        best = 0
         for picks in product(*wilds):
             c = list(counts)
             for s in picks:
                 c[s] += 1
-            best = max(best, _score(c, set_bonus))
+            got = _line(c, set_bonus)
+            if got[0] + per_set * got[1] > best_total:
+                best, best_total = got, got[0] + per_set * got[1]
         return best
     n = len(counts)
     masks = [sum(1 << s for s in set(w)) for w in wilds]
@@ -55,12 +67,13 @@ def science_score(counts: Sequence[int], wilds: Sequence[tuple[int, ...]], set_b
     for t in range(1, 1 << len(usable)):
         bits = sum(1 << usable[i] for i in range(len(usable)) if t >> i & 1)
         need[t] = sum(1 for m in masks if m & ~bits == 0)
-    best = 0
     for added in _compositions(len(wilds), len(usable)):
         if any(need[t] > sum(added[i] for i in range(len(usable)) if t >> i & 1) for t in need):
             continue
         c = list(counts)
         for i, s in enumerate(usable):
             c[s] += added[i]
-        best = max(best, _score(c, set_bonus))
+        got = _line(c, set_bonus)
+        if got[0] + per_set * got[1] > best_total:
+            best, best_total = got, got[0] + per_set * got[1]
     return best

@@ -1,16 +1,21 @@
-"""Game-end scoring: the score pad's lines, science with wild symbols, guild copying, tie-break."""
+"""Game-end scoring: the score pad's lines, science with wild symbols, copying, tie-break.
+
+The lines are the pack's (`rules.score_lines`); the core fills military (tokens), treasury
+(coins), science (symbols) and every card's points go on its colour's line through its hooks.
+"""
 from __future__ import annotations
 
+from itertools import product
 from typing import Any, Sequence
 
-from dsl.model import Rules
-from dsl.rules import SCORE_LINES
+from dsl.model import DEFAULT_SCORE_LINES, Rules
 
 from .compiled import CCard
-from .science import science_score as _science_score
+from .counting import count
+from .science import best_science
 from .state import City, Table
 
-CATEGORIES = SCORE_LINES  # the score pad's lines, as the pack rules name them
+CATEGORIES = DEFAULT_SCORE_LINES  # the published score pad's lines (a pack may add its own)
 
 
 def science_score(counts: Sequence[int], wilds: Sequence[tuple[int, ...]], set_bonus: int) -> int:
@@ -18,65 +23,78 @@ def science_score(counts: Sequence[int], wilds: Sequence[tuple[int, ...]], set_b
     (exact, in polynomial time however many wilds: interpreter/science.py)."""
     if not wilds:  # the common case, inline: greedy bots call this for every candidate move
         return sum(n * n for n in counts) + set_bonus * min(counts) if counts else 0
-    return _science_score(counts, wilds, set_bonus)
+    return best_science(counts, wilds, set_bonus, 0)[0]
 
 
-def _vp_of(table: Table, seat: int, contribution: Any) -> int:
-    total = contribution.vp
-    for amount, counter in contribution.vp_per:
-        total += amount * table.count(seat, counter)
-    return total
+def _science(counts: Sequence[int], wilds: Sequence[tuple[int, ...]], set_bonus: int,
+             per_set: int) -> tuple[int, int]:
+    """(science line, complete sets) for the wild choice that maximises the line plus
+    `per_set` points per complete set (an effect paying per science set)."""
+    return best_science(counts, wilds, set_bonus, per_set)
 
 
-def _score_city(table: Table, seat: int, rules: Rules, extra: CCard | None = None,
-                game: Any = None) -> dict[str, int]:
+def _score_city(table: Table, seat: int, rules: Rules, extra: Sequence[CCard] = ()) -> dict[str, int]:
     city = table.cities[seat]
-    pad = dict.fromkeys(CATEGORIES, 0)
+    pad = dict.fromkeys(rules.score_lines, 0)
     pad["military"] = sum(city.tokens)
     pad["treasury"] = city.coins // rules.treasury if rules.treasury else 0
-    effects = list(city.vp_effects)
+    for kind, n in city.token_counts.items():  # the pack's token kinds (debt: -1 each, ...)
+        token = rules.tokens.get(kind)
+        if token is not None and token.vp:
+            pad[token.line] = pad.get(token.line, 0) + token.vp * n
+    scorers = list(city.scorers)
     science, wilds = list(city.science), list(city.science_wild)
-    if extra is not None:  # a copied card (Olympia B): scored as if built here
-        effects.append((extra.category, extra.effect))
-        for i, n in enumerate(extra.effect.science):
+    for card in extra:  # cards copied at game end: scored as if built here
+        scorers.extend((card.category, h) for h in card.effect.hooks if h.scores)
+        for i, n in enumerate(card.effect.science):
             science[i] += n
-        wilds.extend(extra.effect.science_wild)
-    for category, contribution in effects:
-        pad[category] = pad.get(category, 0) + _vp_of(table, seat, contribution)
-        for handler, args in contribution.plugins:
-            score = getattr(handler, "score", None)
-            if score is not None:
-                pad[category] += int(score(table, seat, args))
-    pad["science"] += science_score(science, wilds, rules.science_set_bonus)
+        wilds.extend(card.effect.science_wild)
+    per_set = [(line, h) for line, h in scorers if h.science_set]
+    sci, sets = _science(science, wilds, rules.science_set_bonus,
+                         sum(h.amount for _, h in per_set))
+    pad["science"] += sci
+    for line, hook in scorers:
+        if any(hook is h for _, h in per_set):
+            pad[line] = pad.get(line, 0) + hook.amount * sets
+        else:
+            pad[line] = pad.get(line, 0) + hook.score(table, seat)
     pad["total"] = sum(v for k, v in pad.items() if k != "total")
     return pad
 
 
-def copy_candidates(table: Table, seat: int) -> list[CCard]:
-    """Cards a city's `copy` powers may take from its neighbours."""
+def copy_candidates(table: Table, seat: int) -> list[list[CCard]]:
+    """For each of a city's copy-at-game-end powers, the neighbours' cards it may take."""
     city = table.cities[seat]
     trio = table.around(seat)
-    out: list[CCard] = []
+    out: list[list[CCard]] = []
     for colors, seats in city.copies:
+        found: list[CCard] = []
         for s in seats:
             for card in trio[s].cards:
-                if card.color in colors and card not in out:
-                    out.append(card)
+                if card.color in colors and card not in found:
+                    found.append(card)
+        out.append(found)
     return out
 
 
-def score_table(table: Table, rules: Rules, game: Any = None) -> list[dict[str, Any]]:
-    """The score pad of every city; a copy power picks the best card for its owner."""
+def score_table(table: Table, rules: Rules) -> list[dict[str, Any]]:
+    """The score pad of every city; copy powers pick the best cards for their owner (two
+    powers never copy the same card)."""
     pads = []
     for seat in range(table.n):
-        pad = _score_city(table, seat, rules, None, game)
-        copied = None
-        for card in copy_candidates(table, seat):
-            trial = _score_city(table, seat, rules, card, game)
-            if trial["total"] > pad["total"]:
-                pad, copied = trial, card
-        if table.cities[seat].copies:
-            pad["copied"] = copied.name if copied else None
+        pad = _score_city(table, seat, rules)
+        options = copy_candidates(table, seat)
+        copied: list[CCard] = []
+        if options:
+            for combo in product(*[[None, *o] for o in options]):
+                picked = [c for c in combo if c is not None]
+                if len(set(map(id, picked))) != len(picked):
+                    continue
+                trial = _score_city(table, seat, rules, picked)
+                if trial["total"] > pad["total"]:
+                    pad, copied = trial, picked
+            pad["copied"] = copied[0].name if len(copied) == 1 else (
+                [c.name for c in copied] if copied else None)
         pads.append(pad)
     return pads
 
@@ -89,10 +107,13 @@ def winners(pads: list[dict[str, Any]], coins: list[int]) -> list[int]:
     return [i for i in tied if coins[i] == most]
 
 
-def city_scores(cities: list[City], table: Table, rules: Rules, game: Any = None) -> dict[str, Any]:
-    pads = score_table(table, rules, game)
+def city_scores(cities: list[City], table: Table, rules: Rules) -> dict[str, Any]:
+    pads = score_table(table, rules)
     players = []
     for city, pad in zip(cities, pads):
-        players.append({"name": city.name, **{k: pad[k] for k in (*CATEGORIES, "total")},
+        players.append({"name": city.name, **{k: pad[k] for k in (*rules.score_lines, "total")},
                         **({"copied": pad["copied"]} if "copied" in pad else {})})
     return {"players": players, "winners": winners(pads, [c.coins for c in cities])}
+
+
+__all__ = ["science_score", "score_table", "city_scores", "winners", "copy_candidates", "count"]

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .compiled import CCard, Contribution, CompiledPack, CSide
+from .compiled import CCard, CompiledPack, CSide
+from .contribution import Contribution, Hook
+from .counting import count
 
 LEFT, RIGHT = 1, 2
 _IDS: dict[tuple[Any, ...], int] = {}
@@ -30,8 +32,10 @@ def intern(sig: tuple[Any, ...]) -> int:
 class City:
     __slots__ = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "color_counts",
                  "fixed", "fixed_trade", "choices", "choices_trade", "shields", "science",
-                 "science_wild", "tokens", "prices", "vp_effects", "free_build", "free_build_used",
-                 "play_last", "copies", "plugins", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res")
+                 "science_wild", "tokens", "prices", "scorers", "triggers", "cost_changes", "free_build",
+                 "free_build_used", "play_last", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "mods", "mods_key",
+                 "token_counts", "strength", "free_build_colors", "relative", "relative_choices",
+                 "rebate_used", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -56,12 +60,25 @@ class City:
         self.tokens: list[int] = []
         price = cp.rules.trade_price
         self.prices = [None, [price] * n_res, [price] * n_res]  # indexed by LEFT / RIGHT
-        self.vp_effects: list[tuple[str, Contribution]] = []  # (category, contribution)
+        self.scorers: list[tuple[str, Hook]] = []  # (score line, hook) scored at game end
+        self.triggers: list[tuple[Hook, int]] = []  # (hook, id of the card it came with)
+        self.cost_changes: list[Any] = []  # cost changes this city makes (on itself or others)
         self.free_build = ""
         self.free_build_used = False
         self.play_last = False
-        self.copies: list[Any] = []
-        self.plugins: list[tuple[str, Any, tuple[Any, ...]]] = []
+        self.copies: list[Any] = []  # copy-at-game-end powers: (colours, seats)
+        self.copied_now: list[CCard] = []  # cards copied whole by a `copy ... now` effect
+        self.hands: dict[str, list[CCard]] = {}  # second hands (filled by drafts), by name
+        self.defeats_to_winner = False  # conflict rule: its defeat tokens go to the winner
+        self.bank_used = False  # bought a resource from the bank this turn (once per turn)
+        self.mods: Any = None  # the cost changes reaching this city, summed (pricing.mods_for)
+        self.mods_key: tuple[Any, ...] = ()
+        self.token_counts: dict[str, int] = {}  # tokens of the pack's declared kinds (debt, ...)
+        self.strength: list[Any] = []  # shields counted anew at each conflict
+        self.free_build_colors: frozenset[int] = frozenset()  # empty: any colour
+        self.relative: list[str] = []  # `produce one produced|unproduced` effects
+        self.relative_choices: list[tuple[int, ...]] = []  # their choices as they stand now
+        self.rebate_used: set[int] = set()  # sides (1 left, 2 right) whose rebate this turn used
         self.own_id = self.trade_id = self.price_id = 0
         self.pay_cache: dict[int, tuple[tuple[int, int], ...]] = {}  # card id -> options
         self.pay_key: tuple[int, ...] = ()  # the signatures pay_cache is valid for
@@ -73,8 +90,9 @@ class City:
         self.add(side.board, "wonder")
 
     # -- building ------------------------------------------------------------
-    def add(self, c: Contribution, category: str) -> None:
-        """Fold a contribution into the running totals (not its when-built coins)."""
+    def add(self, c: Contribution, category: str, source: int = -1) -> None:
+        """Fold a contribution into the running totals and register its hooks (its
+        when-built hooks are the game's to run); `source` is the card it came with."""
         if c.produces:
             self.prod_version += 1
             for i in range(self.n_res):
@@ -99,6 +117,8 @@ class City:
                     self.trade_count[r] += n
             self.own_id = intern((tuple(self.choices),))
             self.trade_id = intern((tuple(self.fixed_trade), tuple(self.choices_trade)))
+            if self.relative:
+                self._refresh_relative()
         elif not self.own_id:
             self.own_id = intern((tuple(self.choices),))
             self.trade_id = intern((tuple(self.fixed_trade), tuple(self.choices_trade)))
@@ -117,21 +137,50 @@ class City:
             self.price_id = intern((tuple(self.prices[LEFT]), tuple(self.prices[RIGHT])))
         if not self.price_id:
             self.price_id = intern((tuple(self.prices[LEFT]), tuple(self.prices[RIGHT])))
-        if c.vp or c.vp_per or c.plugins:
-            self.vp_effects.append((category, c))
-        if c.free_build:
-            self.free_build = c.free_build
-        if c.play_last:
-            self.play_last = True
-        self.copies.extend(c.copies)
-        for handler, args in c.plugins:
-            self.plugins.append((category, handler, args))
+        if c.hooks:
+            for h in c.score_hooks:
+                self.scorers.append((category, h))
+            for h in c.react_hooks:
+                self.triggers.append((h, source))
+            for h in c.attach_hooks:
+                h.attach(self)
+
+    def add_cost_change(self, change: Any) -> None:
+        self.cost_changes.append(change)
+
+    def add_relative(self, kind: str) -> None:
+        self.relative.append(kind)
+        self._refresh_relative()
+
+    def _refresh_relative(self) -> None:
+        """Re-derive the choices of `produce one produced|unproduced` from what the city sells
+        to its neighbours now (they are its own, never tradable)."""
+        for ch in self.relative_choices:
+            self.choices.remove(ch)
+            for r in ch:
+                self.choice_count[r] -= 1
+        sold = [r for r in range(self.n_res) if self.trade_count[r] > 0]
+        unsold = [r for r in range(self.n_res) if self.trade_count[r] == 0]
+        self.relative_choices = [ch for ch in (tuple(sold if k == "produced" else unsold)
+                                               for k in self.relative) if ch]
+        for ch in self.relative_choices:
+            self.choices.append(ch)
+            for r in ch:
+                self.choice_count[r] += 1
+        self.choices.sort()
+        self.choice_mask = sum(1 << r for r in range(self.n_res) if self.choice_count[r])
+        self.prod_version += 1
+        self.own_id = intern((tuple(self.choices),))
+
+    def conflict_shields(self, table: Any) -> int:
+        """Shields in a conflict: its own, plus those counted anew (`shields 1 per defeat`)."""
+        return self.shields + sum(h.shields(table, self.seat) for h in self.strength)
 
     def build_card(self, card: CCard) -> None:
         self.cards.append(card)
         self.names.add(card.name)
         self.color_counts[card.color] += 1
-        self.add(card.effect, card.category)
+        self.add(card.effect, card.category, card.id)
 
     def build_stage(self) -> Contribution:
         stage = self.side.stages[self.stages_built]
@@ -149,11 +198,13 @@ class City:
 
 
 class Table:
-    """The ring of cities: left of seat i is (i+1) mod N, right is (i-1) mod N."""
+    """The ring of cities: left of seat i is (i+1) mod N, right is (i-1) mod N; `age` is
+    the age being played (the last one at game end)."""
 
-    def __init__(self, cities: list[City]):
+    def __init__(self, cities: list[City], age: int = 0):
         self.cities = cities
         self.n = len(cities)
+        self.age = age
 
     def left(self, seat: int) -> City:
         return self.cities[(seat + 1) % self.n]
@@ -167,18 +218,5 @@ class Table:
         return self.cities[seat], self.cities[(seat + 1) % n], self.cities[(seat - 1) % n]
 
     def count(self, seat: int, counter: Any) -> int:
-        """How many of what a `per` clause counts, over its cities."""
-        trio = self.around(seat)
-        total = 0
-        for s in counter.seats:
-            city = trio[s]
-            if counter.what == "card":
-                cc = city.color_counts
-                total += sum(cc[c] for c in counter.colors)
-            elif counter.what == "wonder_stage":
-                total += city.stages_built
-            elif counter.what == "defeat":
-                total += city.defeats
-            elif counter.what == "victory":
-                total += city.victories
-        return total
+        """How many of what a `per` clause counts, over its cities (see interpreter.counting)."""
+        return count(self, seat, counter)

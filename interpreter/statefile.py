@@ -20,7 +20,7 @@ from .compiled import CompiledPack
 from .state import City, Table
 
 TOP_KEYS = ("pack", "players")
-PLAYER_KEYS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens")
+PLAYER_KEYS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens", "hands", "token_kinds", "copied")
 MAX_COINS = 1_000_000
 
 
@@ -136,7 +136,7 @@ def _expect(p: dict[str, Any], key: str, kind: type, where: str, problems: list[
 
 
 def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
-    """Cities from a STATE document, in seating order (left of i is i+1); every problem of the
+    """The cities of a STATE document, in seating order (left of i is i+1); every problem of the
     document is reported at once (StateError, one problem per line)."""
     players = state["players"]
     rules = cp.rules
@@ -208,23 +208,70 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
         tokens = p.get("tokens", [])
         if not isinstance(tokens, list) or not all(_is_int(t) for t in tokens):
             problems.append(f"{where}: tokens must be a list of whole numbers")
-        elif len(tokens) > 2 * rules.ages:
-            problems.append(f"{where}: {len(tokens)} tokens; a city gets at most {2 * rules.ages} "
-                            f"(one per neighbour per age)")
+        elif len(tokens) > 2 * rules.ages * len(players):
+            problems.append(f"{where}: {len(tokens)} tokens; a city gets at most "
+                            f"{2 * rules.ages * len(players)} (two per conflict, all defeats passed on)")
         elif any(t not in tokens_ok for t in tokens):
             bad = next(t for t in tokens if t not in tokens_ok)
             problems.append(f"{where}: token {bad} is not one the rules give (victories "
                             f"{', '.join(map(str, rules.victory_tokens))}, defeat {rules.defeat_token})")
         else:
             city.tokens = list(tokens)
+        try:
+            _hands_and_copies(p, where, city, cp)
+        except StateError as err:
+            problems.append(str(err))
         cities.append(city)
     for name, seats in owners.items():
         # a guild is one card in the whole game; other cards may come in several copies (and a
-        # STATE written to study a price may hold more of them than one deal would)
-        if len(seats) > 1 and all(c.card.players is None for c in by_name[name]):
+        # STATE written to examine a price may hold more of them than one deal would)
+        if len(seats) > 1 and all(c.card.players is None and c.card.color == rules.guild_color
+                                  for c in by_name[name]):
             held = ", ".join(f"players[{s}]" for s in seats)
             problems.append(f"'{name}' is built in {len(seats)} cities ({held}); there is one of "
                             "each guild in the game")
     if problems:
         raise StateError("\n".join(problems))
-    return Table(cities)
+    return Table(cities, rules.ages)
+
+
+def _hands_and_copies(p: dict[str, Any], where: str, city: City, cp: CompiledPack) -> None:
+    """Second hands (cards of declared decks held, not played) and cards copied whole."""
+    hands = p.get("hands", {})
+    if not isinstance(hands, dict):
+        raise StateError(f"{where}: hands must be an object of hand name -> card names")
+    for hand, names in hands.items():
+        if hand not in cp.rules.decks:
+            raise StateError(f"{where}: hands: no deck '{hand}' in this pack"
+                             f"{_suggest(str(hand), list(cp.rules.decks))}")
+        if not isinstance(names, list) or not all(isinstance(c, str) for c in names):
+            raise StateError(f"{where}: hands.{hand} must be a list of card names")
+        deck = {c.name: c for c in cp.cards if c.deck == hand}
+        for name in names:
+            if name not in deck:
+                raise StateError(f"{where}: hands.{hand}: no card '{name}' in the deck '{hand}'"
+                                 f"{_suggest(name, sorted(deck))}")
+            city.hands.setdefault(hand, []).append(deck[name])
+    kinds = p.get("token_kinds", {})
+    if not isinstance(kinds, dict):
+        raise StateError(f"{where}: token_kinds must be an object of token kind -> count")
+    for kind, n in kinds.items():
+        if kind not in cp.rules.tokens:
+            declared = list(cp.rules.tokens)
+            raise StateError(f"{where}: token_kinds: no token kind '{kind}' in this pack"
+                             + (f" (kinds: {', '.join(declared)})" if declared else "")
+                             + _suggest(str(kind), declared))
+        if not _is_int(n) or n < 0:
+            raise StateError(f"{where}: token_kinds.{kind} must be a whole number >= 0, not {n!r}")
+        if n:
+            city.token_counts[kind] = n
+    copied = p.get("copied", [])
+    if not isinstance(copied, list) or not all(isinstance(c, str) for c in copied):
+        raise StateError(f"{where}: copied must be a list of card names")
+    for name in copied:
+        matches = [c for c in cp.cards if c.name == name]
+        if not matches:
+            raise StateError(f"{where}: copied: no card named '{name}'"
+                             f"{_suggest(name, sorted({c.name for c in cp.cards}))}")
+        city.copied_now.append(matches[0])
+        city.add(matches[0].effect, matches[0].category, matches[0].id)

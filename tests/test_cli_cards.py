@@ -125,7 +125,7 @@ def test_wonders_command_json(capsys, pack, cards_json):
     assert data["wonders"] == cards_json["wonders"]
     babylon = next(w for w in data["wonders"] if w["name"] == "Babylon")
     assert babylon["sides"]["A"] == {
-        "alias": "Day", "resource": "clay",
+        "alias": "Day", "resource": "clay", "power": [], "power_text": "",
         "stages": [
             {"cost": {"clay": 2}, "effects": ["vp 3"], "text": "3 victory points."},
             {"cost": {"wood": 3}, "effects": ["science any"],
@@ -278,3 +278,12 @@ def test_bad_pack_folder(capsys, tmp_path):
     assert main(["cards", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert "unobtainium" in err and "Traceback" not in err
+
+
+def test_packs_lists_the_shipped_packs(capsys) -> None:
+    data = run_json(capsys, "packs", "--json")
+    rows = {p["name"]: p for p in data["packs"]}
+    assert {"base", "leaders"} <= set(rows)
+    assert rows["base"]["players"] == {"min": 3, "max": 7} and rows["base"]["extends"] == []
+    assert rows["leaders"]["extends"] == ["base"] and rows["leaders"]["decks"] == ["leaders"]
+    assert "Leaders" in rows["leaders"]["description"] and rows["leaders"]["version"] == "1.0.0"

@@ -12,7 +12,8 @@ from dsl.parser import CardTextError, LanguageError, parse_cost, parse_effect, p
 from dsl.registry import EFFECTS, SPEC_BY_NODE
 from dsl.vocab import BASE_VOCABULARY, Vocabulary
 
-V = BASE_VOCABULARY
+V = Vocabulary(colors=(*BASE_VOCABULARY.colors, "black"), decks=("heroes",),
+               tokens=("debt", "diplomacy"))  # the base words, plus a deck, a colour, token kinds
 SELF, LEFT, RIGHT = ("self",), ("left",), ("right",)
 NEIGHBORS = ("left", "right")
 ALL = ("left", "self", "right")
@@ -139,7 +140,105 @@ POWERS = [
     ("copy blue card from left", A.CopyCard(("blue",), LEFT)),
 ]
 
-ALL_EFFECTS = PRODUCE + SHIELDS + SCIENCE + COINS + VP + BUY + POWERS
+# `per` gains: N of a thing, coins, sets of colours, science sets, the age
+COUNTING = [
+    ("vp 1 per 3 coins", A.VictoryPoints(1, A.Counted("coin", (), SELF, every=3))),
+    ("vp 1 per coin", A.VictoryPoints(1, A.Counted("coin", (), SELF))),
+    ("vp 1 per coins in neighbors", A.VictoryPoints(1, A.Counted("coin", (), NEIGHBORS))),
+    ("vp 1 per 1 coin", A.VictoryPoints(1, A.Counted("coin", (), SELF))),
+    ("vp 3 per set of red/blue/green cards",
+     A.VictoryPoints(3, A.Counted("set", ("red", "blue", "green"), SELF))),
+    ("vp 3 per sets of red/blue card in all", A.VictoryPoints(3, A.Counted("set", ("red", "blue"), ALL))),
+    ("vp 5 per 2 sets of red/blue cards", A.VictoryPoints(5, A.Counted("set", ("red", "blue"), SELF, every=2))),
+    ("vp 3 per science set", A.VictoryPoints(3, A.Counted("science_set", (), SELF))),
+    ("vp 3 per science sets in left", A.VictoryPoints(3, A.Counted("science_set", (), LEFT))),
+    ("vp 1 per 2 science sets", A.VictoryPoints(1, A.Counted("science_set", (), SELF, every=2))),
+    ("coins 1 per age", A.Coins(1, A.Counted("age", (), ()))),
+    ("vp 2 per age", A.VictoryPoints(2, A.Counted("age", (), ()))),
+    ("vp 1 per 2 brown cards", A.VictoryPoints(1, A.Counted("card", ("brown",), SELF, every=2))),
+    ("vp 1 per 2 brown card", A.VictoryPoints(1, A.Counted("card", ("brown",), SELF, every=2))),
+    ("vp 1 per 3 cards in all", A.VictoryPoints(1, A.Counted("card", (), ALL, every=3))),
+    ("vp 1 per 2 wonder stages", A.VictoryPoints(1, A.Counted("wonder_stage", (), SELF, every=2))),
+    ("vp 1 per 2 defeats in neighbors", A.VictoryPoints(1, A.Counted("defeat", (), NEIGHBORS, every=2))),
+    ("coins 1 per 2 victories", A.Coins(1, A.Counted("victory", (), SELF, every=2))),
+    ("vp 2 per card in neighbors", A.VictoryPoints(2, A.Counted("card", (), NEIGHBORS))),
+]
+
+BANK = [
+    ("buy any from bank for 1", A.Trade(("any",), ("bank",), 1)),
+    ("buy raw from bank for 2", A.Trade(("raw",), ("bank",), 2)),
+    ("buy glass/loom from bank for 1", A.Trade(("glass", "loom"), ("bank",), 1)),
+    ("buy manufactured from bank, bank for 0", A.Trade(("manufactured",), ("bank",), 0)),
+]
+
+COPY_NOW = [
+    ("copy purple card from neighbors now", A.CopyCard(("purple",), NEIGHBORS, now=True)),
+    ("copy blue/green cards from right now", A.CopyCard(("blue", "green"), RIGHT, now=True)),
+]
+
+GREEN, WHITEISH = A.Target("card", ("green",)), A.Target("card", ("purple",))
+DISCOUNT = [
+    ("discount 1 resource on green cards", A.Discount("resource", GREEN, 1)),
+    ("discount 2 resources on wonder stages", A.Discount("resource", A.Target("wonder_stage"), 2)),
+    ("discount 1 resources on wonder stage", A.Discount("resource", A.Target("wonder_stage"), 1)),
+    ("discount 2 coins on purple cards", A.Discount("coin", WHITEISH, 2)),
+    ("discount 1 coin on purple cards for neighbors", A.Discount("coin", WHITEISH, 1, NEIGHBORS)),
+    ("discount 1 coin on purple card for left", A.Discount("coin", WHITEISH, 1, LEFT)),
+    ("discount 1 coins on purple cards for self", A.Discount("coin", WHITEISH, 1)),
+    ("discount 1 resource on cards", A.Discount("resource", A.Target("card"), 1)),
+    ("discount 1 resource on blue/green cards for all",
+     A.Discount("resource", A.Target("card", ("blue", "green")), 1, ALL)),
+    ("free purple cards", A.Discount("all", WHITEISH, 0)),
+    ("free blue/purple cards for neighbors",
+     A.Discount("all", A.Target("card", ("blue", "purple")), 0, NEIGHBORS)),
+    ("free purple card for right, self", A.Discount("all", WHITEISH, 0, ("self", "right"))),
+    ("free cards", A.Discount("all", A.Target("card"), 0)),
+    ("free wonder stages", A.Discount("all", A.Target("wonder_stage"), 0)),
+]
+
+TRIGGER = [
+    ("coins 2 when build yellow card", A.Trigger(A.Coins(2), A.Event("build", ("yellow",)))),
+    ("coins 2 when build yellow/red cards", A.Trigger(A.Coins(2), A.Event("build", ("yellow", "red")))),
+    ("coins 2 when build card", A.Trigger(A.Coins(2), A.Event("build"))),
+    ("coins 2 when build chain", A.Trigger(A.Coins(2), A.Event("chain"))),
+    ("coins 1 when build wonder stage", A.Trigger(A.Coins(1), A.Event("wonder_stage"))),
+    ("coins 1 when build wonder stages", A.Trigger(A.Coins(1), A.Event("wonder_stage"))),
+    ("coins 1 when buy once per turn", A.Trigger(A.Coins(1), A.Event("buy"), once_per_turn=True)),
+    ("coins 1 when buy", A.Trigger(A.Coins(1), A.Event("buy"))),
+    ("coins 2 when win conflict", A.Trigger(A.Coins(2), A.Event("win_conflict"))),
+    ("coins 1 when lose conflict", A.Trigger(A.Coins(1), A.Event("lose_conflict"))),
+    ("coins 2 when build yellow card once per turn",
+     A.Trigger(A.Coins(2), A.Event("build", ("yellow",)), once_per_turn=True)),
+    ("coins 1 per brown card in neighbors when build card",
+     A.Trigger(A.Coins(1, A.Counted("card", ("brown",), NEIGHBORS)), A.Event("build"))),
+    ("coins 1 per age when win conflict",
+     A.Trigger(A.Coins(1, A.Counted("age", (), ())), A.Event("win_conflict"))),
+    ("coins -1 when lose conflict", A.Trigger(A.Coins(-1), A.Event("lose_conflict"))),
+]
+
+HANDS_AND_RULES = [
+    ("tokens 1 diplomacy", A.Tokens(1, "diplomacy")),
+    ("others lose 1 coin", A.OthersCoins(-1, ("others",))),
+    ("neighbors lose 2 coins per victory", A.OthersCoins(-2, ("left", "right"), A.Counted("victory"))),
+    ("neighbors gain 1 coin", A.OthersCoins(1, ("left", "right"))),
+    ("left lose 3 coins per wonder stage", A.OthersCoins(-3, ("left",), A.Counted("wonder_stage"))),
+    ("rebate 1 coin from left", A.Rebate(1, ("left",))),
+    ("discount all resources on wonder stages", A.Discount("all_resources", A.Target("wonder_stage"))),
+    ("free build once per age on black cards", A.FreeBuild("age", ("black",))),
+    ("coins 1 when take coins once per turn",
+     A.Trigger(A.Coins(1), A.Event("take_coins"), once_per_turn=True)),
+    ("shields 1 per defeat", A.Shields(1, A.Counted("defeat"))),
+    ("produce one produced", A.Produce((), True, False, "produced")),
+    ("produce one unproduced", A.Produce((), True, False, "unproduced")),
+    ("vp 1 per debt", A.VictoryPoints(1, A.Counted("token", token="debt"))),
+    ("build from heroes", A.BuildFromDiscard("heroes")),
+    ("draw 4 from heroes", A.Draw(4, "heroes")),
+    ("draw 1 from heroes", A.Draw(1, "heroes")),
+    ("give defeats to winner", A.GiveDefeats()),
+    ("give defeat to winner", A.GiveDefeats()),
+]
+ALL_EFFECTS = (PRODUCE + SHIELDS + SCIENCE + COINS + VP + BUY + POWERS
+               + COUNTING + BANK + COPY_NOW + DISCOUNT + TRIGGER + HANDS_AND_RULES)
 
 
 @pytest.mark.parametrize("text,expected", ALL_EFFECTS, ids=[t for t, _ in ALL_EFFECTS])
@@ -245,7 +344,7 @@ def test_cost_helpers() -> None:
 
 # -- errors --------------------------------------------------------------------------------
 
-EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy"
+EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, rebate, give"
 
 SYNTAX_ERRORS = [
     ("3 coins", 1, 1,
@@ -253,7 +352,7 @@ SYNTAX_ERRORS = [
      "(the word comes first: 'coins 3', 'vp 2', 'shields 1')"),
     ("coins", 1, 6, "text ends too early; expected a number"),
     ("vp", 1, 3, "text ends too early; expected a number"),
-    ("produce", 1, 8, "text ends too early; expected a name, a number"),
+    ("produce", 1, 8, "text ends too early; expected 'one', a name, a number"),
     ("science", 1, 8, "text ends too early; expected a name"),
     ("", 1, 1, f"text ends too early; expected an effect word ({EFFECT_LIST})"),
     ("coins 2;", 1, 9, f"text ends too early; expected an effect word ({EFFECT_LIST})"),
@@ -265,16 +364,43 @@ SYNTAX_ERRORS = [
      "unexpected 'up'; expected 'all', 'left', 'neighbors', 'neighbours', 'right', 'self'"),
     ("vp 1 per brown card in left,, right", 1, 29,
      "unexpected ','; expected 'all', 'left', 'neighbors', 'neighbours', 'right', 'self'"),
-    ("buy raw from left", 1, 18, "text ends too early; expected 'for'"),
+    ("buy raw from left", 1, 18, "text ends too early; expected 'for', ','"),
     ("buy raw from left for", 1, 22, "text ends too early; expected a number"),
     ("copy purple from neighbors", 1, 13, "unexpected 'from'; expected 'card', 'cards', '/'"),
     ("free build once per turn", 1, 21, "unexpected 'turn'; expected 'age', 'game'"),
     ("free build once per gam", 1, 21, "unexpected 'gam'; expected 'age', 'game'; did you mean 'game'?"),
     ("play last", 1, 10, "text ends too early; expected 'card'"),
-    ("produce wood clay", 1, 14, "unexpected 'clay'; expected 'untradable', ',', '/', ';'"),
-    ("produce 2 clay/wood", 1, 15, "unexpected '/'; expected 'untradable', ',', ';'"),
-    ("vp 3 coins 2", 1, 6, "unexpected 'coins'; expected 'per', ';'"),
-    ("vp 1 per green crad", 1, 16, "unexpected 'crad'; expected 'card', 'cards', '/'; did you mean 'card'?"),
+    ("produce wood clay", 1, 14, "unexpected 'clay'; expected 'untradable', ',', '/', ';', end of text"),
+    ("produce 2 clay/wood", 1, 15, "unexpected '/'; expected 'untradable', ',', ';', end of text"),
+    ("vp 3 coins 2", 1, 6, "unexpected 'coins'; expected 'per', ';', end of text"),
+    # only the words that fit here, not those of other rules sharing the state after a side
+    ("copy purple card from left later", 1, 28, "unexpected 'later'; expected 'now', ',', ';', end of text"),
+    ("buy raw from left now", 1, 19, "unexpected 'now'; expected 'for', ','"),
+    # (a keyword of another rule ends the side list first: what may follow the whole clause)
+    ("vp 1 per card in left now", 1, 23, "unexpected 'now'; expected ';', end of text"),
+    # the new words
+    ("coins 2 when biuld yellow card", 1, 14,
+     "unexpected 'biuld'; expected 'build', 'buy', 'lose', 'take', 'win'; did you mean 'build'?"),
+    ("coins 2 when win conflcit", 1, 18,
+     "unexpected 'conflcit'; expected 'conflict'; did you mean 'conflict'?"),
+    ("coins 2 when", 1, 13, "text ends too early; expected 'build', 'buy', 'lose', 'take', 'win'"),
+    ("coins 1 when buy once per age", 1, 27, "unexpected 'age'; expected 'turn'"),
+    ("coins 2 when build yellow card once", 1, 36, "text ends too early; expected 'per'"),
+    ("vp 2 when build card", 1, 6, "unexpected 'when'; expected 'per', ';', end of text"),
+    ("discount 1 resource on wonder stage for", 1, 40,
+     "text ends too early; expected 'all', 'left', 'neighbors', 'neighbours', 'right', 'self'"),
+    ("discount 1 resurce on cards", 1, 12,
+     "unexpected 'resurce'; expected 'coin', 'coins', 'resource', 'resources'; did you mean 'resource'?"),
+    ("discount 1 resource green cards", 1, 21, "unexpected 'green'; expected 'on'"),
+    ("discount 1 resource on wonder", 1, 30, "text ends too early; expected 'stage', 'stages'"),
+    ("discount -1 coin on cards", 1, 10, "unexpected '-1'; expected 'all', a number"),
+    ("free", 1, 5, "text ends too early; expected 'build', 'card', 'cards', 'wonder', a name"),
+    ("free purple", 1, 12, "text ends too early; expected 'card', 'cards', '/'"),
+    ("vp 1 per set of red", 1, 20, "text ends too early; expected 'card', 'cards', '/'"),
+    ("vp 1 per science", 1, 17, "text ends too early; expected 'set', 'sets'"),
+    ("buy any from bank", 1, 18, "text ends too early; expected 'for', ','"),
+    ("vp 1 per green crad", 1, 16,
+     "unexpected 'crad'; expected 'card', 'cards', 'in', '/', ';', end of text; did you mean 'card'?"),
     ("coins 1;\nvp 2;\nshields x", 3, 9, "unexpected 'x'; expected a number"),
 ]
 
@@ -298,6 +424,12 @@ NAME_ERRORS = [
     ("buy rw from left for 1", 1, 5, 2, "unknown resource or resource class 'rw'; did you mean 'raw'?"),
     ("copy purpel card from left", 1, 6, 6, "unknown colour 'purpel'; did you mean 'purple'?"),
     ("coins 2;\nvp 1 per brwn card", 2, 10, 4, "unknown colour 'brwn'; did you mean 'brown'?"),
+    ("discont 1 coin on cards", 1, 1, 7, "unknown effect word 'discont'; did you mean 'discount'?"),
+    ("discount 1 coin on yelow cards", 1, 20, 5, "unknown colour 'yelow'; did you mean 'yellow'?"),
+    ("free purpel cards", 1, 6, 6, "unknown colour 'purpel'; did you mean 'purple'?"),
+    ("coins 2 when build yelow card", 1, 20, 5, "unknown colour 'yelow'; did you mean 'yellow'?"),
+    ("vp 3 per set of red/blu cards", 1, 21, 3, "unknown colour 'blu'; did you mean 'blue'?"),
+    ("buy rw from bank for 1", 1, 5, 2, "unknown resource or resource class 'rw'; did you mean 'raw'?"),
 ]
 
 
@@ -330,10 +462,10 @@ COST_ERRORS = [
     ("3 coins, 2 wod", 1, 12, "unknown resource 'wod'; did you mean 'wood'?"),
     ("", 1, 1, "text ends too early; expected 'free', a name, a number"),
     ("2", 1, 2, "text ends too early; expected a name"),
-    ("coins 3", 1, 7, "unexpected '3'; expected ',' (the number comes first: '3 coins', '2 wood')"),
+    ("coins 3", 1, 7, "unexpected '3'; expected ',', end of text (the number comes first: '3 coins', '2 wood')"),
     ("free, wood", 1, 5, "unexpected ','; expected end of text"),
-    ("2 stone ore", 1, 9, "unexpected 'ore'; expected ','"),
-    ("2 stone; ore", 1, 8, "unexpected ';'; expected ','"),
+    ("2 stone ore", 1, 9, "unexpected 'ore'; expected ',', end of text"),
+    ("2 stone; ore", 1, 8, "unexpected ';'; expected ',', end of text"),
     ("silk", 1, 1, "unknown resource 'silk'"),
 ]
 

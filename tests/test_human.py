@@ -58,3 +58,41 @@ def test_payment_option_letters_pick_among_ways_to_pay() -> None:
     assert move == ways[0] and problem == ""
     move, problem = human.parse(f"build {card + 1} z", game, 0, moves)
     assert move is None and "option letters" in problem
+
+
+def test_help_news_conflicts_and_the_missing_resource_are_shown() -> None:
+    cp = compile_pack(load_pack("base"))
+    human, said = scripted(["help", "scores", "left"] + ["sell 1"] * 30 + ["none"] * 5)
+    game = Game(cp, [human, GreedyBot(), GreedyBot()], seed=2, log=True)
+    game.play()
+    text = "\n".join(said)
+    assert "build N [x]" in text  # help
+    assert "total" in text  # the score pad so far
+    assert "P2 built" in text or "P2 sold" in text  # what the others did
+    assert "conflicts at the end of age 1" in text and "shields" in text
+    human.finish(game)
+    assert "conflicts at the end of age 3" in "\n".join(said)
+    assert "next wonder stage 1:" in text and "produces:" in text and "sells:" in text
+    assert "cost " in text
+    assert "needs 1 more" in text  # a card refused for a missing resource names it
+
+
+def test_a_short_bot_list_fills_the_table_with_its_last_bot() -> None:
+    from interpreter.bots import make_bots
+
+    assert [b.name for b in make_bots("human,greedy", 4)] == ["human", "greedy", "greedy", "greedy"]
+    assert [b.name for b in make_bots("random", 3)] == ["random"] * 3
+
+
+def test_a_leaders_game_from_typed_moves_keep_in_the_draft_then_recruit() -> None:
+    """The draft asks for `keep N` (a build is refused there); recruitments are moves on the
+    leader hand; the pack's `leaders` line shows in `scores`."""
+    cp = compile_pack(load_pack("leaders"))
+    human, said = scripted(["build 1", "keep 1", "keep 2", "keep 1", "scores"] + ["sell 1"] * 40
+                           + ["none"] * 5)
+    scores = Game(cp, [human, GreedyBot(), GreedyBot()], seed=5).play()
+    refusals = [s for s in said if "refused" in s]
+    assert "'build' is not allowed now" in refusals[0]
+    assert any("keep one card" in s for s in said)
+    assert any(s.strip().startswith("leaders") for s in said)  # the score line, from `scores`
+    assert scores["players"][0]["leaders"] == 0  # every leader sold: nothing recruited

@@ -102,13 +102,14 @@ class CheckedGame(Game):
         self.chk_decisions += 1
         return move
 
-    def resolve(self, choices: Sequence[Move | None], turn: int, note: str = "") -> list[int]:
+    def resolve(self, choices: Sequence[Move | None], turn: int | None = None, note: str = "",
+                sold: str = "discard") -> list[int]:
         before = [p["coins"] for p in self.state()["players"]]
         n_turns = len(self.log["turns"])
-        pending = super().resolve(choices, turn, note)
+        pending = super().resolve(choices, turn, note, sold)
         assert len(self.log["turns"]) == n_turns + 1
         record = self.log["turns"][-1]
-        assert (record["age"], record["turn"]) == (self.age, turn)
+        assert (record["age"], record["turn"]) == (self.age, self.turn)
         entries = record["moves"]
         assert [e["player"] for e in entries] == [s for s, m in enumerate(choices) if m is not None]
         paid, received, sold = [0] * self.n, [0] * self.n, [0] * self.n
@@ -132,9 +133,9 @@ class CheckedGame(Game):
         self._check_cities()
         return pending
 
-    def build_from_discard(self, seat: int) -> None:
+    def _build_from_discard(self, seat: int) -> None:
         before = self.cities[seat].coins
-        super().build_from_discard(seat)
+        super()._build_from_discard(seat)
         assert self.cities[seat].coins >= before >= 0
         self._check_cities()
 
@@ -161,7 +162,8 @@ def test_game_invariants(cp, n: int, seed: int) -> None:
 
     # the log's header
     assert log["pack"] == "base" and log["seed"] == seed
-    assert [p["bot"] for p in log["players"]] == [b.strip() for b in (bots.split(",") * n)][:n]
+    listed = [b.strip() for b in bots.split(",")]  # a short list fills with its last bot
+    assert [p["bot"] for p in log["players"]] == (listed + [listed[-1]] * n)[:n]
     if sides != "random":
         assert {p["side"] for p in log["players"]} == {sides}
     assert len({p["wonder"] for p in log["players"]}) == n

@@ -237,7 +237,8 @@ def test_replace_uses_the_new_card(tmp_path) -> None:
     # the game deals the new card: compiled, it takes 3 coins
     cp = compile_pack(pack)
     [tavern] = [c for c in cp.deck(1, 7) if c.name == "Tavern"][:1]
-    assert tavern.effect.coins_now == 3
+    [hook] = tavern.effect.built_hooks
+    assert (hook.amount, hook.counter) == (3, None)
 
 
 def test_replace_of_a_missing_card_is_reported_with_a_suggestion(tmp_path) -> None:

@@ -18,7 +18,8 @@ from dsl.printer import canonical, cost_text, effects_text
 from dsl.registry import EFFECTS, SPEC_BY_NODE
 from dsl.vocab import BASE_VOCABULARY, Vocabulary
 
-V = BASE_VOCABULARY
+V = Vocabulary(colors=(*BASE_VOCABULARY.colors, "black"), decks=("heroes",),
+               tokens=("debt", "diplomacy"))  # the base words, plus a deck, a colour, token kinds
 
 # (card text as a modder may write it, canonical text, English text)
 CASES = [
@@ -95,12 +96,99 @@ CASES = [
      "Play the last card of each age instead of discarding it "
      "(build it, use it for a wonder stage or sell it)."),
     ("build from discard", "build from discard", None),  # English checked below
+    ("build from heroes", "build from heroes",
+     "At the end of the turn in which this is built, play one card of your heroes hand, paying its cost."),
+    ("draw 4 from heroes", "draw 4 from heroes",
+     "When built, draw 4 cards of the heroes deck at random from the box into your heroes hand."),
+    ("give defeat to winner", "give defeats to winner",
+     "Each defeat token you would receive goes to the neighbour who beat you."),
+    ("token 1 diplomacy", "tokens 1 diplomacy", "When built, take 1 diplomacy token."),
+    ("others lose 2 coins", "others lose 2 coins",
+     "When built, every other city loses 2 coins (or takes a debt token for each coin it does not pay)."),
+    ("neighbours lose 1 coin per victory", "neighbors lose 1 coin per victory",
+     "When built, each of your two neighbours loses 1 coin for each victory token it has "
+     "(or takes a debt token for each coin it does not pay)."),
+    ("neighbors gain 1 coin", "neighbors gain 1 coin",
+     "When built, each of your two neighbours takes 1 coin from the bank."),
+    ("rebate 1 coin from right", "rebate 1 coin from right",
+     "Each turn, the first resource you buy from your right neighbour costs 1 coin less."),
     ("copy purple card from neighbors", "copy purple card from neighbors",
      "At game end, copy one purple card built by either neighbour."),
     ("copy purple cards from left", "copy purple card from left",
      "At game end, copy one purple card built by your left neighbour."),
     ("copy green/purple card from right", "copy green/purple card from right",
      "At game end, copy one green or purple card built by your right neighbour."),
+    # counting: N of a thing, coins, sets, science sets, the age
+    ("vp 1 per 3 coins", "vp 1 per 3 coins in self",
+     "1 victory point for every 3 coins in your treasury, at game end."),
+    ("vp 1 per coins", "vp 1 per coin in self",
+     "1 victory point for each coin in your treasury, at game end."),
+    ("coins 1 per 2 coin in neighbours", "coins 1 per 2 coins in neighbors",
+     "1 coin for every 2 coins in your two neighbours' treasuries, taken when built."),
+    ("vp 3 per set of red/blue/green card", "vp 3 per set of red/blue/green cards in self",
+     "3 victory points for each set of one red, one blue and one green card in your city, at game end."),
+    ("vp 1 per 2 set of red/blue cards in left", "vp 1 per 2 sets of red/blue cards in left",
+     "1 victory point for every 2 sets of one red and one blue card in your left neighbour's city, "
+     "at game end."),
+    ("vp 3 per science sets", "vp 3 per science set in self",
+     "3 victory points for each set of compass, gear and tablet science symbols in your city, "
+     "at game end."),
+    ("coins 1 per age", "coins 1 per age",
+     "1 coin for each age so far (the current one included), taken when built."),
+    ("vp 1 per 2 brown card", "vp 1 per 2 brown cards in self",
+     "1 victory point for every 2 brown cards in your city, at game end."),
+    ("vp 1 per 2 wonder stage in all", "vp 1 per 2 wonder stages in left, self, right",
+     "1 victory point for every 2 wonder stages built in your city and in your two neighbours' "
+     "cities, at game end."),
+    ("vp 1 per 2 victory", "vp 1 per 2 victories in self",
+     "1 victory point for every 2 victory tokens in your city, at game end."),
+    ("vp -1 per 3 defeat", "vp -1 per 3 defeats in self",
+     "Minus 1 victory point for every 3 defeat tokens in your city, at game end."),
+    # buying from the bank
+    ("buy any from bank for 1", "buy any from bank for 1",
+     "Once per turn, buy 1 resource of your choice from the bank for 1 coin."),
+    ("buy raw from bank for 2", "buy raw from bank for 2",
+     "Once per turn, buy 1 raw material of your choice from the bank for 2 coins."),
+    ("buy glass/cloth from bank for 1", "buy glass/loom from bank for 1",
+     "Once per turn, buy 1 glass or loom from the bank for 1 coin."),
+    # copy now
+    ("copy purple cards from neighbours now", "copy purple card from neighbors now",
+     "When built, copy one purple card built by either neighbour: its whole effect is yours "
+     "from then on."),
+    # cost changes
+    ("discount 1 resources on green card", "discount 1 resource on green cards",
+     "Green cards cost you 1 resource less (of your choice)."),
+    ("discount 2 resource on wonder stage", "discount 2 resources on wonder stages",
+     "Wonder stages cost you 2 resources less (of your choice)."),
+    ("discount 2 coin on purple cards for self", "discount 2 coins on purple cards",
+     "Purple cards cost you 2 coins less."),
+    ("discount 1 coins on yellow cards for left, right", "discount 1 coin on yellow cards for neighbors",
+     "Yellow cards cost your two neighbours 1 coin less."),
+    ("discount 1 resource on cards for right", "discount 1 resource on cards for right",
+     "Cards cost your right neighbour 1 resource less (of the builder's choice)."),
+    ("free purple card", "free purple cards", "You build purple cards for free."),
+    ("free blue/purple cards for neighbours", "free blue/purple cards for neighbors",
+     "Your two neighbours build blue or purple cards for free."),
+    ("free wonder stage for all", "free wonder stages for left, self, right",
+     "You and your two neighbours build wonder stages for free."),
+    # triggers
+    ("coins 2 when build yellow cards", "coins 2 when build yellow card",
+     "Each time you build a yellow card, take 2 coins."),
+    ("coins 2 when build card", "coins 2 when build card", "Each time you build a card, take 2 coins."),
+    ("coins 2 when build chain", "coins 2 when build chain",
+     "Each time you build a card for free through a chain, take 2 coins."),
+    ("coins 1 when build wonder stages", "coins 1 when build wonder stage",
+     "Each time you build a wonder stage, take 1 coin."),
+    ("coins 1 when buy once per turn", "coins 1 when buy once per turn",
+     "Each time you buy resources from a neighbour (at most once per turn), take 1 coin."),
+    ("coins 2 when win conflict", "coins 2 when win conflict", "Each time you win a conflict, take 2 coins."),
+    ("coins 1 when lose conflict", "coins 1 when lose conflict", "Each time you lose a conflict, take 1 coin."),
+    ("coins 2 when build yellow/red card once per turn", "coins 2 when build yellow/red card once per turn",
+     "Each time you build a yellow or red card (at most once per turn), take 2 coins."),
+    ("coins 1 per brown card when build card", "coins 1 per brown card in self when build card",
+     "Each time you build a card, take 1 coin for each brown card in your city."),
+    ("coins -1 when lose conflict", "coins -1 when lose conflict",
+     "Each time you lose a conflict, lose 1 coin."),
     # several effects
     ("coins 2;vp 1 per brown card ; shields 1", "coins 2; vp 1 per brown card in self; shields 1",
      "Take 2 coins when built. 1 victory point for each brown card in your city, at game end. 1 shield."),
@@ -178,14 +266,53 @@ SYMBOLS = V.symbols
 
 @st.composite
 def counted(draw) -> A.Counted:
-    what = draw(st.sampled_from(["card", "wonder_stage", "defeat", "victory"]))
-    colors = draw(unique(COLORS, 0, 3)) if what == "card" else ()
-    return A.Counted(what, colors, draw(SIDES))
+    what = draw(st.sampled_from(A.COUNTED_KINDS))
+    if what == "age":
+        return A.Counted("age", (), ())
+    colors = {"card": unique(COLORS, 0, 3), "set": unique(COLORS, 1, 3)}.get(what, st.just(()))
+    token = draw(st.sampled_from(V.tokens)) if what == "token" else ""
+    return A.Counted(what, draw(colors), draw(SIDES), draw(st.integers(1, 5)), token)
+
+
+@st.composite
+def others_coins(draw) -> A.OthersCoins:
+    sides = draw(st.just(("others",)) | NEIGHBOUR_SIDES)
+    amount = draw(st.integers(1, 9)) * draw(st.sampled_from([-1, 1]))
+    per = draw(st.none() | counted())
+    if per is not None and per.what != "age":
+        per = A.Counted(per.what, per.colors, ("self",), per.every, per.token)  # counted in each city
+    return A.OthersCoins(amount, sides, per)
+
+
+@st.composite
+def discounts(draw) -> A.Discount:
+    target = draw(st.builds(A.Target, st.just("card"), unique(COLORS, 0, 3))
+                  | st.just(A.Target("wonder_stage")))
+    unit = draw(st.sampled_from(["resource", "coin", "all", "all_resources"]))
+    amount = 0 if unit in ("all", "all_resources") else draw(st.integers(1, 5))
+    return A.Discount(unit, target, amount, draw(SIDES))
+
+
+@st.composite
+def events(draw) -> A.Event:
+    kind = draw(st.sampled_from(A.EVENT_KINDS))
+    return A.Event(kind, draw(unique(COLORS, 0, 3)) if kind == "build" else ())
+
+
+@st.composite
+def trades(draw) -> A.Trade:
+    price = draw(st.integers(0, 5))
+    if draw(st.booleans()):  # from neighbours
+        return A.Trade(draw(unique((*V.resource_classes, *RESOURCES), 1, 4)), draw(NEIGHBOUR_SIDES), price)
+    names = draw(st.just(("any",)) | unique((*V.resource_classes, *RESOURCES), 1, 4))
+    return A.Trade(names, ("bank",), price)
 
 
 @st.composite
 def produce(draw) -> A.Produce:
     tradable = draw(st.booleans())
+    if draw(st.integers(0, 5)) == 0:
+        return A.Produce((), True, False, draw(st.sampled_from(["produced", "unproduced"])))
     if draw(st.booleans()):
         names = draw(unique(RESOURCES, 2, 4))
         return A.Produce(tuple((r, 1) for r in names), choice=True, tradable=tradable)
@@ -197,15 +324,23 @@ def produce(draw) -> A.Produce:
 AMOUNT = st.integers(-5, 20)
 EFFECT_STRATEGIES = {
     "produce": produce(),
-    "shields": st.builds(A.Shields, st.integers(0, 9)),
+    "shields": st.builds(A.Shields, st.integers(0, 9), st.none() | counted()),
     "science": unique((*SYMBOLS, "any"), 1, 4).map(A.Science),
     "coins": st.builds(A.Coins, AMOUNT, st.none() | counted()),
     "vp": st.builds(A.VictoryPoints, AMOUNT, st.none() | counted()),
-    "buy": st.builds(A.Trade, unique((*V.resource_classes, *RESOURCES), 1, 4), NEIGHBOUR_SIDES, st.integers(0, 5)),
-    "free": st.builds(A.FreeBuild, st.sampled_from(["age", "game"])),
+    "buy": trades(),
+    "free": st.builds(A.FreeBuild, st.sampled_from(["age", "game"]), unique(COLORS, 0, 2)),
     "play": st.just(A.PlayLastCard()),
-    "build": st.just(A.BuildFromDiscard()),
-    "copy": st.builds(A.CopyCard, unique(COLORS, 1, 3), NEIGHBOUR_SIDES),
+    "build": st.builds(A.BuildFromDiscard, st.sampled_from(["", "heroes"])),
+    "draw": st.builds(A.Draw, st.integers(1, 9), st.just("heroes")),
+    "give": st.just(A.GiveDefeats()),
+    "tokens": st.builds(A.Tokens, st.integers(1, 5), st.sampled_from(V.tokens)),
+    "lose": others_coins(),
+    "rebate": st.builds(A.Rebate, st.integers(1, 3), unique(("left", "right")).map(A.normalize_sides)),
+    "copy": st.builds(A.CopyCard, unique(COLORS, 1, 3), NEIGHBOUR_SIDES, st.booleans()),
+    "discount": discounts(),
+    "when": st.builds(A.Trigger, st.builds(A.Coins, AMOUNT, st.none() | counted()), events(),
+                      st.booleans()),
 }
 ANY_EFFECT = st.one_of(*EFFECT_STRATEGIES.values())
 
@@ -259,10 +394,12 @@ def test_round_trip_costs(cost: A.Cost) -> None:
 PLUGIN_VOCAB = Vocabulary(plugin_words=frozenset({"zz_levy", "zz_tithe"}))
 # Known limits of plug-in arguments (effects.lark), not generated here:
 # - a lone side word is read as the start of a side list, and side lists need two sides;
-# - the word `for` right after a side list is read as the keyword of `buy ... from SIDES for N`
-#   (the LALR state after a side is shared with `buy`), so `tax left, right for` fails.
-_SIDE_WORDS = {"left", "self", "right", "neighbors", "neighbours", "all"}
-_NOT_WORD_ARGS = _SIDE_WORDS | {"for"}
+# - a word that may follow a side list elsewhere (`for` of `buy ... from SIDES for N` and
+#   `discount ... for SIDES`, `now` of `copy`, `when` of a trigger, `lose`/`gain` of
+#   `others lose 1 coin`) is read as that keyword right after a side list (the LALR state after a
+#   side is shared), so `tax left, right for` fails.
+_SIDE_WORDS = {"left", "self", "right", "neighbors", "neighbours", "all", "others"}
+_NOT_WORD_ARGS = _SIDE_WORDS | {"for", "now", "when", "lose", "gain"}
 PLUGIN_ARG = st.one_of(
     st.integers(-9, 99),
     st.from_regex(r"\A[a-z][a-z_]{0,7}\Z").filter(lambda w: w not in _NOT_WORD_ARGS),

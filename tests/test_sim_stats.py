@@ -418,9 +418,9 @@ def test_aggregate_merge_of_the_two_records_equals_adding_both(agg):
     assert two.as_json() == agg.as_json()
 
 
-def test_aggregate_errors_and_leader(agg):
-    assert agg.leader() == "Giza A 100.0%"
-    assert Aggregate().leader() == ""
+def test_aggregate_errors_and_front_runner(agg):
+    assert agg.front_runner() == "Giza A 100.0%"
+    assert Aggregate().front_runner() == ""
     for k in range(8):
         agg.add_error(f"game {k}: ValueError: bad {k}")
     out = agg.as_json()
@@ -459,7 +459,7 @@ def test_game_record_of_a_real_game():
     scores = game.play()
     rec = game_record(game, scores)
     assert [p["seat"] for p in rec["players"]] == [0, 1, 2]
-    assert [p["bot"] for p in rec["players"]] == ["random", "greedy", "random"]
+    assert [p["bot"] for p in rec["players"]] == ["random", "greedy", "greedy"]  # fills with the last
     assert all(p["wonder"].endswith(" A") for p in rec["players"])
     assert {i for i, p in enumerate(rec["players"]) if p["won"]} == set(scores["winners"])
     for p, pad in zip(rec["players"], scores["players"]):

@@ -82,8 +82,8 @@ def _int_option(value: str | None, name: str, low: int, high: int,
 
 def card_data(card: Card, pack: Pack, players: int | None = None) -> dict[str, Any]:
     vocab = pack.rules.vocab
-    guild = card.players is None
-    if guild:
+    guild = card.players is None and not card.deck
+    if card.players is None:
         copies = None
     elif players is None:
         copies = list(card.players)
@@ -91,7 +91,8 @@ def card_data(card: Card, pack: Pack, players: int | None = None) -> dict[str, A
         copies = [p for p in card.players if p <= players]
     return {
         "name": card.name,
-        "age": card.age,
+        "age": card.age or None,
+        "deck": card.deck or None,
         "color": card.color,
         "players": copies,
         "guild": guild,
@@ -107,9 +108,12 @@ def wonder_data(wonder: Wonder, pack: Pack) -> dict[str, Any]:
     vocab = pack.rules.vocab
     sides = {}
     for name, side in wonder.sides.items():
+        power = [e for e in side.effects if not (side.resource and e == side.effects[0])]
         sides[name] = {
             "alias": side.alias,
-            "resource": side.resource,
+            "resource": side.resource or None,
+            "power": [canonical(e) for e in power],
+            "power_text": effects_english(tuple(power), vocab),
             "stages": [{"cost": st.cost.as_dict(),
                         "effects": [canonical(e) for e in st.effects],
                         "text": effects_english(st.effects, vocab)} for st in side.stages],
@@ -183,16 +187,33 @@ def _console():
     return console
 
 
-def _age_label(age: int) -> str:
+def _age_label(age: int | str) -> str:
+    if isinstance(age, str):
+        return f"Deck {age}"
     roman = {v: k.upper() for k, v in _ROMAN.items()}
     return f"Age {roman.get(age, age)}"
 
 
-def _copies_cell(card: Card, players: int | None, extra: int) -> str:
+def _drawn(rules: Any, color: str) -> tuple[int, int]:
+    """(per player, extra) of the cards of this colour drawn at random into a deck."""
+    for d in rules.draws:
+        if d.color == color:
+            return d.per_player, d.extra
+    return 1, rules.guild_extra
+
+
+def _drawn_text(per: int, extra: int, players: int | None) -> str:
+    if players is not None:
+        return str(per * players + extra)
+    n = "N" if per == 1 else f"{per}N"
+    return f"{n}+{extra}" if extra else n
+
+
+def _copies_cell(card: Card, players: int | None, rules: Any) -> str:
+    if card.deck and card.players is None:
+        return "1"
     if card.players is None:
-        if players is None:
-            return f"drawn: N+{extra} at random"
-        return f"drawn: {players + extra} at random"
+        return f"drawn: {_drawn_text(*_drawn(rules, card.color), players)} at random"
     if players is None:
         return ", ".join(f"{p}+" for p in card.players)
     n = card.copies_at(players)
@@ -214,20 +235,22 @@ def _print_cards(pack: Pack, cards: list[Card], age: int | None, players: int | 
 
     console = _console()
     extra = pack.rules.guild_extra
-    ages = sorted({c.age for c in cards}) if age is None else [age]
+    ages: list[int | str] = sorted({c.age for c in cards if not c.deck}) if age is None else [age]
+    ages += sorted({c.deck for c in cards if c.deck}) if age is None else []
     where = f" at {players} players" if players is not None else ""
     console.print(Text(f"{pack.name} {pack.version}: {len(cards)} cards{where}", style="bold"))
     for a in ages:
-        in_age = [c for c in cards if c.age == a]
+        in_age = [c for c in cards if (c.deck or c.age) == a]
         if players is None:
-            copies = sum(len(c.players) for c in in_age if c.players is not None)
+            copies = sum(len(c.players) if c.players is not None else bool(c.deck) for c in in_age)
         else:
             copies = sum(c.copies_at(players) for c in in_age)
-        guilds = sum(1 for c in in_age if c.players is None)
         title = f"{_age_label(a)}: {copies} cards{where}"
-        if guilds:
-            drawn = f"N+{extra}" if players is None else str(players + extra)
-            title += f" + {drawn} of {guilds} guilds drawn at random"
+        for color in sorted({c.color for c in in_age if c.players is None and not c.deck}):
+            pool = sum(1 for c in in_age if c.players is None and not c.deck and c.color == color)
+            drawn = _drawn_text(*_drawn(pack.rules, color), players)
+            noun = "guilds" if color == pack.rules.guild_color else f"{color} cards"
+            title += f" + {drawn} of {pool} {noun} drawn at random"
         # Narrow consoles: the age is in the title and the chains go under the effect text.
         wide = console.width >= _WIDE
         table = Table(title=title, show_lines=not wide, expand=False)
@@ -242,9 +265,9 @@ def _print_cards(pack: Pack, cards: list[Card], age: int | None, players: int | 
         table.add_column("Effect" if wide else "Effect (chains)")
         for c in in_age:
             effect = Text(effects_english(c.effects, pack.rules.vocab))
-            row = [Text(c.name)] + ([Text(str(c.age))] if wide else [])
+            row = [Text(c.name)] + ([Text(str(c.age or "-"))] if wide else [])
             row += [Text(c.color, style=_COLOR_STYLE.get(c.color, "")),
-                    Text(_copies_cell(c, players, extra)), Text(cost_text(c.cost))]
+                    Text(_copies_cell(c, players, pack.rules)), Text(cost_text(c.cost))]
             if wide:
                 row += [Text(_chains_cell(c)), effect]
             else:
@@ -271,8 +294,12 @@ def _print_wonders(pack: Pack) -> None:
         table.add_column("Cost")
         table.add_column("Effect")
         for name, side in w.sides.items():
+            power = tuple(e for e in side.effects if not (side.resource and e == side.effects[0]))
+            if power:
+                table.add_row(Text(name), Text(side.alias), Text(side.resource or "-"), Text("board"),
+                              Text(""), Text(effects_english(power, pack.rules.vocab)))
             for i, st in enumerate(side.stages, 1):
-                first = i == 1
+                first = i == 1 and not power
                 table.add_row(Text(name if first else ""), Text(side.alias if first else ""),
                               Text(side.resource if first else ""), Text(str(i)),
                               Text(cost_text(st.cost)),

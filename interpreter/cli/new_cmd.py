@@ -32,7 +32,7 @@ cards:
 
 WONDERS = """{modeline}# Wonder boards: side A (Day) and side B (Night); each stage has a cost and an effect.
 wonders:
-  - name: Lighthouse of {title}
+  - name: Beacon of {title}
     sides:
       A:
         alias: Day

@@ -5,8 +5,10 @@ import argparse
 import json
 
 from ..bots import make_bots
-from ..game import Game, IllegalMove
+from ..game import IllegalMove
+from ..gamelog import RecordedGame
 from .common import check_writable, fail, print_json, write_output
+from .phase_report import print_phases
 from .packs import compiled
 from .scorepad import print_scorepad
 
@@ -17,8 +19,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--pack", default="base", help="pack folder or shipped name (default: base)")
     p.add_argument("--players", type=int, required=True, help="number of players")
     p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same game)")
-    p.add_argument("--bots", default="greedy", help="comma-separated bots per seat, repeated to fill "
-                                                     "the table: greedy, random, human (you, at the terminal) (default: greedy)")
+    p.add_argument("--bots", default="greedy", help="comma-separated bots by seat; a list shorter than "
+                                                     "the table fills with its last bot: greedy, random, human (you, at the terminal) (default: greedy)")
     p.add_argument("--sides", default="A", choices=["A", "B", "random"], help="wonder sides")
     p.add_argument("--wonders", help="comma-separated wonders by seat (default: dealt at random)")
     p.add_argument("--names", help="comma-separated player names by seat")
@@ -40,9 +42,14 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("--wonders: each wonder can be played by one player only")
         if names and len(names) != args.players:
             raise ValueError(f"--names gives {len(names)} names for {args.players} players")
-        game = Game(cp, bots, seed=args.seed, sides=args.sides, wonders=wonders, names=names,
-                    log=bool(args.log))
+        game = RecordedGame(cp, bots, seed=args.seed, sides=args.sides, wonders=wonders, names=names,
+                            log=True)  # the phases are printed from the log; the human sees it too
+        game.log["setup"] = {"sides": args.sides, "wonders": wonders, "names": names}
         scores = game.play()
+        for bot in bots:  # a human at the terminal sees the last turn and conflicts too
+            finish = getattr(bot, "finish", None)
+            if finish is not None:
+                finish(game)
     except (ValueError, IllegalMove) as err:
         return fail(str(err))
     except EOFError:
@@ -50,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(scores)
     else:
+        print_phases(game.log)
         print_scorepad(scores, [(c.side.wonder, c.side.side, b.name) for c, b in zip(game.cities, bots)])
     if args.log and not write_output(args.log, json.dumps(game.log, indent=1) + "\n", "the game log", "--log"):
         return 1

@@ -43,7 +43,9 @@ def price_json(args: argparse.Namespace) -> dict[str, Any]:
         price = price_card(card, city, table)
     out: dict[str, Any] = {"buildable": price.buildable, "free": bool(price.free),
                            "options": [{"bank": 0 if price.free == "chain" else price.bank,
-                                        "left": a, "right": b} for a, b in price.options]}
+                                        "left": a, "right": b} for a, b in price.options]
+                           + [{"bank": price.bank + e, "left": a, "right": b}  # resources from the bank
+                              for a, b, e in price.bank_options]}
     if price.free:
         out["free_by"] = price.free
     if not price.buildable:

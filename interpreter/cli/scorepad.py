@@ -6,8 +6,6 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from ..scoring import CATEGORIES
-
 ROW_NAMES = {"military": "Military", "treasury": "Treasury", "wonder": "Wonder",
              "civilian": "Civilian", "commercial": "Commercial", "guilds": "Guilds",
              "science": "Science", "total": "Total"}
@@ -26,9 +24,11 @@ def print_scorepad(scores: dict[str, Any], seats: list[tuple[str, str, str]],
         star = " *" if i in winners else ""
         head = f"{p['name']}{star}\n{wonder} {side}" + (f"\n{bot}" if bot else "")
         table.add_column(head, justify="right")
-    for cat in (*CATEGORIES, "total"):
+    lines = [k for k in scores["players"][0] if k not in ("name", "copied")]  # the pack's lines
+    for cat in lines:
         style = "bold" if cat == "total" else None
-        table.add_row(ROW_NAMES[cat], *[str(p[cat]) for p in scores["players"]], style=style)
+        table.add_row(ROW_NAMES.get(cat, cat.replace("_", " ").capitalize()),
+                      *[str(p[cat]) for p in scores["players"]], style=style)
     console.print(table)
     names = ", ".join(scores["players"][w]["name"] for w in scores["winners"])
     console.print(f"Winner{'s' if len(winners) > 1 else ''}: {names}  (* ties broken by coins)")

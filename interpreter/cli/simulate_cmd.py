@@ -21,7 +21,7 @@ def add_sim_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, required=True, help="number of games")
     p.add_argument("--players", type=int, required=True, help="players per game")
     p.add_argument("--bots", default="greedy",
-                   help="comma-separated bots per seat (default: greedy; random is twice as fast but "
+                   help="comma-separated bots per seat, the last filling the table (default: greedy; random is twice as fast but "
                         "says little about balance)")
     p.add_argument("--sides", default="random", choices=["A", "B", "random"], help="wonder sides")
     p.add_argument("--seed", type=int, default=0, help="master seed; game k's seed derives from it and k")
@@ -52,8 +52,11 @@ def config(args: argparse.Namespace, pack_ref: str) -> tuple[SimConfig, str]:
     pack = load_or_report(pack_ref)  # diagnostics now, before any worker starts
     if not pack.rules.min_players <= args.players <= pack.rules.max_players:
         raise ValueError(f"pack '{pack.name}' plays {pack.rules.min_players}-{pack.rules.max_players} players")
-    from ..bots import make_bots
+    from ..bots import bot_warnings, make_bots
     make_bots(args.bots, args.players)
+    from ..compiled import compile_pack
+    for warning in bot_warnings(compile_pack(pack), args.bots):  # said before any game is played
+        print(f"warning: {warning}", file=sys.stderr)
     bundle = bundle_pack(pack) if args.backend == "ray" and args.ray_address else ()
     return SimConfig(pack=pack.path, games=args.games, players=args.players, bots=args.bots,
                      sides=args.sides, seed=args.seed, workers=args.workers, backend=args.backend,
@@ -69,13 +72,13 @@ def run_with_progress(cfg: SimConfig, label: str, quiet: bool) -> tuple[Aggregat
         return agg, stopped, time.perf_counter() - start
     with Progress(TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(),
-                  TextColumn("leader: {task.fields[leader]}"), console=console, transient=False) as bar:
-        task = bar.add_task(label, total=cfg.games, rate="-", leader="-")
+                  TextColumn("ahead: {task.fields[ahead]}"), console=console, transient=False) as bar:
+        task = bar.add_task(label, total=cfg.games, rate="-", ahead="-")
 
         def progress(agg: Aggregate) -> None:
             dt = time.perf_counter() - start
             bar.update(task, completed=agg.games + agg.errors, rate=f"{(agg.games + agg.errors) / dt:.0f}",
-                       leader=agg.leader())
+                       ahead=agg.front_runner())
         agg, stopped = simulate(cfg, progress)
     return agg, stopped, time.perf_counter() - start
 

@@ -29,7 +29,7 @@ def game_record(game: Any, scores: dict[str, Any]) -> dict[str, Any]:
         players.append({
             "wonder": f"{city.side.wonder} {city.side.side}", "seat": seat,
             "bot": getattr(game.bots[seat], "name", "?"), "won": seat in winners,
-            "score": {k: pad[k] for k in LINES},
+            "score": {k: v for k, v in pad.items() if k not in ("name", "copied")},
             "built": [c.name for c in city.cards], "sold": [c.name for c in city.sold],
             "wonder_cards": [c.name for c in city.tucked]})
     return {"players": players, "turns": game.turns_played, "actions": game.actions,
@@ -62,9 +62,9 @@ class Aggregate:
             won = p["won"]
             self.wonder.setdefault(p["wonder"], Rate()).add(won)
             per = self.wonder_scores.setdefault(p["wonder"], {k: Tally() for k in LINES})
-            for k in LINES:
-                per[k].add(p["score"][k])
-                self.scores[k].add(p["score"][k])
+            for k, v in p["score"].items():  # the pack's lines (LINES, plus any it declares)
+                per.setdefault(k, Tally()).add(v)
+                self.scores.setdefault(k, Tally()).add(v)
             self.seat.setdefault(p["seat"], Rate()).add(won)
             self.bot.setdefault(p["bot"], Rate()).add(won)
             for name in p["built"]:
@@ -90,21 +90,21 @@ class Aggregate:
         for k, v in o.wonder.items():
             self.wonder.setdefault(k, Rate()).merge(v)
         for k, d in o.wonder_scores.items():
-            mine = self.wonder_scores.setdefault(k, {x: Tally() for x in LINES})
+            ours = self.wonder_scores.setdefault(k, {x: Tally() for x in LINES})
             for x, t in d.items():
-                mine[x].merge(t)
+                ours.setdefault(x, Tally()).merge(t)
         for k2, v in o.seat.items():
             self.seat.setdefault(k2, Rate()).merge(v)
         for k, v in o.bot.items():
             self.bot.setdefault(k, Rate()).merge(v)
         for k, t in o.scores.items():
-            self.scores[k].merge(t)
+            self.scores.setdefault(k, Tally()).merge(t)
         for k, c in o.cards.items():
             self.cards.setdefault(k, CardStats()).merge(c)
         for k, n in o.dealt.items():
             self.dealt[k] = self.dealt.get(k, 0) + n
 
-    def leader(self) -> str:
+    def front_runner(self) -> str:
         """The wonder side winning most often so far, for the progress line."""
         if not self.wonder:
             return ""
@@ -149,9 +149,9 @@ def compare(a: Aggregate, b: Aggregate) -> dict[str, Any]:
     for w in sorted(set(a.wonder) | set(b.wonder)):
         ra, rb = a.wonder.get(w, Rate()), b.wonder.get(w, Rate())
         out["win_rate_by_wonder"][w] = {"a": ra.as_json(), "b": rb.as_json(), **compare_rates(ra, rb)}
-    for k in LINES:
-        out["scores"][k] = {"a": a.scores[k].as_json(), "b": b.scores[k].as_json(),
-                            **compare_means(a.scores[k], b.scores[k])}
+    for k in [*LINES, *sorted((set(a.scores) | set(b.scores)) - set(LINES))]:
+        ta, tb = a.scores.get(k, Tally()), b.scores.get(k, Tally())
+        out["scores"][k] = {"a": ta.as_json(), "b": tb.as_json(), **compare_means(ta, tb)}
     for name in sorted(set(a.dealt) | set(b.dealt)):
         ra = Rate(a.cards.get(name, CardStats()).built, a.dealt.get(name, 0))
         rb = Rate(b.cards.get(name, CardStats()).built, b.dealt.get(name, 0))

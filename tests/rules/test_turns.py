@@ -100,7 +100,7 @@ def _plain_build_or_sell(game, seat, moves):
     for m in moves:
         c = hand[m.card]
         if m.action == BUILD and m.free != "power" and m.left == m.right == 0 and not c.cost_coins \
-                and not c.effect.coins_now and not c.effect.coins_per:
+                and not c.effect.built_hooks:
             return m
     return Move(0, SELL)
 

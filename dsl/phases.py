@@ -1,0 +1,36 @@
+"""The phase kinds a pack may declare, with their parameters and documentation.
+
+Like the effect registry, this is the one table: rules checking reads it, the pack-format
+docs describe it, and the interpreter keys its phase runners by `kind` (and checks it
+covers every entry). The ages themselves are the built-in kind "age".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PHASE_TIMES = ("start", "before age", "after age", "end")
+REST = ("keep", "box", "discard")
+ACTIONS = ("build", "wonder", "sell")
+
+
+@dataclass(frozen=True)
+class PhaseSpec:
+    kind: str
+    summary: str
+    required: tuple[str, ...]
+    optional: tuple[str, ...]
+
+
+PHASES: dict[str, PhaseSpec] = {s.kind: s for s in (
+    PhaseSpec("age", "An age (built in, one per age): deal the age's deck, play simultaneous turns "
+              "passing the hands in the age's direction, discard the last card, then the conflicts.",
+              (), ()),
+    PhaseSpec("draft", "Deal `deal` cards of `deck` to each player; each keeps one in secret and "
+              "passes the rest to the `pass` side, until every hand is used up; the kept cards "
+              "form the second hand `hand`. Undealt cards go back to the box.",
+              ("deck", "deal", "hand"), ("pass", "ages")),
+    PhaseSpec("recruit", "Each player plays one card of the second hand `hand`, all at once, by one "
+              "of `actions` (build = pay the card's cost, wonder = build the next stage with it, "
+              "sell); sold cards go to `sold`; afterwards the hand's other cards are kept or go "
+              "to `rest`.", ("hand",), ("actions", "sold", "rest", "ages")),
+)}

@@ -1,0 +1,193 @@
+"""Card and wonder-board faces laid out from the pack's data (no artwork needed).
+
+A face is a list of drawing primitives in millimetres (origin top left, y down), which the
+SVG writer (web page, `wonders print --svg`) and the PDF writer (`wonders print`) both render:
+
+  ("rect", x, y, w, h, fill, stroke, radius)
+  ("circle", cx, cy, r, fill, stroke)
+  ("text", x, y, text, size, fill, anchor, bold)     anchor: "start" | "middle" | "end"
+  ("line", x1, y1, x2, y2, stroke, width)
+
+A colour, resource or symbol the palette does not know (a modder's new one) gets a stable
+colour derived from its name, so new cards always draw.
+"""
+from __future__ import annotations
+
+import hashlib
+import textwrap
+from typing import Any
+
+from dsl.english import effects_english
+from dsl.model import Card, WonderSide
+from dsl.vocab import Vocabulary
+
+CARD_W, CARD_H = 59.0, 91.0
+BOARD_W, BOARD_H = 180.0, 100.0
+Prim = tuple[Any, ...]
+
+COLORS = {"brown": "#8b5a2b", "grey": "#8c8c8c", "blue": "#2f6db5", "yellow": "#e0b020",
+          "red": "#c0392b", "green": "#2e8b57", "purple": "#7d3c98", "black": "#222222",
+          "white": "#f4f4f4"}
+RESOURCES = {"wood": "#6b8e23", "stone": "#9e9e9e", "ore": "#455a64", "clay": "#c0642e",
+             "glass": "#4fc3f7", "loom": "#ba68c8", "papyrus": "#e6c98a"}
+COIN = "#f2c230"
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
+
+
+def hashed(name: str) -> str:
+    """A stable, mid-bright colour for a name the palette lacks."""
+    h = hashlib.sha1(name.encode()).digest()
+    return "#%02x%02x%02x" % (60 + h[0] % 150, 60 + h[1] % 150, 60 + h[2] % 150)
+
+
+def color_of(name: str) -> str:
+    return COLORS.get(name) or hashed(name)
+
+
+def resource_color(name: str) -> str:
+    return RESOURCES.get(name) or hashed(name)
+
+
+def ink_on(fill: str) -> str:
+    """Black or white text, whichever reads better on `fill`."""
+    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    return "#111111" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+
+
+def short(resource: str) -> str:
+    return resource[:2].capitalize()
+
+
+def wrap(text: str, width_mm: float, size: float) -> list[str]:
+    """Lines of `text` that fit `width_mm` at font size `size` (mm), by average glyph width."""
+    chars = max(8, int(width_mm / (0.5 * size)))
+    return textwrap.wrap(text, chars) or [""]
+
+
+def cost_symbols(coins: int, resources: tuple[tuple[str, int], ...], x: float, y: float,
+                 r: float = 2.8, step: float = 6.2, down: bool = True) -> list[Prim]:
+    """The cost as a column (or row) of circles: coins first, then one circle per resource unit."""
+    out: list[Prim] = []
+    units: list[tuple[str, str]] = []
+    if coins:
+        units.append((COIN, str(coins)))
+    for name, n in resources:
+        units.extend([(resource_color(name), short(name))] * n)
+    for i, (fill, label) in enumerate(units):
+        cx, cy = (x, y + i * step) if down else (x + i * step, y)
+        out.append(("circle", cx, cy, r, fill, "#333333"))
+        out.append(("text", cx, cy + r * 0.38, label, r * 0.95, ink_on(fill), "middle", True))
+    return out
+
+
+def text_block(lines: list[str], x: float, y: float, size: float, fill: str = "#111111",
+               anchor: str = "middle", bold: bool = False) -> list[Prim]:
+    return [("text", x, y + i * size * 1.25, line, size, fill, anchor, bold) for i, line in enumerate(lines)]
+
+
+def card_face(card: Card, vocab: Vocabulary, players: str = "") -> list[Prim]:
+    """The face of one card at real size (59 x 91 mm); `players` labels one printed copy
+    ("4+": in the deck from 4 players), else every count the card is dealt at is listed."""
+    band = color_of(card.color)
+    out: list[Prim] = [("rect", 0, 0, CARD_W, CARD_H, "#fbf7ee", "#555555", 3),
+                       ("rect", 0, 0, CARD_W, 13, band, None, 3), ("rect", 0, 6, CARD_W, 7, band, None, 0)]
+    size = min(4.2, 50 / (0.52 * max(1, len(card.name))))
+    out.append(("text", CARD_W / 2 + 3, 8.5, card.name, size, ink_on(band), "middle", True))
+    out += cost_symbols(card.cost.coins, card.cost.resources, 5.5, 18)
+    # the effect, large, in a panel tinted with the card's colour
+    out.append(("rect", 11, 16, CARD_W - 14, 50, band + "22", band, 2))
+    lines = wrap(effects_english(card.effects, vocab), CARD_W - 18, 3.2)[:11]
+    top = 16 + (50 - len(lines) * 4.0) / 2 + 3
+    out += text_block(lines, 11 + (CARD_W - 14) / 2, top, 3.2)
+    foot = []
+    if card.chains_from:
+        foot.append("Free with " + ", ".join(card.chains_from))
+    if card.chains_to:
+        foot.append("Leads to " + ", ".join(card.chains_to))
+    flines = [ln for f in foot for ln in wrap(f, CARD_W - 6, 2.5)][:5]
+    out += text_block(flines, CARD_W / 2, 72, 2.5, "#333333")
+    age = ROMAN.get(card.age, str(card.age))
+    players = players or ("guild" if card.players is None else " ".join(f"{p}+" for p in card.players))
+    out.append(("text", 3, CARD_H - 3, f"{card.color}", 2.4, "#555555", "start", False))
+    out.append(("text", CARD_W - 3, CARD_H - 3, f"Age {age}  {players}", 2.4, "#555555", "end", True))
+    return out
+
+
+def board_face(wonder: str, side: WonderSide, vocab: Vocabulary) -> list[Prim]:
+    """One side of a wonder board (180 x 100 mm): name, resource, stages with costs and effects."""
+    out: list[Prim] = [("rect", 0, 0, BOARD_W, BOARD_H, "#f6f0e0", "#555555", 4),
+                       ("rect", 0, 0, BOARD_W, 16, "#3e3a35", None, 4), ("rect", 0, 8, BOARD_W, 8, "#3e3a35", None, 0)]
+    title = f"{wonder}  {side.name}" + (f" ({side.alias})" if side.alias else "")
+    out.append(("text", 8, 11, title, 7, "#ffffff", "start", True))
+    board_text = effects_english(side.effects, vocab) if side.effects else f"Produces 1 {side.resource}."
+    out.append(("circle", BOARD_W - 12, 8, 5, resource_color(side.resource), "#ffffff"))
+    out.append(("text", BOARD_W - 12, 10, short(side.resource), 4, ink_on(resource_color(side.resource)),
+                "middle", True))
+    out += text_block(wrap(board_text, 160, 3.6)[:2], 8, 25, 3.6, "#222222", "start")
+    n = max(1, len(side.stages))
+    gap = 4.0
+    w = (BOARD_W - 16 - gap * (n - 1)) / n
+    for i, st in enumerate(side.stages):
+        x = 8 + i * (w + gap)
+        out.append(("rect", x, 38, w, 56, "#ffffff", "#7a6a50", 2))
+        out.append(("text", x + w / 2, 44, f"Stage {i + 1}", 3.4, "#333333", "middle", True))
+        out += cost_symbols(st.cost.coins, st.cost.resources, x + 5, 50, r=2.6, step=5.8, down=False)
+        lines = wrap(effects_english(st.effects, vocab), w - 6, 3.0)[:9]
+        out += text_block(lines, x + w / 2, 61, 3.0)
+    return out
+
+
+def split_alpha(fill: str | None) -> tuple[str | None, float]:
+    """'#rrggbbaa' -> ('#rrggbb', alpha); other colours are opaque."""
+    if fill and len(fill) == 9:
+        return fill[:7], int(fill[7:], 16) / 255
+    return fill, 1.0
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def to_svg(prims: list[Prim], width: float, height: float, css_width: str = "") -> str:
+    """Primitives as a standalone SVG document in millimetres (or `css_width` wide)."""
+    size = f'width="{css_width}"' if css_width else f'width="{width}mm" height="{height}mm"'
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" {size} viewBox="0 0 {width} {height}" '
+           f'font-family="Helvetica, Arial, sans-serif" role="img">']
+    for p in prims:
+        kind = p[0]
+        if kind == "rect":
+            _, x, y, w, h, fill, stroke, radius = p
+            fill, alpha = split_alpha(fill)
+            out.append(f'<rect x="{x:.2f}" y="{y:.2f}" width="{w:.2f}" height="{h:.2f}" rx="{radius}" '
+                       f'fill="{fill or "none"}" fill-opacity="{alpha:.2f}" '
+                       f'stroke="{stroke or "none"}" stroke-width="0.4"/>')
+        elif kind == "circle":
+            _, cx, cy, r, fill, stroke = p
+            out.append(f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{r:.2f}" fill="{fill}" '
+                       f'stroke="{stroke or "none"}" stroke-width="0.3"/>')
+        elif kind == "line":
+            _, x1, y1, x2, y2, stroke, width = p
+            out.append(f'<line x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}" '
+                       f'stroke="{stroke}" stroke-width="{width}"/>')
+        else:
+            _, x, y, text, fsize, fill, anchor, bold = p
+            weight = ' font-weight="bold"' if bold else ""
+            out.append(f'<text x="{x:.2f}" y="{y:.2f}" font-size="{fsize:.2f}" fill="{fill}" '
+                       f'text-anchor="{anchor}"{weight}>{_esc(text)}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def moved(prims: list[Prim], dx: float, dy: float) -> list[Prim]:
+    """The same primitives shifted by (dx, dy) mm."""
+    out: list[Prim] = []
+    for p in prims:
+        if p[0] == "line":
+            out.append((p[0], p[1] + dx, p[2] + dy, p[3] + dx, p[4] + dy, *p[5:]))
+        else:
+            out.append((p[0], p[1] + dx, p[2] + dy, *p[3:]))
+    return out
+
+
+def card_svg(card: Card, vocab: Vocabulary, css_width: str = "") -> str:
+    return to_svg(card_face(card, vocab), CARD_W, CARD_H, css_width)

@@ -1,0 +1,47 @@
+"""What `wonders play` prints of the phases besides the ages: drafts and recruitments."""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+_ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
+_VERB = {"build": "builds", "wonder": "builds a wonder stage with", "sell": "sells",
+         "copy": "copies"}
+
+
+def phase_lines(log: dict[str, Any]) -> list[str]:
+    """One line per player per draft (what they kept) and per recruitment (what they did)."""
+    names = [p["name"] for p in log["players"]]
+    lines: list[str] = []
+    kept: dict[int, list[str]] = {}
+    draft = ""
+    for entry in log["turns"]:
+        phase = entry.get("phase", "turn")
+        if phase == "draft":
+            draft = f"{entry.get('name', 'draft').capitalize()} (age {_ROMAN.get(entry['age'], entry['age'])})"
+            for m in entry["moves"]:
+                kept.setdefault(m["player"], []).append(m["card"])
+            continue
+        if kept:
+            lines.append(f"{draft}: each player keeps one card and passes the rest")
+            lines.extend(f"  {names[s]}: {', '.join(cards)}" for s, cards in sorted(kept.items()))
+            kept = {}
+        if phase == "recruit":
+            title = entry.get("name", "recruitment").capitalize()
+            note = f", {entry['note']}" if entry.get("note") else ""
+            lines.append(f"{title} (age {_ROMAN.get(entry['age'], entry['age'])}{note})")
+            for m in entry["moves"]:
+                paid = m.get("bank", 0) + m.get("left", 0) + m.get("right", 0)
+                coins = f"{paid} coin" + ("s" if paid != 1 else "")
+                cost = f" (free: {m['free']})" if m.get("free") else (f" ({coins})" if paid else "")
+                lines.append(f"  {names[m['player']]} {_VERB.get(m['action'], m['action'])} "
+                             f"{m['card']}{cost if m['action'] != 'sell' else ''}")
+    return lines
+
+
+def print_phases(log: dict[str, Any], console: Console | None = None) -> None:
+    lines = phase_lines(log)
+    if lines:
+        (console or Console()).print("\n".join(escape(x) for x in lines) + "\n")

@@ -1,0 +1,70 @@
+"""'Whose city' and 'what is counted', resolved in one place for every effect that counts.
+
+A Counter is a compiled `per` clause. Seats are codes relative to the owner: 0 self,
+1 left, 2 right (the order of Table.around). Counting never looks at an effect's word.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+SEAT_OF = {"self": 0, "left": 1, "right": 2}
+
+
+def seats_of(sides: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(SEAT_OF[s] for s in sides if s in SEAT_OF)
+
+
+@dataclass(frozen=True)
+class Counter:
+    """What to count (see dsl.ast.Counted) and in which cities; `every` groups the count."""
+
+    what: str
+    colors: tuple[int, ...] = ()  # colour indexes ("card": all colours when any; "set": the set)
+    seats: tuple[int, ...] = (0,)
+    every: int = 1
+    token: str = ""  # the token kind, for "token"
+
+
+def _in_city(city: Any, counter: Counter) -> int:
+    what = counter.what
+    if what == "card":
+        cc = city.color_counts
+        return sum(cc[c] for c in counter.colors)
+    if what == "wonder_stage":
+        return city.stages_built
+    if what == "defeat":
+        return city.defeats
+    if what == "victory":
+        return city.victories
+    if what == "coin":
+        return city.coins
+    if what == "set":
+        cc = city.color_counts
+        return min(cc[c] for c in counter.colors) if counter.colors else 0
+    if what == "science_set":
+        return science_sets(city)
+    if what == "token":
+        return city.token_counts.get(counter.token, 0)
+    raise ValueError(f"cannot count '{what}'")
+
+
+def science_sets(city: Any) -> int:
+    """Complete sets of science symbols, wild symbols placed where they make the most sets."""
+    counts = sorted(city.science)
+    for _ in city.science_wild:  # each wild raises the lowest count (a set needs every symbol)
+        counts[0] += 1
+        counts.sort()
+    return counts[0] if counts else 0
+
+
+def count(table: Any, seat: int, counter: Counter) -> int:
+    """How many of what `counter` counts, over its cities, in whole groups of `every`."""
+    if counter.what == "age":
+        total = table.age
+    else:
+        trio = table.around(seat)
+        total = 0
+        for s in counter.seats:
+            total += _in_city(trio[s], counter)
+    return total // counter.every if counter.every > 1 else total

@@ -1,0 +1,1 @@
+"""`wonders print`: a pack's cards and wonder boards at real size, for a paper playtest."""

@@ -1,0 +1,176 @@
+"""A game played from the browser: the engine's blocking loop runs in a worker thread and the
+browser's seat is a bot whose choose() waits on a queue for the posted move.
+
+Only this module knows how the engine asks for decisions (choose / choose_discard), so a new
+kind of decision (a draft, a new phase) is one more method here and one more prompt kind.
+"""
+from __future__ import annotations
+
+import queue
+import threading
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..bots import make_bots
+from ..cardface import card_svg
+from ..compiled import CCard, CompiledPack
+from ..moves import Move, refusal_explained
+from .views import game_view, parse_move
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+STOP = object()
+
+
+class Abandoned(Exception):
+    """The browser started another game: this one's thread ends."""
+
+
+@dataclass
+class Prompt:
+    kind: str  # "move" | "discard" | "payment"
+    seat: int
+    moves: list[Move] = field(default_factory=list)
+    cards: list[CCard] = field(default_factory=list)
+
+
+class WebHuman:
+    """The browser's seat. Each decision publishes the screen, then waits for the answer."""
+
+    name = "human"
+
+    def __init__(self, live: "LiveGame"):
+        self.live = live
+        self.seen = 0  # log turns already shown as "what happened"
+
+    def _view(self, game: "Game", seat: int, moves: list[Move], live: bool) -> dict[str, Any]:
+        view = game_view(game, seat, moves, self.seen, live=live)
+        self.seen = len(game.log["turns"])
+        return view
+
+    def _wait(self) -> Any:
+        answer = self.live.inbox.get()
+        if answer is STOP:
+            raise Abandoned()
+        return answer
+
+    def choose(self, game: "Game", seat: int, moves: list[Move]) -> Move:
+        self.live.publish(self._view(game, seat, moves, True), Prompt("move", seat, moves=moves))
+        return self._wait()
+
+    def choose_discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
+        view = self._view(game, seat, [], False)
+        vocab = game.rules.vocab
+        view["discard"] = [{"code": f"discard:{i}", "name": c.name, "svg": card_svg(c.card, vocab, "100%")}
+                           for i, c in enumerate(cards)]
+        self.live.publish(view, Prompt("discard", seat, cards=cards))
+        return self._wait()
+
+    def choose_payment(self, game: "Game", seat: int, due: int, can: int) -> int:
+        """A coin loss: pay 0..can of `due` coins, a debt token for each coin not paid."""
+        view = self._view(game, seat, [], False)
+        view["payment"] = {"due": due, "options": [
+            {"code": f"pay:{k}", "label": f"Pay {k} coin{'s' if k != 1 else ''}"
+                                          + (f", take {due - k} debt" if due > k else "")}
+            for k in range(can, -1, -1)]}
+        self.live.publish(view, Prompt("payment", seat, cards=[], moves=[]))
+        self.payment_limit = can
+        return self._wait()
+
+
+class LiveGame:
+    """One browser session's game: the Game, its thread and the latest screen."""
+
+    def __init__(self, cp: CompiledPack, players: int, seed: int, bots: str = "greedy",
+                 sides: str = "A", wonders: list[str] | None = None):
+        from ..gamelog import RecordedGame
+
+        self.inbox: queue.Queue[Any] = queue.Queue()
+        self.cond = threading.Condition()
+        self.lock = threading.Lock()
+        self.view: dict[str, Any] | None = None
+        self.prompt: Prompt | None = None
+        self.step = 0
+        self.error = ""
+        self.over = False
+        self.human = WebHuman(self)
+        names = ["You"] + [f"Bot {i + 2}" for i in range(players - 1)]
+        self.game = RecordedGame(cp, [self.human] + make_bots(bots, players - 1), seed=seed, sides=sides,
+                         names=names, log=True, wonders=wonders)
+        self.game.log["setup"] = {"sides": sides, "wonders": wonders, "names": names}
+        self.replay: Any = None  # built from the log once the game is over
+        self.thread = threading.Thread(target=self._run, name=f"game-{seed}", daemon=True)
+
+    def start(self, timeout: float = 30) -> "LiveGame":
+        self.thread.start()
+        self.wait_step(0, timeout)
+        return self
+
+    def _run(self) -> None:
+        try:
+            scores = self.game.play()
+            view = game_view(self.game, 0, [], self.human.seen, live=False, final=scores)
+            self.publish(view, None, over=True)
+        except Abandoned:
+            return
+        except Exception as err:  # a broken pack or plug-in: say so, keep the server up
+            with self.cond:
+                self.error = f"the game stopped: {type(err).__name__}: {err}"
+                self.over = True
+                self.step += 1
+                self.cond.notify_all()
+
+    def publish(self, view: dict[str, Any], prompt: Prompt | None, over: bool = False) -> None:
+        with self.cond:
+            self.view, self.prompt, self.over = view, prompt, over
+            self.step += 1
+            self.cond.notify_all()
+
+    def wait_step(self, after: int, timeout: float = 30) -> bool:
+        with self.cond:
+            return self.cond.wait_for(lambda: self.step > after, timeout)
+
+    def submit(self, code: str) -> str:
+        """Play a posted move ("" when accepted, else why not); returns once the bots moved."""
+        with self.lock:
+            prompt = self.prompt
+            if self.over or prompt is None:
+                return "the game is not waiting for a move"
+            answer, why = self.check(prompt, code)
+            if why:
+                return why
+            step = self.step
+            self.prompt = None
+            self.inbox.put(answer)
+        self.wait_step(step)
+        return ""
+
+    def check(self, prompt: Prompt, code: str) -> tuple[Any, str]:
+        """The posted text as an answer to the prompt, checked against the rules."""
+        game = self.game
+        if prompt.kind == "payment":
+            head, _, num = (code or "").partition(":")
+            limit = getattr(self.human, "payment_limit", 0)
+            if head != "pay" or not num.isdigit() or int(num) > limit:
+                return None, f"pay 0 to {limit} coins, not {code!r}"
+            return int(num), ""
+        if prompt.kind == "discard":
+            if code == "discard:none":
+                return None, ""
+            head, _, num = (code or "").partition(":")
+            if head != "discard" or not num.isdigit() or int(num) >= len(prompt.cards):
+                return None, f"not a card of the discard pile: {code!r}"
+            return int(num), ""
+        move = parse_move(code)
+        if move is None:
+            return None, f"not a move: {code!r} (expected action:card:left:right:free)"
+        if move in prompt.moves:
+            return move, ""
+        seat = prompt.seat
+        why = refusal_explained(move, game.hands[seat], game.cities[seat], game.table,
+                                game.free_power(seat), game.cp.resources, game.actions_now)
+        return move, why
+
+    def stop(self) -> None:
+        self.inbox.put(STOP)

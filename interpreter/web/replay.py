@@ -1,0 +1,144 @@
+"""Replay a game log (`wonders play --log`) turn by turn with the same views as a live game.
+
+The logged moves are played again on a fresh Game with the logged seed and setup, so every
+hand, price and neighbour is exactly as it was; a log that does not fit the pack (another pack,
+an edited or truncated file) is refused with the turn where it stops making sense.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..compiled import CCard, CompiledPack
+from ..moves import Move, refusal
+from .views import game_view, turn_lines
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+class ReplayError(ValueError):
+    """A log that cannot be replayed on this pack; the message says why."""
+
+
+class LogBot:
+    """Plays a seat's logged moves back; takes a snapshot of every seat's view at each turn."""
+
+    name = "replay"
+
+    def __init__(self, replay: "Replay"):
+        self.replay = replay
+
+    def _entry(self, game: "Game", seat: int) -> dict[str, Any] | None:
+        k = len(game.log["turns"])
+        self.replay.snap(game, k)
+        turns = self.replay.log["turns"]
+        if k >= len(turns):
+            raise ReplayError(f"the log ends before the game does (age {game.age}, turn {game.turn})")
+        for m in turns[k]["moves"]:
+            if m["player"] == seat:
+                return m
+        return None
+
+    def choose(self, game: "Game", seat: int, moves: list[Move]) -> Move:
+        m = self._entry(game, seat)
+        where = f"age {game.age}, turn {game.turn}: {game.cities[seat].name}"
+        if m is None:
+            raise ReplayError(f"{where}: the log has no move for this player")
+        names = [c.name for c in game.hands[seat]]
+        if m["card"] not in names:
+            raise ReplayError(f"{where}: no {m['card']} in the hand ({', '.join(names)})")
+        free = m.get("free", "")
+        move = Move(names.index(m["card"]), m["action"], m["left"], m["right"],
+                    free if free in ("chain", "power") else "")
+        if move not in moves:
+            why = refusal(move, game.hands[seat], game.cities[seat], game.table, game.free_power(seat))
+            if why:
+                raise ReplayError(f"{where}: the logged move is illegal: {why}")
+        return move
+
+    def choose_discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
+        k = len(game.log["turns"])
+        turns = self.replay.log["turns"]
+        if k < len(turns) and turns[k].get("note") == "build from discard" \
+                and turns[k]["moves"][0]["player"] == seat:
+            names = [c.name for c in cards]
+            name = turns[k]["moves"][0]["card"]
+            if name not in names:
+                raise ReplayError(f"age {game.age}: {name} is not in the discard pile")
+            self.replay.snap(game, k)
+            return names.index(name)
+        return None
+
+
+class Replay:
+    def __init__(self, cp: CompiledPack, log: dict[str, Any]):
+        from ..game import IllegalMove
+        from ..gamelog import ReplayedGame
+
+        self.cp, self.log = cp, log
+        try:
+            players = log["players"]
+            self.n = len(players)
+            self.names = [p["name"] for p in players]
+            if log["pack"] != cp.pack.name:
+                raise ReplayError(f"this log is from the pack '{log['pack']}', not '{cp.pack.name}' "
+                                  f"(give --pack {log['pack']})")
+            setup = log.get("setup") or {}
+            sides = {p["side"] for p in players}
+            self.steps: list[tuple[dict[int, dict[str, Any]], str]] = []
+            self.seen = 0
+            bot = LogBot(self)
+            game = ReplayedGame(cp, [bot] * self.n, deals=log.get("deals") or (), seed=int(log["seed"]),
+                        sides=setup.get("sides") or (sides.pop() if len(sides) == 1 else "random"),
+                        wonders=setup.get("wonders"), names=self.names, log=True)
+            if [(c.side.wonder, c.side.side) for c in game.cities] != \
+                    [(p["wonder"], p["side"]) for p in players]:
+                raise ReplayError("the seed and setup of this log do not deal its wonders: "
+                                  "a log from another version of the pack, or edited")
+            scores = game.play()
+        except ReplayError:
+            raise
+        except KeyError as err:
+            raise ReplayError(f"not a complete game log: no {err} in it (see docs/formats.md)") from None
+        except (TypeError, ValueError, IndexError, AttributeError, IllegalMove) as err:
+            raise ReplayError(f"not a readable game log of this pack: {type(err).__name__}: {err}") from None
+        if "final" in log and log["final"] != game.log["final"]:
+            raise ReplayError("replaying the log does not end where the log does: "
+                              "the file was edited or comes from another version of the pack")
+        final = {s: game_view(game, s, [], self.seen, live=False, final=scores) for s in range(self.n)}
+        self.steps.append((final, "Final scores"))
+
+    def snap(self, game: "Game", k: int) -> None:
+        """Every seat's view before log turn k is played (once per turn)."""
+        if len(self.steps) > k:
+            return
+        doing = turn_lines(game, [self.log["turns"][k]])
+        views = {}
+        for s in range(self.n):
+            moves = game.moves(s) if game.hands[s] else []
+            view = game_view(game, s, moves, self.seen, live=False)
+            view["doing"] = [line for line in doing]
+            views[s] = view
+        self.seen = k
+        note = self.log["turns"][k].get("note")
+        self.steps.append((views, f"Age {game.age}, turn {game.turn}" + (f" ({note})" if note else "")))
+
+    def view(self, step: int, seat: int) -> dict[str, Any]:
+        return self.steps[step][0][seat]
+
+    def title(self, step: int) -> str:
+        return self.steps[step][1]
+
+
+def load_replay(cp: CompiledPack, path: str) -> Replay:
+    try:
+        log = json.loads(Path(path).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as err:
+        raise ReplayError(f"{path} is not JSON (line {err.lineno}: {err.msg})") from None
+    except UnicodeDecodeError:
+        raise ReplayError(f"{path} is not a text file") from None
+    if not isinstance(log, dict):
+        raise ReplayError(f"{path} is not a game log (expected a JSON object)")
+    return Replay(cp, log)

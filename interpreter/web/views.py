@@ -1,0 +1,177 @@
+"""What a player sees, as plain data read from a Game (the web page and replays render it).
+
+Everything here is computed in the game's own thread while it waits for the player, so
+the Game object is never read while it changes.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dsl.english import cost_english, effects_english
+
+from ..cardface import card_svg, color_of, ink_on
+from ..compiled import CCard
+from ..moves import BUILD, KEEP, SELL, WONDER, Move, explained, pay_label, price_card, price_stage
+from ..scoring import city_scores
+from ..state import City
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+def move_code(m: Move) -> str:
+    """A move as the page posts it: action:card:left:right:free[:extra] (extra: coins to the
+    bank for resources bought there)."""
+    return f"{m.action}:{m.card}:{m.left}:{m.right}:{m.free}" + (f":{m.extra}" if m.extra else "")
+
+
+def parse_move(text: str) -> Move | None:
+    parts = (text or "").split(":")
+    if len(parts) == 5:
+        parts.append("0")
+    if len(parts) != 6 or not all(p.lstrip("-").isdigit() for p in (*parts[1:4], parts[5])):
+        return None
+    return Move(int(parts[1]), parts[0], int(parts[2]), int(parts[3]), parts[4], int(parts[5]))
+
+
+def production_text(city: City, resources: tuple[str, ...], tradable: bool = False) -> str:
+    """'2 wood, 1 clay, wood/clay' (tradable: only what neighbours may buy)."""
+    fixed = city.fixed_trade if tradable else city.fixed
+    parts = [f"{n} {resources[r]}" for r, n in enumerate(fixed) if n]
+    for ch in (city.choices_trade if tradable else city.choices):
+        parts.append("/".join(resources[r] for r in ch))
+    return ", ".join(parts) or "nothing"
+
+
+def _tokens(city: City) -> str:
+    return " ".join(f"{t:+d}" for t in city.tokens) or "none"
+
+
+def city_view(game: "Game", city: City) -> dict[str, Any]:
+    res, vocab = game.cp.resources, game.rules.vocab
+    groups: dict[str, list[dict[str, str]]] = {}
+    for c in city.cards:
+        groups.setdefault(c.color_name, []).append(
+            {"name": c.name, "text": effects_english(c.card.effects, vocab)})
+    stages = city.side.stages
+    board = [{"number": i + 1, "cost": cost_english(st.cost), "text": effects_english(st.effects, vocab),
+              "built": i < city.stages_built} for i, st in enumerate(city.side.source.stages)]
+    nxt = None
+    if city.stages_built < len(stages):
+        src = city.side.source.stages[city.stages_built]
+        nxt = {"number": city.stages_built + 1, "cost": cost_english(src.cost),
+               "text": effects_english(src.effects, vocab)}
+    return {"seat": city.seat, "name": city.name, "wonder": city.side.wonder, "side": city.side.side,
+            "coins": city.coins, "shields": city.shields, "tokens": _tokens(city),
+            "military": sum(city.tokens), "stages": city.stages_built, "n_stages": len(stages),
+            "next_stage": nxt, "board": board, "production": production_text(city, res),
+            "sells": production_text(city, res, tradable=True),
+            "science": ", ".join(f"{n} {s}" for s, n in zip(game.cp.symbols, city.science) if n)
+            + (f" + {len(city.science_wild)} wild" if city.science_wild else ""),
+            "groups": [{"color": col, "fill": color_of(col), "ink": ink_on(color_of(col)), "cards": cs}
+                       for col, cs in groups.items()]}
+
+
+def coins_now(n: int) -> str:
+    return "costs nothing now" if n == 0 else f"costs {n} coin{'s' if n != 1 else ''} now"
+
+
+def card_view(game: "Game", seat: int, index: int, card: CCard, moves: list[Move],
+              live: bool) -> dict[str, Any]:
+    city, res = game.cities[seat], game.cp.resources
+    price = price_card(card, city, game.table)
+    builds = [m for m in moves if m.card == index and m.action == BUILD]
+    if builds:
+        status = "free (chain)" if price.free == "chain" else (
+            "costs nothing" if price.free == "cost" else
+            coins_now(min(price.bank + m.left + m.right + m.extra for m in builds if not m.free))
+            if any(not m.free for m in builds) else "free with your wonder power")
+    else:
+        status = explained(price.reason, card.cost, city, game.table, res) or "cannot be built"
+    c = card.card
+    return {"index": index, "key": index + 1, "name": card.name, "color": card.color_name,
+            "fill": color_of(card.color_name), "svg": card_svg(c, game.rules.vocab, "100%"),
+            "cost": cost_english(c.cost), "text": effects_english(c.effects, game.rules.vocab),
+            "chain": ", ".join(c.chains_from), "status": status, "buildable": bool(builds),
+            "builds": [{"code": move_code(m), "label": "Build: " + pay_label(m, price.bank)}
+                       for m in builds] if live else [],
+            "keeps": [{"code": move_code(m), "label": "Keep this card"}
+                      for m in moves if m.card == index and m.action == KEEP] if live else [],
+            "wonders": [{"code": move_code(m), "label": "Wonder stage: " + pay_label(
+                m, city.side.stages[city.stages_built].cost_coins)}
+                for m in moves if m.card == index and m.action == WONDER] if live else [],
+            "sells": [{"code": move_code(m), "label": f"Sell: +{game.rules.sell_coins} coins"}
+                      for m in moves if m.card == index and m.action == SELL] if live else []}
+
+
+def stage_view(game: "Game", seat: int, moves: list[Move]) -> dict[str, Any]:
+    city = game.cities[seat]
+    price = price_stage(city, game.table)
+    if city.stages_built >= len(city.side.stages):
+        return {"status": "every stage is built", "options": []}
+    cost = city.side.stages[city.stages_built].cost
+    options = sorted({(m.left, m.right) for m in moves if m.action == WONDER})
+    status = ("Can be built now, paying " + "; or ".join(
+        pay_label(Move(0, WONDER, lc, rc), price.bank) for lc, rc in options)) if options else \
+        explained(price.reason, cost, city, game.table, game.cp.resources)
+    return {"status": status, "options": options}
+
+
+FREE_WORDS = {"chain": ", free (chain)", "power": ", free (wonder power)",
+              "discard": " from the discard pile, free"}
+
+
+def turn_lines(game: "Game", entries: list[dict[str, Any]]) -> list[str]:
+    """What every player did, one line each, from the game log's turn entries."""
+    out = []
+    for t in entries:
+        note = f" ({t['note']})" if t.get("note") else ""
+        phase = t.get("phase", "turn")
+        if phase == "draft":  # what the others kept is secret
+            out.append(f"Draft pick {t['turn']}: everyone kept a card and passed the rest")
+            continue
+        if phase == "recruit":
+            note = f" (recruitment{', ' + t['note'] if t.get('note') else ''})"
+        for m in t["moves"]:
+            who = game.cities[m["player"]].name
+            pay = m["bank"] + m["left"] + m["right"]
+            how = f", paid {pay}" if pay else FREE_WORDS.get(m.get("free", ""), "")
+            if m["action"] == SELL:
+                out.append(f"Age {t['age']} turn {t['turn']}{note}: {who} sold a card (+{game.rules.sell_coins} coins)")
+            elif m["action"] == "copy":
+                out.append(f"Age {t['age']}{note}: {who} copied {m['card']}")
+            elif m["action"] == WONDER:
+                out.append(f"Age {t['age']} turn {t['turn']}{note}: {who} built a wonder stage{how}")
+            else:
+                out.append(f"Age {t['age']} turn {t['turn']}{note}: {who} built {m['card']}{how}")
+    return out
+
+
+def wars_view(game: "Game") -> list[dict[str, Any]]:
+    return [{"age": w["age"], "rows": [
+        {"name": game.cities[r["player"]].name, "shields": r["shields"],
+         "tokens": " ".join(f"{t:+d}" for t in r["tokens"]) or "none"} for r in w["results"]]}
+        for w in game.log.get("war", [])]
+
+
+def scores_view(game: "Game", scores: dict[str, Any] | None = None) -> dict[str, Any]:
+    scores = scores or city_scores(game.cities, game.table, game.rules)
+    rows = [{"line": cat, "values": [p[cat] for p in scores["players"]]} for cat in (*game.rules.score_lines, "total")]
+    return {"names": [p["name"] for p in scores["players"]], "rows": rows,
+            "winners": [scores["players"][w]["name"] for w in scores.get("winners", [])]}
+
+
+def game_view(game: "Game", seat: int, moves: list[Move], seen_turns: int, live: bool = True,
+              final: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The whole screen for `seat`: hand, own city, neighbours, last turns, wars, scores."""
+    hand = game.hands[seat] if not final else []
+    return {"pack": game.cp.pack.name, "age": game.age, "turn": game.turn, "ages": game.rules.ages,
+            "me": city_view(game, game.cities[seat]),
+            "left": city_view(game, game.table.left(seat)),
+            "right": city_view(game, game.table.right(seat)),
+            "hand": [card_view(game, seat, i, c, moves, live) for i, c in enumerate(hand)],
+            "stage": stage_view(game, seat, moves) if hand else None,
+            "recent": turn_lines(game, game.log["turns"][seen_turns:]),
+            "history": turn_lines(game, game.log["turns"]),
+            "wars": wars_view(game), "scores": scores_view(game, final),
+            "final": final is not None, "discard": []}
