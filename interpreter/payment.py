@@ -128,6 +128,11 @@ def _small(need_sparse: tuple[tuple[int, int], ...], kinds: list[tuple[tuple[int
     """Whether the depth-first search is safe: a rough count of its branches (sources that can
     give each missing unit, multiplied over the units) is small. Real games stay far below it;
     hostile packs (a dozen three-way either/or cards per neighbour) go to _dp."""
+    units = 0
+    for _, n in need_sparse:
+        units += n
+    if len(kinds) ** units <= _DFS_BRANCHES:  # the usual case, without counting per resource
+        return True
     branches = 1
     for r, n in need_sparse:
         ways = sum(1 for res, _, _ in kinds if r in res)
