@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from .safeio import ReadProblem, printable, read_bounded
+
 
 @dataclass(frozen=True)
 class Diagnostic:
@@ -18,7 +20,7 @@ class Diagnostic:
     def header(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
         subject = f" {self.subject}:" if self.subject else ""
-        return f"{where}:{subject} {self.message}"
+        return printable(f"{where}:{subject} {self.message}")
 
     def render(self, source_lines: list[str] | None = None) -> str:
         """The header, then (when the file can be read) the source line and a caret."""
@@ -27,7 +29,14 @@ class Diagnostic:
             source_lines = _read_lines(self.file)
         if source_lines and 0 < self.line <= len(source_lines):
             src = source_lines[self.line - 1].rstrip("\n")
-            caret = " " * max(0, self.column - 1) + "^" * max(1, self.length)
+            column, length = self.column, max(1, self.length)
+            if len(src) > _WIDTH:  # a window of the long line around the column
+                start = max(0, column - 1 - _WIDTH // 2)
+                src = ("..." if start else "") + src[start:start + _WIDTH] + "..."
+                column -= start - (3 if start else 0)
+                length = min(length, _WIDTH // 2)
+            src = printable(src)
+            caret = " " * max(0, column - 1) + "^" * length
             out += f"\n    {src}\n    {caret}"
         return out
 
@@ -36,10 +45,22 @@ class Diagnostic:
                 "subject": self.subject, "message": self.message, "kind": self.kind}
 
 
+_LINES: dict[tuple[str, int, int], list[str]] = {}
+_WIDTH = 160  # of a source line shown under a header
+
+
 def _read_lines(path: str) -> list[str]:
+    """The file's lines (for the source line under a header): only a regular file, bounded,
+    read once however many problems it has."""
     try:
-        return Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+        st = Path(path).stat()
+        key = (path, st.st_mtime_ns, st.st_size)
+        if key not in _LINES:
+            if len(_LINES) > 64:
+                _LINES.clear()
+            _LINES[key] = read_bounded(Path(path)).splitlines()
+        return _LINES[key]
+    except (OSError, ReadProblem):
         return []
 
 

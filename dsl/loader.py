@@ -15,26 +15,41 @@ import yaml
 from . import ast as A
 from .diagnostics import Diagnostic, PackError
 from .model import Card, Pack, Rules, Source, Stage, Wonder, WonderSide
-from .packref import resolve_pack
+from .limits import LIMITS
+from .packref import resolve_extends, resolve_pack
 from .checks import check_drafts, check_guild_ages, deck_warnings, link_chains
 from .parser import CardTextError, did_you_mean, parse_cost, parse_effects
 from .plugins import load_plugins
+from .safeio import ReadProblem, read_bounded
 from .rules import RuleSource, build_rules, merge_rules, rule_conflicts, rule_lineage
 from .schema_check import check_schema, subject_of
 from .vocab import Vocabulary
-from .yamlsource import YamlDoc, load_yaml
+from .yamlsource import LimitError, YamlDoc, load_yaml
 
 MANIFEST = "pack.yaml"
 
 
 class _Collector:
-    def __init__(self) -> None:
+    """One load: its problems, the user's consent to plug-ins, the folder `extends` may take
+    packs from, and every pack read so far (each is read once, however often it is extended)."""
+
+    def __init__(self, allow_plugins: bool = False, root: Path | None = None) -> None:
         self.diags: list[Diagnostic] = []
+        self.more = 0  # problems past LIMITS.diagnostics, counted but not kept
+        self.allow_plugins = allow_plugins
+        self.root = root
+        self.packs: dict[Path, tuple[Pack | None, bool]] = {}  # folder -> (pack, had problems)
 
     def add(self, doc: YamlDoc | str, pos: tuple[int, int], message: str, subject: str = "",
             kind: str = "error", length: int = 1) -> None:
+        if len(self.diags) >= LIMITS.diagnostics:
+            self.more += 1
+            return
         file = _shown(doc.file if isinstance(doc, YamlDoc) else doc)
         self.diags.append(Diagnostic(file, pos[0], pos[1], message, subject, length, kind))
+
+    def count(self) -> int:
+        return len(self.diags) + self.more
 
 
 def _shown(path: str) -> str:
@@ -67,18 +82,33 @@ def _yaml_hint(problem: str) -> str:
     return ""
 
 
-def _read(path: Path, col: _Collector) -> YamlDoc | None:
+def _read(path: Path, col: _Collector, folder: Path, budget: list[int] | None = None) -> YamlDoc | None:
+    """Read one YAML file of the pack in `folder`: bounded, never outside the folder."""
     file = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_bounded(path, folder, LIMITS.file_bytes)
     except FileNotFoundError:
         col.add(file, (0, 0), "file not found", kind="missing")
         return None
-    except (OSError, UnicodeDecodeError) as err:
-        col.add(file, (0, 0), f"cannot read file: {err}", kind="missing")
+    except ReadProblem as err:
+        col.add(file, (0, 0), str(err), kind="limit")
         return None
+    except OSError as err:
+        col.add(file, (0, 0), f"cannot read file: {err.strerror or err}", kind="missing")
+        return None
+    if budget is not None:
+        budget[0] -= len(text)
+        if budget[0] < 0:
+            col.add(file, (0, 0), f"the pack's YAML files hold more than {LIMITS.pack_bytes} bytes "
+                    "together (the limit); not read", kind="limit")
+            return None
     try:
         doc = load_yaml(text, file)
+    except LimitError as err:
+        mark = err.problem_mark
+        col.add(file, (mark.line + 1, mark.column + 1), f"{err.problem} (the limit; see "
+                "docs/pack-format.md); not read further", kind="limit")
+        return None
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         problem = getattr(err, "problem", None) or str(err)
@@ -117,8 +147,9 @@ class _PackBuilder:
 
     def build(self, folder: Path) -> Pack | None:
         col = self.col
+        budget = [LIMITS.pack_bytes]
         manifest_path = folder / MANIFEST
-        manifest = _read(manifest_path, col)
+        manifest = _read(manifest_path, col, folder, budget)
         if manifest is None:
             return None
         if check_schema(manifest, "manifest", col.add):
@@ -143,7 +174,7 @@ class _PackBuilder:
                                         frozenset(e.key for e in lineage))]
         rules = build_rules(raw_rules, manifest, col.add)
         plugin_mods = [*(x for p in parents for x in p.plugins), *_as_list(m.get("plugins"))]
-        words = load_plugins(_as_list(m.get("plugins")), folder, manifest, col.add)
+        words = load_plugins(manifest, folder, col.add, col.allow_plugins)
         for p in parents:
             words |= set(p.meta.get("plugin_words", ()))
         vocab = Vocabulary(rules.vocab.resource_classes, rules.vocab.colors, rules.vocab.symbols,
@@ -152,10 +183,13 @@ class _PackBuilder:
 
         cards: list[tuple[Card, YamlDoc, tuple[Any, ...], bool]] = []
         wonders: list[tuple[Wonder, YamlDoc, tuple[Any, ...], bool]] = []
-        for path in sorted(folder.glob("*.yaml")):
-            if path.name == MANIFEST:
-                continue
-            doc = _read(path, col)
+        files = [p for p in sorted(folder.glob("*.yaml")) if p.name != MANIFEST]
+        if len(files) > LIMITS.files_per_pack:
+            col.add(manifest, (1, 1), f"the pack's folder holds {len(files)} YAML files, more than "
+                    f"the limit of {LIMITS.files_per_pack}; only the first {LIMITS.files_per_pack} "
+                    "are read", kind="limit")
+        for path in files[:LIMITS.files_per_pack]:
+            doc = _read(path, col, folder, budget)
             if doc is None:
                 continue
             bad = check_schema(doc, "content", col.add)
@@ -170,6 +204,8 @@ class _PackBuilder:
                     if item:
                         into.append((item, doc, (key, i), bool(raw.get("replace"))))
 
+        if not self._within_limits(manifest, cards, wonders):
+            return None
         all_cards = self._compose(parents, "cards", cards, manifest)
         all_wonders = self._compose(parents, "wonders", wonders, manifest)
         self._remove(manifest, all_cards, all_wonders)
@@ -187,13 +223,43 @@ class _PackBuilder:
                     meta={"raw_rules": raw_rules, "lineage": lineage,
                           "plugin_words": tuple(sorted(words))})
 
+    def _within_limits(self, manifest: YamlDoc, cards: list[Any], wonders: list[Any]) -> bool:
+        """Counts over the whole pack (one file's are bounded by the schema)."""
+        ok = True
+        for what, items, limit in (("cards", cards, LIMITS.cards), ("wonders", wonders, LIMITS.wonders)):
+            if len(items) > limit:
+                _item, doc, path, _ = items[limit]
+                self.col.add(doc, doc.where(path), f"more than {limit} {what} in the pack (the limit)",
+                             kind="limit")
+                ok = False
+        wild = 0
+        for item, doc, path, _ in [*cards, *wonders]:
+            texts = [item.effects] if isinstance(item, Card) else \
+                [st.effects for side in item.sides.values() for st in side.stages]
+            wild += sum(1 for effects in texts for e in effects
+                        if isinstance(e, A.Science) and (len(e.symbols) > 1 or "any" in e.symbols))
+            if wild > LIMITS.wild_symbols:
+                noun = "card" if isinstance(item, Card) else "wonder"
+                self.col.add(doc, doc.where(path), f"more than {LIMITS.wild_symbols} science choices "
+                             "(`any`, `a/b`) in the pack (the limit)", f'{noun} "{item.name}"', kind="limit")
+                return False
+        return ok
+
     # -- extends ----------------------------------------------------------
     def _parents(self, folder: Path, manifest: YamlDoc) -> list[Pack]:
-        parents = []
+        parents: list[Pack] = []
         for i, ref in enumerate(_as_list(manifest.data.get("extends"))):
             path = ("extends", i) if isinstance(manifest.data.get("extends"), list) else ("extends",)
             pos = manifest.where(path)
-            target, problem = resolve_pack(ref, base=folder)
+            target, problem = resolve_extends(ref, folder, self.col.root or folder.parent.resolve())
+            if target is not None and len(self.stack) >= LIMITS.extends_depth:
+                target, problem = None, (f"more than {LIMITS.extends_depth} packs in one chain of "
+                                         "extends (the limit)")
+            if target is not None and target not in self.col.packs and \
+                    len(self.col.packs) >= LIMITS.packs_per_load:
+                target, problem = None, f"more than {LIMITS.packs_per_load} packs in one load (the limit)"
+            if target is not None and any(p.path == str(target) for p in parents):
+                target, problem = None, f"pack '{ref}' is already extended above"
             if target is None:
                 self.col.add(manifest, pos, f"extends: {problem}", kind="extends", length=len(str(ref)))
                 continue
@@ -202,9 +268,14 @@ class _PackBuilder:
                 self.col.add(manifest, pos, f"extends: cycle of extends ({chain})", kind="extends",
                              length=len(str(ref)))
                 continue
-            before = len(self.col.diags)
-            parent = _PackBuilder(self.col, (*self.stack, target)).build(target)
-            if parent is None or len(self.col.diags) > before:
+            if target in self.col.packs:  # a diamond: the shared pack is read once
+                parent, had_problems = self.col.packs[target]
+            else:
+                before = self.col.count()
+                parent = _PackBuilder(self.col, (*self.stack, target)).build(target)
+                had_problems = parent is None or self.col.count() > before
+                self.col.packs[target] = (parent, had_problems)
+            if had_problems:
                 self.col.add(manifest, pos, f"extends: pack '{ref}' has problems (listed above)",
                              kind="extends", length=len(str(ref)))
             if parent is not None:
@@ -400,13 +471,22 @@ def _with_vocab(rules: Rules, vocab: Vocabulary) -> Rules:
     return replace(rules, vocab=vocab)
 
 
-def load_pack(ref: str | Path) -> Pack:
-    """Load a shipped pack by name or a pack folder by path; raises PackError listing all problems."""
-    col = _Collector()
+def load_pack(ref: str | Path, allow_plugins: bool = False, root: str | Path | None = None) -> Pack:
+    """Load a shipped pack by name or a pack folder by path; raises PackError listing all problems.
+
+    A pack is data: its plug-ins (Python code) run only when `allow_plugins` is true, the
+    user's consent. `extends` may name shipped packs and folders inside `root` (default: the
+    folder holding the pack's folder)."""
     folder, problem = resolve_pack(str(ref))
     if folder is None:
         raise PackError([Diagnostic(str(ref), 0, 0, problem or "not found", kind="missing")])
+    col = _Collector(allow_plugins, Path(root).resolve() if root else folder.parent)
+    col.packs[folder] = (None, True)  # extending the pack being loaded is a cycle
     pack = _PackBuilder(col, (folder,)).build(folder)
+    if col.more:
+        col.diags.append(Diagnostic(_shown(str(folder / MANIFEST)), 0, 0,
+                                    f"{col.more} more problem(s) not listed (at most "
+                                    f"{LIMITS.diagnostics} are)", kind="limit"))
     if col.diags or pack is None:
         raise PackError(col.diags or [Diagnostic(str(folder), 0, 0, "pack could not be loaded")])
     pack.meta["warnings"] = deck_warnings(pack)

@@ -15,6 +15,7 @@ from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInpu
                              UnexpectedToken, VisitError)
 
 from . import ast as A
+from .limits import LIMITS
 from .registry import EFFECTS, PLUGINS
 from .vocab import BASE_VOCABULARY, RESOURCE_ALIASES, Vocabulary
 
@@ -105,7 +106,7 @@ class _SidesArg(tuple):
 def _plugin_arg(a: Any) -> Any:
     if isinstance(a, Token):
         if a.type == "SIGNED_INT":
-            return int(a)
+            return int(a) if len(a) <= 10 else 0  # a longer number is reported by _num
         if str(a) in _SIDE_WORDS:
             return A.normalize_sides([str(a)])
         return str(a)
@@ -119,6 +120,7 @@ class _ToAst(Transformer):
         super().__init__()
         self.vocab = vocab
         self.errors: list[LanguageError] = []
+        self._big: set[tuple[int, int]] = set()
 
     # -- name checks -------------------------------------------------------
     def _check(self, tok: Token, known: Iterable[str], what: str) -> str:
@@ -137,8 +139,39 @@ class _ToAst(Transformer):
         v = self.vocab or BASE_VOCABULARY
         return self._check(tok, v.colors, "colour")
 
+    def _num(self, tok: Token, limit: int, what: str) -> int:
+        """A number of the text, at most `limit` in size (a located error otherwise)."""
+        text = str(tok)
+        if len(text.lstrip("-")) > len(str(limit)) or abs(int(text)) > limit:
+            self.errors.append(LanguageError(f"{what} {text[:12]}{'...' if len(text) > 12 else ''} "
+                                             f"is more than the limit of {limit}",
+                                             tok.line, tok.column, len(tok)))
+            return 0
+        return int(text)
+
+    def _int(self, tok: Token) -> int:
+        """A number of the text, at most LIMITS.amount (reported once; clamped to it)."""
+        text = str(tok)
+        if len(text.lstrip("-")) > len(str(LIMITS.amount)) or abs(int(text)) > LIMITS.amount:
+            if (tok.line, tok.column) not in self._big:
+                self._big.add((tok.line, tok.column))
+                self._num(tok, LIMITS.amount, "number")
+            return LIMITS.amount
+        return int(text)
+
+    def _wide(self, toks: list[Any], what: str) -> None:
+        if len(toks) > LIMITS.choice_width:
+            t = toks[LIMITS.choice_width]
+            self.errors.append(LanguageError(f"more than {LIMITS.choice_width} {what} (the limit)",
+                                             getattr(t, "line", 1), getattr(t, "column", 1)))
+
     # -- effects -----------------------------------------------------------
     def effects(self, children: list[Any]) -> tuple[A.Effect, ...]:
+        if len(children) > LIMITS.effects_per_text:
+            e = children[LIMITS.effects_per_text]
+            self.errors.append(LanguageError(
+                f"more than {LIMITS.effects_per_text} effects in one text (the limit)",
+                getattr(e, "line", None) or 1, getattr(e, "column", None) or 1))
         return tuple(children)
 
     @v_args(meta=True)
@@ -160,28 +193,30 @@ class _ToAst(Transformer):
         return "amounts", list(merged.items())
 
     def amount(self, children: list[Any]) -> tuple[str, int]:
-        n = int(children[0]) if len(children) == 2 else 1
+        n = self._num(children[0], LIMITS.units, "amount") if len(children) == 2 else 1
         return self._resource(children[-1]), n
 
     def choice(self, children: list[Token]) -> tuple[str, list[tuple[str, int]]]:
+        self._wide(children, "resources in one choice")
         return "choice", [(self._resource(t), 1) for t in children]
 
     @v_args(meta=True)
     def shields(self, meta: Any, children: list[Any]) -> A.Shields:
         count = next(c for c in children if isinstance(c, Token) and c.type == "INT")
         per = next((c for c in children if isinstance(c, A.Counted)), None)
-        return A.Shields(int(count), per, line=meta.line, column=meta.column)
+        return A.Shields(self._num(count, LIMITS.amount, "shields"), per, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def science(self, meta: Any, children: list[Token]) -> A.Science:
         v = self.vocab or BASE_VOCABULARY
+        self._wide(children, "symbols in one choice")
         names = tuple(self._check(t, (*v.symbols, "any"), "science symbol") for t in children)
         return A.Science(names, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def coins(self, meta: Any, children: list[Any]) -> A.Coins:
         per = children[1] if len(children) > 1 else None
-        return A.Coins(int(children[0]), per, line=meta.line, column=meta.column)
+        return A.Coins(self._num(children[0], LIMITS.amount, "coins"), per, line=meta.line, column=meta.column)
 
     def condition(self, _: list[Any]) -> str:
         return "wonder_complete"
@@ -202,7 +237,8 @@ class _ToAst(Transformer):
     def vp(self, meta: Any, children: list[Any]) -> A.VictoryPoints:
         per = next((c for c in children[1:] if isinstance(c, A.Counted)), None)
         cond = next((c for c in children[1:] if isinstance(c, str) and not isinstance(c, Token)), "")
-        return A.VictoryPoints(int(children[0]), per, cond, line=meta.line, column=meta.column)
+        return A.VictoryPoints(self._num(children[0], LIMITS.amount, "vp"), per, cond,
+                               line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def per(self, meta: Any, children: list[Any]) -> A.Counted:
@@ -210,7 +246,7 @@ class _ToAst(Transformer):
             else None
         what, colors = children[0]
         where = children[1] if len(children) > 1 else None
-        every = int(every_tok) if every_tok is not None else 1
+        every = self._int(every_tok) if every_tok is not None else 1
         if what == "age":
             if every_tok is not None:
                 self.errors.append(LanguageError(
@@ -314,7 +350,7 @@ class _ToAst(Transformer):
                 res.append(self._check(t, known, "resource or resource class"))
         if not bank:
             self._neighbours_only(sides, meta, "buy")
-        return A.Trade(tuple(dict.fromkeys(res)), sides, int(price),
+        return A.Trade(tuple(dict.fromkeys(res)), sides, self._num(price, LIMITS.amount, "price"),
                        line=meta.line, column=meta.column)
 
     def _neighbours_only(self, sides: tuple[str, ...], meta: Any, word: str) -> None:
@@ -352,7 +388,7 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def draw(self, meta: Any, children: list[Token]) -> A.Draw:
-        n = int(children[0])
+        n = self._int(children[0])
         if n < 1:
             self.errors.append(LanguageError("draw at least 1 card", children[0].line,
                                              children[0].column, len(children[0])))
@@ -367,10 +403,10 @@ class _ToAst(Transformer):
                 f"unknown token kind '{kind}'" + (f" (kinds: {', '.join(kinds)})" if kinds else
                                                   " (declare it in the rules: tokens)")
                 + did_you_mean(str(kind), kinds), kind.line, kind.column, len(kind)))
-        if int(count) < 1:
+        if self._int(count) < 1:
             self.errors.append(LanguageError("take at least 1 token", count.line, count.column,
                                              len(count)))
-        return A.Tokens(int(count), str(kind), line=meta.line, column=meta.column)
+        return A.Tokens(self._int(count), str(kind), line=meta.line, column=meta.column)
 
     def lose_word(self, _: list[Any]) -> str:
         return "lose"
@@ -394,20 +430,20 @@ class _ToAst(Transformer):
             self.errors.append(LanguageError(
                 "the count is made in each city that loses or gains: leave out 'in ...'",
                 per.line, per.column, 3))
-        if int(amount) < 1:
+        if self._int(amount) < 1:
             self.errors.append(LanguageError(f"{verb} at least 1 coin", amount.line, amount.column,
                                              len(amount)))
-        signed = -int(amount) if verb == "lose" else int(amount)
+        signed = -self._int(amount) if verb == "lose" else self._int(amount)
         return A.OthersCoins(signed, tuple(sides), per, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def rebate(self, meta: Any, children: list[Any]) -> A.Rebate:
         amount, sides = children[0], children[-1]
         self._neighbours_only(sides, meta, "rebate")
-        if int(amount) < 1:
+        if self._int(amount) < 1:
             self.errors.append(LanguageError("a rebate takes at least 1 coin", amount.line,
                                              amount.column, len(amount)))
-        return A.Rebate(int(amount), tuple(sides), line=meta.line, column=meta.column)
+        return A.Rebate(self._int(amount), tuple(sides), line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def give_defeats(self, meta: Any, _: list[Any]) -> A.GiveDefeats:
@@ -424,11 +460,11 @@ class _ToAst(Transformer):
     def discount(self, meta: Any, children: list[Any]) -> A.Discount:
         amount, unit, target = children[:3]
         sides = children[3] if len(children) > 3 else ("self",)
-        if int(amount) < 1:
+        if self._int(amount) < 1:
             self.errors.append(LanguageError(
                 f"a discount takes at least 1 {unit}, not {amount}",
                 amount.line, amount.column, len(amount)))
-        return A.Discount(unit, target, int(amount), sides, line=meta.line, column=meta.column)
+        return A.Discount(unit, target, self._int(amount), sides, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def discount_all(self, meta: Any, children: list[Any]) -> A.Discount:
@@ -490,6 +526,9 @@ class _ToAst(Transformer):
     def plugin_effect(self, meta: Any, children: list[Any]) -> A.PluginEffect:
         word = children[0]
         vocab = self.vocab or BASE_VOCABULARY
+        for a in children[1:]:
+            if isinstance(a, Token) and a.type == "SIGNED_INT":
+                self._num(a, LIMITS.amount, "number")
         args = tuple(tuple(a) if isinstance(a, tuple) else a for a in map(_plugin_arg, children[1:]))
         if word in EFFECTS and word not in EFFECT_WORDS:  # `when`: written after its effect
             spec = EFFECTS[str(word)]
@@ -541,6 +580,12 @@ class _ToAst(Transformer):
         return A.Cost()
 
     def cost(self, children: list[tuple[str, int]]) -> A.Cost:
+        if sum(n for name, n in children if name != "coins") > LIMITS.cost_units:
+            self.errors.append(LanguageError(f"a cost of more than {LIMITS.cost_units} resources "
+                                             "(the limit)", 1, 1))
+        if len({name for name, _ in children if name != "coins"}) > LIMITS.cost_resources:
+            self.errors.append(LanguageError(f"a cost of more than {LIMITS.cost_resources} different "
+                                             "resources (the limit)", 1, 1))
         coins = 0
         res: dict[str, int] = {}
         for name, n in children:
@@ -551,9 +596,11 @@ class _ToAst(Transformer):
         return A.Cost(coins, tuple(res.items()))
 
     def cost_item(self, children: list[Token]) -> tuple[str, int]:
-        n = int(children[0]) if len(children) == 2 else 1
         tok = children[-1]
-        if str(tok) in ("coin", "coins"):
+        coins = str(tok) in ("coin", "coins")
+        n = self._num(children[0], LIMITS.amount if coins else LIMITS.units,
+                      "coins" if coins else "amount") if len(children) == 2 else 1
+        if coins:
             return "coins", n
         return self._resource(tok), n
 

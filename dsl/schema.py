@@ -10,12 +10,16 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .limits import LIMITS
 from .phases import ACTIONS, PHASE_TIMES, PHASES, REST
 from .registry import EFFECTS
 
 SCHEMA_ID = "https://wonders-dsl.invalid/pack.schema.json"
 SCHEMA_PATH = Path(__file__).with_name("pack.schema.json")
 NAME_PATTERN = "^[a-z][a-z0-9_]*$"
+# names and descriptions are shown on terminals: no control characters or escape sequences
+TEXT_PATTERN = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]*$"
+PROSE_PATTERN = "^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]*$"
 
 
 def _obj(props: dict[str, Any], required: list[str] | None = None, desc: str = "") -> dict[str, Any]:
@@ -27,22 +31,30 @@ def _obj(props: dict[str, Any], required: list[str] | None = None, desc: str = "
     return out
 
 
-def _int(desc: str, minimum: int | None = None) -> dict[str, Any]:
+def _int(desc: str, minimum: int | None = None, maximum: int = LIMITS.coins) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "integer", "description": desc}
     if minimum is not None:
         out["minimum"] = minimum
+    out["maximum"] = maximum
     return out
 
 
-def _names(desc: str) -> dict[str, Any]:
-    return {"type": "array", "items": {"type": "string", "pattern": NAME_PATTERN},
-            "description": desc}
+def _text(desc: str, max_length: int = 200, min_length: int = 0, prose: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "string", "description": desc, "maxLength": max_length,
+                           "pattern": PROSE_PATTERN if prose else TEXT_PATTERN}
+    if min_length:
+        out["minLength"] = min_length
+    return out
 
 
-def _str_or_list(desc: str) -> dict[str, Any]:
-    return {"description": desc, "anyOf": [
-        {"type": "string", "minLength": 1},
-        {"type": "array", "items": {"type": "string", "minLength": 1}}]}
+def _names(desc: str, max_items: int = LIMITS.list_items) -> dict[str, Any]:
+    return {"type": "array", "items": {"type": "string", "pattern": NAME_PATTERN, "maxLength": 40},
+            "description": desc, "maxItems": max_items}
+
+
+def _str_or_list(desc: str, max_items: int = LIMITS.list_items) -> dict[str, Any]:
+    one = {"type": "string", "minLength": 1, "maxLength": 200, "pattern": TEXT_PATTERN}
+    return {"description": desc, "anyOf": [one, {"type": "array", "items": one, "maxItems": max_items}]}
 
 
 EFFECT_DESC = ("Card-language effects joined by ';'. Effect words: "
@@ -84,31 +96,33 @@ def _phase() -> dict[str, Any]:
 
 def build_schema() -> dict[str, Any]:
     rules = _obj({
-        "players": _obj({"min": _int("fewest players", 1), "max": _int("most players", 1)},
+        "players": _obj({"min": _int("fewest players", 1, LIMITS.players), "max": _int("most players", 1, LIMITS.players)},
                         desc="player counts the pack supports"),
-        "ages": _int("number of ages", 1),
-        "hand_size": _int("cards dealt to each player per age; the last one is discarded", 2),
+        "ages": _int("number of ages", 1, LIMITS.ages),
+        "hand_size": _int("cards dealt to each player per age; the last one is discarded", 2, LIMITS.hand_size),
         "starting_coins": _int("coins each player starts with", 0),
         "sell_coins": _int("coins for selling a card", 0),
         "trade_price": _int("coins per resource bought from a neighbour", 0),
-        "pass": {"type": "array", "items": {"enum": SIDES},
+        "pass": {"type": "array", "items": {"enum": SIDES}, "maxItems": LIMITS.ages,
                  "description": "hand passing direction for each age"},
         "military": _obj({
-            "victory": {"type": "array", "items": {"type": "integer"},
+            "victory": {"type": "array", "items": _int("victory token value", -LIMITS.coins),
+                        "maxItems": LIMITS.ages,
                         "description": "victory token value for each age"},
-            "defeat": _int("defeat token value")}, desc="war tokens"),
+            "defeat": _int("defeat token value", -LIMITS.coins)}, desc="war tokens"),
         "treasury": _int("coins per victory point at game end", 1),
-        "science": _obj({"symbols": _names("science symbol names"),
+        "science": _obj({"symbols": _names("science symbol names", LIMITS.symbols),
                          "set_bonus": _int("points per set of one of each symbol", 0)},
                         desc="science symbols and scoring"),
         "resources": {"type": "object", "description":
                       "resource classes (e.g. raw, manufactured), each a list of resource names",
-                      "additionalProperties": _names("resources of this class"),
+                      "additionalProperties": _names("resources of this class", LIMITS.resources),
+                      "maxProperties": LIMITS.resources,
                       "propertyNames": {"pattern": NAME_PATTERN}},
-        "colors": _names("card colours"),
+        "colors": _names("card colours", LIMITS.colors),
         "guilds": _obj({"color": {"type": "string", "pattern": NAME_PATTERN,
                                   "description": "the colour of guild cards"},
-                        "extra": _int("guilds drawn = players + extra", 0)},
+                        "extra": _int("guilds drawn = players + extra", 0, LIMITS.players)},
                        desc="guild cards: drawn at random into the last age"),
         "hand_sizes": {"type": "object", "description":
                        "cards dealt per age at some player counts, where it differs from "
@@ -140,27 +154,29 @@ def build_schema() -> dict[str, Any]:
                        "score-pad line for each card colour's victory points; a key is a line of "
                        "the score pad (one of `score_lines`)",
                        "propertyNames": {"pattern": NAME_PATTERN},
-                       "additionalProperties": _names("colours counted on this line")},
+                       "additionalProperties": _names("colours counted on this line", LIMITS.colors),
+                       "maxProperties": 20},
         "score_lines": _names("the lines of the score pad, in order (e.g. military, treasury, "
                               "wonder, civilian, commercial, guilds, science, heroes)"),
         "decks": _names("decks besides the age decks (e.g. heroes); a card with `deck:` belongs to one"),
         "phases": {"type": "array", "items": {"$ref": "#/$defs/phase"},
                    "description": "phases besides the ages, in the order they run at the same time"},
     }, desc="the game's rules parameters; a pack that extends another overrides only what it names")
-    stage = _obj({"cost": {"type": "string", "description": COST_DESC},
-                  "effect": {"type": "string", "minLength": 1, "description": EFFECT_DESC}},
+    stage = _obj({"cost": _text(COST_DESC, LIMITS.text_chars),
+                  "effect": _text(EFFECT_DESC, LIMITS.text_chars, 1, prose=True)},
                  ["effect"], "one wonder stage: its cost and effect")
-    side = _obj({"alias": {"type": "string", "description": "another name, e.g. Day or Night"},
+    side = _obj({"alias": _text("another name, e.g. Day or Night"),
                  "resource": {"type": "string", "pattern": NAME_PATTERN,
                               "description": "the board's starting resource"},
                  "effect": {"type": "string", "minLength": 1, "description":
                             "effects of the board itself, in play from the start: a power instead "
                             "of or besides the starting resource. " + EFFECT_DESC},
                  "stages": {"type": "array", "items": {"$ref": "#/$defs/stage"}, "minItems": 1,
+                            "maxItems": LIMITS.stages,
                             "description": "the wonder stages, built in order"}},
                 ["stages"], "one side of a wonder board: a starting resource, a board effect or both")
     side["anyOf"] = [{"required": ["resource"]}, {"required": ["effect"]}]
-    wonder = _obj({"name": {"type": "string", "minLength": 1, "description": "the wonder's name"},
+    wonder = _obj({"name": _text("the wonder's name", 100, 1),
                    "replace": {"type": "boolean", "description":
                                "replace the wonder of the same name from an extended pack"},
                    "sides": {"type": "object", "description": "the board's sides, A (Day) and B (Night)",
@@ -168,34 +184,41 @@ def build_schema() -> dict[str, Any]:
                              "additionalProperties": False, "minProperties": 1}},
                   ["name", "sides"], "a wonder board")
     card = _obj({
-        "name": {"type": "string", "minLength": 1, "description": "the card's name, unique in the pack"},
-        "age": _int("the age whose deck holds it (or `deck:` for another deck)", 1),
+        "name": _text("the card's name, unique in the pack", 100, 1),
+        "age": _int("the age whose deck holds it (or `deck:` for another deck)", 1, LIMITS.ages),
         "deck": _name("the deck that holds it, one of the rules' `decks` (instead of `age:`; "
                       "every card of such a deck is used)"),
         "color": {"type": "string", "pattern": NAME_PATTERN, "description": "the card's colour"},
         "players": {"description": "minimum player count of each copy; omitted for guilds",
-                    "anyOf": [{"type": "array", "items": {"type": "integer", "minimum": 1},
-                               "minItems": 1}, {"type": "null"}]},
-        "cost": {"type": "string", "description": COST_DESC},
+                    "anyOf": [{"type": "array", "items": {"type": "integer", "minimum": 1,
+                                                              "maximum": LIMITS.players},
+                               "minItems": 1, "maxItems": 20}, {"type": "null"}]},
+        "cost": _text(COST_DESC, LIMITS.text_chars),
         "chains_from": _str_or_list("cards of earlier ages that make this one free"),
         "chains_to": _str_or_list("cards of later ages this one makes free"),
-        "effect": {"type": "string", "minLength": 1, "description": EFFECT_DESC},
+        "effect": _text(EFFECT_DESC, LIMITS.text_chars, 1, prose=True),
         "replace": {"type": "boolean", "description":
                     "replace the card of the same name from an extended pack"},
     }, ["name", "color", "effect"], "an age card, a guild, or a card of another deck")
     card["oneOf"] = [{"required": ["age"]}, {"required": ["deck"]}]  # an age or a deck, not both
     manifest = _obj({
-        "name": {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]*$", "description": "the pack's name"},
-        "version": {"type": "string", "description": "the pack's version"},
-        "description": {"type": "string", "description": "what the pack is"},
-        "extends": _str_or_list("packs this one builds on: shipped names or relative paths"),
+        "name": {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]*$", "maxLength": 60,
+                 "description": "the pack's name"},
+        "version": _text("the pack's version", 40),
+        "description": _text("what the pack is", 2000, prose=True),
+        "extends": _str_or_list("packs this one builds on: shipped names or relative paths", LIMITS.extends_depth),
         "remove": _str_or_list("names of cards or wonders of extended packs to leave out"),
-        "plugins": _str_or_list("Python modules (in the pack folder or installed) that add effect words"),
+        "plugins": _str_or_list("Python modules (files NAME.py in the pack folder) that add effect words; "
+                                 "run only with the user's consent (--allow-plugins)", 20),
+        "uses": _str_or_list("effect words this pack takes from installed plug-ins (`wonders.effects` "
+                              "entry points); loaded only with the user's consent (--allow-plugins)", 20),
         "rules": {"$ref": "#/$defs/rules"},
     }, ["name"], "a pack's manifest, pack.yaml")
     content = _obj({
-        "cards": {"type": "array", "items": {"$ref": "#/$defs/card"}, "description": "age cards and guilds"},
-        "wonders": {"type": "array", "items": {"$ref": "#/$defs/wonder"}, "description": "wonder boards"},
+        "cards": {"type": "array", "items": {"$ref": "#/$defs/card"}, "maxItems": LIMITS.cards,
+                  "description": "age cards and guilds"},
+        "wonders": {"type": "array", "items": {"$ref": "#/$defs/wonder"}, "maxItems": LIMITS.wonders,
+                    "description": "wonder boards"},
     }, desc="a card file: cards and/or wonders")
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

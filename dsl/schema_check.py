@@ -5,10 +5,11 @@ import difflib
 from functools import lru_cache
 from typing import Any, Callable
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
-from .schema import build_schema
+from .safeio import short
+from .schema import NAME_PATTERN, build_schema
 from .yamlsource import YamlDoc
 
 Report = Callable[..., None]
@@ -20,7 +21,12 @@ _TYPE_NAMES = {"integer": "a whole number", "string": "text", "array": "a list",
 def _validator(part: str) -> Draft202012Validator:
     schema = build_schema()
     sub = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": f"#/$defs/{part}"}
-    return Draft202012Validator(sub)
+    return _Strict(sub)
+
+
+# JSON Schema counts 3.0 as an integer; a pack means a whole number, so a float is an error
+_Strict = validators.extend(Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
+    "integer", lambda _checker, v: isinstance(v, int) and not isinstance(v, bool)))
 
 
 def subject_of(doc: YamlDoc, path: tuple[Any, ...]) -> str:
@@ -46,7 +52,7 @@ def _describe(err: ValidationError) -> str:
     if v == "type":
         want = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
         return (f"'{_field(tuple(err.absolute_path))}' must be "
-                f"{' or '.join(_TYPE_NAMES.get(t, t) for t in want)}, not {err.instance!r}")
+                f"{' or '.join(_TYPE_NAMES.get(t, t) for t in want)}, not {short(err.instance)}")
     if v in ("anyOf", "oneOf") and all(isinstance(s, dict) and set(s) == {"required"}
                                        for s in err.validator_value):
         keys = [k for s in err.validator_value for k in s["required"]]
@@ -57,23 +63,35 @@ def _describe(err: ValidationError) -> str:
         return f"needs {quoted}" + (" (or both)" if v == "anyOf" else "")
     if v == "anyOf":
         kinds = [s.get("type") for s in err.validator_value if isinstance(s, dict) and "type" in s]
-        inner = best_match(err.context) if err.context else None
+        shaped = [e for e in err.context if e.validator != "type"]  # the branch of the right type
+        inner = best_match(shaped or err.context) if err.context else None
         if inner is not None and inner.validator not in ("type",):
             return _describe(inner)
         return (f"'{_field(tuple(err.absolute_path))}' must be "
-                f"{' or '.join(_TYPE_NAMES.get(k, k) for k in kinds)}, not {err.instance!r}")
+                f"{' or '.join(_TYPE_NAMES.get(k, k) for k in kinds)}, not {short(err.instance)}")
+    if v == "pattern" and err.validator_value != NAME_PATTERN and "a-z" not in err.validator_value:
+        return (f"'{_field(tuple(err.absolute_path))}' must not hold control characters or "
+                f"escape sequences: {short(err.instance)}")
     if v == "pattern":
-        return (f"'{err.instance}' is not a valid name for '{_field(tuple(err.absolute_path))}' "
+        return (f"{short(err.instance)} is not a valid name for '{_field(tuple(err.absolute_path))}' "
                 "(lower-case letters, digits and _)")
     if v == "minimum":
         return f"'{_field(tuple(err.absolute_path))}' must be at least {err.validator_value}, not {err.instance}"
+    if v == "maximum":
+        return f"'{_field(tuple(err.absolute_path))}' must be at most {err.validator_value}, not {err.instance}"
+    if v in ("maxItems", "maxProperties"):
+        return (f"'{_field(tuple(err.absolute_path))}' has more than {err.validator_value} entries "
+                "(the limit; see docs/pack-format.md)")
+    if v == "maxLength":
+        return (f"'{_field(tuple(err.absolute_path))}' is longer than {err.validator_value} characters "
+                "(the limit; see docs/pack-format.md)")
     if v in ("minItems", "minProperties"):
         return f"'{_field(tuple(err.absolute_path))}' must not be empty"
     if v == "enum":
-        return f"{err.instance!r} must be one of {', '.join(map(str, err.validator_value))}"
+        return f"{short(err.instance)} must be one of {', '.join(map(str, err.validator_value))}"
     if v == "minLength":
         return f"'{_field(tuple(err.absolute_path))}' must not be empty"
-    return err.message
+    return short(err.message, 200)
 
 
 def check_schema(doc: YamlDoc, part: str, report: Report) -> set[tuple[Any, ...]]:

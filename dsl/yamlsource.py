@@ -6,10 +6,13 @@ scalar style, which tells how a column inside an effect string maps to the file.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
+
+from .limits import LIMITS
 
 Path_ = tuple[Any, ...]
 
@@ -111,13 +114,83 @@ class _FastLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignor
     """libyaml when present: the same nodes and marks, several times faster."""
 
 
+class LimitError(yaml.YAMLError):
+    """A file past one of the limits (dsl/limits.py), located like a YAML error."""
+
+    def __init__(self, problem: str, line: int, column: int):
+        super().__init__(problem)
+        self.problem = problem
+        self.context = None
+        self.problem_mark = yaml.Mark("", 0, line, column, None, None)  # 0-based, as PyYAML's
+
+
+_SPECIAL = re.compile(r"[\[\]{}\n]")
+_BLOCK_INDENT = re.compile(r"^( *)((?:[-?:][ \t]+)*)", re.MULTILINE)
+
+
+def prescan(text: str, limit: int = LIMITS.scan_depth) -> None:
+    """Refuse text nested too deeply before any YAML parser sees it (libyaml recurses per
+    level and crashes on some 30,000 nested brackets): open brackets, and indentation plus
+    block indicators (`- - - x`), are counted; the count is an upper bound of the depth."""
+    depth, line, line_start = 0, 0, 0
+    for m in _SPECIAL.finditer(text):
+        c = m.group()
+        if c == "\n":
+            line += 1
+            line_start = m.end()
+        elif c in "[{":
+            depth += 1
+            if depth > limit:
+                raise LimitError(f"nested more than {limit} brackets deep", line, m.start() - line_start)
+        elif depth:
+            depth -= 1
+    for m in _BLOCK_INDENT.finditer(text):
+        levels = len(m.group(1)) + m.group(2).count(" ") + m.group(2).count("\t")
+        if levels > limit:
+            line = text.count("\n", 0, m.start())
+            raise LimitError(f"indented or nested more than {limit} levels deep", line, 0)
+
+
+def check_nodes(root: yaml.Node, max_depth: int = LIMITS.yaml_depth,
+                max_nodes: int = LIMITS.yaml_nodes, digits: int = LIMITS.number_digits) -> None:
+    """Bound the document before it is built: nesting depth (which also stops recursive
+    aliases), the number of values with aliases expanded (the "billion laughs"), and the
+    size of numbers (Python refuses to convert integers of more than 4,300 digits)."""
+    count = 0
+    stack: list[tuple[yaml.Node, int]] = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        count += 1
+        mark = node.start_mark
+        if count > max_nodes:
+            raise LimitError(f"more than {max_nodes} values (aliases counted once per use)",
+                             mark.line, mark.column)
+        if depth > max_depth:
+            raise LimitError(f"nested more than {max_depth} levels deep (or a recursive alias)",
+                             mark.line, mark.column)
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float") and \
+                    sum(ch.isdigit() for ch in node.value) > digits:
+                raise LimitError(f"number with more than {digits} digits", mark.line, mark.column)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((v, depth + 1) for v in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                stack.append((k, depth + 1))
+                stack.append((v, depth + 1))
+
+
 def load_yaml(text: str, file: str) -> YamlDoc:
-    """Parse YAML text; raises yaml.YAMLError (with problem_mark) when it is malformed.
+    """Parse YAML text; raises yaml.YAMLError (with problem_mark) when it is malformed or
+    past a limit (LimitError).
 
     Valid files go through libyaml; a broken one is parsed again by the pure-Python
     parser, whose messages are the ones our diagnostics (and their tests) are written for."""
+    prescan(text)
     try:
         return _load(text, file, _FastLoader)
+    except LimitError:
+        raise
     except yaml.YAMLError:
         return _load(text, file, _Loader)
 
@@ -125,7 +198,12 @@ def load_yaml(text: str, file: str) -> YamlDoc:
 def _load(text: str, file: str, loader_class: type) -> YamlDoc:
     loader = loader_class(text)
     try:
-        node = loader.get_single_node()
+        try:
+            node = loader.get_single_node()
+        except RecursionError:
+            raise LimitError("nested too deeply", 0, 0) from None
+        if node is not None:
+            check_nodes(node)
         data = loader.construct_document(node) if node is not None else None
     finally:
         loader.dispose()

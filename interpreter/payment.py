@@ -119,8 +119,91 @@ def _search(need_sparse: tuple[tuple[int, int], ...], city: City, left: City,
         return known
     if len(_SHAPES) >= _CACHE_LIMIT:
         _SHAPES.clear()
-    result = _SHAPES[shape] = _dfs(need_sparse, kinds, supply, (None, lp, rp))
+    search = _dfs if _small(need_sparse, kinds) else _dp
+    result = _SHAPES[shape] = search(need_sparse, kinds, supply, (None, lp, rp))
     return result
+
+
+def _small(need_sparse: tuple[tuple[int, int], ...], kinds: list[tuple[tuple[int, ...], int, int]]) -> bool:
+    """Whether the depth-first search is safe: a rough count of its branches (sources that can
+    give each missing unit, multiplied over the units) is small. Real games stay far below it;
+    hostile packs (a dozen three-way either/or cards per neighbour) go to _dp."""
+    units = 0
+    for _, n in need_sparse:
+        units += n
+    if len(kinds) ** units <= _DFS_BRANCHES:  # the usual case, without counting per resource
+        return True
+    branches = 1
+    for r, n in need_sparse:
+        ways = sum(1 for res, _, _ in kinds if r in res)
+        branches *= ways ** n
+        if branches > _DFS_BRANCHES:
+            return False
+    return True
+
+
+_DFS_BRANCHES = 4096
+
+
+def _dp(need_sparse: tuple[tuple[int, int], ...], kinds: list[tuple[tuple[int, ...], int, int]],
+        supply: dict[int, int], prices: tuple[None, list[int], list[int]]) -> tuple[Option, ...]:
+    """The same Pareto set as _dfs, by dynamic programming over the units taken so far.
+
+    What the right neighbour is paid depends only on which units it gives, and likewise the
+    left. So: (1) over the city's own and the left neighbour's sources, the cheapest left
+    payment for every vector of units they can cover together; (2) over the right neighbour's
+    sources, every vector of units it can cover (its price follows from the vector); (3) each
+    split of the cost between the two gives one candidate (left, right); keep the Pareto set.
+    Vectors are numbers in a mixed radix (digit i: units of the i-th needed resource), at most
+    the product of (units + 1) over the cost's resources (a cost holds at most LIMITS.cost_units
+    units of at most LIMITS.cost_resources resources: 1,296 vectors), so the work is polynomial in the number of
+    sources, whatever their either/or structure."""
+    slot = {r: i for i, (r, _) in enumerate(need_sparse)}
+    full = [n for _, n in need_sparse]
+    radix = [1] * len(full)
+    for i in range(1, len(full)):
+        radix[i] = radix[i - 1] * (full[i - 1] + 1)
+    top = sum(f * w for f, w in zip(full, radix))
+    ours = _cover([k for k in kinds if k[1] != RIGHT], slot, full, radix, prices)
+    right = _cover([k for k in kinds if k[1] == RIGHT], slot, full, radix, prices)
+    found: list[Option] = []
+    for taken, lc in ours.items():
+        rc = right.get(top - taken)  # digit by digit: taken never exceeds full
+        if rc is not None:
+            _pareto_add(found, lc, rc)
+    found.sort(key=lambda o: (o[0] + o[1], o[0]))
+    return tuple(found)
+
+
+def _cover(kinds: list[tuple[tuple[int, ...], int, int]], slot: dict[int, int], full: list[int],
+           radix: list[int], prices: tuple[None, list[int], list[int]]) -> dict[int, int]:
+    """Every vector of units (at most `full`) these sources can give together, with the least
+    coins it costs (the sources of one neighbour, or the city's own, which are free, and the
+    left neighbour's)."""
+    best: dict[int, int] = {0: 0}
+    for res, side, count in kinds:
+        steps = [(radix[slot[r]], full[slot[r]] + 1, 0 if side == 0 else prices[side][r]) for r in res]
+        for _ in range(count):  # one unit of the kind at a time: identical copies, same states
+            nxt = dict(best)
+            for state, cost in best.items():
+                for w, base, price in steps:
+                    if (state // w) % base < base - 1:
+                        new, c = state + w, cost + price
+                        old = nxt.get(new)
+                        if old is None or c < old:
+                            nxt[new] = c
+            if len(nxt) == len(best) and nxt == best:
+                break
+            best = nxt
+    return best
+
+
+def _pareto_add(front: list[Option], lc: int, rc: int) -> None:
+    for fl, fr in front:
+        if fl <= lc and fr <= rc:
+            return
+    front[:] = [(fl, fr) for fl, fr in front if not (lc <= fl and rc <= fr)]
+    front.append((lc, rc))
 
 
 def _dfs(need_sparse: tuple[tuple[int, int], ...], kinds: list[tuple[tuple[int, ...], int, int]],

@@ -12,39 +12,25 @@ from dsl.model import DEFAULT_SCORE_LINES, Rules
 
 from .compiled import CCard
 from .counting import count
+from .science import best_science
 from .state import City, Table
 
 CATEGORIES = DEFAULT_SCORE_LINES  # the published score pad's lines (a pack may add its own)
 
 
 def science_score(counts: Sequence[int], wilds: Sequence[tuple[int, ...]], set_bonus: int) -> int:
-    """Squares per symbol plus the set bonus; each wild symbol takes whichever choice scores best."""
-    if not wilds:  # the common case, asked by the greedy bot for every science card it weighs
+    """Squares per symbol plus the set bonus; each wild symbol takes whichever choice scores best
+    (exact, in polynomial time however many wilds: interpreter/science.py)."""
+    if not wilds:  # the common case, inline: greedy bots call this for every candidate move
         return sum(n * n for n in counts) + set_bonus * min(counts) if counts else 0
-    return _science(counts, wilds, set_bonus, 0)[0]
+    return best_science(counts, wilds, set_bonus, 0)[0]
 
 
 def _science(counts: Sequence[int], wilds: Sequence[tuple[int, ...]], set_bonus: int,
              per_set: int) -> tuple[int, int]:
     """(science line, complete sets) for the wild choice that maximises the line plus
     `per_set` points per complete set (an effect paying per science set)."""
-    def line(c: Sequence[int]) -> tuple[int, int]:
-        if not c:
-            return 0, 0
-        sets = min(c)
-        return sum(n * n for n in c) + set_bonus * sets, sets
-    if not wilds:
-        return line(counts)
-    best = (-1, 0)
-    best_total = -1
-    for picks in product(*wilds):
-        c = list(counts)
-        for s in picks:
-            c[s] += 1
-        got = line(c)
-        if got[0] + per_set * got[1] > best_total:
-            best, best_total = got, got[0] + per_set * got[1]
-    return best
+    return best_science(counts, wilds, set_bonus, per_set)
 
 
 def _score_city(table: Table, seat: int, rules: Rules, extra: Sequence[CCard] = ()) -> dict[str, int]:

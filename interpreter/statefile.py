@@ -1,17 +1,31 @@
-"""STATE documents: cities described as JSON, rebuilt into a table that can be scored or priced."""
+"""STATE documents: cities described as JSON, rebuilt into a table that can be scored or priced.
+
+STATE files are strict: unknown and duplicate keys are errors (with a suggestion), so are
+states the rules cannot reach (a wonder played twice, more copies of a card than the deck
+holds, token values the rules never give), and the file's size and nesting are bounded.
+Every problem is reported at once.
+"""
 from __future__ import annotations
 
 import difflib
 import json
+import re
 from pathlib import Path
 from typing import Any
+
+from dsl.limits import LIMITS
+from dsl.safeio import ReadProblem, printable, read_bounded, short
 
 from .compiled import CompiledPack
 from .state import City, Table
 
+TOP_KEYS = ("pack", "players")
+PLAYER_KEYS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens", "hands", "token_kinds", "copied")
+MAX_COINS = 1_000_000
+
 
 class StateError(Exception):
-    """A STATE document that cannot be used; the message says where and why."""
+    """A STATE document that cannot be used; the message says where and why (one line each)."""
 
 
 def _suggest(name: str, known: list[str]) -> str:
@@ -23,78 +37,201 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _expect(p: dict[str, Any], key: str, kind: type, where: str, required: bool = True) -> None:
-    if key not in p:
-        if required:
-            raise StateError(f"{where}: '{key}' is missing")
-        return
-    if not isinstance(p[key], kind):
-        raise StateError(f"{where}: '{key}' must be {'text' if kind is str else kind.__name__}, "
-                         f"not {p[key]!r}")
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _nesting(text: str, path: str) -> None:
+    """Refuse deep nesting before the JSON parser (which recurses per level) sees it."""
+    depth = 0
+    for m in _TOKENS.finditer(text):
+        c = m.group()
+        if c in "[{":
+            depth += 1
+            if depth > LIMITS.state_depth:
+                line = text.count("\n", 0, m.start()) + 1
+                col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+                raise StateError(f"{path}:{line}:{col}: nested more than {LIMITS.state_depth} levels "
+                                 "deep (a STATE file needs 4)")
+        elif c in "]}":
+            depth -= 1
+
+
+def _key_position(text: str, key: str, nth: int) -> str:
+    """line:column of the nth (1-based) occurrence of "key": in the text, if found."""
+    found = [m.start() for m in re.finditer(re.escape(json.dumps(key)) + r"\s*:", text)]
+    if len(found) < nth:
+        return ""
+    at = found[nth - 1]
+    return f"{text.count(chr(10), 0, at) + 1}:{at - (text.rfind(chr(10), 0, at) + 1) + 1}:"
 
 
 def read_state(path: str) -> dict[str, Any]:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        text = read_bounded(Path(path), None, LIMITS.state_bytes)
     except FileNotFoundError:
         raise StateError(f"{path}: file not found") from None
+    except ReadProblem as err:
+        raise StateError(f"{path}: {err}") from None
+    except OSError as err:
+        raise StateError(f"{path}: cannot read file: {err.strerror or err}") from None
+    _nesting(text, path)
+    duplicates: list[str] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for k, v in items:
+            if k in out:
+                duplicates.append(k)
+            out[k] = v
+        return out
+
+    def number(s: str) -> int:
+        if len(s.lstrip("-")) > LIMITS.number_digits:
+            raise ValueError(f"the number {s[:12]}... has more than {LIMITS.number_digits} digits")
+        return int(s)
+    try:
+        data = json.loads(text, object_pairs_hook=pairs, parse_int=number)
     except json.JSONDecodeError as err:
         raise StateError(f"{path}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from None
+    except (ValueError, RecursionError) as err:
+        raise StateError(f"{path}: {err}") from None
+    problems = []
+    seen: dict[str, int] = {}
+    for k in duplicates:
+        seen[k] = seen.get(k, 1) + 1
+        problems.append(f"{path}:{_key_position(text, k, seen[k])} key '{printable(k)}' appears twice "
+                        "in one object")
     if not isinstance(data, dict) or not isinstance(data.get("players"), list):
-        raise StateError(f"{path}: expected an object with a 'players' list")
-    if "pack" in data and not isinstance(data["pack"], (str, type(None))):
-        raise StateError(f"{path}: 'pack' must be a pack name or folder, not {data['pack']!r}")
+        problems.append(f"{path}: expected an object with a 'players' list")
+    else:
+        for key in data:
+            if key not in TOP_KEYS:
+                problems.append(f"{path}: unknown key '{printable(key)}'{_suggest(key, list(TOP_KEYS))} "
+                                f"(known keys: {', '.join(TOP_KEYS)})")
+        if "pack" in data and not isinstance(data["pack"], (str, type(None))):
+            problems.append(f"{path}: 'pack' must be a pack name or folder, not {short(data['pack'])}")
+    if problems:
+        raise StateError("\n".join(problems))
     return data
 
 
+def _check_keys(p: dict[str, Any], where: str, problems: list[str]) -> None:
+    for key in p:
+        if key not in PLAYER_KEYS:
+            problems.append(f"{where}: unknown key '{printable(key)}'{_suggest(str(key), list(PLAYER_KEYS))} "
+                            f"(known keys: {', '.join(PLAYER_KEYS)})")
+
+
+def _expect(p: dict[str, Any], key: str, kind: type, where: str, problems: list[str],
+            required: bool = True) -> bool:
+    if key not in p:
+        if required:
+            problems.append(f"{where}: '{key}' is missing")
+        return not required
+    if not isinstance(p[key], kind):
+        problems.append(f"{where}: '{key}' must be {'text' if kind is str else kind.__name__}, "
+                        f"not {short(p[key])}")
+        return False
+    return True
+
+
 def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
-    """The cities of a STATE document, in seating order (left of i is i+1)."""
+    """The cities of a STATE document, in seating order (left of i is i+1); every problem of the
+    document is reported at once (StateError, one problem per line)."""
     players = state["players"]
     rules = cp.rules
     if not rules.min_players <= len(players) <= rules.max_players:
         raise StateError(f"{len(players)} players; this pack plays {rules.min_players} to "
                          f"{rules.max_players}")
+    problems: list[str] = []
     cities = []
     card_names = sorted({c.name for c in cp.cards})
+    by_name: dict[str, list[Any]] = {}
+    for c in cp.cards:
+        by_name.setdefault(c.name, []).append(c)
+    tokens_ok = {*rules.victory_tokens, rules.defeat_token}
+    wonder_seat: dict[str, int] = {}
+    owners: dict[str, list[int]] = {}
     for i, p in enumerate(players):
         where = f"players[{i}]"
         if not isinstance(p, dict):
-            raise StateError(f"{where}: expected an object")
-        _expect(p, "name", str, where, required=False)
-        _expect(p, "wonder", str, where)
-        _expect(p, "side", str, where, required=False)
+            problems.append(f"{where}: expected an object")
+            continue
+        _check_keys(p, where, problems)
+        ok = _expect(p, "name", str, where, problems, required=False)
+        ok &= _expect(p, "wonder", str, where, problems)
+        ok &= _expect(p, "side", str, where, problems, required=False)
+        if not ok:
+            continue
         wonder, side = p.get("wonder"), str(p.get("side", "A"))
         if (wonder, side) not in cp.sides:
             if wonder not in cp.wonders:
-                raise StateError(f"{where}: no wonder '{wonder}'{_suggest(str(wonder), list(cp.wonders))}")
-            raise StateError(f"{where}: wonder '{wonder}' has no side '{side}'")
-        city = City(i, str(p.get("name", f"P{i + 1}")), cp.sides[(wonder, side)], cp)
+                problems.append(f"{where}: no wonder '{printable(wonder)}'"
+                                f"{_suggest(str(wonder), list(cp.wonders))}")
+            else:
+                problems.append(f"{where}: wonder '{wonder}' has no side '{printable(side)}'")
+            continue
+        if wonder in wonder_seat:
+            problems.append(f"{where}: wonder '{wonder}' is also played by players[{wonder_seat[wonder]}] "
+                            "(each board is played once)")
+        wonder_seat.setdefault(str(wonder), i)
+        city = City(i, printable(p.get("name", f"P{i + 1}")), cp.sides[(wonder, side)], cp)
         stages = p.get("stages", 0)
         if not _is_int(stages) or not 0 <= stages <= len(city.side.stages):
-            raise StateError(f"{where}: stages must be 0..{len(city.side.stages)}, not {stages!r}")
-        for _ in range(stages):
-            city.build_stage()
+            problems.append(f"{where}: stages must be 0..{len(city.side.stages)}, not {short(stages)}")
+        else:
+            for _ in range(stages):
+                city.build_stage()
         cards = p.get("cards", [])
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-            raise StateError(f"{where}: cards must be a list of card names")
+            problems.append(f"{where}: cards must be a list of card names")
+            cards = []
+        if len(cards) > LIMITS.cards:
+            problems.append(f"{where}: more than {LIMITS.cards} cards")
+            cards = []
         for name in cards:
-            matches = [c for c in cp.cards if c.name == name]
+            matches = by_name.get(name)
             if not matches:
-                raise StateError(f"{where}: no card named '{name}'{_suggest(str(name), card_names)}")
+                problems.append(f"{where}: no card named '{printable(name)}'{_suggest(str(name), card_names)}")
+                continue
             if name in city.names:
-                raise StateError(f"{where}: '{name}' is built twice (a city never has two buildings "
-                                 "of the same name)")
+                problems.append(f"{where}: '{name}' is built twice (a city never has two buildings "
+                                "of the same name)")
+                continue
+            owners.setdefault(name, []).append(i)
             city.build_card(matches[0])
         coins = p.get("coins", rules.starting_coins)
-        if not _is_int(coins) or coins < 0:
-            raise StateError(f"{where}: coins must be a whole number >= 0, not {coins!r}")
-        city.coins = coins
+        if not _is_int(coins) or not 0 <= coins <= MAX_COINS:
+            problems.append(f"{where}: coins must be a whole number 0..{MAX_COINS}, not {short(coins)}")
+        else:
+            city.coins = coins
         tokens = p.get("tokens", [])
         if not isinstance(tokens, list) or not all(_is_int(t) for t in tokens):
-            raise StateError(f"{where}: tokens must be a list of whole numbers")
-        city.tokens = list(tokens)
-        _hands_and_copies(p, where, city, cp)
+            problems.append(f"{where}: tokens must be a list of whole numbers")
+        elif len(tokens) > 2 * rules.ages * len(players):
+            problems.append(f"{where}: {len(tokens)} tokens; a city gets at most "
+                            f"{2 * rules.ages * len(players)} (two per conflict, all defeats passed on)")
+        elif any(t not in tokens_ok for t in tokens):
+            bad = next(t for t in tokens if t not in tokens_ok)
+            problems.append(f"{where}: token {bad} is not one the rules give (victories "
+                            f"{', '.join(map(str, rules.victory_tokens))}, defeat {rules.defeat_token})")
+        else:
+            city.tokens = list(tokens)
+        try:
+            _hands_and_copies(p, where, city, cp)
+        except StateError as err:
+            problems.append(str(err))
         cities.append(city)
+    for name, seats in owners.items():
+        # a guild is one card in the whole game; other cards may come in several copies (and a
+        # STATE written to examine a price may hold more of them than one deal would)
+        if len(seats) > 1 and all(c.card.players is None and c.card.color == rules.guild_color
+                                  for c in by_name[name]):
+            held = ", ".join(f"players[{s}]" for s in seats)
+            problems.append(f"'{name}' is built in {len(seats)} cities ({held}); there is one of "
+                            "each guild in the game")
+    if problems:
+        raise StateError("\n".join(problems))
     return Table(cities, rules.ages)
 
 

@@ -53,7 +53,8 @@ def test_plugin_words_without_a_value_are_reported(tmp_path) -> None:
 
     from dsl.loader import load_pack
     from interpreter.compiled import compile_pack
-    tax = compile_pack(load_pack(str(Path(__file__).resolve().parents[1] / "examples" / "plugin-tax")))
+    tax = compile_pack(load_pack(str(Path(__file__).resolve().parents[1] / "examples" / "plugin-tax"),
+                                     allow_plugins=True))
     assert unvalued_words(tax) == ["tax"]
     warnings = bot_warnings(tax, "greedy,random")
     assert any("'tax'" in w for w in warnings) and any("heuristic" in w for w in warnings)

@@ -33,6 +33,8 @@ def normalise(text: str) -> str:
 
 def run_validate(case: str, capsys, monkeypatch, *extra: str) -> tuple[int, str, str]:
     monkeypatch.chdir(ROOT)
+    args_file = ROOT / case / "args.txt"  # extra options of a case, e.g. --allow-plugins
+    extra = (*extra, *(args_file.read_text(encoding="utf-8").split() if args_file.is_file() else ()))
     try:
         status = main(["validate", *extra, case])
     except SystemExit as exit_:  # the command must return, but report a SystemExit clearly

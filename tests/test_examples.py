@@ -3,6 +3,7 @@ kind of effect; the `tax` plug-in parses its arguments, is documented and moves 
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from textwrap import dedent
 
@@ -31,7 +32,7 @@ ids = [p.name for p in EXAMPLE_PACKS]
 
 def loads(ref):
     try:
-        return load_pack(ref)
+        return load_pack(ref, allow_plugins=True)  # the tax example's plug-in, with consent
     except PackError as err:
         pytest.fail(f"{ref} has problems:\n{err.render()}")
 
@@ -46,7 +47,7 @@ def test_the_examples_are_there() -> None:
 
 @pytest.mark.parametrize("folder", EXAMPLE_PACKS, ids=ids)
 def test_example_validates(folder: Path, capsys) -> None:
-    assert main(["validate", str(folder)]) == 0
+    assert main(["validate", "--allow-plugins", str(folder)]) == 0
     out, err = capsys.readouterr()
     assert err == "" and ": ok - pack " in out
 
@@ -67,7 +68,7 @@ def test_example_plays(folder: Path, players: int, bots: str) -> None:
 @pytest.mark.parametrize("folder", EXAMPLE_PACKS, ids=ids)
 def test_example_simulates_without_errors(folder: Path, capsys) -> None:
     # two worker processes: plug-ins must load in the workers too
-    assert main(["simulate", "--pack", str(folder), "--games", "12", "--players", "4",
+    assert main(["simulate", "--allow-plugins", "--pack", str(folder), "--games", "12", "--players", "4",
                  "--bots", "greedy,random", "--workers", "2", "--json"]) == 0
     out, _ = capsys.readouterr()
     stats = json.loads(out)
@@ -169,16 +170,18 @@ def test_tax_arguments_are_parsed_and_explained(tax_pack, capsys) -> None:
         with pytest.raises(CardTextError) as err:
             parse_effects(text, vocab)
         assert message in str(err.value), text
-    assert main(["explain", "--pack", str(TAX), "tax 1 neighbors"]) == 0
+    assert main(["explain", "--allow-plugins", "--pack", str(TAX), "tax 1 neighbors"]) == 0
     assert "canonical: tax 1 neighbors" in capsys.readouterr().out
-    assert main(["explain", "--pack", str(TAX), "tax neighbors"]) == 1
+    assert main(["explain", "--allow-plugins", "--pack", str(TAX), "tax neighbors"]) == 1
     assert "(usage: tax AMOUNT SIDES)" in capsys.readouterr().err
 
 
 def test_tax_argument_errors_are_located_by_validate(tmp_path, monkeypatch, capsys) -> None:
     folder = tmp_path / "bad-tax"
     folder.mkdir()
-    (folder / "pack.yaml").write_text(f"name: bad-tax\nextends: [{TAX}]\n", encoding="utf-8")
+    shutil.copytree(TAX, tmp_path / "plugin-tax")  # `extends` takes relative paths only
+    monkeypatch.delitem(PLUGINS, "tax", raising=False)  # the copy's module registers the word anew
+    (folder / "pack.yaml").write_text("name: bad-tax\nextends: [../plugin-tax]\n", encoding="utf-8")
     (folder / "cards.yaml").write_text(dedent("""\
         cards:
           - name: Border Post
@@ -198,7 +201,7 @@ def test_tax_argument_errors_are_located_by_validate(tmp_path, monkeypatch, caps
             effect: tax 2 nieghbors
         """), encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    assert main(["validate", "bad-tax"]) == 1
+    assert main(["validate", "--allow-plugins", "bad-tax"]) == 1
     out, err = capsys.readouterr()
     assert out == ""
     usage = "(usage: tax AMOUNT SIDES)"
@@ -220,7 +223,7 @@ def test_tax_argument_errors_are_located_by_validate(tmp_path, monkeypatch, caps
 
 
 def test_docs_document_the_plugin_word(capsys) -> None:
-    assert main(["docs", "--pack", str(TAX)]) == 0
+    assert main(["docs", "--allow-plugins", "--pack", str(TAX)]) == 0
     out = capsys.readouterr().out
     section = out[out.index("### tax"):]
     assert "Syntax: `tax AMOUNT SIDES` (acts: when built)" in section

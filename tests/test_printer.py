@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from dsl import ast as A
 from dsl.english import cost_english, effects_english, english
+from dsl.limits import LIMITS
 from dsl.parser import _KEYWORDS, parse_cost, parse_effects
 from dsl.printer import canonical, cost_text, effects_text
 from dsl.registry import EFFECTS, SPEC_BY_NODE
@@ -373,6 +374,8 @@ def test_round_trip_effect_lists(effects: tuple[A.Effect, ...]) -> None:
 def costs(draw) -> A.Cost:
     names = draw(unique(RESOURCES, 0, 4))
     amounts = draw(st.lists(st.integers(1, 5), min_size=len(names), max_size=len(names)))
+    most = max(1, LIMITS.cost_units // max(1, len(names)))  # a cost holds at most 12 resources
+    amounts = [min(a, most) for a in amounts]
     return A.Cost(draw(st.integers(0, 12)), tuple(zip(names, amounts)))
 
 

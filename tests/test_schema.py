@@ -21,6 +21,7 @@ DRAFT07_SAFE = {
     "type", "properties", "additionalProperties", "required", "items", "enum", "pattern",
     "minimum", "minItems", "minLength", "minProperties", "anyOf", "oneOf", "if", "then", "else",
     "$ref", "$defs", "description", "title", "$schema", "$id", "propertyNames",
+    "maximum", "maxItems", "maxLength", "maxProperties",  # the limits (docs/pack-format.md)
 }
 SCHEMA_MAPS = ("properties", "$defs")  # keyword -> {name: schema}
 SCHEMA_LISTS = ("anyOf", "oneOf")  # keyword -> [schema]

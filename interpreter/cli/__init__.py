@@ -6,6 +6,7 @@ import sys
 from importlib import import_module
 from typing import Sequence
 
+NO_PACKS = {"new", "schema"}  # commands that read no pack (and so take no --allow-plugins)
 COMMANDS = ("new", "validate", "explain", "packs", "cards", "play", "score", "price", "simulate", "compare",
             "serve", "print",
             "schema", "docs")
@@ -23,6 +24,12 @@ def build_parser() -> argparse.ArgumentParser:
                 continue
             raise
         module.register(sub)
+    for name, command in sub.choices.items():
+        if name not in NO_PACKS:
+            command.add_argument(
+                "--allow-plugins", action="store_true",
+                help="run the Python plug-ins of the packs named (they run with your rights: "
+                     "read them first; see docs/modding.md)")
     return parser
 
 
@@ -32,18 +39,54 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    from dsl.plugins import PluginFailure
+    from dsl.safeio import printable
+    from .common import CliError, set_allow_plugins
+    set_allow_plugins(getattr(args, "allow_plugins", False))
     try:
-        return int(args.func(args) or 0)
+        status = int(args.func(args) or 0)
+        if status == 130:  # stopped by Ctrl-C: a further Ctrl-C must not change the exit status
+            _ignore_sigint()
+        return status
+    except CliError as err:
+        print(f"error: {printable(err)}", file=sys.stderr)
+        return 1
+    except PluginFailure as err:
+        print(f"error: {printable(err)}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
+        _ignore_sigint()
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
     except OSError as err:  # a file we were told to read or write: say which and why
         where = f": {err.filename}" if err.filename else ""
-        print(f"error: {err.strerror or err}{where}", file=sys.stderr)
+        print(f"error: {printable(err.strerror or err)}{printable(where)}", file=sys.stderr)
         return 1
 
 
-if __name__ == "__main__":
+def console() -> None:
+    """The `wonders` command: main(), then exit with its status."""
+    _Run.console = True
     sys.exit(main())
+
+
+class _Run:
+    console = False  # running as the `wonders` command (not main() called from Python)
+
+
+def _ignore_sigint() -> None:
+    """After Ctrl-C stopped the command, a second Ctrl-C must not turn exit status 130 into a
+    death by signal while the process exits (only for the command, not for main() in a test)."""
+    if not _Run.console:
+        return
+    import signal
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread (main() called from a thread)
+        pass
+
+
+if __name__ == "__main__":
+    console()

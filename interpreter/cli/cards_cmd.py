@@ -21,11 +21,10 @@ from typing import Any
 
 from dsl.diagnostics import PackError
 from dsl.english import effects_english
-from dsl.loader import load_pack
 from dsl.model import Card, Pack, Wonder
 from dsl.printer import canonical, cost_text
 
-from .common import fail, print_json
+from .common import fail, load, print_json
 
 _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9,
           "x": 10}
@@ -59,7 +58,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _load(ref: str) -> Pack | None:
     try:
-        return load_pack(ref)
+        return load(ref)
     except PackError as err:
         print(err.render(), file=sys.stderr)
         print(f"error: could not load pack '{ref}' ({len(err.diagnostics)} problem(s))",

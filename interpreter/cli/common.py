@@ -1,37 +1,110 @@
-"""Helpers shared by the commands: loading packs with diagnostics, JSON output."""
+"""Helpers shared by the commands: loading packs with diagnostics (and the user's consent to
+plug-ins), JSON output, files written safely."""
 from __future__ import annotations
 
 import json
+import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from dsl.diagnostics import PackError
 from dsl.loader import load_pack
 from dsl.model import Pack
+from dsl.safeio import printable
 
 
 class CliError(Exception):
     """A user-facing failure: printed without a traceback, exit status 1."""
 
 
+class _Consent:
+    allow_plugins = False  # set once per run from --allow-plugins (interpreter.cli.main)
+
+
+def set_allow_plugins(allow: bool) -> None:
+    _Consent.allow_plugins = bool(allow)
+
+
+def allow_plugins() -> bool:
+    return _Consent.allow_plugins
+
+
+def load(ref: str) -> Pack:
+    """The pack, its plug-ins run only with the user's consent; raises PackError."""
+    return load_pack(ref, allow_plugins=_Consent.allow_plugins)
+
+
+def report_pack_error(err: PackError, ref: str) -> None:
+    print(err.render(), file=sys.stderr)
+    print(f"{printable(ref)}: {len(err.diagnostics)} problem(s)", file=sys.stderr)
+
+
 def load_or_report(ref: str) -> Pack:
     try:
-        return load_pack(ref)
+        return load(ref)
     except PackError as err:
-        print(err.render(), file=sys.stderr)
-        print(f"{len(err.diagnostics)} problem(s) in {ref}", file=sys.stderr)
+        report_pack_error(err, ref)
         raise SystemExit(1) from None
 
 
 def print_json(data: Any) -> None:
-    print(json.dumps(data, indent=2, ensure_ascii=False))
+    # ensure_ascii: pack text can hold nothing that drives a terminal when printed
+    print(json.dumps(data, indent=2, ensure_ascii=True))
+
+
+def check_writable(output: str | None, option: str) -> None:
+    """Before any work: the folder `output` will be written in exists and is writable."""
+    if not output:
+        return
+    path = Path(output)
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise CliError(f"{option}: {output} is a folder; name a file")
+    if not folder.is_dir():
+        raise CliError(f"{option}: no folder {folder} to write {path.name} in")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CliError(f"{option}: cannot write in the folder {folder} (permission denied)")
+
+
+def write_atomic(output: str, text: str) -> None:
+    """Write `text` to a temporary file in the target's folder, then rename it over the target:
+    readers see the old file or the whole new one, never a truncated or spliced one."""
+    path = Path(output)
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_output(output: str, text: str, what: str, option: str) -> bool:
+    """Write a result file; on failure say why (the results are printed anyway). True when written."""
+    try:
+        write_atomic(output, text)
+    except OSError as err:
+        print(f"error: {option}: could not write {what} to {output}: {err.strerror or err}",
+              file=sys.stderr)
+        return False
+    return True
 
 
 def emit(text: str, output: str | None, what: str) -> int:
     """Print `text`, or write it to `output` and say so."""
     if output:
-        Path(output).write_text(text, encoding="utf-8")
+        check_writable(output, "--output")
+        if not write_output(output, text, what, "--output"):
+            return 1
         print(f"{what} written to {output}")
     else:
         print(text, end="")
@@ -39,5 +112,7 @@ def emit(text: str, output: str | None, what: str) -> int:
 
 
 def fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
+    """Print each line of `message` as an error (escaped: it may quote a file); exit status 1."""
+    for line in str(message).splitlines() or [""]:
+        print(f"error: {printable(line)}", file=sys.stderr)
     return 1

@@ -3,15 +3,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 
 from ..sim.aggregate import compare
-from ..sim.runner import RayMissing
-from .common import fail, print_json
-from .simulate_cmd import add_sim_args, config, meta_of, run_with_progress
+from ..sim.runner import RayMissing, sigint_ignored
+from .common import fail, print_json, write_output
+from .simulate_cmd import add_sim_args, config, finish, meta_of, run_with_progress
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -37,21 +36,34 @@ def run_compare(args: argparse.Namespace, packs: list[str]) -> int:
             agg, stopped, seconds = run_with_progress(cfg, f"pack {label}", args.json)
         except RayMissing as err:
             return fail(str(err))
-        if stopped:
-            print("interrupted", file=sys.stderr)
-            return 130
+        if stopped:  # the finished games of this pack: its statistics and report, marked interrupted
+            with sigint_ignored():
+                if aggs:
+                    print(f"pack A ({metas[0]['pack']}): all {aggs[0].games} games finished; "
+                          f"interrupted during pack B ({name})", file=sys.stderr)
+                return finish(args, cfg, name, agg, True, seconds)
         aggs.append(agg)
         metas.append(meta_of(cfg, name, seconds, stopped, agg))
+    with sigint_ignored():
+        return _show(args, aggs, metas)
+
+
+def _show(args: argparse.Namespace, aggs: list, metas: list) -> int:
     diff = compare(aggs[0], aggs[1])
     meta = {"A": metas[0]["pack"], "B": metas[1]["pack"], "games": args.games, "players": args.players,
             "bots": args.bots, "sides": args.sides, "seed": args.seed}
+    written = True
     if args.report:
         from ..sim.report_html import render_compare
-        Path(args.report).write_text(render_compare(diff, f"{meta['B']} against {meta['A']}", meta),
-                                     encoding="utf-8")
+        written = write_output(args.report, render_compare(diff, f"{meta['B']} against {meta['A']}", meta),
+                               "the report", "--report")
+    failed = aggs[0].errors + aggs[1].errors
+    if failed:
+        print(f"error: {failed} game(s) failed", file=sys.stderr)
+    status = 1 if failed or not written else 0
     if args.json:
         print_json({"meta": meta, "a": aggs[0].as_json(), "b": aggs[1].as_json(), "diff": diff})
-        return 0
+        return status
     console = Console()
     t = Table(title=f"{meta['B']} (B) against {meta['A']} (A): {args.games} games each, same seeds")
     for col in ("", "A", "B", "B - A", "p", "significant"):
@@ -75,6 +87,6 @@ def run_compare(args: argparse.Namespace, packs: list[str]) -> int:
                        f"{100 * v['diff']:+.1f} pts", f"{v['p']:.3f}")
         console.print(t2)
     console.print("significant: two-sided p < 0.05; with many rows about 1 in 20 is flagged by chance")
-    if args.report:
+    if args.report and written:
         print(f"report written to {args.report}")
-    return 0
+    return status

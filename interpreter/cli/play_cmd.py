@@ -3,12 +3,11 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 from ..bots import make_bots
 from ..game import IllegalMove
 from ..gamelog import RecordedGame
-from .common import fail, print_json
+from .common import check_writable, fail, print_json, write_output
 from .phase_report import print_phases
 from .packs import compiled
 from .scorepad import print_scorepad
@@ -31,6 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_writable(args.log, "--log")  # before the game, not after it
     cp = compiled(args.pack)
     try:
         bots = make_bots(args.bots, args.players)
@@ -54,11 +54,11 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(err))
     except EOFError:
         return fail("the input ended before the game did (the human player needs a terminal)")
-    if args.log:
-        Path(args.log).write_text(json.dumps(game.log, indent=1) + "\n", encoding="utf-8")
     if args.json:
         print_json(scores)
     else:
         print_phases(game.log)
         print_scorepad(scores, [(c.side.wonder, c.side.side, b.name) for c, b in zip(game.cities, bots)])
+    if args.log and not write_output(args.log, json.dumps(game.log, indent=1) + "\n", "the game log", "--log"):
+        return 1
     return 0

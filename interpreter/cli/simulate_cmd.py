@@ -4,15 +4,17 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ..sim.aggregate import Aggregate
-from ..sim.runner import RayMissing, SimConfig, bundle_pack, simulate
-from .common import fail, load_or_report, print_json
+from ..sim.runner import RayMissing, SimConfig, bundle_pack, sigint_ignored, simulate
+from .common import allow_plugins, check_writable, fail, load_or_report, print_json, write_output
+
+MAX_GAMES = 10_000_000
+MAX_WORKERS = 256
 
 
 def add_sim_args(p: argparse.ArgumentParser) -> None:
@@ -42,13 +44,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def config(args: argparse.Namespace, pack_ref: str) -> tuple[SimConfig, str]:
     """The run's configuration and the pack's name; the pack is loaded (and reported) once."""
-    if args.report and not Path(args.report).resolve().parent.is_dir():
-        raise ValueError(f"--report: no folder {Path(args.report).parent} to write {args.report} in")
+    check_writable(args.report, "--report")  # before any game is played
+    if not 1 <= args.games <= MAX_GAMES:
+        raise ValueError(f"--games must be 1..{MAX_GAMES}, not {args.games}")
+    if not 0 <= args.workers <= MAX_WORKERS:
+        raise ValueError(f"--workers must be 0..{MAX_WORKERS} (0 = every core), not {args.workers}")
     pack = load_or_report(pack_ref)  # diagnostics now, before any worker starts
     if not pack.rules.min_players <= args.players <= pack.rules.max_players:
         raise ValueError(f"pack '{pack.name}' plays {pack.rules.min_players}-{pack.rules.max_players} players")
-    if args.games < 1:
-        raise ValueError("--games must be at least 1")
     from ..bots import bot_warnings, make_bots
     make_bots(args.bots, args.players)
     from ..compiled import compile_pack
@@ -57,7 +60,8 @@ def config(args: argparse.Namespace, pack_ref: str) -> tuple[SimConfig, str]:
     bundle = bundle_pack(pack) if args.backend == "ray" and args.ray_address else ()
     return SimConfig(pack=pack.path, games=args.games, players=args.players, bots=args.bots,
                      sides=args.sides, seed=args.seed, workers=args.workers, backend=args.backend,
-                     ray_address=args.ray_address, bundle=bundle), pack.name
+                     ray_address=args.ray_address, bundle=bundle,
+                     allow_plugins=allow_plugins()), pack.name
 
 
 def run_with_progress(cfg: SimConfig, label: str, quiet: bool) -> tuple[Aggregate, bool, float]:
@@ -115,18 +119,31 @@ def run(args: argparse.Namespace) -> int:
         agg, stopped, seconds = run_with_progress(cfg, "simulating", args.json)
     except RayMissing as err:
         return fail(str(err))
+    with sigint_ignored():  # the results of the finished games are shown and written, whatever
+        return finish(args, cfg, pack_name, agg, stopped, seconds)
+
+
+def finish(args: argparse.Namespace, cfg: SimConfig, pack_name: str, agg: Aggregate, stopped: bool,
+           seconds: float) -> int:
+    """Print the statistics and write the report (marked when interrupted); the exit status:
+    130 when interrupted, 1 when games failed or the report could not be written, else 0."""
     stats = agg.as_json()
     meta = meta_of(cfg, pack_name, seconds, stopped, agg)
-    if args.report:
-        from ..sim.report_html import render
-        Path(args.report).write_text(render(stats, f"Balance report: {pack_name}", meta), encoding="utf-8")
     if args.json:
         print_json({"meta": meta, **stats})
     else:
         summary(Console(), stats, meta)
-        if args.report:
+    written = True
+    if args.report:
+        from ..sim.report_html import render
+        title = f"Balance report: {pack_name}" + (" (interrupted)" if stopped else "")
+        written = write_output(args.report, render(stats, title, meta), "the report", "--report")
+        if written and not args.json:
             print(f"report written to {args.report}")
     if stopped:
         print(f"interrupted: {agg.games} of {cfg.games} games finished", file=sys.stderr)
         return 130
-    return 0
+    if agg.errors:
+        print(f"error: {agg.errors} of {cfg.games} game(s) failed", file=sys.stderr)
+        return 1
+    return 0 if written else 1

@@ -5,9 +5,9 @@ import argparse
 import sys
 
 from dsl.diagnostics import PackError
-from dsl.loader import load_pack
+from dsl.safeio import printable
 
-from .common import print_json
+from .common import load, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,7 +25,7 @@ def check(refs: list[str], as_json: bool) -> int:
     results = []
     for ref in refs:
         try:
-            pack = load_pack(ref)
+            pack = load(ref)
         except PackError as err:
             status = 1
             if as_json:
@@ -33,7 +33,7 @@ def check(refs: list[str], as_json: bool) -> int:
                                 "problems": [d.as_dict() for d in err.diagnostics]})
             else:
                 print(err.render(), file=sys.stderr)
-                print(f"{ref}: {len(err.diagnostics)} problem(s)", file=sys.stderr)
+                print(f"{printable(ref)}: {len(err.diagnostics)} problem(s)", file=sys.stderr)
             continue
         ncards = sum(1 for c in pack.cards)
         warnings = pack.meta.get("warnings", [])
@@ -42,9 +42,9 @@ def check(refs: list[str], as_json: bool) -> int:
                             "wonders": len(pack.wonders), "warnings": warnings})
         else:
             for w in warnings:
-                print(f"{ref}: warning: {w}", file=sys.stderr)
+                print(f"{printable(ref)}: warning: {printable(w)}", file=sys.stderr)
             note = f" ({len(warnings)} warning{'s' if len(warnings) != 1 else ''})" if warnings else ""
-            print(f"{ref}: ok - pack '{pack.name}' {pack.version}: {ncards} cards, "
+            print(f"{printable(ref)}: ok - pack '{pack.name}' {printable(pack.version)}: {ncards} cards, "
                   f"{len(pack.wonders)} wonders{note}")
     if as_json:
         print_json(results)

@@ -110,8 +110,11 @@ def render(stats: dict[str, Any], title: str, meta: dict[str, Any]) -> str:
     length = stats["game_length"]
     meta_rows = "".join(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in meta.items())
     errors = ""
+    if meta.get("interrupted"):
+        errors = (f'<p class="sig" id="interrupted">Interrupted: {stats["games"]} of '
+                  f'{_e(meta.get("requested", "?"))} games finished; these statistics cover those only.</p>')
     if stats["errors"]:
-        errors = (f'<p class="sig">{stats["errors"]} game(s) failed: '
+        errors += (f'<p class="sig">{stats["errors"]} game(s) failed: '
                   + "; ".join(_e(s) for s in stats["error_samples"]) + "</p>")
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{_e(title)}</title><style>{CSS}</style></head>

@@ -9,6 +9,8 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import random
+import signal
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
@@ -31,6 +33,7 @@ class SimConfig:
     # the pack's own files and those of every pack it extends (shipped ones excepted), so
     # workers on other machines of a Ray cluster can load it without a shared file system
     bundle: tuple[tuple[str, str, str], ...] = ()  # (folder, file name, text)
+    allow_plugins: bool = False  # the user's consent to run the pack's plug-ins (--allow-plugins)
 
 
 def bundle_pack(pack: Any) -> tuple[tuple[str, str, str], ...]:
@@ -38,6 +41,7 @@ def bundle_pack(pack: Any) -> tuple[tuple[str, str, str], ...]:
     which every installed worker has)."""
     from pathlib import Path
     from dsl.packref import shipped_packs
+    from dsl.safeio import read_bounded
     shipped = {str(p.resolve()) for p in shipped_packs().values()}
     folders = [e.key for e in pack.meta.get("lineage", [])] or [pack.path]
     out = []
@@ -45,8 +49,8 @@ def bundle_pack(pack: Any) -> tuple[tuple[str, str, str], ...]:
         if folder in shipped:
             continue
         for f in sorted(Path(folder).iterdir()):
-            if f.is_file() and f.suffix in (".yaml", ".yml", ".py"):
-                out.append((folder, f.name, f.read_text(encoding="utf-8")))
+            if f.suffix in (".yaml", ".yml", ".py") and not f.is_symlink() and f.is_file():
+                out.append((folder, f.name, read_bounded(f, Path(folder))))
     return tuple(out)
 
 
@@ -74,12 +78,12 @@ def game_seed(seed: int, k: int) -> int:
 _COMPILED: dict[str, Any] = {}
 
 
-def _compiled(pack: str) -> Any:
+def _compiled(pack: str, allow_plugins: bool = False) -> Any:
     cp = _COMPILED.get(pack)
     if cp is None:
         from dsl.loader import load_pack
         from ..compiled import compile_pack
-        cp = _COMPILED[pack] = compile_pack(load_pack(pack))
+        cp = _COMPILED[pack] = compile_pack(load_pack(pack, allow_plugins=allow_plugins))
     return cp
 
 
@@ -87,7 +91,7 @@ def run_chunk(cfg: SimConfig, ks: range) -> Aggregate:
     """Play games ks (in one process) into a partial aggregate."""
     from ..bots import make_bots
     from ..game import Game, GameCapped
-    cp = _compiled(_unbundle(cfg) if cfg.bundle else cfg.pack)
+    cp = _compiled(_unbundle(cfg) if cfg.bundle else cfg.pack, cfg.allow_plugins)
     agg = Aggregate()
     for k in ks:
         try:
@@ -116,16 +120,46 @@ def _run_local(cfg: SimConfig) -> Iterator[Aggregate]:
             yield run_chunk(cfg, ks)
         return
     ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-    pool = ctx.Pool(workers)
+    # workers ignore Ctrl-C: the terminal sends SIGINT to the whole process group, and only
+    # this process decides what stops (a worker killed mid-chunk would hang the pool)
+    pool = ctx.Pool(min(workers, len(chunks)), initializer=_worker_init)
+    finished = False
     try:
-        for part in pool.imap_unordered(_chunk_star, [(cfg, ks) for ks in chunks]):
+        results = pool.imap_unordered(_chunk_star, [(cfg, ks) for ks in chunks])
+        for _ in chunks:
+            while True:
+                try:
+                    part = results.next(timeout=0.2)  # wake up often: Ctrl-C is seen at once
+                    break
+                except mp.TimeoutError:
+                    continue
             yield part
-        pool.close()
-    except BaseException:
-        pool.terminate()
-        raise
+        finished = True
     finally:
-        pool.join()
+        with sigint_ignored():  # a second Ctrl-C must not leave the workers behind
+            if finished:
+                pool.close()
+            else:
+                pool.terminate()
+            pool.join()
+
+
+def _worker_init() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def sigint_ignored() -> Iterator[None]:
+    """Ignore Ctrl-C while cleaning up (in the main thread only; elsewhere a no-op)."""
+    try:
+        old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 def _chunk_star(args: tuple[SimConfig, range]) -> Aggregate:
@@ -155,12 +189,14 @@ def _run_ray(cfg: SimConfig) -> Iterator[Aggregate]:
             for ref in done:
                 yield ray.get(ref)
     except BaseException:
-        for ref in pending:
-            ray.cancel(ref, force=True)
+        with sigint_ignored():
+            for ref in pending:
+                ray.cancel(ref, force=True)
         raise
     finally:
         if started:
-            ray.shutdown()
+            with sigint_ignored():
+                ray.shutdown()
 
 
 def simulate(cfg: SimConfig, on_progress: Callable[[Aggregate], None] | None = None) -> tuple[Aggregate, bool]:
@@ -172,8 +208,13 @@ def simulate(cfg: SimConfig, on_progress: Callable[[Aggregate], None] | None = N
             total.merge(part)
             if on_progress:
                 on_progress(total)
+        stopped = False
     except KeyboardInterrupt:
-        return total, True
+        stopped = True
     finally:
-        parts.close()  # stop the pool or cancel Ray tasks now, not whenever the generator is collected
-    return total, False
+        with sigint_ignored():
+            try:
+                parts.close()  # stop the pool or cancel Ray tasks now, not when the generator is collected
+            except KeyboardInterrupt:
+                stopped = True
+    return total, stopped
