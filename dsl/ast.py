@@ -278,15 +278,18 @@ class Cost:
 
     coins: int = 0
     resources: tuple[tuple[str, int], ...] = ()
+    coins_per_age: int = 0  # `1 coin per age`: 1 in age I, 2 in age II, ...
 
     @property
     def is_free(self) -> bool:
-        return self.coins == 0 and not self.resources
+        return self.coins == 0 and not self.resources and not self.coins_per_age
 
     def as_dict(self) -> dict[str, int]:
         out = {name: n for name, n in self.resources if n}
         if self.coins:
             out["coins"] = self.coins
+        if self.coins_per_age:
+            out["coins_per_age"] = self.coins_per_age
         return out
 
 

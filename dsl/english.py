@@ -264,6 +264,8 @@ def cost_english(cost: A.Cost) -> str:
     if cost.is_free:
         return "free"
     parts = [f"{n} {r}" for r, n in cost.resources]
+    if cost.coins_per_age:
+        parts.insert(0, _plural(cost.coins_per_age, "coin") + " for each age (the current one included)")
     if cost.coins:
         parts.insert(0, _plural(cost.coins, "coin"))
     return _or_list(parts, "and")

@@ -586,14 +586,25 @@ class _ToAst(Transformer):
         if len({name for name, _ in children if name != "coins"}) > LIMITS.cost_resources:
             self.errors.append(LanguageError(f"a cost of more than {LIMITS.cost_resources} different "
                                              "resources (the limit)", 1, 1))
-        coins = 0
+        coins = per_age = 0
         res: dict[str, int] = {}
         for name, n in children:
             if name == "coins":
                 coins += n
+            elif name == "coins per age":
+                per_age += n
             else:
                 res[name] = res.get(name, 0) + n
-        return A.Cost(coins, tuple(res.items()))
+        return A.Cost(coins, tuple(res.items()), per_age)
+
+    def cost_per_age(self, children: list[Token]) -> tuple[str, int]:
+        name, n = self.cost_item(children[:-1])
+        if name != "coins":
+            tok = children[-2]
+            self.errors.append(LanguageError(
+                "only coins can depend on the age ('1 coin per age'), not resources",
+                tok.line, tok.column, len(tok)))
+        return "coins per age", n
 
     def cost_item(self, children: list[Token]) -> tuple[str, int]:
         tok = children[-1]

@@ -170,6 +170,8 @@ def cost_text(cost: A.Cost) -> str:
     parts = []
     if cost.coins:
         parts.append(f"{cost.coins} coin" + ("s" if cost.coins != 1 else ""))
+    if cost.coins_per_age:
+        parts.append(f"{cost.coins_per_age} coin" + ("s" if cost.coins_per_age != 1 else "") + " per age")
     parts.extend(_amount(r, n) for r, n in cost.resources)
     return ", ".join(parts)
 

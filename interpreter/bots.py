@@ -83,7 +83,7 @@ class GreedyBot:
         if move.action == SELL:
             return game.rules.sell_coins / 3 - 0.5
         if move.action == BUILD:
-            bank = 0 if move.free else card.cost_coins
+            bank = 0 if move.free else card.cost_coins + card.cost_per_age * game.table.age
             v = self.value(game, seat, card.effect, card.category) - (bank + paid + move.extra) / 3
             if move.free == "power":
                 v -= 1.5  # keep the once-per-age power for something costly if possible

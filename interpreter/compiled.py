@@ -27,6 +27,7 @@ class CCard:
     category: str  # score-pad line for its victory points
     card: Card = field(repr=False)
     deck: str = ""  # "" for an age card
+    cost_per_age: int = 0  # coins to the bank per age number, besides cost_coins
 
     @property
     def needs_resources(self) -> bool:
@@ -39,6 +40,7 @@ class CStage:
     cost_coins: int
     cost: tuple[tuple[int, int], ...]
     effect: Contribution
+    cost_per_age: int = 0
 
 
 @dataclass(frozen=True, eq=False)
@@ -119,11 +121,12 @@ def compile_pack(pack: Pack) -> CompiledPack:
     for i, c in enumerate(pack.cards):
         cards.append(CCard(i, c.name, c.age, ix.col[c.color], c.color, c.cost.coins, ix.cost(c.cost),
                            frozenset(c.chains_from), compile_effects(c.effects, ix),
-                           pack.rules.category_of(c.color), c, c.deck))
+                           pack.rules.category_of(c.color), c, c.deck, c.cost.coins_per_age))
     sides = {}
     for w in pack.wonders:
         for s, side in w.sides.items():
-            stages = tuple(CStage(k, st.cost.coins, ix.cost(st.cost), compile_effects(st.effects, ix))
+            stages = tuple(CStage(k, st.cost.coins, ix.cost(st.cost), compile_effects(st.effects, ix),
+                                  st.cost.coins_per_age)
                            for k, st in enumerate(side.stages))
             sides[(w.name, s)] = CSide(w.name, s, compile_effects(side.effects, ix), stages, side)
     return CompiledPack(pack, pack.rules, tuple(ix.res), tuple(ix.col), tuple(ix.sym),

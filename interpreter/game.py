@@ -273,9 +273,10 @@ class Game:
             elif move.action == SELL or move.free:
                 bank = 0
             elif move.action == BUILD:
-                bank = card.cost_coins
+                bank = card.cost_coins + card.cost_per_age * self.table.age
             else:
-                bank = city.side.stages[city.stages_built].cost_coins
+                st = city.side.stages[city.stages_built]
+                bank = st.cost_coins + st.cost_per_age * self.table.age
             if move.action == SELL:
                 (self.box if sold == "box" else self.discard).append(card)
                 income[seat] += self.rules.sell_coins
@@ -365,12 +366,16 @@ class Game:
         if not (city.cost_changes or self.cities[(seat + 1) % n].cost_changes
                 or self.cities[(seat - 1) % n].cost_changes):  # no cost change in reach
             if move.action == BUILD:
-                return card.cost_coins
-            return city.side.stages[city.stages_built].cost_coins
+                return card.cost_coins + card.cost_per_age * self.table.age
+            st = city.side.stages[city.stages_built]
+            return st.cost_coins + st.cost_per_age * self.table.age
+        age = self.table.age
         if move.action == BUILD:
-            return build_terms(card.color, card.cost_coins, card.cost, city, self.table).bank
+            return build_terms(card.color, card.cost_coins + card.cost_per_age * age, card.cost, city,
+                               self.table).bank
         stage = city.side.stages[city.stages_built]
-        return build_terms(-1, stage.cost_coins, stage.cost, city, self.table).bank
+        return build_terms(-1, stage.cost_coins + stage.cost_per_age * age, stage.cost, city,
+                           self.table).bank
 
     def when_built(self, seat: int, effect: Contribution) -> int:
         coins = 0

@@ -73,7 +73,8 @@ def price_card(card: CCard, city: City, table: Table, coins: int | None = None) 
         return Price(False, "", 0, (), f"{card.name} is already built in this city")
     if card.chains_from and not card.chains_from.isdisjoint(city.names):
         return Price(True, "chain", 0, ((0, 0),))
-    return _priced(coins, build_terms(card.color, card.cost_coins, card.cost, city, table), city, table)
+    bank = card.cost_coins + card.cost_per_age * table.age
+    return _priced(coins, build_terms(card.color, bank, card.cost, city, table), city, table)
 
 
 def price_stage(city: City, table: Table, coins: int | None = None) -> Price:
@@ -81,7 +82,8 @@ def price_stage(city: City, table: Table, coins: int | None = None) -> Price:
     if city.stages_built >= len(city.side.stages):
         return Price(False, "", 0, (), "every wonder stage is already built")
     stage = city.side.stages[city.stages_built]
-    return _priced(coins, build_terms(-1, stage.cost_coins, stage.cost, city, table), city, table)
+    bank = stage.cost_coins + stage.cost_per_age * table.age
+    return _priced(coins, build_terms(-1, bank, stage.cost, city, table), city, table)
 
 
 def _affordable(bank: int, cost: tuple[tuple[int, int], ...], coins: int, city: City,
@@ -124,7 +126,7 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
     stage_moves: list[Move] | None = None  # a stage changed by a cost change: priced in full
     stage_opts: tuple[tuple[int, int], ...] = ()
     if city.stages_built < len(city.side.stages):
-        if mods is not None and mods.stage != PLAIN:
+        if mods is not None and mods.stage != PLAIN or city.side.stages[city.stages_built].cost_per_age:
             stage_moves = _price_moves(0, WONDER, price_stage(city, table))
         else:
             st = city.side.stages[city.stages_built]
@@ -139,10 +141,12 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
             moves.extend([m._replace(card=i) for m in moves if m.card == first])
             continue
         seen[card.id] = i
-        if mods is not None and mods.cards[card.color] != PLAIN and card.name not in names:
-            p = price_card(card, city, table)  # a cost change applies to this card: in full
+        if (card.cost_per_age or mods is not None and mods.cards[card.color] != PLAIN) \
+                and card.name not in names:
+            p = price_card(card, city, table)  # a cost change or the age sets its price: in full
             moves.extend(_price_moves(i, BUILD, p))
-            if free_power and p.free not in ("chain", "discount") and (card.cost or card.cost_coins) \
+            if free_power and p.free not in ("chain", "discount") \
+                    and (card.cost or card.cost_coins or card.cost_per_age) \
                     and (not city.free_build_colors or card.color in city.free_build_colors):
                 add(new(Move, (i, BUILD, 0, 0, "power", 0)))
         elif card.name not in names:
@@ -161,7 +165,7 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
                                 add(new(Move, (i, BUILD, lc, rc, "", 0)))
                     else:
                         add(new(Move, (i, BUILD, 0, 0, "", 0)))
-                if free_power and (card.cost or card.cost_coins) and \
+                if free_power and (card.cost or card.cost_coins or card.cost_per_age) and \
                         (not city.free_build_colors or card.color in city.free_build_colors):
                     add(new(Move, (i, BUILD, 0, 0, "power", 0)))
         if stage_moves is not None:
@@ -193,7 +197,7 @@ def _general_moves(hand: list[CCard], city: City, table: Table, free_power: bool
             moves.extend(_price_moves(i, BUILD, p))
             if free_power and card.name not in city.names and p.free not in ("chain", "discount") \
                     and (not city.free_build_colors or card.color in city.free_build_colors) \
-                    and (card.cost or card.cost_coins):
+                    and (card.cost or card.cost_coins or card.cost_per_age):
                 moves.append(Move(i, BUILD, 0, 0, "power"))
         if stage is not None:
             moves.extend(_price_moves(i, WONDER, stage))

@@ -462,10 +462,10 @@ COST_ERRORS = [
     ("3 coins, 2 wod", 1, 12, "unknown resource 'wod'; did you mean 'wood'?"),
     ("", 1, 1, "text ends too early; expected 'free', a name, a number"),
     ("2", 1, 2, "text ends too early; expected a name"),
-    ("coins 3", 1, 7, "unexpected '3'; expected ',', end of text (the number comes first: '3 coins', '2 wood')"),
+    ("coins 3", 1, 7, "unexpected '3'; expected 'per', ',', end of text (the number comes first: '3 coins', '2 wood')"),
     ("free, wood", 1, 5, "unexpected ','; expected end of text"),
-    ("2 stone ore", 1, 9, "unexpected 'ore'; expected ',', end of text"),
-    ("2 stone; ore", 1, 8, "unexpected ';'; expected ',', end of text"),
+    ("2 stone ore", 1, 9, "unexpected 'ore'; expected 'per', ',', end of text"),
+    ("2 stone; ore", 1, 8, "unexpected ';'; expected 'per', ',', end of text"),
     ("silk", 1, 1, "unknown resource 'silk'"),
 ]
 
@@ -479,7 +479,7 @@ def test_cost_error(text: str, line: int, column: int, message: str) -> None:
 def test_cost_text_is_not_an_effect_and_back() -> None:
     assert error("2 wood").message.startswith("unexpected '2'; expected an effect word")
     assert error("vp", cost=True).message == "unknown resource 'vp'"
-    assert error("vp 3", cost=True).message.startswith("unexpected '3'; expected ','")
+    assert error("vp 3", cost=True).message.startswith("unexpected '3'; expected 'per', ','")
 
 
 @pytest.mark.parametrize("text", ["buy raw from self for 1", "buy raw/glass from all for 3",
