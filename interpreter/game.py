@@ -188,7 +188,9 @@ class Game:
 
     def free_power(self, seat: int) -> bool:
         c = self.cities[seat]
-        return (bool(c.free_build) and not c.free_build_used) or self._free_turn(c)
+        if c.free_build and not c.free_build_used:
+            return True
+        return bool(c.free_turns) and self._free_turn(c)
 
     def _free_turn(self, city: City) -> bool:
         """Whether this turn's card is free by a `free first|last card of each age` power."""
