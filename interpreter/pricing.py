@@ -67,8 +67,12 @@ def mods_for(city: City, table: Table) -> Mods | None:
     left, right = table.cities[(city.seat + 1) % n], table.cities[(city.seat - 1) % n]
     if not (city.cost_changes or left.cost_changes or right.cost_changes):
         return None
-    key = (len(city.cost_changes), len(left.cost_changes), len(right.cost_changes), city.bank_used,
-           left.seat, right.seat, tuple(sorted(city.rebate_used)), tuple(city.color_counts))
+    key: tuple[object, ...] = (len(city.cost_changes), len(left.cost_changes),
+                               len(right.cost_changes), city.bank_used, left.seat, right.seat)
+    if city.rebate_used:
+        key += (tuple(sorted(city.rebate_used)),)
+    if city.colour_first:  # free first card of each colour: which colours it has matters
+        key += (tuple(n == 0 for n in city.color_counts),)
     if city.mods_key == key:
         return city.mods
     reach = changes_reaching(city, table)

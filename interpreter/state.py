@@ -35,7 +35,7 @@ class City:
                  "science_wild", "tokens", "prices", "scorers", "triggers", "cost_changes", "free_build",
                  "free_build_used", "play_last", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "mods", "mods_key",
                  "token_counts", "strength", "free_build_colors", "relative", "relative_choices",
-                 "rebate_used", "free_turns", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res")
+                 "rebate_used", "free_turns", "colour_first", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -77,6 +77,7 @@ class City:
         self.strength: list[Any] = []  # shields counted anew at each conflict
         self.free_build_colors: frozenset[int] = frozenset()  # empty: any colour
         self.free_turns: set[str] = set()  # "age_first" / "age_last": that turn's card is free
+        self.colour_first = False  # a card of a colour it does not have yet costs nothing
         self.relative: list[str] = []  # `produce one produced|unproduced` effects
         self.relative_choices: list[tuple[int, ...]] = []  # their choices as they stand now
         self.rebate_used: set[int] = set()  # sides (1 left, 2 right) whose rebate this turn used
@@ -148,6 +149,8 @@ class City:
 
     def add_cost_change(self, change: Any) -> None:
         self.cost_changes.append(change)
+        if change.unit == "first_of_color":
+            self.colour_first = True
 
     def add_relative(self, kind: str) -> None:
         self.relative.append(kind)
