@@ -315,7 +315,7 @@ class Game:
             self._log_turn(entries, note)
         # coins from the bank matter only to a city that reacts to events (`take coins`)
         watch = [seat for seat in range(n) if self.cities[seat].triggers] if special else ()
-        from_bank = [0] * n
+        from_bank = [0] * n if special else None  # coins from the bank, for `take coins`
         if watch:
             for seat, move, _card in plays:
                 if move.action == SELL:
@@ -324,9 +324,9 @@ class Game:
             if effect.built_hooks:
                 got = self.when_built(seat, effect)
                 income[seat] += got
-                if got > 0:
+                if got > 0 and from_bank is not None:
                     from_bank[seat] += got
-        for seat, event in events:
+        for seat, event in events:  # (events exist only when `special`)
             got = self.fire(seat, event)
             income[seat] += got
             if got > 0:
@@ -334,7 +334,8 @@ class Game:
         if self.gains:  # coins other cities' cards give from the bank
             for seat, coins in self.gains:
                 income[seat] += coins
-                from_bank[seat] += coins
+                if from_bank is not None:
+                    from_bank[seat] += coins
             self.gains.clear()
         for seat in watch:
             if from_bank[seat]:

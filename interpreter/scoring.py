@@ -54,7 +54,7 @@ def _score_city(table: Table, seat: int, rules: Rules, extra: Sequence[CCard] = 
                          sum(h.amount for _, h in per_set))
     pad["science"] += sci
     for line, hook in scorers:
-        if any(hook is h for _, h in per_set):
+        if per_set and any(hook is h for _, h in per_set):
             pad[line] = pad.get(line, 0) + hook.amount * sets
         else:
             pad[line] = pad.get(line, 0) + hook.score(table, seat)
