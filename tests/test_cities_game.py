@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 import pytest
+from game_checks import card_places
 
 from dsl import ast as A
 from dsl.loader import load_pack
@@ -382,16 +383,8 @@ def test_berenice_adds_a_coin_to_coins_taken_by_a_build_from_the_discard_pile() 
 
 # -- many seeded games: coins, cards, hands, decks ------------------------------------------------
 
-def _places(g: Game) -> Counter:
-    where: Counter = Counter()
-    for c in g.cities:
-        where.update(x.name for x in c.cards)
-        where.update(x.name for x in c.tucked)
-        for cards in c.hands.values():
-            where.update(x.name for x in cards)
-    where.update(x.name for x in g.discard)
-    where.update(x.name for x in g.box)
-    return where
+def _places(g) -> Counter:  # noqa: ANN001
+    return card_places(g)
 
 
 def _counted(g: Game, seat: int, per: A.Counted) -> int | None:

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from game_checks import card_places
 
 from dsl.loader import load_pack
 from interpreter.bots import GreedyBot, RandomBot
@@ -85,16 +86,8 @@ def test_one_leader_per_recruitment_and_the_last_one_returned(cp, seed: int) -> 
     assert returned <= boxed
 
 
-def _places(g: Game) -> Counter:
-    where: Counter = Counter()
-    for c in g.cities:
-        where.update(x.name for x in c.cards)
-        where.update(x.name for x in c.tucked)
-        for cards in c.hands.values():
-            where.update(x.name for x in cards)
-    where.update(x.name for x in g.discard)
-    where.update(x.name for x in g.box)
-    return where
+def _places(g) -> Counter:  # noqa: ANN001
+    return card_places(g)
 
 
 class CheckedGame(Game):

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from game_checks import card_places
 import yaml
 
 from dsl import ast as A
@@ -409,16 +410,8 @@ def cp(pack):
     return compile_pack(pack)
 
 
-def _places(g) -> Counter:
-    where: Counter = Counter()
-    for c in g.cities:
-        where.update(x.name for x in c.cards)
-        where.update(x.name for x in c.tucked)
-        for cards in c.hands.values():
-            where.update(x.name for x in cards)
-    where.update(x.name for x in g.discard)
-    where.update(x.name for x in g.box)
-    return where
+def _places(g) -> Counter:  # noqa: ANN001
+    return card_places(g)
 
 
 @pytest.mark.parametrize("n", PLAYER_COUNTS)

@@ -1,0 +1,19 @@
+"""Checks shared by the game-invariant tests of several packs."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+
+def card_places(g: Any) -> Counter:
+    """How many times each card name is somewhere: in a city, under a stage, in a second hand,
+    in the discard pile or in the box (every dealt card must be in exactly one of them)."""
+    where: Counter = Counter()
+    for c in g.cities:
+        where.update(x.name for x in c.cards)
+        where.update(x.name for x in c.tucked)
+        for cards in c.hands.values():
+            where.update(x.name for x in cards)
+    where.update(x.name for x in g.discard)
+    where.update(x.name for x in g.box)
+    return where
