@@ -1,4 +1,5 @@
-"""Bots. All randomness comes from the game's one seeded generator, so games replay exactly."""
+"""Bots. Each seat's bot draws from its own seeded stream (game.bot_rngs), so games replay
+exactly and a bot's choices never change the deal."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
@@ -17,17 +18,17 @@ class RandomBot:
     name = "random"
 
     def choose(self, game: "Game", seat: int, moves: list[Move]) -> Move:
-        return moves[game.rng.randrange(len(moves))]
+        return moves[game.bot_rngs[seat].randrange(len(moves))]
 
     def choose_discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
-        return game.rng.randrange(len(cards))
+        return game.bot_rngs[seat].randrange(len(cards))
 
     def choose_card(self, game: "Game", seat: int, cards: list[CCard], purpose: str) -> int | None:
-        return game.rng.randrange(len(cards))
+        return game.bot_rngs[seat].randrange(len(cards))
 
     def choose_payment(self, game: "Game", seat: int, due: int, can: int) -> int:
         """A coin loss: any amount it can pay, the rest in debt."""
-        return game.rng.randint(0, can)
+        return game.bot_rngs[seat].randint(0, can)
 
 
 class GreedyBot:
@@ -103,7 +104,7 @@ class GreedyBot:
                 best, best_v = [m], v
             elif v > best_v - 1e-9:
                 best.append(m)
-        return best[game.rng.randrange(len(best))]
+        return best[game.bot_rngs[seat].randrange(len(best))]
 
     def choose_discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
         return self.choose_card(game, seat, cards, "discard")
@@ -117,7 +118,7 @@ class GreedyBot:
         values = [self.value(game, seat, c.effect, c.category) for c in cards]
         top = max(values)
         best = [i for i, v in enumerate(values) if v == top]
-        return best[game.rng.randrange(len(best))]
+        return best[game.bot_rngs[seat].randrange(len(best))]
 
 
 def unvalued_words(cp: Any) -> list[str]:

@@ -29,7 +29,6 @@ recruitment before each age, ...). Within any phase a turn resolves in this fixe
 from __future__ import annotations
 
 import difflib
-import random
 from typing import Any, Protocol, Sequence
 
 from .compiled import CCard, CompiledPack, Contribution
@@ -37,6 +36,7 @@ from .effects import Event
 from .moves import ALL_ACTIONS, BUILD, KEEP, SELL, WONDER, Move, legal_moves, refusal
 from .phases import AGE, RUNNERS, schedule
 from .pricing import build_terms
+from .rng import Stream
 from .scoring import city_scores
 from .state import City, Table
 
@@ -72,7 +72,9 @@ class Game:
         self.bots = list(bots)
         self.n = n
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = Stream(seed, "deal")  # the deal's stream: wonders, sides, shuffles, draws
+        # each seat's bot draws from its own stream, so a bot's choices never change the deal
+        self.bot_rngs = [Stream(seed, f"bot:{s}") for s in range(n)]
         chosen = list(wonders) if wonders else self.rng.sample(list(cp.wonders), n)
         side_names = []
         for w in chosen:

@@ -2,8 +2,9 @@
 age's hands, each draft's hands, each random draw from the box), and a replayed game takes
 them from there.
 
-Bots draw on the game's one random generator (greedy breaks ties at random), so the seed alone
-does not give back later deals once the moves come from a log; the recorded deals do.
+The deal has its own random stream (interpreter/rng.py), apart from the bots' streams, but a
+log may come from another pack version or a human's game in the browser; the recorded deals
+make a replay exact whatever produced them.
 """
 from __future__ import annotations
 

@@ -440,12 +440,21 @@ class CheckedGame(Game):
 
     def deal(self, age: int) -> None:
         seen: list[list[Any]] = []
-        shuffle = self.rng.shuffle
-        self.rng.shuffle = lambda x: (seen.append(list(x)), shuffle(x))[1]  # type: ignore[method-assign]
+        stream = self.rng
+
+        class Spy:  # the deal's stream, noting what each shuffle was given
+            def shuffle(self, x: list[Any]) -> None:
+                seen.append(list(x))
+                stream.shuffle(x)
+
+            def __getattr__(self, name: str) -> Any:
+                return getattr(stream, name)
+
+        self.rng = Spy()  # type: ignore[assignment]
         try:
             super().deal(age)
         finally:
-            del self.rng.shuffle
+            self.rng = stream
         self.decks.append((age, seen[-1], [len(h) for h in self.hands]))
 
     def _expected_dues(self, entries: list[dict[str, Any]]) -> list[tuple[int, int]]:

@@ -133,7 +133,7 @@ def test_a_build_from_the_discard_pile_is_offered_as_cards_and_checked(cp) -> No
     from interpreter.web.player import LiveGame
     from interpreter.web.views import move_code
 
-    live = LiveGame(cp, 3, 4, sides="B", wonders=["Halikarnassus", "Rhodos", "Gizah"]).start()
+    live = LiveGame(cp, 3, 5, sides="B", wonders=["Halikarnassus", "Rhodos", "Gizah"]).start()
     try:
         while not live.over and live.prompt.kind == "move":  # wonder stages first, to earn the power
             moves = live.prompt.moves

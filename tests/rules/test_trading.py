@@ -422,10 +422,10 @@ class _CheckingBot:
         for m in moves:
             assert refusal(m, hand, city, t, game.free_power(seat)) == "", m
         self.checked += 1
-        return moves[game.rng.randrange(len(moves))]
+        return moves[game.bot_rngs[seat].randrange(len(moves))]
 
     def choose_discard(self, game, seat, cards):
-        return game.rng.randrange(len(cards))
+        return game.bot_rngs[seat].randrange(len(cards))
 
 
 @pytest.mark.parametrize("seed", [3, 4])
