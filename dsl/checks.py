@@ -59,7 +59,8 @@ def deck_warnings(pack: Pack) -> list[str]:
     r = pack.rules
     guilds = sum(1 for c in pack.cards if c.players is None and not c.deck and c.color == r.guild_color)
     out = []
-    for n in range(r.min_players, r.max_players + 1):
+    for players in range(r.min_players, r.max_players + 1):
+        n = r.cities_at(players)  # a seat no player owns is dealt a hand too
         for age in range(1, r.ages + 1):
             have = sum(c.copies_at(n) for c in pack.cards if c.age == age and not c.deck)
             if age == r.ages:
@@ -71,8 +72,8 @@ def deck_warnings(pack: Pack) -> list[str]:
                     have += min(pool, d.per_player * n + d.extra)
             need = r.hand_size_at(n) * n
             if have < need:
-                out.append(f"age {age} has {have} cards at {n} players; {need} are needed to deal "
-                           f"hands of {r.hand_size_at(n)}, so {n}-player games cannot be played")
+                out.append(f"age {age} has {have} cards at {players} players; {need} are needed to "
+                           f"deal hands of {r.hand_size_at(n)}, so {players}-player games cannot be played")
     return out
 
 

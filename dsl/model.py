@@ -69,6 +69,20 @@ class Wonder:
 
 
 @dataclass(frozen=True)
+class SeatDecl:
+    """A seat no player owns, added to the ring at some player counts (dsl/seats.py has the
+    words; docs/pack-format.md, "Seats")."""
+
+    name: str
+    players: tuple[int, ...]
+    controller: str = "holder"
+    hand: str = "pile"
+    first_holder: tuple[str, ...] = ()
+    must_play: bool = True
+    coins: int | None = None
+
+
+@dataclass(frozen=True)
 class PhaseDecl:
     """A phase a pack declares besides the ages (see docs/pack-format.md, "Phases").
 
@@ -147,6 +161,15 @@ class Rules:
     draws: tuple[DrawRule, ...] = ()
     tokens: Mapping[str, TokenKind] = field(default_factory=dict)
     debt: str = ""  # the token kind taken for each coin of a loss a city does not pay
+    seats: tuple[SeatDecl, ...] = ()  # seats no player owns, at some player counts
+
+    def seats_at(self, players: int) -> tuple[SeatDecl, ...]:
+        """The seats no player owns that a game of this many players adds to the ring."""
+        return tuple(s for s in self.seats if players in s.players)
+
+    def cities_at(self, players: int) -> int:
+        """Cities in the ring (and hands dealt, deck size) at this many players."""
+        return players + len(self.seats_at(players))
 
     def hand_size_at(self, players: int) -> int:
         return self.hand_sizes.get(players, self.hand_size)

@@ -4,9 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .model import DEFAULT_SCORE_LINES, DrawRule, PhaseDecl, Rules, TokenKind
+from .model import DEFAULT_SCORE_LINES, DrawRule, PhaseDecl, Rules, SeatDecl, TokenKind
 from .parser import did_you_mean
 from .phases import PHASE_TIMES, PHASES
+from .seats import CONTROLLERS, HANDS, SIDES
 from .vocab import Vocabulary
 from .yamlsource import YamlDoc
 
@@ -118,6 +119,7 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report) -> Rules
                 for k, v in (raw.get("tokens") or {}).items()},
         debt=str(raw.get("debt", "")))
     rules = _with_phases(rules, raw.get("phases") or [])
+    rules = _with_seats(rules, raw.get("seats") or [])
 
     def bad(path: tuple[Any, ...], message: str, key: bool = False) -> None:
         full = ("rules", *path)
@@ -130,11 +132,7 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report) -> Rules
 
     if rules.min_players > rules.max_players:
         bad(("players",), f"min players {rules.min_players} is more than max {rules.max_players}")
-    if rules.min_players < 3:  # a ring of two makes the one opponent both neighbours
-        bad(("players", "min"), f"{rules.min_players} players: fewer than 3 seats make a ring in "
-            "which the one opponent is both the left and the right neighbour (each conflict "
-            "twice, each resource bought twice); the rules allow it only with a seat that no "
-            "player owns, which this pack does not declare")
+    _check_seats(rules, bad)
     if len(rules.pass_directions) != rules.ages:
         bad(("pass",), f"{len(rules.pass_directions)} pass directions for {rules.ages} ages")
     if len(rules.victory_tokens) != rules.ages:
@@ -191,6 +189,53 @@ def _check_tokens_and_draws(rules: Rules, bad: Callable[..., None]) -> None:
     for n in rules.hand_sizes:
         if not rules.min_players <= n <= rules.max_players:
             bad(("hand_sizes",), f"hand_sizes: {n} players is outside {rules.min_players}..{rules.max_players}")
+
+
+def _with_seats(rules: Rules, raw: list[Any]) -> Rules:
+    from dataclasses import replace
+    seats = []
+    for x in raw:
+        if not isinstance(x, dict):
+            continue
+        players = x.get("players") or ()
+        coins = x.get("coins")
+        seats.append(SeatDecl(
+            name=str(x.get("name", "")), players=tuple(int(p) for p in players if isinstance(p, int)),
+            controller=str(x.get("controller", "holder")), hand=str(x.get("hand", "pile")),
+            first_holder=tuple(str(h) for h in x.get("first_holder") or ()),
+            must_play=bool(x.get("must_play", True)),
+            coins=int(coins) if isinstance(coins, int) else None))
+    return replace(rules, seats=tuple(seats))
+
+
+def _check_seats(rules: Rules, bad: Callable[..., None]) -> None:
+    """A ring needs 3 cities: fewer than 3 players only with seats no player owns."""
+    for n in range(rules.min_players, min(rules.max_players, 2) + 1):
+        cities = n + len(rules.seats_at(n))
+        if cities < 3:
+            bad(("players", "min"), f"{n} player{'s' if n != 1 else ''}: fewer than 3 seats make a "
+                "ring in which the one opponent is both the left and the right neighbour (each "
+                "conflict twice, each resource bought twice); the rules allow it only with a seat "
+                f"that no player owns, which this pack does not declare for {n} players "
+                "(rules: seats)")
+            break
+    for i, seat in enumerate(rules.seats):
+        at = ("seats", i)
+        if seat.controller not in CONTROLLERS:
+            bad(at + ("controller",), f"seat '{seat.name}': unknown controller rule "
+                f"'{seat.controller}' (rules: {', '.join(CONTROLLERS)})"
+                + did_you_mean(seat.controller, list(CONTROLLERS)))
+        if seat.hand not in HANDS:
+            bad(at + ("hand",), f"seat '{seat.name}': unknown hand '{seat.hand}' "
+                f"(one of: {', '.join(HANDS)})" + did_you_mean(seat.hand, list(HANDS)))
+        if seat.controller == "holder":
+            if len(seat.first_holder) != rules.ages:
+                bad(at + ("first_holder",), f"seat '{seat.name}': controller holder needs "
+                    f"first_holder, one side per age ({rules.ages}), not {len(seat.first_holder)}")
+            for h in seat.first_holder:
+                if h not in SIDES:
+                    bad(at + ("first_holder",), f"seat '{seat.name}': first_holder '{h}' is not "
+                        "a side (left or right)" + did_you_mean(h, list(SIDES)))
 
 
 def _with_phases(rules: Rules, raw: list[Any]) -> Rules:

@@ -13,6 +13,8 @@ from typing import Any
 from .limits import LIMITS
 from .phases import ACTIONS, PHASE_TIMES, PHASES, REST
 from .registry import EFFECTS
+from .seats import CONTROLLERS, HANDS, SEAT_KEYS
+from .seats import SIDES as SEAT_SIDES
 
 SCHEMA_ID = "https://wonders-dsl.invalid/pack.schema.json"
 SCHEMA_PATH = Path(__file__).with_name("pack.schema.json")
@@ -94,6 +96,22 @@ def _phase() -> dict[str, Any]:
     }, ["name", "kind", "at"], "one phase of the game besides the ages (a draft, a recruitment)")
 
 
+def _seat() -> dict[str, Any]:
+    k = SEAT_KEYS
+    return _obj({
+        "name": {"type": "string", "minLength": 1, "description": k["name"]},
+        "players": {"type": "array", "items": _int("a player count", 1, LIMITS.players),
+                    "minItems": 1, "description": k["players"]},
+        "controller": {"enum": list(CONTROLLERS), "description": k["controller"]},
+        "hand": {"enum": list(HANDS), "description": k["hand"]},
+        "first_holder": {"type": "array", "items": {"enum": list(SEAT_SIDES)},
+                         "maxItems": LIMITS.ages, "description": k["first_holder"]},
+        "must_play": {"type": "boolean", "description": k["must_play"]},
+        "coins": _int(k["coins"], 0),
+    }, ["name", "players", "controller"], "a seat no player owns (a city of the ring that "
+       "scores but cannot win), added at some player counts")
+
+
 def build_schema() -> dict[str, Any]:
     rules = _obj({
         "players": _obj({"min": _int("fewest players", 1, LIMITS.players), "max": _int("most players", 1, LIMITS.players)},
@@ -161,6 +179,8 @@ def build_schema() -> dict[str, Any]:
         "decks": _names("decks besides the age decks (e.g. heroes); a card with `deck:` belongs to one"),
         "phases": {"type": "array", "items": {"$ref": "#/$defs/phase"},
                    "description": "phases besides the ages, in the order they run at the same time"},
+        "seats": {"type": "array", "items": {"$ref": "#/$defs/seat"}, "maxItems": LIMITS.players,
+                  "description": "seats no player owns, added to the ring at some player counts"},
     }, desc="the game's rules parameters; a pack that extends another overrides only what it names")
     stage = _obj({"cost": _text(COST_DESC, LIMITS.text_chars),
                   "effect": _text(EFFECT_DESC, LIMITS.text_chars, 1, prose=True)},
@@ -228,7 +248,7 @@ def build_schema() -> dict[str, Any]:
         "if": {"type": "object", "required": ["name"]},
         "then": {"$ref": "#/$defs/manifest"},
         "else": {"$ref": "#/$defs/content"},
-        "$defs": {"manifest": manifest, "content": content, "rules": rules, "phase": _phase(),
+        "$defs": {"manifest": manifest, "content": content, "rules": rules, "phase": _phase(), "seat": _seat(),
                   "card": card, "wonder": wonder, "side": side, "stage": stage},
     }
 

@@ -8,6 +8,7 @@ from typing import Any, Callable
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
+from .parser import did_you_mean
 from .safeio import short
 from .schema import NAME_PATTERN, build_schema
 from .yamlsource import YamlDoc
@@ -88,7 +89,8 @@ def _describe(err: ValidationError) -> str:
     if v in ("minItems", "minProperties"):
         return f"'{_field(tuple(err.absolute_path))}' must not be empty"
     if v == "enum":
-        return f"{short(err.instance)} must be one of {', '.join(map(str, err.validator_value))}"
+        hint = did_you_mean(err.instance, map(str, err.validator_value)) if isinstance(err.instance, str) else ""
+        return f"{short(err.instance)} must be one of {', '.join(map(str, err.validator_value))}{hint}"
     if v == "minLength":
         return f"'{_field(tuple(err.absolute_path))}' must not be empty"
     return short(err.message, 200)

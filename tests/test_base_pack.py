@@ -197,7 +197,12 @@ def test_manifest_and_base_rules(pack):
     assert pack.version == "1.0.0"
     assert pack.extends == ()
     r = pack.rules
-    assert (r.min_players, r.max_players, r.ages, r.hand_size) == (3, 7, 3, 7)
+    assert (r.min_players, r.max_players, r.ages, r.hand_size) == (2, 7, 3, 7)
+    # 2 players: the expert variant's Free City (seed 003), a third city no player owns
+    [free] = r.seats
+    assert (free.name, free.players, free.controller, free.hand, free.first_holder, free.must_play) == \
+        ("Free City", (2,), "holder", "pile", ("left", "right", "left"), True)
+    assert r.seats_at(2) == (free,) and r.seats_at(3) == ()
     assert (r.starting_coins, r.sell_coins, r.trade_price, r.treasury) == (3, 3, 2, 3)
     assert r.pass_directions == ("left", "right", "left")
     assert r.victory_tokens == (1, 3, 5) and r.defeat_token == -1

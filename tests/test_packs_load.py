@@ -101,10 +101,11 @@ def test_a_deck_too_small_to_deal_is_a_warning_naming_the_player_counts(tmp_path
     (tmp_path / "pack.yaml").write_text("name: short\nextends: base\nremove: [Clay Pool]\n")
     assert main(["validate", str(tmp_path)]) == 0
     out, err = capsys.readouterr()
-    # Clay Pool's copies come in at 3 and 5 players: one card short at 3-4, two at 5-7
-    assert "(5 warnings)" in out
-    for have, n in ((20, 3), (27, 4), (33, 5), (40, 6), (47, 7)):
-        assert f"age 1 has {have} cards at {n} players; {7 * n} are needed" in err
+    # Clay Pool's copies come in at 3 and 5 players: one card short at 3-4, two at 5-7; and at
+    # 2 players, whose game deals the 3-player deck to 3 cities (the Free City's pile included)
+    assert "(6 warnings)" in out
+    for have, n, cities in ((20, 2, 3), (20, 3, 3), (27, 4, 4), (33, 5, 5), (40, 6, 6), (47, 7, 7)):
+        assert f"age 1 has {have} cards at {n} players; {7 * cities} are needed" in err
     assert "age 2" not in err and "age 3" not in err
 
 
