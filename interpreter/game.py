@@ -38,6 +38,7 @@ from .phases import AGE, RUNNERS, schedule
 from .pricing import build_terms
 from .rng import Stream
 from .scoring import city_scores
+from .seats import SeatController, must_play, must_play_refusal, nearest_player
 from .state import City, Table
 
 
@@ -62,20 +63,33 @@ class Game:
                  wonders: Sequence[str] | None = None, names: Sequence[str] | None = None,
                  log: bool = False, max_actions: int | None = None):
         rules = cp.rules
-        n = len(bots)
-        if not rules.min_players <= n <= rules.max_players:
-            raise ValueError(f"this pack plays {rules.min_players} to {rules.max_players} players, not {n}")
+        players = len(bots)
+        if not rules.min_players <= players <= rules.max_players:
+            raise ValueError(f"this pack plays {rules.min_players} to {rules.max_players} players, "
+                             f"not {players}")
+        decls = rules.seats_at(players)  # seats no player owns, after the players' seats
+        n = players + len(decls)
+        if n < 3:
+            raise ValueError(f"{players} players make a ring of {n} cities; the pack declares no "
+                             "seat no player owns for this count")
         if n > len(cp.wonders):
-            raise ValueError(f"{n} players but only {len(cp.wonders)} wonders in the pack")
+            raise ValueError(f"{n} cities but only {len(cp.wonders)} wonders in the pack")
         self.cp = cp
         self.rules = rules
-        self.bots = list(bots)
-        self.n = n
+        self.n = n  # cities in the ring
+        self.n_players = players
+        self.player_seats = list(range(players))
+        self.unowned = {players + k: d for k, d in enumerate(decls)}
+        self.piles = frozenset(s for s, d in self.unowned.items() if d.hand == "pile")
+        self.holders: dict[int, int] = {}  # seat no player owns -> the player holding its card
+        self.bots = list(bots) + [SeatController(self, s, d) for s, d in self.unowned.items()]
         self.seed = seed
         self.rng = Stream(seed, "deal")  # the deal's stream: wonders, sides, shuffles, draws
         # each seat's bot draws from its own stream, so a bot's choices never change the deal
         self.bot_rngs = [Stream(seed, f"bot:{s}") for s in range(n)]
         chosen = list(wonders) if wonders else self.rng.sample(list(cp.wonders), n)
+        if len(chosen) == players < n:  # the players' wonders given: the other seats' at random
+            chosen += self.rng.sample([w for w in cp.wonders if w not in chosen], n - players)
         side_names = []
         for w in chosen:
             options = sorted(s for (name, s) in cp.sides if name == w)
@@ -87,8 +101,14 @@ class Game:
             if pick is None:
                 raise ValueError(f"wonder '{w}' has no side '{sides}' (sides: {', '.join(options)})")
             side_names.append(pick)
-        names = list(names) if names else [f"P{i + 1}" for i in range(n)]
+        names = list(names) if names else [f"P{i + 1}" for i in range(players)]
+        names = names[:players] + [d.name for d in decls]
         self.cities = [City(i, names[i], cp.sides[(w, s)], cp) for i, (w, s) in enumerate(zip(chosen, side_names))]
+        for seat, decl in self.unowned.items():
+            city = self.cities[seat]
+            city.unowned = True
+            if decl.coins is not None:
+                city.coins = decl.coins
         self.table = Table(self.cities)
         self.discard: list[CCard] = []
         self.box: list[CCard] = []  # cards out of the game (undealt, or put away by a phase)
@@ -115,7 +135,9 @@ class Game:
         self.log: dict[str, Any] = {
             "pack": cp.pack.name, "seed": seed,
             "players": [{"name": c.name, "wonder": c.side.wonder, "side": c.side.side,
-                         "bot": getattr(b, "name", type(b).__name__)} for c, b in zip(self.cities, self.bots)],
+                         "bot": getattr(b, "name", type(b).__name__),
+                         **({"free_city": True} if c.unowned else {})}
+                        for c, b in zip(self.cities, self.bots)],
             "turns": [], "war": []}
 
     # -- the cycle ----------------------------------------------------------------
@@ -140,6 +162,48 @@ class Game:
         for c in self.cities:
             if c.free_build == "age":
                 c.free_build_used = False
+        for seat, decl in self.unowned.items():  # its card goes to the player the rules name
+            if decl.controller == "holder":
+                self.holders[seat] = nearest_player(self, seat, decl.first_holder[age - 1])
+
+    def controller(self, seat: int) -> int:
+        """The player who plays for a seat no player owns, now."""
+        decl = self.unowned[seat]
+        if decl.controller == "holder":
+            held = self.holders.get(seat)
+            return held if held is not None else \
+                nearest_player(self, seat, decl.first_holder[max(0, self.age - 1)])
+        return nearest_player(self, seat, decl.controller)
+
+    def turn_moves(self) -> list[Move | None]:
+        """Everyone's move for a turn. A seat no player owns whose cards are a pile: its
+        controller takes the pile's top card into their hand, chooses their own card, then
+        the seat's card from what is left (which then lies alone in the seat's hand)."""
+        if not self.piles:
+            return [self.decide(seat) for seat in range(self.n)]
+        hands = self.hands
+        for seat in self.piles:
+            if hands[seat]:
+                hands[self.controller(seat)].append(hands[seat].pop(0))
+        moves: list[Move | None] = [self.decide(seat) if seat not in self.piles else None
+                                    for seat in range(self.n)]
+        for seat in self.piles:
+            c = self.controller(seat)
+            own = moves[c]
+            if own is None or len(hands[c]) < 2:
+                continue
+            kept = hands[c][own.card]
+            pile, hands[seat] = hands[seat], [x for x in hands[c] if x is not kept]
+            try:
+                move = self.decide(seat)
+            finally:
+                pool, hands[seat] = hands[seat], pile
+            card = pool[move.card]
+            del hands[c][next(i for i, x in enumerate(hands[c]) if x is card)]
+            moves[c] = own._replace(card=next(i for i, x in enumerate(hands[c]) if x is kept))
+            hands[seat].insert(0, card)
+            moves[seat] = move._replace(card=0)
+        return moves
 
     def play_age(self, age: int) -> None:
         """One age on its own (the age phase with its start), e.g. for tests."""
@@ -179,14 +243,15 @@ class Game:
 
     def deal_deck(self, decl: Any) -> list[list[CCard]]:
         """A draft's hands: `deal` cards of its deck to each player; the rest to the box."""
-        deck = self.cp.deck_cards(decl.deck, self.n)
+        players = self.n_players  # the players only: a seat no player owns gets none
+        deck = self.cp.deck_cards(decl.deck, players)
         self.rng.shuffle(deck)
         size = decl.deal
-        if len(deck) < size * self.n:
+        if len(deck) < size * players:
             raise ValueError(f"phase '{decl.name}': the deck '{decl.deck}' has {len(deck)} cards "
-                             f"for {self.n} players; {size * self.n} are needed")
-        self.box.extend(deck[size * self.n:])
-        return [deck[i * size:(i + 1) * size] for i in range(self.n)]
+                             f"for {players} players; {size * players} are needed")
+        self.box.extend(deck[size * players:])
+        return [deck[i * size:(i + 1) * size] if i < players else [] for i in range(self.n)]
 
     def free_power(self, seat: int) -> bool:
         c = self.cities[seat]
@@ -209,12 +274,18 @@ class Game:
     def decide(self, seat: int, actions: tuple[str, ...] = ALL_ACTIONS) -> Move:
         self.actions_now = actions
         moves = legal_moves(self.hands[seat], self.cities[seat], self.table, self.free_power(seat), actions)
-        move = self.bots[seat].choose(self, seat, moves)
+        bound = moves
+        if self.unowned and seat in self.unowned and self.unowned[seat].must_play:
+            bound = must_play(moves, self.hands[seat])
+        move = self.bots[seat].choose(self, seat, bound)
         if not isinstance(move, Move):  # checked first: a plain tuple can equal a legal Move
             raise IllegalMove(f"{self.cities[seat].name} ({getattr(self.bots[seat], 'name', '?')}): "
                               f"not a Move: {move!r}")
-        if move in moves:  # generated as legal; only a foreign move needs the full check
+        if move in bound:  # generated as legal; only a foreign move needs the full check
             return move
+        why = must_play_refusal(move, moves, bound, self.cities[seat].name)
+        if why:
+            raise IllegalMove(f"{self.cities[seat].name} ({getattr(self.bots[seat], 'name', '?')}): {why}")
         why = refusal(move, self.hands[seat], self.cities[seat], self.table, self.free_power(seat),
                       actions)
         if why:
@@ -232,11 +303,13 @@ class Game:
         self.log["turns"].append({"age": self.age, "turn": self.turn, "phase": kind, **named,
                                   **({"note": note} if note else {}), "moves": entries})
 
-    def keep(self, moves: Sequence[Move], kept: list[list[CCard]]) -> None:
+    def keep(self, moves: Sequence[Move | None], kept: list[list[CCard]]) -> None:
         """A draft step: each player keeps the chosen card of the hand in front of them."""
         self._count_actions(len(moves))
         entries = []
         for seat, move in enumerate(moves):
+            if move is None:
+                continue
             card = self.hands[seat].pop(move.card)
             kept[seat].append(card)
             entries.append({"player": seat, "card": card.name, "action": KEEP})
@@ -312,7 +385,8 @@ class Game:
                     free = "discount"  # a cost change waived the coins
                 entries.append({"player": seat, "card": card.name, "action": move.action,
                                 "bank": bank + move.extra, "left": move.left, "right": move.right,
-                                **({"free": free} if free else {})})
+                                **({"free": free} if free else {}),
+                                **({"by": self.controller(seat)} if seat in self.unowned else {})})
         if self.logging:  # the turn first; what its effects do (copies, losses) after it
             self._log_turn(entries, note)
         # coins from the bank matter only to a city that reacts to events (`take coins`)
@@ -556,16 +630,29 @@ class Game:
                              "left": 0, "right": 0, "free": "copy"}], "copy")
         return self.when_built(seat, card.effect)
 
-    def pass_hands(self, direction: str | int) -> None:
-        """Pass every hand to the left or right neighbour (an int is an age: its direction)."""
+    def pass_hands(self, direction: str | int, players_only: bool = False) -> None:
+        """Pass every hand to the left or right neighbour (an int is an age: its direction).
+        A seat no player owns keeps a pile (it does not pass) and takes no part in a draft;
+        the card of a seat held in turn goes with its holder's hand."""
         if isinstance(direction, int):
             direction = self.rules.pass_directions[direction - 1]
         n = self.n
         step = 1 if direction == "left" else -1
-        new: list[list[CCard]] = [[] for _ in range(n)]
-        for seat in range(n):
-            new[(seat + step) % n] = self.hands[seat]
-        self.hands = new
+        if not self.unowned:
+            new: list[list[CCard]] = [[] for _ in range(n)]
+            for seat in range(n):
+                new[(seat + step) % n] = self.hands[seat]
+            self.hands = new
+            return
+        ring = self.player_seats if players_only else [s for s in range(n) if s not in self.piles]
+        nxt = {s: ring[(k + step) % len(ring)] for k, s in enumerate(ring)}
+        hands = list(self.hands)
+        for s in ring:
+            hands[nxt[s]] = self.hands[s]
+        self.hands = hands
+        if not players_only:
+            for seat, held in self.holders.items():
+                self.holders[seat] = nxt.get(held, held)
 
     def war(self, age: int) -> None:
         """The conflicts of an age: each city against the next city on either side that takes
@@ -633,4 +720,6 @@ def city_state(c: City) -> dict[str, Any]:
     kinds = {k: v for k, v in c.token_counts.items() if v}
     if kinds:
         out["token_kinds"] = kinds
+    if c.unowned:
+        out["free_city"] = True
     return out

@@ -81,9 +81,13 @@ class HumanBot:
         city = game.cities[seat]
         vocab = game.rules.vocab
         self.say(f"\n== Age {game.age}, turn {game.turn} ==")
+        if city.unowned:  # a seat no player owns: you choose its card from your hand's rest
+            self.say(f"   You play for {city.name}, a city no player owns (it scores but cannot win)."
+                     + ("  It must build a structure or a stage when it can, and take a free chain."
+                        if game.unowned[seat].must_play else ""))
         self._city(game, game.table.left(seat), "left ")
         self._city(game, game.table.right(seat), "right")
-        self._city(game, city, "you  ")
+        self._city(game, city, "it   " if city.unowned else "you  ")
         if city.stages_built < len(city.side.stages):
             src = city.side.source.stages[city.stages_built]
             stage = [m for m in moves if m.action == WONDER and m.card == 0]
@@ -92,7 +96,7 @@ class HumanBot:
                 explained(p.reason, city.side.stages[city.stages_built].cost, city, game.table, game.cp.resources)
             self.say(f"   next wonder stage {city.stages_built + 1}: {cost_english(src.cost)} -> "
                      f"{effects_english(src.effects, vocab)}  [{how}]")
-        self.say("   your hand:")
+        self.say(f"   {'the cards it may get' if city.unowned else 'your hand'}:")
         for i, card in enumerate(game.hands[seat]):
             ways = [m for m in moves if m.card == i and m.action == BUILD]
             if ways:

@@ -42,23 +42,29 @@ def schedule(phases: tuple[PhaseDecl, ...], ages: int) -> tuple[Step, ...]:
 def run_age(game: "Game", decl: PhaseDecl, age: int) -> None:
     """Deal the age's deck; turns until one card is left; the last card; conflicts."""
     game.deal(age)
-    last = game.rules.hand_size_at(game.n) - 1
-    for turn in range(1, last + 1):
-        game.begin_turn(turn)
-        game.resolve([game.decide(seat) for seat in range(game.n)])
-        if turn == last:
-            extra = [s for s in range(game.n) if game.cities[s].play_last and game.hands[s]]
-            if extra:
-                game.resolve([game.decide(s) if s in extra else None for s in range(game.n)],
-                             note="last card")
-            for hand in game.hands:
-                game.discard.extend(hand)
-                hand.clear()
-        if game.owed or game.owed_hands:
-            game.settle_discard_builds()
-        if turn < last:
-            game.pass_hands(game.rules.pass_directions[age - 1])
+    for turn in range(1, game.rules.hand_size_at(game.n)):
+        age_turn(game, age, turn)
     game.war(age)
+
+
+def age_turn(game: "Game", age: int, turn: int) -> None:
+    """One turn of an age: every move at once; on the last turn the `play last card` plays
+    and the discarding of every card left; builds owed from the discard pile; the pass."""
+    last = game.rules.hand_size_at(game.n) - 1
+    game.begin_turn(turn)
+    game.resolve(game.turn_moves())
+    if turn == last:
+        extra = [s for s in range(game.n) if game.cities[s].play_last and game.hands[s]]
+        if extra:
+            game.resolve([game.decide(s) if s in extra else None for s in range(game.n)],
+                         note="last card")
+        for hand in game.hands:  # the players' last cards (and a seat's last pile card)
+            game.discard.extend(hand)
+            hand.clear()
+    if game.owed or game.owed_hands:
+        game.settle_discard_builds()
+    if turn < last:
+        game.pass_hands(game.rules.pass_directions[age - 1])
 
 
 def run_draft(game: "Game", decl: PhaseDecl, age: int) -> None:
@@ -69,11 +75,11 @@ def run_draft(game: "Game", decl: PhaseDecl, age: int) -> None:
     while any(game.hands):
         pick += 1
         game.begin_turn(pick)
-        moves = [game.decide(s, (KEEP,)) if len(game.hands[s]) > 1 else Move(0, KEEP)
-                 for s in range(game.n)]
+        moves = [(game.decide(s, (KEEP,)) if len(game.hands[s]) > 1 else Move(0, KEEP))
+                 if game.hands[s] else None for s in range(game.n)]
         game.keep(moves, kept)
         if any(game.hands):
-            game.pass_hands(decl.pass_to)
+            game.pass_hands(decl.pass_to, players_only=True)
     for seat, city in enumerate(game.cities):
         city.hands.setdefault(decl.hand, []).extend(kept[seat])
     game.hands = [[] for _ in range(game.n)]

@@ -99,10 +99,12 @@ def score_table(table: Table, rules: Rules) -> list[dict[str, Any]]:
     return pads
 
 
-def winners(pads: list[dict[str, Any]], coins: list[int]) -> list[int]:
-    """Highest total; ties broken by most coins; a tie on coins is shared."""
-    best = max(p["total"] for p in pads)
-    tied = [i for i, p in enumerate(pads) if p["total"] == best]
+def winners(pads: list[dict[str, Any]], coins: list[int],
+            unowned: frozenset[int] = frozenset()) -> list[int]:
+    """Highest total; ties broken by most coins; a tie on coins is shared. A seat no player
+    owns scores but cannot win: the winners are the best of the players."""
+    best = max(p["total"] for i, p in enumerate(pads) if i not in unowned)
+    tied = [i for i, p in enumerate(pads) if p["total"] == best and i not in unowned]
     most = max(coins[i] for i in tied)
     return [i for i in tied if coins[i] == most]
 
@@ -112,8 +114,10 @@ def city_scores(cities: list[City], table: Table, rules: Rules) -> dict[str, Any
     players = []
     for city, pad in zip(cities, pads):
         players.append({"name": city.name, **{k: pad[k] for k in (*rules.score_lines, "total")},
-                        **({"copied": pad["copied"]} if "copied" in pad else {})})
-    return {"players": players, "winners": winners(pads, [c.coins for c in cities])}
+                        **({"copied": pad["copied"]} if "copied" in pad else {}),
+                        **({"free_city": True} if city.unowned else {})})
+    unowned = frozenset(i for i, c in enumerate(cities) if c.unowned)
+    return {"players": players, "winners": winners(pads, [c.coins for c in cities], unowned)}
 
 
 __all__ = ["science_score", "score_table", "city_scores", "winners", "copy_candidates", "count"]

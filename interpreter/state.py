@@ -35,13 +35,15 @@ class City:
                  "science_wild", "tokens", "prices", "scorers", "triggers", "cost_changes", "free_build",
                  "free_build_used", "play_last", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "mods", "mods_key",
                  "token_counts", "strength", "free_build_colors", "relative", "relative_choices",
-                 "rebate_used", "free_turns", "colour_first", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res")
+                 "rebate_used", "free_turns", "colour_first", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
+                 "unowned")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
         self.seat = seat
         self.name = name
         self.side = side
+        self.unowned = False  # a seat no player owns: it scores but cannot win
         self.n_res = n_res
         self.stages_built = 0
         self.coins = cp.rules.starting_coins

@@ -20,7 +20,8 @@ from .compiled import CompiledPack
 from .state import City, Table
 
 TOP_KEYS = ("pack", "players")
-PLAYER_KEYS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens", "hands", "token_kinds", "copied")
+PLAYER_KEYS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens", "hands", "token_kinds", "copied",
+               "free_city", "winner")
 MAX_COINS = 1_000_000
 
 
@@ -140,10 +141,13 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
     document is reported at once (StateError, one problem per line)."""
     players = state["players"]
     rules = cp.rules
-    if not rules.min_players <= len(players) <= rules.max_players:
-        raise StateError(f"{len(players)} players; this pack plays {rules.min_players} to "
-                         f"{rules.max_players}")
     problems: list[str] = []
+    owned = _check_seats(players, rules, problems)
+    if not rules.min_players <= owned <= rules.max_players:
+        raise StateError(f"{owned} players; this pack plays {rules.min_players} to "
+                         f"{rules.max_players}")
+    if problems:
+        raise StateError("\n".join(problems))
     cities = []
     card_names = sorted({c.name for c in cp.cards})
     by_name: dict[str, list[Any]] = {}
@@ -176,6 +180,7 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
                             "(each board is played once)")
         wonder_seat.setdefault(str(wonder), i)
         city = City(i, printable(p.get("name", f"P{i + 1}")), cp.sides[(wonder, side)], cp)
+        city.unowned = p.get("free_city") is True
         stages = p.get("stages", 0)
         if not _is_int(stages) or not 0 <= stages <= len(city.side.stages):
             problems.append(f"{where}: stages must be 0..{len(city.side.stages)}, not {short(stages)}")
@@ -233,6 +238,32 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
     if problems:
         raise StateError("\n".join(problems))
     return Table(cities, rules.ages)
+
+
+def _check_seats(players: list[Any], rules: Any, problems: list[str]) -> int:
+    """The seats no player owns (`"free_city": true`): as many as the rules add for the number
+    of players, and never marked as a winner. Returns the number of players."""
+    unowned = []
+    for i, p in enumerate(players):
+        if not isinstance(p, dict):
+            continue
+        for key in ("free_city", "winner"):
+            if key in p and not isinstance(p[key], bool):
+                problems.append(f"players[{i}]: '{key}' must be true or false, not {short(p[key])}")
+        if p.get("free_city") is True:
+            unowned.append(i)
+            if p.get("winner") is True:
+                problems.append(f"players[{i}]: a seat no player owns (free_city) scores but "
+                                "cannot win; it is marked as a winner")
+    owned = len(players) - len(unowned)
+    want = len(rules.seats_at(owned))
+    if len(unowned) != want:
+        problems.append(f"{len(unowned)} seat(s) marked free_city; with {owned} players this pack "
+                        f"has {want}" + (f" ({', '.join(s.name for s in rules.seats_at(owned))})"
+                                         if want else ""))
+    elif owned + len(unowned) < 3:
+        problems.append(f"{len(players)} cities: a ring needs at least 3")
+    return owned
 
 
 def _hands_and_copies(p: dict[str, Any], where: str, city: City, cp: CompiledPack) -> None:

@@ -255,7 +255,7 @@ def test_readable_wonders(capsys, monkeypatch):
     (["cards", "base", "--age", "4"], "--age"),
     (["cards", "base", "--age", "0"], "--age"),
     (["cards", "base", "--age", "x"], "--age"),
-    (["cards", "base", "--players", "2"], "--players"),
+    (["cards", "base", "--players", "1"], "--players"),
     (["cards", "base", "--players", "8"], "--players"),
     (["cards", "base", "--players", "many"], "--players"),
 ])
@@ -284,6 +284,6 @@ def test_packs_lists_the_shipped_packs(capsys) -> None:
     data = run_json(capsys, "packs", "--json")
     rows = {p["name"]: p for p in data["packs"]}
     assert {"base", "leaders"} <= set(rows)
-    assert rows["base"]["players"] == {"min": 3, "max": 7} and rows["base"]["extends"] == []
+    assert rows["base"]["players"] == {"min": 2, "max": 7} and rows["base"]["extends"] == []
     assert rows["leaders"]["extends"] == ["base"] and rows["leaders"]["decks"] == ["leaders"]
     assert "Leaders" in rows["leaders"]["description"] and rows["leaders"]["version"] == "1.0.0"

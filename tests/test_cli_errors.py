@@ -16,7 +16,7 @@ CASES = [
     ["score", "/nonexistent/state.json"],
     ["price", "/nonexistent/state.json", "--player", "0", "--stage"],
     ["simulate", "--games", "0", "--players", "3"],
-    ["simulate", "--games", "5", "--players", "2"],
+    ["simulate", "--games", "5", "--players", "1"],
     ["simulate", "--games", "5", "--players", "3", "--report", "/proc/no-such-dir/r.html"],
     ["compare", "--pack", "base", "--games", "5", "--players", "3"],
     ["validate", "/nonexistent"],

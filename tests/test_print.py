@@ -54,4 +54,4 @@ def test_print_needs_an_output_and_a_player_count_the_pack_allows(capsys) -> Non
     assert main(["print", "base"]) == 1
     assert "-o cards.pdf" in capsys.readouterr().err
     assert main(["print", "base", "--svg", "/tmp/x", "--players", "12"]) == 1
-    assert "3 to 7 players" in capsys.readouterr().err
+    assert "2 to 7 players" in capsys.readouterr().err

@@ -139,11 +139,11 @@ def test_pack_path_is_loaded_by_the_workers(variant, local_stats):
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_errors_are_counted_not_raised(workers):
-    out = stats(workers=workers, players=8)  # base plays 3-7
+    out = stats(workers=workers, players=8)  # base plays 2-7
     assert out["games"] == 0 and out["errors"] == 40
     assert len(out["error_samples"]) == 5
     assert out["error_samples"][0].startswith("game 0: ValueError:")
-    assert "3 to 7 players" in out["error_samples"][0]
+    assert "2 to 7 players" in out["error_samples"][0]
     assert out["win_rate"]["by_wonder"] == {}
 
 
@@ -323,7 +323,7 @@ def test_simulate_bad_arguments(capsys):
     capsys.readouterr()
     assert main(["simulate", "--games", "5", "--players", "8", "--json"]) == 1
     out, err = capsys.readouterr()
-    assert out == "" and "3-7 players" in err
+    assert out == "" and "2-7 players" in err
     assert main(["simulate", "--games", "0", "--players", "3", "--json"]) == 1
     assert "--games" in capsys.readouterr().err
     assert main(["simulate", "--games", "5", "--players", "3", "--bots", "nobody", "--json"]) != 0

@@ -124,7 +124,7 @@ def test_a_busy_port_and_a_broken_pack_are_clear_messages(tmp_path: Path, capsys
     err = capsys.readouterr().err
     assert "broken" in err and "Traceback" not in err
     assert main(["serve", "--players", "9"]) == 1
-    assert "3 to 7 players" in capsys.readouterr().err
+    assert "2 to 7 players" in capsys.readouterr().err
 
 
 def test_a_build_from_the_discard_pile_is_offered_as_cards_and_checked(cp) -> None:  # type: ignore[no-untyped-def]

@@ -150,19 +150,21 @@ def run_cards(args: argparse.Namespace) -> int:
                                    rules.max_players)
     if problem:
         return fail(problem)
-    cards = select_cards(pack, age, players)
+    # the copies dealt to the cities of the ring (2 players: the Free City's pile too)
+    cities = None if players is None else rules.cities_at(players)
+    cards = select_cards(pack, age, cities)
     if args.json:
         data: dict[str, Any] = {
             "pack": pack.name,
             "age": age,
             "players_filter": players,
-            "guilds_drawn": None if players is None else players + rules.guild_extra,
-            "cards": [card_data(c, pack, players) for c in cards],
+            "guilds_drawn": None if cities is None else cities + rules.guild_extra,
+            "cards": [card_data(c, pack, cities) for c in cards],
             "wonders": [wonder_data(w, pack) for w in pack.wonders],
         }
         print_json(data)
         return 0
-    _print_cards(pack, cards, age, players)
+    _print_cards(pack, cards, age, cities)
     return 0
 
 

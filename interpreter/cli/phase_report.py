@@ -38,6 +38,29 @@ def phase_lines(log: dict[str, Any]) -> list[str]:
                 cost = f" (free: {m['free']})" if m.get("free") else (f" ({coins})" if paid else "")
                 lines.append(f"  {names[m['player']]} {_VERB.get(m['action'], m['action'])} "
                              f"{m['card']}{cost if m['action'] != 'sell' else ''}")
+    return lines + seat_lines(log)
+
+
+def seat_lines(log: dict[str, Any]) -> list[str]:
+    """Who played each turn for each seat no player owns, and what it did."""
+    players = log["players"]
+    names = [p["name"] for p in players]
+    lines: list[str] = []
+    for seat, p in enumerate(players):
+        if not p.get("free_city"):
+            continue
+        lines.append(f"{p['name']} ({p['wonder']} {p['side']}), a city no player owns:")
+        for entry in log["turns"]:
+            for m in entry["moves"]:
+                if m["player"] != seat or "by" not in m:
+                    continue
+                note = f", {entry['note']}" if entry.get("note") else ""
+                paid = m.get("bank", 0) + m.get("left", 0) + m.get("right", 0)
+                cost = f" (free: {m['free']})" if m.get("free") else \
+                    (f" (paid {paid})" if paid and m["action"] != "sell" else "")
+                lines.append(f"  age {_ROMAN.get(entry['age'], entry['age'])} turn {entry['turn']}{note}: "
+                             f"played by {names[m['by']]}: {_VERB.get(m['action'], m['action'])} "
+                             f"{m['card']}{cost}")
     return lines
 
 

@@ -36,8 +36,10 @@ def run(args: argparse.Namespace) -> int:
         bots = make_bots(args.bots, args.players)
         wonders = [w.strip() for w in args.wonders.split(",")] if args.wonders else None
         names = [x.strip() for x in args.names.split(",")] if args.names else None
-        if wonders and len(wonders) != args.players:
-            raise ValueError(f"--wonders names {len(wonders)} wonders for {args.players} players")
+        cities = args.players + len(cp.rules.seats_at(args.players))
+        if wonders and len(wonders) not in (args.players, cities):
+            raise ValueError(f"--wonders names {len(wonders)} wonders for {args.players} players"
+                             + (f" (or {cities} with the seats no player owns)" if cities > args.players else ""))
         if wonders and len(set(wonders)) != len(wonders):
             raise ValueError("--wonders: each wonder can be played by one player only")
         if names and len(names) != args.players:
@@ -58,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
         print_json(scores)
     else:
         print_phases(game.log)
-        print_scorepad(scores, [(c.side.wonder, c.side.side, b.name) for c, b in zip(game.cities, bots)])
+        print_scorepad(scores, [(c.side.wonder, c.side.side, getattr(b, 'name', '?'))
+                                for c, b in zip(game.cities, game.bots)])
     if args.log and not write_output(args.log, json.dumps(game.log, indent=1) + "\n", "the game log", "--log"):
         return 1
     return 0

@@ -27,8 +27,14 @@ def run(args: argparse.Namespace) -> int:
     except StateError as err:
         return fail(str(err))
     scores = city_scores(table.cities, table, cp.rules)
+    claimed = [i for i, p in enumerate(state["players"]) if isinstance(p, dict) and p.get("winner") is True]
+    if claimed and sorted(claimed) != sorted(scores["winners"]):
+        names = ", ".join(f"players[{i}]" for i in scores["winners"])
+        return fail(f"{args.state}: the state marks {', '.join(f'players[{i}]' for i in claimed)} "
+                    f"as winner, but the score pad makes {names} the winner")
     if args.json:
         print_json(scores)
     else:
-        print_scorepad(scores, [(c.side.wonder, c.side.side, "") for c in table.cities])
+        print_scorepad(scores, [(c.side.wonder, c.side.side, "no owner: cannot win" if c.unowned else "")
+                                for c in table.cities])
     return 0

@@ -26,6 +26,8 @@ def game_record(game: Any, scores: dict[str, Any]) -> dict[str, Any]:
     winners = set(scores["winners"])
     players = []
     for seat, (city, pad) in enumerate(zip(game.cities, scores["players"])):
+        if city.unowned:  # a seat no player owns cannot win: it is no player's statistics
+            continue
         players.append({
             "wonder": f"{city.side.wonder} {city.side.side}", "seat": seat,
             "bot": getattr(game.bots[seat], "name", "?"), "won": seat in winners,

@@ -174,4 +174,5 @@ def game_view(game: "Game", seat: int, moves: list[Move], seen_turns: int, live:
             "recent": turn_lines(game, game.log["turns"][seen_turns:]),
             "history": turn_lines(game, game.log["turns"]),
             "wars": wars_view(game), "scores": scores_view(game, final),
-            "final": final is not None, "discard": []}
+            "final": final is not None, "discard": [],
+            "playing_for": game.cities[seat].name if game.cities[seat].unowned and not final else ""}
