@@ -168,7 +168,7 @@ class Rules:
         return tuple(s for s in self.seats if players in s.players)
 
     def cities_at(self, players: int) -> int:
-        """Cities in the ring (and hands dealt, deck size) at this many players."""
+        """The cities of the ring (and hands dealt, deck size) at this many players."""
         return players + len(self.seats_at(players))
 
     def hand_size_at(self, players: int) -> int:

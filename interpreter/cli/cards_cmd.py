@@ -150,7 +150,7 @@ def run_cards(args: argparse.Namespace) -> int:
                                    rules.max_players)
     if problem:
         return fail(problem)
-    # the copies dealt to the cities of the ring (2 players: the Free City's pile too)
+    # the copies dealt to the cities of the ring (a seat no player owns is dealt one too)
     cities = None if players is None else rules.cities_at(players)
     cards = select_cards(pack, age, cities)
     if args.json:
