@@ -430,10 +430,11 @@ def test_aggregate_errors_and_front_runner(agg):
 
 def test_compare_aggregates(agg):
     same = compare(agg, agg)
-    assert set(same) == {"win_rate_by_wonder", "scores", "cards_built_share"}
+    assert set(same) == {"win_rate_by_wonder", "scores", "cards_built_share", "cards_win_when_built"}
     for section in same.values():
         for v in section.values():
             assert v["diff"] == 0 and not v["significant"]
+            assert v["p_holm"] >= v["p"]  # corrected within its section
     other = Aggregate()
     other.add(REC2)
     diff = compare(agg, other)
@@ -442,6 +443,8 @@ def test_compare_aggregates(agg):
     assert diff["win_rate_by_wonder"]["Rhodos A"]["diff"] == 0.5
     assert diff["cards_built_share"]["Altar"]["a"] == rate_json(3, 5)
     assert diff["cards_built_share"]["Altar"]["b"] == rate_json(1, 2)
+    assert diff["cards_win_when_built"]["Altar"]["a"] == rate_json(2, 3)  # built 3 times, 2 won
+    assert diff["cards_win_when_built"]["Altar"]["b"] == rate_json(1, 1)
     assert diff["scores"]["total"]["diff"] == pytest.approx(11 - 29 / 3, abs=1e-4)
 
 
