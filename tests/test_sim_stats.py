@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from interpreter.sim.aggregate import LINES, Aggregate, compare, game_record
 from interpreter.sim.stats import Z95, CardStats, Rate, Tally, compare_means, compare_rates
+from interpreter.sim.watch import Play
 
 Z = NormalDist().inv_cdf(0.975)
 
@@ -186,7 +187,11 @@ def fake_record(draw) -> dict:
             "won": seat in winners, "score": score,
             "built": draw(st.lists(st.sampled_from(CARDS), max_size=4)),
             "sold": draw(st.lists(st.sampled_from(CARDS), max_size=2)),
-            "wonder_cards": draw(st.lists(st.sampled_from(CARDS), max_size=2))})
+            "wonder_cards": draw(st.lists(st.sampled_from(CARDS), max_size=2)),
+            "plays": draw(st.dictionaries(  # the per-card verdicts' inputs (interpreter/sim/watch.py)
+                st.tuples(st.sampled_from(CARDS), st.integers(1, 3)),
+                st.builds(Play, st.integers(0, 2), st.sampled_from(["blue", "red", "green"]), st.booleans(),
+                          st.booleans(), st.booleans(), st.integers(0, 12), st.integers(0, 6)), max_size=4))})
     dealt = draw(st.dictionaries(st.sampled_from(CARDS), st.integers(1, 5)))
     return {"players": players, "turns": draw(st.integers(15, 21)), "actions": draw(st.integers(40, 90)),
             "dealt": dealt}

@@ -27,20 +27,36 @@ class CardTally:
     points: Tally = field(default_factory=Tally)  # points per build
     coins: Tally = field(default_factory=Tally)  # coins per build
 
-    def add(self, won: bool, play: Play) -> None:
-        self.rank, self.color = play.rank, play.color
-        if play.seen:
+    def _colour(self, rank: int, color: str) -> None:
+        """A card keeps one colour; were two ever reported, the smaller wins, so merging in
+        any order gives the same result."""
+        self.rank, self.color = min((self.rank, self.color), (rank, color)) if self.color else (rank, color)
+
+    def add(self, won: bool, play: Play | tuple[Any, ...]) -> None:
+        rank, color, seen, could, built, points, coins = play
+        if color != self.color or rank != self.rank:
+            self._colour(rank, color)
+        if seen:
             self.dealt += 1
-            self.built_dealt += play.built
-        if play.built:
-            self.built.add(won)
-            self.points.add(play.points)
-            self.coins.add(play.coins)
-        elif play.could:
-            self.passed.add(won)
+            self.built_dealt += built
+        # the Rate and Tally updates written out: this runs ~60 times per player per game
+        if built:
+            r, p, c = self.built, self.points, self.coins
+            r.n += 1
+            r.hits += won
+            p.n += 1
+            p.total += points
+            p.squares += points * points
+            c.n += 1
+            c.total += coins
+            c.squares += coins * coins
+        elif could:
+            self.passed.n += 1
+            self.passed.hits += won
 
     def merge(self, o: "CardTally") -> None:
-        self.rank, self.color = (self.rank, self.color) if self.color else (o.rank, o.color)
+        if o.color:
+            self._colour(o.rank, o.color)
         self.dealt += o.dealt
         self.built_dealt += o.built_dealt
         for ours, theirs in ((self.built, o.built), (self.passed, o.passed),
@@ -52,9 +68,13 @@ class CardTally:
 class CardVerdicts:
     cards: dict[CardKey, CardTally] = field(default_factory=dict)
 
-    def add_player(self, won: bool, plays: dict[CardKey, Play]) -> None:
+    def add_player(self, won: bool, plays: dict[CardKey, Play | tuple[Any, ...]]) -> None:
+        cards = self.cards
         for key, play in plays.items():
-            self.cards.setdefault(key, CardTally()).add(won, play)
+            t = cards.get(key)
+            if t is None:
+                t = cards[key] = CardTally()
+            t.add(won, play)
 
     def merge(self, o: "CardVerdicts") -> None:
         for key, t in o.cards.items():

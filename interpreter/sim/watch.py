@@ -16,7 +16,8 @@ CardKey = tuple[str, int]  # (name, age): a name may come back in another age
 
 
 class Play(NamedTuple):
-    """One player's dealings with one card in one game."""
+    """One player's dealings with one card in one game (records carry plain tuples in this
+    order: building named tuples costs more than the rest of the bookkeeping)."""
 
     rank: int  # the colour's index in the pack (for sorting)
     color: str
@@ -35,8 +36,8 @@ class Watcher:
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.game_id = 0  # id() of the game it watches, set by watch()
-        self.seen: dict[CardKey, tuple[int, str]] = {}  # held at a decision -> its colour
-        self.could: set[CardKey] = set()
+        self.seen: set[Any] = set()  # compiled cards held at a decision (by identity: cheap)
+        self.could: set[Any] = set()  # ... and legally buildable at one
 
     def __getattr__(self, name: str) -> Any:
         bot = self.__dict__.get("bot")  # (absent while copy/pickle rebuild the object)
@@ -47,12 +48,8 @@ class Watcher:
     def choose(self, game: Any, seat: int, moves: list[Move]) -> Move:
         if id(game) == self.game_id:
             hand = game.hands[seat]
-            for card in hand:
-                self.seen[(card.name, card.age)] = (card.color, card.color_name)
-            for m in moves:
-                if m.action == BUILD:
-                    card = hand[m.card]
-                    self.could.add((card.name, card.age))
+            self.seen.update(hand)
+            self.could.update([hand[m.card] for m in moves if m.action == BUILD])
         return self.bot.choose(game, seat, moves)
 
 
@@ -104,15 +101,16 @@ def card_coins(game: Any, seat: int) -> dict[CardKey, int]:
     return out
 
 
-def card_play(game: Any, seat: int) -> dict[CardKey, Play]:
+def card_play(game: Any, seat: int) -> dict[CardKey, tuple[Any, ...]]:
     """For each card the player held, could build or built, what came of it; empty when the
     bot was not watched."""
     bot = game.bots[seat]
     if not isinstance(bot, Watcher):
         return {}
-    cards = game.cities[seat].cards
-    colour = {**bot.seen, **{(c.name, c.age): (c.color, c.color_name) for c in cards}}
+    seen = {(c.name, c.age) for c in bot.seen}
+    could = {(c.name, c.age) for c in bot.could}
+    colour = {(c.name, c.age): (c.color, c.color_name) for c in (*bot.seen, *game.cities[seat].cards)}
     points = card_points(game.table, seat, game.rules)
     coins = card_coins(game, seat)
-    return {key: Play(*colour[key], key in bot.seen, key in bot.could, key in points,
-                      points.get(key, 0), coins.get(key, 0)) for key in sorted(colour)}
+    return {key: (*colour[key], key in seen, key in could, key in points, points.get(key, 0),  # a Play
+                  coins.get(key, 0)) for key in sorted(colour)}
