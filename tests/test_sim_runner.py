@@ -227,13 +227,13 @@ def test_ctrl_c_one_worker():
 
 
 def test_cli_reports_interruption(capsys, monkeypatch):
-    from interpreter.cli import simulate_cmd
+    from interpreter.cli import sim_common
 
     def interrupted_simulate(cfg, on_progress=None):
         def stop(agg):
             raise KeyboardInterrupt
         return simulate(cfg, stop)
-    monkeypatch.setattr(simulate_cmd, "simulate", interrupted_simulate)
+    monkeypatch.setattr(sim_common, "simulate", interrupted_simulate)
     capsys.readouterr()
     code = main(["simulate", "--games", "60", "--players", "3", "--workers", "1", "--json"])
     out, err = capsys.readouterr()
