@@ -63,15 +63,6 @@ def bot_labels(spec: str, players: int) -> list[dict[str, Any]]:
     return [{**asdict(label_of(name)), "seats": s} for name, s in seats.items()]
 
 
-def bot_line(spec: str, players: int) -> str:
-    """'greedy x3 (heuristic: ...), random x1 (...)': the line every terminal output prints."""
-    parts = []
-    for entry in bot_labels(spec, players):
-        kind = "heuristic: " if entry["heuristic"] else ""
-        parts.append(f"{entry['bot']} x{len(entry['seats'])} ({kind}{entry['label']})")
-    return ", ".join(parts)
-
-
 def bot_warnings(cp: Any, spec: str, players: int) -> list[str]:
     """What a statistics user must know about the chosen bots on this pack."""
     from ..bots import unvalued_words
