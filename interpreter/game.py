@@ -59,6 +59,10 @@ class Bot(Protocol):
 
 
 class Game:
+    # statistics only (interpreter/sim): set to [] before play() to record (seat, source, coins)
+    # for every card effect that gives coins; None (the default) records nothing
+    coin_tally: list[tuple[int, Any, int]] | None = None
+
     def __init__(self, cp: CompiledPack, bots: Sequence[Bot], seed: int = 0, sides: str = "A",
                  wonders: Sequence[str] | None = None, names: Sequence[str] | None = None,
                  log: bool = False, max_actions: int | None = None):
@@ -460,6 +464,8 @@ class Game:
         coins = 0
         for hook in effect.built_hooks:
             coins += hook.when_built(self, seat)
+        if coins and self.coin_tally is not None:  # source: the effect built
+            self.coin_tally.append((seat, effect, coins))
         return coins
 
     def fire(self, seat: int, event: Event) -> int:
@@ -473,7 +479,10 @@ class Game:
                 if key in self.fired:
                     continue
                 self.fired.add(key)
-            coins += hook.react(self, seat, event)
+            got = hook.react(self, seat, event)
+            if got and self.coin_tally is not None:  # source: the id of the trigger's card
+                self.coin_tally.append((seat, source, got))
+            coins += got
         return coins
 
     def owe_discard_build(self, seat: int) -> None:

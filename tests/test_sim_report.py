@@ -295,7 +295,12 @@ def test_compare_report(compare_report):
     assert data["diff"]["scores"]["treasury"]["significant"]
     assert re.search(r'<tr class="sig"><td>treasury</td>', text)
     sig = sum(v["significant"] for s in data["diff"].values() for v in s.values())
-    assert text.count('<tr class="sig">') == sig
+    diff_part = re.search(r'<section id="diff">(.*?)</section>', text, flags=re.S).group(1)
+    assert diff_part.count('<tr class="sig">') == sig
+    # and the card verdicts of B mark theirs (Holm-corrected over the card rows)
+    verdicts = re.search(r'<section id="verdicts">(.*?)</section>', text, flags=re.S).group(1)
+    flagged = sum(bool(r["win_diff"] and r["win_diff"]["significant"]) for r in data["b"]["verdicts"]["cards"])
+    assert verdicts.count('<tr class="sig">') == flagged
     svgs(text)  # any SVG is well-formed
     assert_self_contained(text, p)
 

@@ -227,13 +227,13 @@ def test_ctrl_c_one_worker():
 
 
 def test_cli_reports_interruption(capsys, monkeypatch):
-    from interpreter.cli import simulate_cmd
+    from interpreter.cli import sim_common
 
     def interrupted_simulate(cfg, on_progress=None):
         def stop(agg):
             raise KeyboardInterrupt
         return simulate(cfg, stop)
-    monkeypatch.setattr(simulate_cmd, "simulate", interrupted_simulate)
+    monkeypatch.setattr(sim_common, "simulate", interrupted_simulate)
     capsys.readouterr()
     code = main(["simulate", "--games", "60", "--players", "3", "--workers", "1", "--json"])
     out, err = capsys.readouterr()
@@ -352,12 +352,13 @@ def test_compare_variant_against_base(capsys, variant):
     assert set(data) == {"meta", "a", "b", "diff"}
     assert data["meta"]["A"] == "base" and data["meta"]["B"] == "rich-start"
     diff = data["diff"]
-    assert set(diff) == {"win_rate_by_wonder", "scores", "cards_built_share"}
+    assert set(diff) == {"win_rate_by_wonder", "scores", "cards_built_share", "cards_win_when_built"}
     assert list(diff["scores"]) == list(LINES)
     for section in diff.values():
         for v in section.values():
-            assert set(v) == {"a", "b", "diff", "p", "significant"}
-            assert 0 <= v["p"] <= 1
+            assert set(v) == {"a", "b", "diff", "p", "p_holm", "significant"}
+            assert 0 <= v["p"] <= v["p_holm"] <= 1  # Holm within the section
+            assert v["significant"] == (v["p_holm"] < 0.05)
     treasury = diff["scores"]["treasury"]
     assert treasury["diff"] > 1 and treasury["significant"] is True
     assert treasury["b"]["mean"] - treasury["a"]["mean"] == pytest.approx(treasury["diff"], abs=1e-3)

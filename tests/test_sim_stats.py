@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from interpreter.sim.aggregate import LINES, Aggregate, compare, game_record
 from interpreter.sim.stats import Z95, CardStats, Rate, Tally, compare_means, compare_rates
+from interpreter.sim.watch import Play
 
 Z = NormalDist().inv_cdf(0.975)
 
@@ -186,7 +187,11 @@ def fake_record(draw) -> dict:
             "won": seat in winners, "score": score,
             "built": draw(st.lists(st.sampled_from(CARDS), max_size=4)),
             "sold": draw(st.lists(st.sampled_from(CARDS), max_size=2)),
-            "wonder_cards": draw(st.lists(st.sampled_from(CARDS), max_size=2))})
+            "wonder_cards": draw(st.lists(st.sampled_from(CARDS), max_size=2)),
+            "plays": draw(st.dictionaries(  # the per-card verdicts' inputs (interpreter/sim/watch.py)
+                st.tuples(st.sampled_from(CARDS), st.integers(1, 3)),
+                st.builds(Play, st.integers(0, 2), st.sampled_from(["blue", "red", "green"]), st.booleans(),
+                          st.booleans(), st.booleans(), st.integers(0, 12), st.integers(0, 6)), max_size=4))})
     dealt = draw(st.dictionaries(st.sampled_from(CARDS), st.integers(1, 5)))
     return {"players": players, "turns": draw(st.integers(15, 21)), "actions": draw(st.integers(40, 90)),
             "dealt": dealt}
@@ -430,10 +435,11 @@ def test_aggregate_errors_and_front_runner(agg):
 
 def test_compare_aggregates(agg):
     same = compare(agg, agg)
-    assert set(same) == {"win_rate_by_wonder", "scores", "cards_built_share"}
+    assert set(same) == {"win_rate_by_wonder", "scores", "cards_built_share", "cards_win_when_built"}
     for section in same.values():
         for v in section.values():
             assert v["diff"] == 0 and not v["significant"]
+            assert v["p_holm"] >= v["p"]  # corrected within its section
     other = Aggregate()
     other.add(REC2)
     diff = compare(agg, other)
@@ -442,6 +448,8 @@ def test_compare_aggregates(agg):
     assert diff["win_rate_by_wonder"]["Rhodos A"]["diff"] == 0.5
     assert diff["cards_built_share"]["Altar"]["a"] == rate_json(3, 5)
     assert diff["cards_built_share"]["Altar"]["b"] == rate_json(1, 2)
+    assert diff["cards_win_when_built"]["Altar"]["a"] == rate_json(2, 3)  # built 3 times, 2 won
+    assert diff["cards_win_when_built"]["Altar"]["b"] == rate_json(1, 1)
     assert diff["scores"]["total"]["diff"] == pytest.approx(11 - 29 / 3, abs=1e-4)
 
 

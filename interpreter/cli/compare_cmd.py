@@ -1,92 +1,161 @@
-"""`wonders compare --pack A --pack B`: the same seeds on two packs, side by side."""
+"""`wonders compare --pack A --pack B`: the same seeds on two packs, side by side; the
+designer's new or changed cards first. `--pack P --without CARD`: P against P without it."""
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
-from ..sim.aggregate import compare
+from ..sim.aggregate import Aggregate, compare_with_notes
 from ..sim.runner import RayMissing, sigint_ignored
-from .common import fail, print_json, write_output
-from .simulate_cmd import add_sim_args, config, finish, meta_of, run_with_progress
+from ..sim.variants import changed_cards
+from .common import fail, load_or_report, print_json, write_output
+from .sim_common import (Prepared, add_sim_args, parse_players, parse_sides, prepare, run_with_progress,
+                         say_warnings)
+from .sim_output import finish, stats_of
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("compare", help="did my variant change the balance? (same seeds, two packs)",
                        description="Simulate two packs on the same seeds and show the differences "
-                                   "with their significance (B against A).")
+                                   "with their significance (B against A), corrected for the number "
+                                   "of rows tested; or one pack against itself without a card.")
     p.add_argument("--pack", action="append", required=True, metavar="PACK",
-                   help="give twice: --pack A --pack B (A is the baseline)")
+                   help="give twice: --pack A --pack B (A is the baseline); once with --without")
+    p.add_argument("--without", action="append", metavar="CARD",
+                   help="compare the pack (A) with the same pack without this card (B); repeatable")
+    p.add_argument("--blank", action="store_true",
+                   help="with --without: replace the card by one of the same age, colour and player "
+                        "counts that costs and does nothing, instead of removing it (the decks keep "
+                        "their size)")
     add_sim_args(p)
     p.set_defaults(func=lambda a: run_compare(a, a.pack))
 
 
-def run_compare(args: argparse.Namespace, packs: list[str]) -> int:
+def _plan(args: argparse.Namespace, packs: list[str]) -> tuple[list[Prepared], tuple[str, ...], tuple[str, ...]]:
+    """The two runs, checked (ValueError), and the cards to show first: (for B, for A)."""
+    without = tuple(getattr(args, "without", None) or ())
+    blank = bool(getattr(args, "blank", False))
+    if without and len(packs) != 1:
+        raise ValueError("--without compares one pack with itself without the card: give --pack once")
+    if blank and not without:
+        raise ValueError("--blank goes with --without CARD")
+    if without:
+        packs = [packs[0], packs[0]]
     if len(packs) != 2:
-        return fail("compare needs exactly two packs: --pack A --pack B")
+        raise ValueError("compare needs exactly two packs: --pack A --pack B (or --pack A --without CARD)")
+    loaded = [load_or_report(p) for p in packs]  # diagnostics now, before any worker starts
+    for pack in loaded:
+        counts, sweep = parse_players(args.players, pack.rules.min_players, pack.rules.max_players, pack.name)
+        if sweep:
+            raise ValueError(f"--players {args.players}: compare runs one player count; did you mean "
+                             f"--players {counts[0]}? (sweeps are for simulate)")
+    sides = parse_sides(args.sides, False)
+    if len(sides) > 1:
+        raise ValueError(f"--sides {args.sides}: compare runs one side choice; did you mean --sides {sides[0]}?")
+    a = prepare(args, loaded[0], counts[0], sides[0])
+    b = prepare(args, loaded[1], counts[0], sides[0], without, blank)
+    say_warnings([a, b])
+    if without:
+        return [a, b], (), b.cfg.without
+    new, gone = changed_cards(loaded[0], loaded[1])
+    return [a, b], new, (*new, *gone)
+
+
+def run_compare(args: argparse.Namespace, packs: list[str]) -> int:
     try:
-        configs = [config(args, p) for p in packs]
+        preps, focus_b, focus_a = _plan(args, packs)
     except ValueError as err:
         return fail(str(err))
-    aggs, metas = [], []
-    for label, (cfg, name) in zip("AB", configs):
+    aggs: list[Aggregate] = []
+    for label, prep in zip("AB", preps):
         try:
-            agg, stopped, seconds = run_with_progress(cfg, f"pack {label}", args.json)
+            agg, stopped, _seconds = run_with_progress(prep.cfg, f"pack {label}", args.json)
         except RayMissing as err:
             return fail(str(err))
         if stopped:  # the finished games of this pack: its statistics and report, marked interrupted
             with sigint_ignored():
                 if aggs:
-                    print(f"pack A ({metas[0]['pack']}): all {aggs[0].games} games finished; "
-                          f"interrupted during pack B ({name})", file=sys.stderr)
-                return finish(args, cfg, name, agg, True, seconds)
+                    print(f"pack A ({preps[0].label}): all {aggs[0].games} games finished; "
+                          f"interrupted during pack B ({prep.label})", file=sys.stderr)
+                return finish(args, prep, agg, True)
         aggs.append(agg)
-        metas.append(meta_of(cfg, name, seconds, stopped, agg))
     with sigint_ignored():
-        return _show(args, aggs, metas)
+        return _show(args, preps, aggs, focus_a, focus_b)
 
 
-def _show(args: argparse.Namespace, aggs: list, metas: list) -> int:
-    diff = compare(aggs[0], aggs[1])
-    meta = {"A": metas[0]["pack"], "B": metas[1]["pack"], "games": args.games, "players": args.players,
-            "bots": args.bots, "sides": args.sides, "seed": args.seed}
+def _meta(args: argparse.Namespace, preps: list[Prepared], aggs: list[Aggregate], notes: dict[str, Any],
+          focus_a: tuple[str, ...], focus_b: tuple[str, ...]) -> dict[str, Any]:
+    a, b = (p.meta(agg, False) for p, agg in zip(preps, aggs))
+    return {"A": a["pack"], "B": b["pack"], "games": args.games, "players": a["players"], "bots": args.bots,
+            "bot_labels": a["bot_labels"], "warnings": list(dict.fromkeys(a["warnings"] + b["warnings"])),
+            "sides": a["sides"], "seed": args.seed, "without": list(preps[1].cfg.without),
+            "designer_cards": list(focus_b or focus_a), "corrections": notes}
+
+
+def _show(args: argparse.Namespace, preps: list[Prepared], aggs: list[Aggregate], focus_a: tuple[str, ...],
+          focus_b: tuple[str, ...]) -> int:
+    diff, notes = compare_with_notes(aggs[0], aggs[1])
+    stats = [stats_of(preps[0], aggs[0], focus_a), stats_of(preps[1], aggs[1], focus_b)]
+    meta = _meta(args, preps, aggs, notes, focus_a, focus_b)
     written = True
     if args.report:
         from ..sim.report_html import render_compare
-        written = write_output(args.report, render_compare(diff, f"{meta['B']} against {meta['A']}", meta),
-                               "the report", "--report")
+        page = render_compare(diff, f"{meta['B']} against {meta['A']}", meta, stats)
+        written = write_output(args.report, page, "the report", "--report")
     failed = aggs[0].errors + aggs[1].errors
     if failed:
         print(f"error: {failed} game(s) failed", file=sys.stderr)
     status = 1 if failed or not written else 0
     if args.json:
-        print_json({"meta": meta, "a": aggs[0].as_json(), "b": aggs[1].as_json(), "diff": diff})
+        print_json({"meta": meta, "a": stats[0], "b": stats[1], "diff": diff})
         return status
-    console = Console()
-    t = Table(title=f"{meta['B']} (B) against {meta['A']} (A): {args.games} games each, same seeds")
-    for col in ("", "A", "B", "B - A", "p", "significant"):
-        t.add_column(col, justify="left" if not col else "right")
-    for w, v in diff["win_rate_by_wonder"].items():
-        t.add_row(f"win {w}", f"{100 * v['a']['rate']:.1f}%", f"{100 * v['b']['rate']:.1f}%",
-                  f"{100 * v['diff']:+.1f} pts", f"{v['p']:.3f}", "[red]yes[/]" if v["significant"] else "")
-    for k, v in diff["scores"].items():
-        t.add_row(f"points {k}", f"{v['a']['mean']:.2f}", f"{v['b']['mean']:.2f}", f"{v['diff']:+.2f}",
-                  f"{v['p']:.3f}", "[red]yes[/]" if v["significant"] else "")
-    console.print(t)
-    changed = [(k, v) for k, v in diff["cards_built_share"].items() if v["significant"]
-               or not v["a"]["n"] or not v["b"]["n"]]
-    if changed:
-        t2 = Table(title="cards whose build share changed significantly (or exist in one pack only)")
-        for col in ("card", "A", "B", "B - A", "p"):
-            t2.add_column(col)
-        for k, v in changed:
-            t2.add_row(k, f"{100 * v['a']['rate']:.1f}%" if v["a"]["n"] else "-",
-                       f"{100 * v['b']['rate']:.1f}%" if v["b"]["n"] else "-",
-                       f"{100 * v['diff']:+.1f} pts", f"{v['p']:.3f}")
-        console.print(t2)
-    console.print("significant: two-sided p < 0.05; with many rows about 1 in 20 is flagged by chance")
+    _print(Console(), diff, meta, stats)
     if args.report and written:
         print(f"report written to {args.report}")
     return status
+
+
+def _print(console: Console, diff: dict[str, Any], meta: dict[str, Any], stats: list[dict[str, Any]]) -> None:
+    from .sim_view import bots_line, card_notes, chosen_rows, pct, verdict_table
+    console.print(bots_line(meta))
+    for w in meta["warnings"]:
+        console.print(f"[yellow]warning[/]: {escape(w)}")
+    t = Table(title=f"{escape(meta['B'])} (B) against {escape(meta['A'])} (A): {meta['games']} games each, same seeds")
+    for col in ("", "A", "B", "B - A", "p", "p (Holm)", "significant"):
+        t.add_column(col, justify="left" if not col else "right")
+    for w, v in diff["win_rate_by_wonder"].items():
+        t.add_row(f"win {escape(w)}", pct(v["a"]["rate"]), pct(v["b"]["rate"]), f"{100 * v['diff']:+.1f} pts",
+                  f"{v['p']:.3f}", f"{v['p_holm']:.3f}", "[red]yes[/]" if v["significant"] else "")
+    for k, v in diff["scores"].items():
+        t.add_row(f"points {escape(k)}", f"{v['a']['mean']:.2f}", f"{v['b']['mean']:.2f}", f"{v['diff']:+.2f}",
+                  f"{v['p']:.3f}", f"{v['p_holm']:.3f}", "[red]yes[/]" if v["significant"] else "")
+    console.print(t)
+    for key, title in (("cards_built_share", "build share (built of dealt copies)"),
+                       ("cards_win_when_built", "win rate of the players who built it")):
+        changed = [(k, v) for k, v in diff[key].items() if v["significant"] or not v["a"]["n"] or not v["b"]["n"]]
+        if not changed:
+            continue
+        t2 = Table(title=f"cards whose {title} changed significantly (or that exist in one pack only)")
+        for col in ("card", "A", "B", "B - A", "p (Holm)"):
+            t2.add_column(col)
+        for k, v in changed:
+            t2.add_row(escape(k), pct(v["a"]["rate"]) if v["a"]["n"] else "-",
+                       pct(v["b"]["rate"]) if v["b"]["n"] else "-", f"{100 * v['diff']:+.1f} pts",
+                       f"{v['p_holm']:.3f}")
+        console.print(t2)
+    ours = meta["designer_cards"]
+    if ours:
+        which = "A" if meta["without"] else "B"
+        verdicts = stats[0 if meta["without"] else 1]["verdicts"]
+        rows = [r for r in verdicts["cards"] if r["designer"]]
+        console.print(verdict_table(verdicts, f"The designer's cards in {which} ({escape(meta[which])})", rows))
+    console.print(verdict_table(stats[1]["verdicts"], f"Card verdicts in B ({escape(meta['B'])})"))
+    card_notes(console, stats[1]["verdicts"], len(chosen_rows(stats[1]["verdicts"]["cards"])))
+    c = meta["corrections"]["win_rate_by_wonder"]
+    console.print(f"significant: two-sided p < 0.05 after {c['method']}'s correction within each table "
+                  f"(e.g. {c['rows']} wonder-side rows)")

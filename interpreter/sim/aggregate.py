@@ -6,7 +6,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..scoring import CATEGORIES
-from .stats import CardStats, Rate, Tally, compare_means, compare_rates
+from . import correction
+from .cards import CardVerdicts
+from .stats import CardStats, Rate, Tally, compare_means, compare_rates, diff_rates
+from .watch import card_play
 
 LINES = (*CATEGORIES, "total")
 MAX_ERROR_SAMPLES = 5
@@ -33,7 +36,7 @@ def game_record(game: Any, scores: dict[str, Any]) -> dict[str, Any]:
             "bot": getattr(game.bots[seat], "name", "?"), "won": seat in winners,
             "score": {k: v for k, v in pad.items() if k not in ("name", "copied")},
             "built": [c.name for c in city.cards], "sold": [c.name for c in city.sold],
-            "wonder_cards": [c.name for c in city.tucked]})
+            "wonder_cards": [c.name for c in city.tucked], "plays": card_play(game, seat)})
     return {"players": players, "turns": game.turns_played, "actions": game.actions,
             "dealt": dict(game.dealt)}
 
@@ -53,6 +56,7 @@ class Aggregate:
     scores: dict[str, Tally] = field(default_factory=lambda: {k: Tally() for k in LINES})
     cards: dict[str, CardStats] = field(default_factory=dict)
     dealt: dict[str, int] = field(default_factory=dict)
+    verdicts: CardVerdicts = field(default_factory=CardVerdicts)
 
     def add(self, rec: dict[str, Any]) -> None:
         self.games += 1
@@ -77,6 +81,7 @@ class Aggregate:
                 self.cards.setdefault(name, CardStats()).sold += 1
             for name in p["wonder_cards"]:
                 self.cards.setdefault(name, CardStats()).wonder += 1
+            self.verdicts.add_player(won, p.get("plays", {}))
 
     def add_error(self, message: str) -> None:
         self.errors += 1
@@ -105,6 +110,7 @@ class Aggregate:
             self.cards.setdefault(k, CardStats()).merge(c)
         for k, n in o.dealt.items():
             self.dealt[k] = self.dealt.get(k, 0) + n
+        self.verdicts.merge(o.verdicts)
 
     def front_runner(self) -> str:
         """The wonder side winning most often so far, for the progress line."""
@@ -113,7 +119,22 @@ class Aggregate:
         name, r = max(sorted(self.wonder.items()), key=lambda kv: kv[1].rate)
         return f"{name} {100 * r.rate:.1f}%"
 
-    def as_json(self) -> dict[str, Any]:
+    def wonder_verdicts(self) -> dict[str, Any]:
+        """Each wonder side's win rate against that of the other players of the same games,
+        corrected over the sides tested."""
+        total = Rate()
+        for r in self.wonder.values():
+            total.merge(r)
+        others = {w: Rate(total.hits - r.hits, total.n - r.n) for w, r in sorted(self.wonder.items())}
+        z = correction.simultaneous_z(sum(1 for w, o in others.items() if self.wonder[w].n and o.n))
+        tests = {w: diff_rates(self.wonder[w], o, z) for w, o in others.items()}
+        m = correction.apply(list(tests.values()))
+        return {"wonder_correction": correction.describe(m, "wonder-side win rates against the others"),
+                "wonders": {w: {"win_rate": self.wonder[w].as_json(), "others": others[w].as_json(),
+                                "diff": t} for w, t in tests.items()}}
+
+    def as_json(self, focus: tuple[str, ...] = ()) -> dict[str, Any]:
+        """Every statistic; `focus`: the designer's cards, listed first among the verdicts."""
         g = max(self.games, 1)
         cards = {}
         for name in sorted(set(self.cards) | set(self.dealt)):
@@ -140,22 +161,35 @@ class Aggregate:
             "scores_by_wonder": {w: {k: t.as_json() for k, t in d.items()}
                                  for w, d in sorted(self.wonder_scores.items())},
             "cards": cards,
+            "verdicts": {**self.verdicts.as_json(focus), **self.wonder_verdicts()},
             "notes": {"win_rate": "a shared win (tie on points and coins) counts as a win for each",
                       "win_rate_when_built": "correlation, not cause: good players build good cards"},
         }
 
 
 def compare(a: Aggregate, b: Aggregate) -> dict[str, Any]:
-    """B against A: differences and whether each is significant at 5% (two-sided)."""
-    out: dict[str, Any] = {"win_rate_by_wonder": {}, "scores": {}, "cards_built_share": {}}
+    """B against A: differences, p-values and significance (two-sided, Holm-corrected within
+    each section); see compare_with_notes for the corrections' descriptions."""
+    return compare_with_notes(a, b)[0]
+
+
+def compare_with_notes(a: Aggregate, b: Aggregate) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the sections of compare, each section's correction as stated in the outputs)."""
+    out: dict[str, Any] = {"win_rate_by_wonder": {}, "scores": {}, "cards_built_share": {},
+                           "cards_win_when_built": {}}
     for w in sorted(set(a.wonder) | set(b.wonder)):
         ra, rb = a.wonder.get(w, Rate()), b.wonder.get(w, Rate())
-        out["win_rate_by_wonder"][w] = {"a": ra.as_json(), "b": rb.as_json(), **compare_rates(ra, rb)}
+        out["win_rate_by_wonder"][w] = {"a": ra.as_json(), "b": rb.as_json(), **compare_rates(ra, rb, True)}
     for k in [*LINES, *sorted((set(a.scores) | set(b.scores)) - set(LINES))]:
         ta, tb = a.scores.get(k, Tally()), b.scores.get(k, Tally())
-        out["scores"][k] = {"a": ta.as_json(), "b": tb.as_json(), **compare_means(ta, tb)}
+        out["scores"][k] = {"a": ta.as_json(), "b": tb.as_json(), **compare_means(ta, tb, True)}
     for name in sorted(set(a.dealt) | set(b.dealt)):
         ra = Rate(a.cards.get(name, CardStats()).built, a.dealt.get(name, 0))
         rb = Rate(b.cards.get(name, CardStats()).built, b.dealt.get(name, 0))
-        out["cards_built_share"][name] = {"a": ra.as_json(), "b": rb.as_json(), **compare_rates(ra, rb)}
-    return out
+        out["cards_built_share"][name] = {"a": ra.as_json(), "b": rb.as_json(), **compare_rates(ra, rb, True)}
+    for name in sorted(set(a.cards) | set(b.cards)):
+        ra, rb = (x.cards.get(name, CardStats()).win_when_built for x in (a, b))
+        out["cards_win_when_built"][name] = {"a": ra.as_json(), "b": rb.as_json(), **compare_rates(ra, rb, True)}
+    notes = {section: correction.describe(correction.apply(list(rows.values())), section.replace("_", " "),
+                                          intervals=False) for section, rows in out.items()}
+    return out, notes

@@ -4,6 +4,9 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from .report_cards import (VERDICT_NOTE, card_verdicts, compare_verdicts, group_table, labels_block, meta_table,
+                           wonder_verdicts)
+
 CAT_COLORS = {"military": "#c0392b", "treasury": "#e67e22", "wonder": "#7f8c8d", "civilian": "#2e86c1",
               "commercial": "#f4d03f", "guilds": "#8e44ad", "science": "#229954"}
 CSS = """
@@ -12,7 +15,8 @@ h1{margin-bottom:.2em} h2{margin-top:1.6em;border-bottom:1px solid #ddd}
 table{border-collapse:collapse;margin:.5em 0;font-size:14px} th,td{padding:3px 8px;border-bottom:1px solid #eee}
 th{text-align:left;background:#f6f6f6} td.n{text-align:right;font-variant-numeric:tabular-nums}
 .note{color:#666;font-size:13px} .sig{font-weight:bold;color:#b03a2e} svg{display:block;margin:.5em 0}
-.legend span{display:inline-block;margin-right:1em;font-size:13px}
+.legend span{display:inline-block;margin-right:1em;font-size:13px} .warn{color:#b03a2e}
+nav a{margin-right:1em} table.verdicts{font-size:13px}
 .legend i{display:inline-block;width:.9em;height:.9em;margin-right:.3em;vertical-align:-2px}
 """
 
@@ -108,7 +112,6 @@ def render(stats: dict[str, Any], title: str, meta: dict[str, Any]) -> str:
     build_chart = bar_chart_ci([(k, v["built_share"], *v["built_share_ci95"]) for k, v in by_share],
                                "card build rate (share of dealt copies built, 95% Wilson CI)")
     length = stats["game_length"]
-    meta_rows = "".join(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in meta.items())
     errors = ""
     if meta.get("interrupted"):
         errors = (f'<p class="sig" id="interrupted">Interrupted: {stats["games"]} of '
@@ -121,15 +124,17 @@ def render(stats: dict[str, Any], title: str, meta: dict[str, Any]) -> str:
 <body>
 <h1>{_e(title)}</h1>
 <p class="note">{stats['games']} games. Win rates with 95% Wilson intervals; a shared win counts for each
-tied player. Card win rates are correlation, not cause. The numbers describe how these bots play
-(greedy: best immediate value; random: any legal move), not how people do.</p>
-<table>{meta_rows}</table>
+tied player. Card win rates are correlation, not cause. The numbers describe how the bots below play,
+not how people do.</p>
+{meta_table(meta)}
+{labels_block(meta)}
 {errors}
 <h2>Win rate per wonder side</h2>
 <p class="note">The dashed line is the fair share (1 in {players}). A bar whose interval does not cross it
 is stronger or weaker than average.</p>
 {bar_chart_ci(wonder_rows, "win rate per wonder side", fair)}
 {_rate_table("win rate per wonder side", wins["by_wonder"])}
+{wonder_verdicts(stats)}
 <h2>Seats and bots</h2>
 {_rate_table("win rate per seat", wins["by_seat"])}
 {_rate_table("win rate per bot", wins["by_bot"])}
@@ -141,6 +146,10 @@ is stronger or weaker than average.</p>
 {build_chart}
 <table><caption>per card</caption><tr><th>card</th><th>dealt/game</th><th>built share</th><th>built/game</th>
 <th>sold/game</th><th>wonder/game</th><th>win rate when built</th></tr>{card_rows}</table>
+<h2 id="verdicts">Card verdicts</h2>
+{VERDICT_NOTE}
+{card_verdicts(stats)}
+{group_table(stats)}
 <h2>Game length</h2>
 <p>turns per game: {length['turns']['mean']:.1f}; actions per game: {length['actions']['mean']:.1f};
 games stopped by a safety cap: {stats['stopped_by_cap']}.</p>
@@ -148,28 +157,39 @@ games stopped by a safety cap: {stats['stopped_by_cap']}.</p>
 """
 
 
-def render_compare(diff: dict[str, Any], title: str, meta: dict[str, Any]) -> str:
-    def rows(section: dict[str, Any], fmt: Any) -> str:
-        out = []
-        for k, v in section.items():
-            a = v["a"].get("rate", v["a"].get("mean"))
-            b = v["b"].get("rate", v["b"].get("mean"))
-            cls = ' class="sig"' if v["significant"] else ""
-            d = f"{100 * v['diff']:+.1f} pts" if fmt is _pct else f"{v['diff']:+.2f}"
-            sig = "yes" if v["significant"] else ""
-            out.append(f'<tr{cls}><td>{_e(k)}</td><td class="n">{fmt(a)}</td><td class="n">{fmt(b)}</td>'
-                       f'<td class="n">{d}</td><td class="n">{v["p"]:.3f}</td><td>{sig}</td></tr>')
-        return "".join(out)
-    head = "<tr><th></th><th>A</th><th>B</th><th>B - A</th><th>p</th><th>significant</th></tr>"
-    meta_rows = "".join(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in meta.items())
+def _diff_rows(section: dict[str, Any], fmt: Any) -> str:
+    out = []
+    for k, v in section.items():
+        a = v["a"].get("rate", v["a"].get("mean"))
+        b = v["b"].get("rate", v["b"].get("mean"))
+        cls = ' class="sig"' if v["significant"] else ""
+        d = f"{100 * v['diff']:+.1f} pts" if fmt is _pct else f"{v['diff']:+.2f}"
+        sig = "yes" if v["significant"] else ""
+        out.append(f'<tr{cls}><td>{_e(k)}</td><td class="n">{fmt(a)}</td><td class="n">{fmt(b)}</td>'
+                   f'<td class="n">{d}</td><td class="n">{v["p"]:.3f}</td>'
+                   f'<td class="n">{v.get("p_holm", v["p"]):.3f}</td><td>{sig}</td></tr>')
+    return "".join(out)
+
+
+def render_compare(diff: dict[str, Any], title: str, meta: dict[str, Any],
+                   stats: list[dict[str, Any]] | None = None) -> str:
+    """The differences (B - A) with Holm-corrected significance; with `stats` (A's and B's),
+    the designer's cards in both and B's card verdicts too."""
+    head = "<tr><th></th><th>A</th><th>B</th><th>B - A</th><th>p</th><th>p (Holm)</th><th>significant</th></tr>"
     num = lambda x: f"{x:.2f}"  # noqa: E731
+    verdicts = compare_verdicts(stats, meta) if stats else ""
+    sections = "".join(f"<h2>{h}</h2><table>{head}{_diff_rows(diff.get(k, {}), f)}</table>" for h, k, f in (
+        ("Win rate per wonder side", "win_rate_by_wonder", _pct), ("Points per player", "scores", num),
+        ("Card build share", "cards_built_share", _pct),
+        ("Win rate when built", "cards_win_when_built", _pct)) if k in diff)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{_e(title)}</title><style>{CSS}</style></head>
-<body><h1>{_e(title)}</h1><table>{meta_rows}</table>
-<p class="note">Same seeds on both packs. Significant = two-sided p &lt; 0.05 (rates: two-proportion z-test;
-means: Welch). With many rows, expect about 1 in 20 to be flagged by chance.</p>
-<h2>Win rate per wonder side</h2><table>{head}{rows(diff["win_rate_by_wonder"], _pct)}</table>
-<h2>Points per player</h2><table>{head}{rows(diff["scores"], num)}</table>
-<h2>Card build share</h2><table>{head}{rows(diff["cards_built_share"], _pct)}</table>
+<body><h1>{_e(title)}</h1>{meta_table(meta)}
+{labels_block(meta)}
+<p class="note">Same seeds on both packs. Significant = two-sided p &lt; 0.05 after Holm's correction
+within each table (rates: two-proportion z-test; means: Welch), so a row is flagged by chance in at most
+1 table in 20.</p>
+<section id="diff">{sections}</section>
+{verdicts}
 </body></html>
 """

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from .aggregate import Aggregate, game_record
+from .watch import Watcher, watch
 
 CHUNK = 25
 
@@ -34,6 +35,8 @@ class SimConfig:
     # workers on other machines of a Ray cluster can load it without a shared file system
     bundle: tuple[tuple[str, str, str], ...] = ()  # (folder, file name, text)
     allow_plugins: bool = False  # the user's consent to run the pack's plug-ins (--allow-plugins)
+    without: tuple[str, ...] = ()  # cards taken out of the pack (compare --without)
+    blank: bool = False  # ... replaced by blank cards instead of removed (--blank)
 
 
 def bundle_pack(pack: Any) -> tuple[tuple[str, str, str], ...]:
@@ -78,12 +81,16 @@ def game_seed(seed: int, k: int) -> int:
 _COMPILED: dict[str, Any] = {}
 
 
-def _compiled(pack: str, allow_plugins: bool = False) -> Any:
-    cp = _COMPILED.get(pack)
+def _compiled(pack: str, allow_plugins: bool = False, without: tuple[str, ...] = (),
+              blank: bool = False) -> Any:
+    key = (pack, without, blank)
+    cp = _COMPILED.get(key)
     if cp is None:
         from dsl.loader import load_pack
         from ..compiled import compile_pack
-        cp = _COMPILED[pack] = compile_pack(load_pack(pack, allow_plugins=allow_plugins))
+        from .variants import without_cards
+        cp = compile_pack(load_pack(pack, allow_plugins=allow_plugins))
+        _COMPILED[key] = cp = without_cards(cp, without, blank) if without else cp
     return cp
 
 
@@ -91,11 +98,13 @@ def run_chunk(cfg: SimConfig, ks: range) -> Aggregate:
     """Play games ks (in one process) into a partial aggregate."""
     from ..bots import make_bots
     from ..game import Game, GameCapped
-    cp = _compiled(_unbundle(cfg) if cfg.bundle else cfg.pack, cfg.allow_plugins)
+    cp = _compiled(_unbundle(cfg) if cfg.bundle else cfg.pack, cfg.allow_plugins, cfg.without, cfg.blank)
     agg = Aggregate()
     for k in ks:
         try:
-            game = Game(cp, make_bots(cfg.bots, cfg.players), seed=game_seed(cfg.seed, k), sides=cfg.sides)
+            bots = [Watcher(b) for b in make_bots(cfg.bots, cfg.players)]  # for the card verdicts
+            game = Game(cp, bots, seed=game_seed(cfg.seed, k), sides=cfg.sides)
+            watch(game)
             scores = game.play()
         except GameCapped as err:
             agg.capped += 1

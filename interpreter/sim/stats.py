@@ -91,25 +91,27 @@ def _p_two_sided(z: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2))
 
 
-def compare_rates(a: Rate, b: Rate) -> dict[str, Any]:
-    """Two-proportion z-test (pooled): is b's rate different from a's?"""
+def compare_rates(a: Rate, b: Rate, raw: bool = False) -> dict[str, Any]:
+    """Two-proportion z-test (pooled): is b's rate different from a's? `raw` adds the
+    unrounded p (`p_raw`, None when there is nothing to test) for a multiple-testing correction."""
     diff = b.rate - a.rate
     if not a.n or not b.n:
-        return {"diff": _r(diff), "p": 1.0, "significant": False}
+        return {"diff": _r(diff), "p": 1.0, "significant": False, **({"p_raw": None} if raw else {})}
     pooled = (a.hits + b.hits) / (a.n + b.n)
     se = math.sqrt(pooled * (1 - pooled) * (1 / a.n + 1 / b.n))
     p = _p_two_sided(diff / se) if se > 0 else (1.0 if diff == 0 else 0.0)
-    return {"diff": _r(diff), "p": _r(p), "significant": p < 0.05}
+    return {"diff": _r(diff), "p": _r(p), "significant": p < 0.05, **({"p_raw": p} if raw else {})}
 
 
-def compare_means(a: Tally, b: Tally) -> dict[str, Any]:
-    """Welch's test with a normal approximation (the samples here are large)."""
+def compare_means(a: Tally, b: Tally, raw: bool = False) -> dict[str, Any]:
+    """Welch's test with a normal approximation (the samples here are large); `raw` as for
+    compare_rates."""
     diff = b.mean - a.mean
     if a.n < 2 or b.n < 2:
-        return {"diff": _r(diff), "p": 1.0, "significant": False}
+        return {"diff": _r(diff), "p": 1.0, "significant": False, **({"p_raw": None} if raw else {})}
     se = math.sqrt(a.sd ** 2 / a.n + b.sd ** 2 / b.n)
     p = _p_two_sided(diff / se) if se > 0 else (1.0 if diff == 0 else 0.0)
-    return {"diff": _r(diff), "p": _r(p), "significant": p < 0.05}
+    return {"diff": _r(diff), "p": _r(p), "significant": p < 0.05, **({"p_raw": p} if raw else {})}
 
 
 @dataclass
@@ -124,3 +126,23 @@ class CardStats:
         self.sold += o.sold
         self.wonder += o.wonder
         self.win_when_built.merge(o.win_when_built)
+
+
+def p_value(x: float) -> float:
+    """A p-value for output: 4 significant digits, so that 1e-12 does not print as 0."""
+    return float(f"{x:.4g}")
+
+
+def diff_rates(a: Rate, b: Rate, z: float = Z95) -> dict[str, Any] | None:
+    """a's rate minus b's, with the Agresti-Caffo interval (one win and one loss added to each
+    group: it keeps its coverage for small groups and rates near 0 or 1) and the two-sided p of
+    the same statistic, so the interval excludes 0 exactly when p < the level's alpha.
+    None when a group is empty (nothing to compare)."""
+    if not a.n or not b.n:
+        return None
+    pa, pb = (a.hits + 1) / (a.n + 2), (b.hits + 1) / (b.n + 2)
+    se = math.sqrt(pa * (1 - pa) / (a.n + 2) + pb * (1 - pb) / (b.n + 2))
+    centre = pa - pb
+    return {"diff": _r(a.rate - b.rate),
+            "ci": [_r(max(-1.0, centre - z * se)), _r(min(1.0, centre + z * se))],
+            "p_raw": _p_two_sided(centre / se)}

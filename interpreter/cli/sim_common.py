@@ -1,0 +1,159 @@
+"""What `simulate`, its sweeps and `compare` share: the options, checking them before any game
+is played, running with a progress bar, and the meta block every output carries."""
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from ..sim.aggregate import Aggregate
+from ..sim.labels import bot_labels, bot_warnings
+from ..sim.runner import SimConfig, bundle_pack, simulate
+from .common import allow_plugins, check_writable
+
+MAX_GAMES = 10_000_000
+MAX_WORKERS = 256
+SIDES = ("A", "B", "random")
+
+
+def add_sim_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--games", type=int, required=True,
+                   help="number of games (in a sweep: per player count and side)")
+    p.add_argument("--players", required=True, metavar="N|RANGE|LIST",
+                   help="players per game: a count (4), or a sweep over a range or list (3-7, 3,5,7)")
+    p.add_argument("--bots", default="greedy",
+                   help="comma-separated bots per seat, the last filling the table (default: greedy; random is twice as fast but "
+                        "says little about balance)")
+    p.add_argument("--sides", default=None, metavar="A|B|random[,...]",
+                   help="wonder sides: A, B or random (the default), or a list such as A,B that runs each in "
+                        "turn (a sweep's default: A,B)")
+    p.add_argument("--seed", type=int, default=0, help="master seed; game k's seed derives from it and k")
+    p.add_argument("--workers", type=int, default=0, help="processes (default: every core)")
+    p.add_argument("--backend", default="local", choices=["local", "ray"], help="where games run")
+    p.add_argument("--ray-address", help="an existing Ray cluster (default: start a local Ray)")
+    p.add_argument("--report", metavar="OUT.html", help="write a self-contained HTML report")
+    p.add_argument("--json", action="store_true", help="print all statistics as JSON (no progress bar)")
+
+
+def parse_players(text: str, lo: int, hi: int, pack: str) -> tuple[list[int], bool]:
+    """('3-5,7' -> [3, 4, 5, 7], True): the counts, and whether it asks for a sweep (a range
+    or a list); ValueError with a "did you mean" on anything else."""
+    raw = str(text).strip()
+    numbers = [int(x) for x in re.findall(r"\d+", raw)]
+    if not re.fullmatch(r"\d+(-\d+)?(,\d+(-\d+)?)*", raw.replace(" ", "")):
+        guess = f"{numbers[0]}-{numbers[-1]}" if len(numbers) > 1 else str(numbers[0]) if numbers else f"{lo}-{hi}"
+        raise ValueError(f"--players '{raw}': give a count (4), a range (3-7) or a list (3,5,7); "
+                         f"did you mean '{guess}'?")
+    counts: list[int] = []
+    for part in raw.replace(" ", "").split(","):
+        first, _, last = part.partition("-")
+        a, b = int(first), int(last or first)
+        if a > b:
+            raise ValueError(f"--players {raw}: the range {a}-{b} runs backwards; did you mean {b}-{a}?")
+        counts.extend(range(a, b + 1))
+    counts = sorted(set(counts))
+    if counts[0] < lo or counts[-1] > hi:
+        inside = [n for n in counts if lo <= n <= hi]
+        guess = f"{inside[0]}-{inside[-1]}" if len(inside) > 1 else f"{lo}-{hi}"
+        raise ValueError(f"--players {raw}: pack '{pack}' plays {lo}-{hi} players; did you mean {guess}?")
+    return counts, bool(re.search(r"[-,]", raw))
+
+
+def parse_sides(text: str | None, sweep: bool) -> list[str]:
+    """The sides of each run: one entry, or one run per entry of a list."""
+    if text is None:
+        return ["A", "B"] if sweep else ["random"]
+    sides = [s.strip() for s in text.split(",") if s.strip()]
+    folded = {s.casefold(): s for s in SIDES}
+    bad = [s for s in sides if s.casefold() not in folded]
+    if bad or not sides:
+        import difflib
+        close = difflib.get_close_matches(bad[0].casefold() if bad else "", list(folded), n=1, cutoff=0.3)
+        hint = f"; did you mean '{folded[close[0]]}'?" if close else ""
+        raise ValueError(f"--sides '{text}': sides are A, B or random (or a list such as A,B){hint}")
+    return list(dict.fromkeys(folded[s.casefold()] for s in sides))
+
+
+@dataclass
+class Prepared:
+    """One run, checked: its configuration, the pack, its compiled form and the warnings."""
+
+    cfg: SimConfig
+    pack: Any
+    cp: Any
+    warnings: list[str]
+    label: str  # the pack's name, and what was taken out of it
+
+    def meta(self, agg: Aggregate, stopped: bool) -> dict[str, Any]:
+        cfg = self.cfg
+        return {"pack": self.label, "games": agg.games, "requested": cfg.games, "players": cfg.players,
+                "bots": cfg.bots, "bot_labels": bot_labels(cfg.bots, cfg.players), "warnings": self.warnings,
+                "sides": cfg.sides, "seed": cfg.seed, "backend": cfg.backend, "interrupted": stopped}
+
+
+def check_run_args(args: argparse.Namespace) -> None:
+    """The checks that need no pack, before anything is loaded or played."""
+    check_writable(args.report, "--report")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise ValueError(f"--games must be 1..{MAX_GAMES}, not {args.games}")
+    if not 0 <= args.workers <= MAX_WORKERS:
+        raise ValueError(f"--workers must be 0..{MAX_WORKERS} (0 = every core), not {args.workers}")
+
+
+def say_warnings(preps: list[Prepared]) -> None:
+    """The runs' warnings about the bots, each once, on stderr before any game is played."""
+    for warning in dict.fromkeys(w for p in preps for w in p.warnings):
+        print(f"warning: {warning}", file=sys.stderr)
+
+
+def prepare(args: argparse.Namespace, pack: Any, players: int, sides: str, without: tuple[str, ...] = (),
+            blank: bool = False) -> Prepared:
+    """Check one run before any game is played (ValueError on bad input); its warnings about
+    the bots are for say_warnings."""
+    from ..bots import make_bots
+    from ..compiled import compile_pack
+    from ..sim.variants import check_names, deal_problem, without_cards
+    check_run_args(args)
+    if not pack.rules.min_players <= players <= pack.rules.max_players:
+        raise ValueError(f"pack '{pack.name}' plays {pack.rules.min_players}-{pack.rules.max_players} players")
+    make_bots(args.bots, players)
+    cp = compile_pack(pack)
+    label = pack.name
+    if without:
+        without = check_names(cp, without)
+        problem = deal_problem(without_cards(cp, without, blank), players)
+        if problem:
+            raise ValueError(f"--without {', '.join(without)}: without it {problem}; add --blank to replace "
+                             "it by a card that costs and does nothing, so the decks keep their size")
+        label = f"{pack.name} without {', '.join(without)}" + (" (blank)" if blank else "")
+    warnings = bot_warnings(cp, args.bots, players)
+    bundle = bundle_pack(pack) if args.backend == "ray" and args.ray_address else ()
+    cfg = SimConfig(pack=pack.path, games=args.games, players=players, bots=args.bots, sides=sides,
+                    seed=args.seed, workers=args.workers, backend=args.backend, ray_address=args.ray_address,
+                    bundle=bundle, allow_plugins=allow_plugins(), without=without, blank=blank)
+    return Prepared(cfg, pack, cp, warnings, label)
+
+
+def run_with_progress(cfg: SimConfig, label: str, quiet: bool) -> tuple[Aggregate, bool, float]:
+    start = time.perf_counter()
+    console = Console(stderr=True)
+    if quiet:
+        agg, stopped = simulate(cfg)
+        return agg, stopped, time.perf_counter() - start
+    with Progress(TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(),
+                  TextColumn("ahead: {task.fields[ahead]}"), console=console, transient=False) as bar:
+        task = bar.add_task(label, total=cfg.games, rate="-", ahead="-")
+
+        def progress(agg: Aggregate) -> None:
+            dt = time.perf_counter() - start
+            bar.update(task, completed=agg.games + agg.errors, rate=f"{(agg.games + agg.errors) / dt:.0f}",
+                       ahead=agg.front_runner())
+        agg, stopped = simulate(cfg, progress)
+    return agg, stopped, time.perf_counter() - start

@@ -1,0 +1,135 @@
+"""The terminal views of the simulation statistics: who played, the wonder sides, the card
+verdicts and their corrections (rich tables; the JSON and HTML carry the same figures)."""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+SHOWN = 10  # card rows shown besides the designer's and the significant ones
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def span(ci: list[float]) -> str:
+    """An interval of rate differences in points of percentage, signed ('+3.1 to +9.0')."""
+    return f"{100 * ci[0]:+.1f} to {100 * ci[1]:+.1f}"
+
+
+def mark(test: dict[str, Any] | None) -> str:
+    return "[red]yes[/]" if test and test["significant"] else ""
+
+
+def bots_line(meta: dict[str, Any]) -> str:
+    """'bots: greedy x4 (heuristic: ...)': said in every terminal output."""
+    parts = []
+    for e in meta["bot_labels"]:
+        kind = "heuristic: " if e["heuristic"] else ""
+        parts.append(f"{e['bot']} x{len(e['seats'])} ({kind}{e['label']})")
+    return "bots: " + escape(", ".join(parts))
+
+
+def header(console: Console, stats: dict[str, Any], meta: dict[str, Any]) -> None:
+    console.print(f"[bold]{escape(meta['pack'])}[/]: {stats['games']} games, {meta['players']} players, "
+                  f"sides {meta['sides']}, seed {meta['seed']}"
+                  + (" [red](interrupted)[/]" if meta["interrupted"] else ""))
+    console.print(bots_line(meta))
+    for w in meta.get("warnings", []):
+        console.print(f"[yellow]warning[/]: {escape(w)}")
+
+
+def wonder_table(stats: dict[str, Any]) -> Table:
+    v = stats["verdicts"]
+    c = v["wonder_correction"]
+    t = Table(title=f"Win rate per wonder side (95% Wilson CI); against the other players: "
+                    f"{c['method']}-corrected over {c['rows']} sides")
+    for col in ("wonder", "win rate (CI)", "vs others, pts (CI)", "p Holm", "sig", "points"):
+        t.add_column(col, justify="left" if col == "wonder" else "right")
+    rows = sorted(v["wonders"].items(), key=lambda kv: (-kv[1]["win_rate"]["rate"], kv[0]))
+    for w, row in rows:
+        r, d = row["win_rate"], row["diff"]
+        t.add_row(escape(w), f"{pct(r['rate'])} ({pct(r['ci95'][0])}-{pct(r['ci95'][1])})",
+                  f"{100 * d['diff']:+.1f} ({span(d['ci'])})" if d else "-",
+                  f"{d['p_holm']:.3g}" if d else "-", mark(d),
+                  f"{stats['scores_by_wonder'][w]['total']['mean']:.1f}")
+    return t
+
+
+def chosen_rows(rows: list[dict[str, Any]], shown: int = SHOWN) -> list[dict[str, Any]]:
+    """The designer's cards, then the significant ones, then the smallest corrected p-values,
+    at least `shown` rows in all."""
+    ours = [r for r in rows if r["designer"]]
+    tested = sorted((r for r in rows if not r["designer"] and r["win_diff"]),
+                    key=lambda r: (r["win_diff"]["p_holm"], r["win_diff"]["p"], r["card"], r["age"]))
+    sig = [r for r in tested if r["win_diff"]["significant"]]
+    rest = [r for r in tested if not r["win_diff"]["significant"]]
+    return ours + sig + rest[:max(0, shown - len(ours) - len(sig))]
+
+
+def verdict_table(verdicts: dict[str, Any], title: str, rows: list[dict[str, Any]] | None = None) -> Table:
+    """The card rows (by default chosen_rows) with every figure of their verdicts."""
+    rows = chosen_rows(verdicts["cards"]) if rows is None else rows
+    t = Table(title=title)
+    for col in ("card", "age", "colour", "dealt", "built", "win built / passed", "diff, pts (CI)",
+                "p Holm", "sig", "points", "coins"):
+        t.add_column(col, justify="left" if col in ("card", "colour") else "right")
+    for r in rows:
+        d = r["win_diff"]
+        share = r["built_when_dealt"]
+        built = pct(r["win_rate_built"]["rate"]) if r["builds"] else "-"
+        passed = pct(r["win_rate_passed"]["rate"]) if r["win_rate_passed"]["n"] else "-"
+        t.add_row(escape(("* " if r["designer"] else "") + r["card"]), str(r["age"]), escape(r["color"]),
+                  str(r["dealt"]), pct(share["rate"]) if share else "-",
+                  f"{built} / {passed} ({r['builds']}/{r['win_rate_passed']['n']})",
+                  f"{100 * d['diff']:+.1f} ({span(d['ci'])})" if d else escape(r["untested"] or "-"),
+                  f"{d['p_holm']:.3g}" if d else "-", mark(d),
+                  f"{r['points_per_build']['mean']:.2f}" if r["builds"] else "-",
+                  f"{r['coins_per_build']['mean']:.2f}" if r["builds"] else "-")
+    return t
+
+
+def group_table(verdicts: dict[str, Any]) -> Table:
+    t = Table(title="By age and colour (all cards of the group together)")
+    for col in ("age", "colour", "cards", "built", "win built", "win passed", "points", "coins"):
+        t.add_column(col, justify="left" if col == "colour" else "right")
+    for g in verdicts["groups"]:
+        share = g["built_when_dealt"]
+        t.add_row(str(g["age"]), escape(g["color"]), str(g["cards"]), pct(share["rate"]) if share else "-",
+                  pct(g["win_rate_built"]["rate"]) if g["builds"] else "-",
+                  pct(g["win_rate_passed"]["rate"]) if g["win_rate_passed"]["n"] else "-",
+                  f"{g['points_per_build']['mean']:.2f}" if g["builds"] else "-",
+                  f"{g['coins_per_build']['mean']:.2f}" if g["builds"] else "-")
+    return t
+
+
+def card_notes(console: Console, verdicts: dict[str, Any], shown: int) -> None:
+    corr = verdicts["card_correction"]
+    console.print(f"* the designer's cards. dealt: player-games in which it was in hand at a decision; "
+                  f"built: share of those in which it was built; win built / passed: win rates of the "
+                  f"players who built it and of those who could have built it and did not (how many); "
+                  f"diff: their difference in points of percentage, with {escape(corr['interval'])} "
+                  f"intervals (Agresti-Caffo); p Holm: {corr['method']}-corrected over {corr['rows']} "
+                  f"card rows, sig: below {corr['alpha']:g}; points, coins: produced per build. "
+                  f"Correlation, not cause, unless the bots choose at random.")
+    total = len(verdicts["cards"])
+    if total > shown:
+        console.print(f"{shown} of {total} cards shown: --json or --report for all of them")
+
+
+def summary(console: Console, stats: dict[str, Any], meta: dict[str, Any]) -> None:
+    """The whole terminal summary of one run."""
+    header(console, stats, meta)
+    console.print(wonder_table(stats))
+    bots = ", ".join(f"{b} {pct(r['rate'])}" for b, r in stats["win_rate"]["by_bot"].items())
+    console.print(f"win rate per bot: {escape(bots)}")
+    v = stats["verdicts"]
+    rows = chosen_rows(v["cards"])
+    console.print(verdict_table(v, "Card verdicts (designer's cards first, then the strongest evidence)"))
+    console.print(group_table(v))
+    card_notes(console, v, len(rows))
+    if stats["errors"]:
+        console.print(f"[red]{stats['errors']} game(s) failed[/]: {escape(stats['error_samples'][0])}")
