@@ -300,9 +300,9 @@ def test_sweep_json_shape_and_report(tmp_path):
 
 @pytest.mark.parametrize("players,needle", [
     ("3..7", "--players '3..7': give a count (4), a range (3-7) or a list (3,5,7); did you mean '3-7'?"),
-    ("2-9", "--players 2-9: pack 'base' plays 3-7 players; did you mean 3-7?"),
+    ("2-9", "--players 2-9: pack 'base' plays 2-7 players; did you mean 2-7?"),
     ("7-3", "--players 7-3: the range 7-3 runs backwards; did you mean 3-7?"),
-    ("four", "did you mean '3-7'?"),
+    ("four", "did you mean '2-7'?"),
 ])
 def test_bad_players_range(players, needle):
     code, out, err = cli("simulate", "--players", players, "--games", "3", "--workers", "1")

@@ -46,7 +46,7 @@ class Watcher:
         return getattr(bot, name)
 
     def choose(self, game: Any, seat: int, moves: list[Move]) -> Move:
-        if id(game) == self.game_id:
+        if id(game) == self.game_id and not game.cities[seat].unowned:  # its own city's choices
             hand = game.hands[seat]
             self.seen.update(hand)
             self.could.update([hand[m.card] for m in moves if m.action == BUILD])
