@@ -1,0 +1,471 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The native core: a lowered pack (NativePack) and games on it (NativeGame, run_games).
+
+Every rule is a C function over plain structs (the .pxi files, one per job); Python only
+lowers the pack, seeds the streams and reads the results. interpreter/native/__init__.py is
+the interface the rest of the project uses.
+"""
+
+include "defs.pxi"
+include "rng.pxi"
+include "city.pxi"
+include "payment.pxi"
+include "score.pxi"
+include "moves.pxi"
+include "greedy.pxi"
+include "turn.pxi"
+
+ACTIONS = ("build", "wonder", "sell")
+FREES = ("", "chain", "power")
+
+
+cdef void fill_cost(list cost, int* cr, int* cn, int* ncost, int* units):
+    ncost[0] = len(cost)
+    units[0] = 0
+    for i, (r, k) in enumerate(cost):
+        cr[i] = r
+        cn[i] = k
+        units[0] += k
+
+
+cdef class NativePack:
+    """A pack's tables in C arrays (from lower.lower), and its deals per player count."""
+
+    cdef PackC P
+    cdef dict _deals
+    cdef list _deal_objects
+    cdef readonly list lines
+    cdef readonly int n_print
+
+    def __cinit__(self):
+        memset(&self.P, 0, sizeof(PackC))
+
+    def __init__(self, dict t):
+        cdef PackC* P = &self.P
+        cdef int i, j, k
+        cdef ContribC* e
+        cdef HookC* h
+        self._deals = {}
+        self._deal_objects = []
+        self.lines = list(t["lines"])
+        self.n_print = t["n_print"]
+        P.n_res, P.n_col, P.n_sym = t["n_res"], t["n_col"], t["n_sym"]
+        P.n_lines, P.n_print, P.ages = len(t["lines"]), t["n_print"], t["ages"]
+        if P.n_lines > MAXLINES:
+            raise ValueError("too many score lines")
+        P.starting_coins, P.sell_coins = t["starting_coins"], t["sell_coins"]
+        P.trade_price, P.treasury, P.set_bonus = t["trade_price"], t["treasury"], t["set_bonus"]
+        P.defeat = t["defeat"]
+        P.nvictory = len(t["victory"])
+        for i, v in enumerate(t["victory"]):
+            P.victory[i] = v
+        for i, v in enumerate(t["pass"][:16]):
+            P.passdir[i] = v
+        P.line_military = self.lines.index("military")
+        P.line_treasury = self.lines.index("treasury")
+        P.line_science = self.lines.index("science")
+        contribs, hooks = t["contribs"], t["hooks"]
+        P.contribs = <ContribC*>calloc(max(1, len(contribs)), sizeof(ContribC))
+        P.hooks = <HookC*>calloc(max(1, len(hooks)), sizeof(HookC))
+        for i, row in enumerate(hooks):
+            h = &P.hooks[i]
+            h.kind, h.amount, h.cond, h.period, h.colors, h.nseats = row[0:6]
+            h.seats[0], h.seats[1], h.seats[2] = row[6:9]
+            c = row[9:]
+            h.counter.has, h.counter.what, h.counter.colors, h.counter.every = c[0:4]
+            h.counter.nseats = c[4]
+            for j in range(c[4]):
+                h.counter.seats[j] = c[5 + j]
+        for i, row in enumerate(contribs):
+            e = &P.contribs[i]
+            fixed, private, ch, chp, shields, sci, wild, disc, hook0, nhooks, line = row
+            for j in range(P.n_res):
+                e.fixed[j] = fixed[j]
+                e.fixed_private[j] = private[j]
+            e.nch, e.nchp, e.nwild, e.ndisc = len(ch), len(chp), len(wild), len(disc)
+            for j, m in enumerate(ch):
+                e.ch[j] = m
+            for j, m in enumerate(chp):
+                e.chp[j] = m
+            for j, m in enumerate(wild):
+                e.wild[j] = m
+            for j, (res, seats, price) in enumerate(disc):
+                e.disc_res[j], e.disc_seats[j], e.disc_price[j] = res, seats, price
+            e.shields = shields
+            for j in range(MAXS):
+                e.science[j] = sci[j]
+            e.hook0, e.nhooks, e.line = hook0, nhooks, line
+            e.units = sum(fixed) + sum(private) + len(ch) + len(chp)
+            e.produces = 1 if (any(fixed) or any(private) or ch or chp) else 0
+            e.has_science = 1 if (any(sci) or wild) else 0
+            e.builds = 0
+            for k in range(nhooks):
+                if hooks[hook0 + k][0] in (H_COINS, H_DISCARD):
+                    e.builds = 1
+        cards = t["cards"]
+        P.ncards = len(cards)
+        P.cards = <CardC*>calloc(max(1, len(cards)), sizeof(CardC))
+        for i, (color, coins, per_age, cost, name, contrib, chains) in enumerate(cards):
+            cd = &P.cards[i]
+            cd.color, cd.cost_coins, cd.cost_per_age = color, coins, per_age
+            fill_cost(cost, cd.cost_r, cd.cost_n, &cd.ncost, &cd.cost_units)
+            cd.any_cost = 1 if (cost or coins or per_age) else 0
+            cd.name, cd.contrib, cd.nchain = name, contrib, len(chains)
+            for j, x in enumerate(chains):
+                cd.chain[j] = x
+        sides = t["sides"]
+        nst = sum(len(s[1]) for s in sides)
+        P.sides = <SideC*>calloc(max(1, len(sides)), sizeof(SideC))
+        P.stages = <StageC*>calloc(max(1, nst), sizeof(StageC))
+        k = 0
+        for i, (board, stages) in enumerate(sides):
+            P.sides[i].board, P.sides[i].nstages, P.sides[i].stage0 = board, len(stages), k
+            for coins, per_age, cost, contrib in stages:
+                st = &P.stages[k]
+                st.cost_coins, st.cost_per_age, st.contrib = coins, per_age, contrib
+                units = 0
+                fill_cost(cost, st.cost_r, st.cost_n, &st.ncost, &j)
+                k += 1
+        wonders = t["wonders"]
+        P.nwonders = len(wonders)
+        P.wonder_sides = <int*>calloc(max(1, len(wonders)) * 4, sizeof(int))
+        P.wonder_nsides = <int*>calloc(max(1, len(wonders)), sizeof(int))
+        for i, options in enumerate(wonders):
+            P.wonder_nsides[i] = min(4, len(options))
+            for j in range(4):
+                P.wonder_sides[i * 4 + j] = options[j] if j < len(options) else -1
+
+    def __dealloc__(self):
+        free(self.P.contribs)
+        free(self.P.hooks)
+        free(self.P.cards)
+        free(self.P.sides)
+        free(self.P.stages)
+        free(self.P.wonder_sides)
+        free(self.P.wonder_nsides)
+        for cap in self._deal_objects:
+            (<DealTable>cap).release()
+
+    def set_deals(self, int n, list ages):
+        """The decks for n players (lower.deals)."""
+        table = DealTable(ages)
+        self._deals[n] = table
+        self._deal_objects.append(table)
+
+    def has_deals(self, int n) -> bool:
+        return n in self._deals
+
+    cdef AgeDeal* deals(self, int n):
+        return (<DealTable>self._deals[n]).ages
+
+
+cdef class DealTable:
+    cdef AgeDeal* ages
+    cdef int nages
+
+    def __cinit__(self, list ages):
+        self.nages = len(ages)
+        self.ages = <AgeDeal*>calloc(max(1, self.nages), sizeof(AgeDeal))
+        cdef AgeDeal* d
+        for a, (deck, samples) in enumerate(ages):
+            d = &self.ages[a]
+            d.ndeck = len(deck)
+            d.deck = <int*>calloc(max(1, len(deck)), sizeof(int))
+            for i, x in enumerate(deck):
+                d.deck[i] = x
+            d.nsamples = len(samples)
+            d.pool_len = <int*>calloc(max(1, len(samples)), sizeof(int))
+            d.pool_k = <int*>calloc(max(1, len(samples)), sizeof(int))
+            d.pools = <int**>calloc(max(1, len(samples)), sizeof(int*))
+            for j, (pool, k) in enumerate(samples):
+                d.pool_len[j] = len(pool)
+                d.pool_k[j] = k
+                d.pools[j] = <int*>calloc(max(1, len(pool)), sizeof(int))
+                for i, x in enumerate(pool):
+                    d.pools[j][i] = x
+
+    cdef void release(self):
+        cdef int a, j
+        if self.ages == NULL:
+            return
+        for a in range(self.nages):
+            free(self.ages[a].deck)
+            for j in range(self.ages[a].nsamples):
+                free(self.ages[a].pools[j])
+            free(self.ages[a].pools)
+            free(self.ages[a].pool_len)
+            free(self.ages[a].pool_k)
+        free(self.ages)
+        self.ages = NULL
+
+    def __dealloc__(self):
+        self.release()
+
+
+cdef int setup(const PackC* P, Game* g, int n, int hand_size, uint64_t deal_state,
+               const uint64_t* bot_states, const int* policies, const int* fixed_side,
+               const int* wonders) noexcept nogil:
+    """Game.__init__: the wonders (dealt, unless given), their sides, the cities.
+    fixed_side: by wonder, the side asked for (-1: it has none), or NULL for sides at random.
+    Returns -1 when a wonder lacks the side asked for."""
+    cdef int chosen[MAXP]
+    cdef int pool[256]
+    cdef int s, i, side, nw = P.nwonders
+    memset(g, 0, sizeof(Game))
+    g.n = n
+    g.hand_size = hand_size
+    g.last = hand_size - 1
+    g.rng_deal = deal_state
+    for s in range(n):
+        g.rng_bot[s] = bot_states[s]
+        g.policy[s] = policies[s]
+    if wonders != NULL:
+        for s in range(n):
+            chosen[s] = wonders[s]
+    else:
+        if nw > 256:
+            nw = 256
+        for i in range(nw):
+            pool[i] = i
+        sample_ids(&g.rng_deal, pool, nw, n, chosen)
+    for s in range(n):
+        if fixed_side == NULL:
+            side = P.wonder_sides[chosen[s] * 4 + randrange(&g.rng_deal, P.wonder_nsides[chosen[s]])]
+        else:
+            side = fixed_side[chosen[s]]
+        if side < 0:
+            return -1
+        city_init(P, &g.city[s], side)
+    return 0
+
+
+cdef class NativeGame:
+    """One game in C: set up, played on (whole, or a turn at a time), cloned, scored."""
+
+    cdef Game* g
+    cdef NativePack pack
+    cdef object trace_on
+
+    def __cinit__(self):
+        self.g = <Game*>calloc(1, sizeof(Game))
+        if self.g == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        if self.g != NULL:
+            if self.g.trace != NULL:
+                free(self.g.trace.buf)
+                free(self.g.trace)
+            free(self.g.dealt)
+            free(self.g)
+
+    def clone(self) -> NativeGame:
+        """A copy of the whole game (its streams included); traces and records stay here."""
+        cdef NativeGame other = NativeGame.__new__(NativeGame)
+        memcpy(other.g, self.g, sizeof(Game))
+        other.g.trace = NULL
+        other.g.dealt = NULL
+        other.pack = self.pack
+        return other
+
+    def reseed_bots(self, list bot_states, list policies=None):
+        """New bot streams (and policies) for a playout from here."""
+        for s in range(self.g.n):
+            self.g.rng_bot[s] = bot_states[s]
+            if policies is not None:
+                self.g.policy[s] = policies[s]
+
+    def play(self) -> None:
+        """Play on to the end of the game (from between two turns, or from the start)."""
+        cdef AgeDeal* D = self.pack.deals(self.g.n)
+        with nogil:
+            play_on(&self.pack.P, D, self.g)
+
+    def play_until(self, int age) -> None:
+        """Play on until age `age` is about to be dealt (e.g. 2: a playout from Age II)."""
+        cdef const PackC* P = &self.pack.P
+        cdef AgeDeal* D = self.pack.deals(self.g.n)
+        while not self.g.done and not (not self.g.in_age and self.g.age + 1 >= age):
+            if not self.g.in_age:
+                begin_age(self.g, self.g.age + 1)
+                deal(P, D, self.g, self.g.age)
+                self.g.in_age = 1
+                self.g.turn = 0
+            play_turn(P, self.g, NULL, NULL)
+
+    def start_age(self) -> bool:
+        """Deal the next age if the game stands between two ages; False at the end."""
+        if self.g.in_age or self.g.done:
+            return bool(self.g.in_age)
+        if self.g.age >= self.pack.P.ages:
+            self.g.done = 1
+            return False
+        begin_age(self.g, self.g.age + 1)
+        deal(&self.pack.P, self.pack.deals(self.g.n), self.g, self.g.age)
+        self.g.in_age = 1
+        self.g.turn = 0
+        return True
+
+    def legal_moves(self, int seat) -> list:
+        """Moves as (card, action, left, right, free, extra), in the Python engine's order."""
+        cdef Move moves[MAXMOVES]
+        cdef int nm = legal_moves(&self.pack.P, self.g, seat, moves), i
+        return [(moves[i].card, ACTIONS[moves[i].action], moves[i].left, moves[i].right,
+                 FREES[moves[i].free], moves[i].extra) for i in range(nm)]
+
+    def step(self, list chosen) -> None:
+        """One turn with the given moves by seat (indexes into legal_moves; None: the seat's
+        policy chooses). The age is dealt first if needed."""
+        cdef Move given[MAXP]
+        cdef int has[MAXP]
+        cdef Move moves[MAXMOVES]
+        cdef int s, nm
+        self.start_age()
+        if self.g.done:
+            raise ValueError("the game is over")
+        for s in range(self.g.n):
+            has[s] = chosen[s] is not None
+            if has[s]:
+                nm = legal_moves(&self.pack.P, self.g, s, moves)
+                if not 0 <= chosen[s] < nm:
+                    raise ValueError(f"seat {s}: no legal move #{chosen[s]}")
+                given[s] = moves[<int>chosen[s]]
+        play_turn(&self.pack.P, self.g, given, has)
+
+    @property
+    def over(self) -> bool:
+        return bool(self.g.done or (not self.g.in_age and self.g.age >= self.pack.P.ages))
+
+    @property
+    def age(self) -> int:
+        return self.g.age
+
+    @property
+    def turn(self) -> int:
+        return self.g.turn
+
+    def scores(self) -> tuple:
+        """(pads by seat: the printed lines then the total, winners, copied card ids by seat)."""
+        cdef int pad[MAXLINES]
+        cdef int copied[MAXCOPY]
+        cdef int totals[MAXP]
+        cdef int s, i, nc
+        cdef const PackC* P = &self.pack.P
+        pads, copies = [], []
+        for s in range(self.g.n):
+            nc = score_seat(P, self.g, s, pad, copied)
+            totals[s] = 0
+            for i in range(P.n_lines):
+                totals[s] += pad[i]
+            pads.append([pad[i] for i in range(P.n_print)] + [totals[s]])
+            copies.append(None if nc < 0 else [copied[i] for i in range(nc)])
+        mask = winners(self.g, totals)
+        return pads, [s for s in range(self.g.n) if mask >> s & 1], copies
+
+    def cities(self) -> list:
+        """Per seat: (side id, stages, coins, built ids, sold ids, wonder-card ids, tokens)."""
+        out = []
+        for s in range(self.g.n):
+            c = &self.g.city[s]
+            out.append((c.side, c.stages_built, c.coins, [c.cards[i] for i in range(c.ncards)],
+                        [c.sold[i] for i in range(c.nsold)], [c.tucked[i] for i in range(c.ntucked)],
+                        [c.tok[i] for i in range(c.ntok)]))
+        return out
+
+    def counters(self) -> tuple:
+        """(turns played, actions, cards dealt in order or None)."""
+        dealt = None
+        if self.g.dealt != NULL:
+            dealt = [self.g.dealt[i] for i in range(self.g.ndealt)]
+        return self.g.turns_played, self.g.actions, dealt
+
+    def trace(self) -> list:
+        """The recorded trace as ints (see turn.pxi: T_MOVES, T_CARD, T_STATE records)."""
+        if self.g.trace == NULL:
+            return []
+        return [self.g.trace.buf[i] for i in range(self.g.trace.len)]
+
+
+def new_game(NativePack pack, int n, int hand_size, unsigned long long deal_state, list bot_states,
+             list policies, fixed_sides=None, wonders=None, bint trace=False, bint record=False):
+    """A game set up as interpreter.game.Game sets one up (streams seeded by the caller)."""
+    cdef NativeGame self = NativeGame.__new__(NativeGame)
+    cdef uint64_t bots[MAXP]
+    cdef int pol[MAXP]
+    cdef int chosen[MAXP]
+    cdef int s
+    if not 1 <= n <= MAXP:
+        raise ValueError(f"the native core plays 1 to {MAXP} players")
+    self.pack = pack
+    for s in range(n):
+        bots[s] = bot_states[s]
+        pol[s] = policies[s]
+        if wonders is not None:
+            chosen[s] = wonders[s]
+    cdef int* fixed = NULL
+    if fixed_sides is not None:
+        fixed = <int*>calloc(max(1, len(fixed_sides)), sizeof(int))
+        for s, x in enumerate(fixed_sides):
+            fixed[s] = x
+    rc = setup(&pack.P, self.g, n, hand_size, deal_state, bots, pol, fixed,
+               chosen if wonders is not None else NULL)
+    free(fixed)
+    if rc < 0:
+        raise ValueError("a wonder lacks the side asked for")
+    if trace:
+        self.g.trace = <Trace*>calloc(1, sizeof(Trace))
+    if record:
+        self.g.dealt = <short*>calloc(MAXDISC, sizeof(short))
+    return self
+
+
+def run_games(NativePack pack, int n, int hand_size, list deal_states, list bot_states,
+              list policies, fixed_sides=None) -> list:
+    """Whole games, one per deal state (bot_states[k]: that game's n bot streams); per game
+    (totals by seat, winner bit mask). The loop runs without the GIL."""
+    cdef Game* g = <Game*>calloc(1, sizeof(Game))
+    cdef uint64_t bots[MAXP]
+    cdef int pol[MAXP]
+    cdef int pad[MAXLINES]
+    cdef int copied[MAXCOPY]
+    cdef int totals[MAXP]
+    cdef int s, i, k, ng = len(deal_states), bad = 0
+    cdef const PackC* P = &pack.P
+    cdef AgeDeal* D = pack.deals(n)
+    cdef uint64_t* deals = <uint64_t*>malloc(sizeof(uint64_t) * max(1, ng))
+    cdef uint64_t* allbots = <uint64_t*>malloc(sizeof(uint64_t) * max(1, ng) * n)
+    cdef int* out = <int*>malloc(sizeof(int) * max(1, ng) * (n + 1))
+    cdef int* fixed = NULL
+    if fixed_sides is not None:
+        fixed = <int*>calloc(max(1, len(fixed_sides)), sizeof(int))
+        for s, x in enumerate(fixed_sides):
+            fixed[s] = x
+    for s in range(n):
+        pol[s] = policies[s]
+    for k in range(ng):
+        deals[k] = deal_states[k]
+        for s in range(n):
+            allbots[k * n + s] = bot_states[k][s]
+    with nogil:
+        for k in range(ng):
+            if setup(P, g, n, hand_size, deals[k], &allbots[k * n], pol, fixed, NULL) < 0:
+                bad = 1
+                break
+            play_on(P, D, g)
+            for s in range(n):
+                score_seat(P, g, s, pad, copied)
+                totals[s] = 0
+                for i in range(P.n_lines):
+                    totals[s] += pad[i]
+                out[k * (n + 1) + s] = totals[s]
+            out[k * (n + 1) + n] = winners(g, totals)
+    result = [] if bad else [(tuple(out[k * (n + 1) + s] for s in range(n)), out[k * (n + 1) + n])
+                             for k in range(ng)]
+    free(g)
+    free(fixed)
+    free(deals)
+    free(allbots)
+    free(out)
+    if bad:
+        raise ValueError("a wonder lacks the side asked for")
+    return result
