@@ -5,9 +5,11 @@ import argparse
 import json
 
 from ..bots import make_bots
+from ..compiled import CompiledPack
 from ..game import IllegalMove
 from ..gamelog import RecordedGame
 from .common import check_writable, fail, print_json, write_output
+from .core_opt import add_core_arg, pick_core, say_core
 from .phase_report import print_phases
 from .packs import compiled
 from .scorepad import print_scorepad
@@ -26,6 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--names", help="comma-separated player names by seat")
     p.add_argument("--log", metavar="FILE", help="write the full game log (JSON) to FILE")
     p.add_argument("--json", action="store_true", help="print the score JSON")
+    add_core_arg(p)
     p.set_defaults(func=run)
 
 
@@ -42,6 +45,10 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("--wonders: each wonder can be played by one player only")
         if names and len(names) != args.players:
             raise ValueError(f"--names gives {len(names)} names for {args.players} players")
+        core, why = pick_core(args.core, cp, args.bots, args.players, needs_log=bool(args.log))
+        say_core(core, why)
+        if core == "native":
+            return _play_native(args, cp, wonders, names)
         game = RecordedGame(cp, bots, seed=args.seed, sides=args.sides, wonders=wonders, names=names,
                             log=True)  # the phases are printed from the log; the human sees it too
         game.log["setup"] = {"sides": args.sides, "wonders": wonders, "names": names}
@@ -61,4 +68,20 @@ def run(args: argparse.Namespace) -> int:
         print_scorepad(scores, [(c.side.wonder, c.side.side, b.name) for c, b in zip(game.cities, bots)])
     if args.log and not write_output(args.log, json.dumps(game.log, indent=1) + "\n", "the game log", "--log"):
         return 1
+    return 0
+
+
+def _play_native(args: argparse.Namespace, cp: CompiledPack, wonders: list[str] | None,
+                 names: list[str] | None) -> int:
+    """The same game on the native core: the score pad (a native pack has no phases to print)."""
+    from ..native import start
+    from ..native.records import scores_of, sides_of
+    game = start(cp, args.seed, args.players, args.bots, args.sides, wonders)
+    game.play()
+    scores = scores_of(cp, game, names)
+    if args.json:
+        print_json(scores)
+    else:
+        bots = [b.name for b in make_bots(args.bots, args.players)]
+        print_scorepad(scores, [(w, s, b) for (w, s), b in zip(sides_of(cp, game), bots)])
     return 0

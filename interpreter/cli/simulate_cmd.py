@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ..sim.aggregate import Aggregate
 from ..sim.runner import RayMissing, SimConfig, bundle_pack, sigint_ignored, simulate
 from .common import allow_plugins, check_writable, fail, load_or_report, print_json, write_output
+from .core_opt import add_core_arg, pick_core, say_core
 
 MAX_GAMES = 10_000_000
 MAX_WORKERS = 256
@@ -30,6 +31,7 @@ def add_sim_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ray-address", help="an existing Ray cluster (default: start a local Ray)")
     p.add_argument("--report", metavar="OUT.html", help="write a self-contained HTML report")
     p.add_argument("--json", action="store_true", help="print all statistics as JSON (no progress bar)")
+    add_core_arg(p)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -55,13 +57,16 @@ def config(args: argparse.Namespace, pack_ref: str) -> tuple[SimConfig, str]:
     from ..bots import bot_warnings, make_bots
     make_bots(args.bots, args.players)
     from ..compiled import compile_pack
-    for warning in bot_warnings(compile_pack(pack), args.bots):  # said before any game is played
+    cp = compile_pack(pack)
+    for warning in bot_warnings(cp, args.bots):  # said before any game is played
         print(f"warning: {warning}", file=sys.stderr)
+    core, why = pick_core(args.core, cp, args.bots, args.players)
+    say_core(core, why)
     bundle = bundle_pack(pack) if args.backend == "ray" and args.ray_address else ()
     return SimConfig(pack=pack.path, games=args.games, players=args.players, bots=args.bots,
                      sides=args.sides, seed=args.seed, workers=args.workers, backend=args.backend,
                      ray_address=args.ray_address, bundle=bundle,
-                     allow_plugins=allow_plugins()), pack.name
+                     allow_plugins=allow_plugins(), core=core), pack.name
 
 
 def run_with_progress(cfg: SimConfig, label: str, quiet: bool) -> tuple[Aggregate, bool, float]:
@@ -86,13 +91,13 @@ def run_with_progress(cfg: SimConfig, label: str, quiet: bool) -> tuple[Aggregat
 def meta_of(cfg: SimConfig, pack_name: str, seconds: float, stopped: bool, agg: Aggregate) -> dict[str, Any]:
     return {"pack": pack_name, "games": agg.games, "requested": cfg.games, "players": cfg.players,
             "bots": cfg.bots, "sides": cfg.sides, "seed": cfg.seed, "backend": cfg.backend,
-            "seconds": round(seconds, 2), "interrupted": stopped}
+            "seconds": round(seconds, 2), "interrupted": stopped, "core": cfg.core}
 
 
 def summary(console: Console, stats: dict[str, Any], meta: dict[str, Any]) -> None:
     from rich.table import Table
     console.print(f"[bold]{meta['pack']}[/]: {stats['games']} games, {meta['players']} players, "
-                  f"{meta['bots']} bots, sides {meta['sides']}, {meta['seconds']} s"
+                  f"{meta['bots']} bots, sides {meta['sides']}, {meta['seconds']} s, {meta['core']} core"
                   + (" [red](interrupted)[/]" if meta["interrupted"] else ""))
     t = Table(title="Win rate per wonder side (95% Wilson CI)")
     for col in ("wonder", "win rate", "95% CI", "mean points"):

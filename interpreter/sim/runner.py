@@ -34,6 +34,7 @@ class SimConfig:
     # workers on other machines of a Ray cluster can load it without a shared file system
     bundle: tuple[tuple[str, str, str], ...] = ()  # (folder, file name, text)
     allow_plugins: bool = False  # the user's consent to run the pack's plug-ins (--allow-plugins)
+    core: str = "python"  # "native": the compiled core plays (cli/core_opt.pick_core chose it)
 
 
 def bundle_pack(pack: Any) -> tuple[tuple[str, str, str], ...]:
@@ -92,6 +93,8 @@ def run_chunk(cfg: SimConfig, ks: range) -> Aggregate:
     from ..bots import make_bots
     from ..game import Game, GameCapped
     cp = _compiled(_unbundle(cfg) if cfg.bundle else cfg.pack, cfg.allow_plugins)
+    if cfg.core == "native" and _native_ready(cp, cfg):
+        return _run_native(cp, cfg, ks)
     agg = Aggregate()
     for k in ks:
         try:
@@ -105,6 +108,26 @@ def run_chunk(cfg: SimConfig, ks: range) -> Aggregate:
             agg.add_error(f"game {k}: {type(err).__name__}: {err}")
             continue
         agg.add(game_record(game, scores))
+    return agg
+
+
+def _native_ready(cp: Any, cfg: SimConfig) -> bool:
+    """Whether this process can play the chunk natively (a Ray worker elsewhere may lack the
+    compiled core: it plays the same games in Python)."""
+    from .. import native
+    rules = cp.rules
+    return native.available() and not native.unsupported(cp) \
+        and rules.min_players <= cfg.players <= min(rules.max_players, len(cp.wonders))
+
+
+def _run_native(cp: Any, cfg: SimConfig, ks: range) -> Aggregate:
+    from ..native.records import play_record
+    agg = Aggregate()
+    for k in ks:
+        try:
+            agg.add(play_record(cp, game_seed(cfg.seed, k), cfg.players, cfg.bots, cfg.sides))
+        except Exception as err:  # noqa: BLE001 - as run_chunk: counted, not fatal
+            agg.add_error(f"game {k}: {type(err).__name__}: {err}")
     return agg
 
 
