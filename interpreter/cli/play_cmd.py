@@ -45,12 +45,12 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("--wonders: each wonder can be played by one player only")
         if names and len(names) != args.players:
             raise ValueError(f"--names gives {len(names)} names for {args.players} players")
-        core, why = pick_core(args.core, cp, args.bots, args.players, needs_log=bool(args.log))
-        say_core(core, why)
-        if core == "native":
-            return _play_native(args, cp, wonders, names)
         game = RecordedGame(cp, bots, seed=args.seed, sides=args.sides, wonders=wonders, names=names,
                             log=True)  # the phases are printed from the log; the human sees it too
+        core, why = pick_core(args.core, cp, args.bots, args.players, needs_log=bool(args.log))
+        say_core(core, why)  # the set-up above checked the wonders, sides and names on either core
+        if core == "native":
+            return _play_native(args, cp, wonders, names)
         game.log["setup"] = {"sides": args.sides, "wonders": wonders, "names": names}
         scores = game.play()
         for bot in bots:  # a human at the terminal sees the last turn and conflicts too

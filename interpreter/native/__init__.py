@@ -15,7 +15,7 @@ from ..compiled import CompiledPack
 from .lower import NATIVE_KINDS, NotNative, deals, lower, stream_salt
 
 __all__ = ["NATIVE_KINDS", "NotNative", "status", "available", "unsupported", "native_pack",
-           "policies", "start", "run_games", "MASK"]
+           "policies", "start", "run_games", "playouts", "MASK"]
 
 MASK = (1 << 64) - 1
 POLICIES = {"random": 0, "greedy": 1}
@@ -119,4 +119,16 @@ def run_games(cp: CompiledPack, seeds: Sequence[int], n: int, policy: str | Sequ
     masked = [s & MASK for s in seeds]
     raw = _CORE.run_games(pack, n, cp.rules.hand_size_at(n), [s ^ _DEAL for s in masked],
                           [[s ^ _BOT[k] for k in range(n)] for s in masked], pols, _fixed_sides(cp, sides))
+    return [(totals, [s for s in range(n) if mask >> s & 1]) for totals, mask in raw]
+
+
+def playouts(game: Any, seeds: Sequence[int], policy: str | Sequence[str] = "random") -> list[tuple[tuple[int, ...], list[int]]]:
+    """Playouts from a native game's state (game.clone() keeps it for more), one per seed: the
+    seats' bots draw from Stream(seed, f"bot:{seat}"). Per playout (totals by seat, winners)."""
+    n = len(game.cities())
+    pols = policies(policy, n)
+    if pols is None:
+        raise NotNative("a bot other than random or greedy")
+    masked = [s & MASK for s in seeds]
+    raw = game.playouts([[s ^ _BOT[k] for k in range(n)] for s in masked], pols)
     return [(totals, [s for s in range(n) if mask >> s & 1]) for totals, mask in raw]

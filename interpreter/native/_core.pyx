@@ -281,6 +281,38 @@ cdef class NativeGame:
         with nogil:
             play_on(&self.pack.P, D, self.g)
 
+    def playouts(self, list bot_states, list policies) -> list:
+        """Playouts from this state, one per entry of bot_states (each seat's stream state for
+        that playout), with these policies; this game is left as it is. Per playout (totals by
+        seat, winner bit mask). The loop runs in C without the GIL."""
+        cdef int k, s, n = self.g.n, np = len(bot_states), i
+        cdef Game* work = <Game*>malloc(sizeof(Game))
+        cdef uint64_t* streams = <uint64_t*>malloc(sizeof(uint64_t) * max(1, np) * n)
+        cdef int* out = <int*>malloc(sizeof(int) * max(1, np) * (n + 1))
+        cdef int pol[MAXP]
+        cdef const PackC* P = &self.pack.P
+        cdef AgeDeal* D = self.pack.deals(n)
+        for s in range(n):
+            pol[s] = policies[s]
+        for k in range(np):
+            for s in range(n):
+                streams[k * n + s] = bot_states[k][s]
+        with nogil:
+            for k in range(np):
+                memcpy(work, self.g, sizeof(Game))
+                work.trace = NULL
+                work.dealt = NULL
+                for s in range(n):
+                    work.rng_bot[s] = streams[k * n + s]
+                    work.policy[s] = pol[s]
+                play_on(P, D, work)
+                final_row(P, work, &out[k * (n + 1)])
+        result = [(tuple(out[k * (n + 1) + s] for s in range(n)), out[k * (n + 1) + n]) for k in range(np)]
+        free(work)
+        free(streams)
+        free(out)
+        return result
+
     def play_until(self, int age) -> None:
         """Play on until age `age` is about to be dealt (e.g. 2: a playout from Age II)."""
         cdef const PackC* P = &self.pack.P
@@ -426,9 +458,6 @@ def run_games(NativePack pack, int n, int hand_size, list deal_states, list bot_
     cdef Game* g = <Game*>calloc(1, sizeof(Game))
     cdef uint64_t bots[MAXP]
     cdef int pol[MAXP]
-    cdef int pad[MAXLINES]
-    cdef int copied[MAXCOPY]
-    cdef int totals[MAXP]
     cdef int s, i, k, ng = len(deal_states), bad = 0
     cdef const PackC* P = &pack.P
     cdef AgeDeal* D = pack.deals(n)
@@ -452,13 +481,7 @@ def run_games(NativePack pack, int n, int hand_size, list deal_states, list bot_
                 bad = 1
                 break
             play_on(P, D, g)
-            for s in range(n):
-                score_seat(P, g, s, pad, copied)
-                totals[s] = 0
-                for i in range(P.n_lines):
-                    totals[s] += pad[i]
-                out[k * (n + 1) + s] = totals[s]
-            out[k * (n + 1) + n] = winners(g, totals)
+            final_row(P, g, &out[k * (n + 1)])
     result = [] if bad else [(tuple(out[k * (n + 1) + s] for s in range(n)), out[k * (n + 1) + n])
                              for k in range(ng)]
     free(g)

@@ -51,15 +51,17 @@ class NotNative(Exception):
 def _hook_word(h: E.Hook) -> str:
     """The effect word a compiled hook came from, for the message that names it."""
     if isinstance(h, E.PluginHook):
-        return f"{h.word} (a plug-in)"
+        return f"the plug-in word '{h.word}'"
     if isinstance(h, E.CostChange):
-        return {"bank": "buy ... from bank", "rebate": "rebate",
-                "first_of_color": "free first card of each colour"}.get(h.unit, "discount")
-    words = {E.HandBuildHook: "build from <hand>", E.DrawHook: "draw",
-             E.RelativeProduction: "produce one produced|unproduced", E.StrengthHook: "shields ... per",
-             E.TokensHook: "tokens", E.OthersCoinsHook: "lose/gain (others' coins)",
-             E.CopyNow: "copy ... now", E.TriggerHook: "when", E.VictoryHook: "vp ... per science set"}
-    return words.get(type(h), type(h).__name__)
+        what = {"bank": "'buy' (from the bank)", "rebate": "'rebate'",
+                "first_of_color": "'free' (first card of each colour)"}.get(h.unit, "'discount'")
+        return f"the effect word {what}"
+    words = {E.HandBuildHook: "'build' (from a second hand)", E.DrawHook: "'draw'",
+             E.RelativeProduction: "'produce' (one produced|unproduced)",
+             E.StrengthHook: "'shields' (per counted thing)", E.TokensHook: "'tokens'",
+             E.OthersCoinsHook: "'lose' (others lose or gain coins)", E.CopyNow: "'copy' (now)",
+             E.TriggerHook: "'when'", E.VictoryHook: "'vp' (per science set)", E.GiveDefeatsRule: "'give'"}
+    return f"the effect word {words.get(type(h), type(h).__name__)}"
 
 
 def _counter(c: Counter | None) -> list[int]:
@@ -80,7 +82,7 @@ def _hook(h: E.Hook) -> list[int]:
     if t is E.VictoryHook and not h.science_set:
         cond = 1 if h.condition == "wonder_complete" else 0
         if h.condition and not cond:
-            raise NotNative(f"vp ... if {h.condition}")
+            raise NotNative(f"the effect word 'vp' (if {h.condition})")
         return [H_VP, h.amount, cond, 0, 0, 0, 0, 0, 0, *_counter(h.counter)]
     if t is E.FreeBuildPower:
         mask = sum(1 << c for c in h.colors)

@@ -178,3 +178,16 @@ cdef int winners(const Game* g, const int* totals) noexcept nogil:
         if totals[s] == best and g.city[s].coins == most:
             mask |= 1 << s
     return mask
+
+
+cdef void final_row(const PackC* P, const Game* g, int* row) noexcept nogil:
+    """The totals by seat, then the winners' bit mask (g.n + 1 ints)."""
+    cdef int pad[MAXLINES]
+    cdef int copied[MAXCOPY]
+    cdef int s, i
+    for s in range(g.n):
+        score_seat(P, g, s, pad, copied)
+        row[s] = 0
+        for i in range(P.n_lines):
+            row[s] += pad[i]
+    row[g.n] = winners(g, row)
