@@ -104,16 +104,21 @@ def figures(rounds: int) -> None:
         print(f"| one playouts() call's overhead, {n} players | {call:.2f} us | | | |")
 
 
+DIFF_PACKS = ("base", "second-edition", "leaders", "cities", "examples/leaders-cities")
+
+
 def differential(seeds: int) -> int:
-    """Both cores on `seeds` seeds per pack the native core runs, 3 to 7 players, random and
-    greedy bots, all sides; prints the first difference. Returns the number of games differing."""
+    """Both cores on `seeds` seeds per shipped pack (and Leaders with Cities), every player
+    count, random, greedy and mixed bots, all sides; prints the first differences. Returns the
+    number of games differing."""
     from interpreter.native.differential import first_difference
     bad = games = 0
     start = time.perf_counter()
-    for name in ("base", "second-edition"):
+    for name in DIFF_PACKS:
         cp = compile_pack(load_pack(name))
+        low, high = cp.rules.min_players, min(cp.rules.max_players, len(cp.wonders))
         for seed in range(seeds):
-            n = 3 + seed % 5
+            n = low + seed % (high - low + 1)
             bots = ("random", "greedy", "random,greedy")[seed // 5 % 3]
             diff = first_difference(cp, seed, n, bots, ("A", "B", "random")[seed // 15 % 3])
             games += 1
@@ -121,7 +126,7 @@ def differential(seeds: int) -> int:
                 bad += 1
                 if bad <= 3:
                     print(diff)
-    print(f"{games} games compared ({seeds} seeds x 2 packs), {bad} differing, "
+    print(f"{games} games compared ({seeds} seeds x {len(DIFF_PACKS)} packs), {bad} differing, "
           f"{time.perf_counter() - start:.0f} s")
     return bad
 

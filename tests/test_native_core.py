@@ -86,16 +86,21 @@ def test_play_json_is_the_same_on_both_cores(core: str, capsys) -> None:
     assert f"core: {core}" in captured.err
 
 
+PLUGIN = "examples/plugin-tax"  # a plug-in word: never native
+
+
 def test_core_native_names_what_it_cannot_run(native_core: None, capsys) -> None:
-    assert main(["play", "--pack", "leaders", "--players", "4", "--core", "native"]) == 1
+    args = ["--pack", PLUGIN, "--allow-plugins", "--players", "4", "--core", "native"]
+    assert main(["play", *args]) == 1
     err = capsys.readouterr().err.strip()
-    assert err.count("\n") == 0 and "draft" in err and err.startswith("error: --core native")
-    assert main(["simulate", "--pack", "cities", "--players", "4", "--games", "2", "--core", "native"]) == 1
-    assert "'lose'" in capsys.readouterr().err
+    assert err.count("\n") == 0 and err.startswith("error: --core native") and "'tax'" in err
+    assert main(["simulate", *args, "--games", "2"]) == 1
+    assert "plug-in word 'tax'" in capsys.readouterr().err
 
 
 def test_auto_falls_back_to_python_and_says_why(capsys) -> None:
-    assert main(["play", "--pack", "leaders", "--players", "3", "--seed", "1", "--json"]) == 0
+    assert main(["play", "--pack", PLUGIN, "--allow-plugins", "--players", "3", "--seed", "1",
+                 "--json"]) == 0
     err = capsys.readouterr().err
     assert "core: python (" in err
 
@@ -105,8 +110,8 @@ def test_doctor_says_which_core_and_why(capsys) -> None:
     assert main(["doctor", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["core"] == ("native" if native.available() else "python")
-    assert set(data["packs"]) >= {"base", "leaders"}
-    assert data["packs"]["leaders"]["native"] is False
+    assert set(data["packs"]) >= {"base", "leaders", "cities", "second-edition"}
+    assert all(row["native"] == native.available() for row in data["packs"].values())
 
 
 def test_native_kinds_are_registry_words() -> None:

@@ -10,19 +10,22 @@ from interpreter.compiled import compile_pack
 
 SEEDS = range(20)
 SIDES = ("A", "B", "random")
+PACKS = ("base", "second-edition", "leaders", "cities", "examples/leaders-cities")
 
 
 @pytest.fixture(scope="module")
 def packs() -> dict:
-    return {name: compile_pack(load_pack(name)) for name in ("base", "second-edition")}
+    return {name: compile_pack(load_pack(name)) for name in PACKS}
 
 
 def _bots(seed: int) -> str:
     return ("random", "greedy", "random,greedy")[seed % 3]
 
 
-@pytest.mark.parametrize("pack", ["base", "second-edition"])
-@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+EIGHT = ("cities", "examples/leaders-cities")  # the packs played by up to 8
+
+
+@pytest.mark.parametrize("pack,players", [(p, n) for p in PACKS for n in range(3, 9 if p in EIGHT else 8)])
 def test_both_cores_play_the_same_games(native_core: None, packs: dict, pack: str, players: int) -> None:
     from interpreter.native.differential import first_difference
     cp = packs[pack]
@@ -32,12 +35,20 @@ def test_both_cores_play_the_same_games(native_core: None, packs: dict, pack: st
 
 
 def test_the_trace_covers_what_it_claims(native_core: None, packs: dict) -> None:
-    """Builds from the discard pile, free builds, last cards and copies happen in these games."""
+    """Builds from the discard pile, free builds, drafts, bank buys, copies now and tokens
+    happen in these games, so the comparison covers them."""
     from interpreter.native.differential import native_run
-    kinds, frees = set(), set()
+    kinds, seen = set(), set()
     for seed in range(30):
-        trace, _ = native_run(packs["base"], seed, 7, "random", "AB"[seed % 2])
-        kinds.update(r[0] for r in trace)
-        frees.update(r[2][r[3]][4] for r in trace if r[0] == "moves")  # the chosen moves
+        for pack in ("base", "examples/leaders-cities"):
+            trace, _ = native_run(packs[pack], seed, 7, "random", "AB"[seed % 2])
+            kinds.update(r[0] for r in trace)
+            for r in trace:
+                if r[0] == "moves":
+                    move = r[2][r[3]]
+                    seen.update((move[1], move[4], "extra" if move[5] else ""))
+                elif r[0] == "state":
+                    seen.update("copied" for c in r[1][2] if c[9])
+                    seen.update("tokens" for c in r[1][2] if any(c[8]))
     assert kinds == {"moves", "card", "state"}
-    assert {"", "chain", "power"} <= frees
+    assert {"keep", "build", "wonder", "sell", "chain", "power", "extra", "copied", "tokens"} <= seen

@@ -21,7 +21,7 @@ def add_core_arg(p: argparse.ArgumentParser) -> None:
                         "(native when it can run the pack and bots; default)")
 
 
-def why_not_native(cp: CompiledPack, bots: str, players: int, needs_log: bool = False) -> str:
+def why_not_native(cp: CompiledPack, bots: str, players: int, needs_log: str = "") -> str:
     """'' when the native core can play these games, else the reason in a few words."""
     from .. import native
     ok, why = native.status()
@@ -32,13 +32,12 @@ def why_not_native(cp: CompiledPack, bots: str, players: int, needs_log: bool = 
         return f"pack '{cp.pack.name}' uses {missing}, which the native core does not run"
     if native.policies(bots, players) is None:
         return "only the random and greedy bots play natively"
-    if needs_log:
-        return "the game log is written by the Python engine"
-    return ""
+    return needs_log
 
 
-def pick_core(core: str, cp: CompiledPack, bots: str, players: int, needs_log: bool = False) -> tuple[str, str]:
-    """("native" or "python", why); --core native that cannot run raises CliError (exit 1)."""
+def pick_core(core: str, cp: CompiledPack, bots: str, players: int, needs_log: str = "") -> tuple[str, str]:
+    """("native" or "python", why); --core native that cannot run raises CliError (exit 1).
+    needs_log: why the caller needs the Python engine's game log ("" when it does not)."""
     if core == "python":
         return "python", "--core python"
     why = why_not_native(cp, bots, players, needs_log)

@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"--names gives {len(names)} names for {args.players} players")
         game = RecordedGame(cp, bots, seed=args.seed, sides=args.sides, wonders=wonders, names=names,
                             log=True)  # the phases are printed from the log; the human sees it too
-        core, why = pick_core(args.core, cp, args.bots, args.players, needs_log=bool(args.log))
+        core, why = pick_core(args.core, cp, args.bots, args.players, needs_log=_log_needed(args, cp))
         say_core(core, why)  # the set-up above checked the wonders, sides and names on either core
         if core == "native":
             return _play_native(args, cp, wonders, names)
@@ -71,9 +71,20 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _log_needed(args: argparse.Namespace, cp: CompiledPack) -> str:
+    """Why this run needs the Python engine's game log: --log writes it, and the drafts and
+    recruitments are printed from it ("" when neither applies)."""
+    if args.log:
+        return "the game log (--log) is written by the Python engine"
+    if not args.json and args.core == "auto" and any(p.kind != "age" for p in cp.rules.phases):
+        return "the drafts and recruitments are printed from the Python engine's game log"
+    return ""
+
+
 def _play_native(args: argparse.Namespace, cp: CompiledPack, wonders: list[str] | None,
                  names: list[str] | None) -> int:
-    """The same game on the native core: the score pad (a native pack has no phases to print)."""
+    """The same game on the native core: the score pad (its drafts and recruitments are not
+    printed: --core auto plays such a pack on Python unless --json)."""
     from ..native import start
     from ..native.records import scores_of, sides_of
     game = start(cp, args.seed, args.players, args.bots, args.sides, wonders)

@@ -12,10 +12,14 @@ include "city.pxi"
 include "payment.pxi"
 include "score.pxi"
 include "moves.pxi"
+include "pricing.pxi"
+include "effects.pxi"
 include "greedy.pxi"
+include "trace.pxi"
 include "turn.pxi"
+include "phases.pxi"
 
-ACTIONS = ("build", "wonder", "sell")
+ACTIONS = ("build", "wonder", "sell", "keep")
 FREES = ("", "chain", "power")
 
 
@@ -45,6 +49,7 @@ cdef class NativePack:
         cdef int i, j, k
         cdef ContribC* e
         cdef HookC* h
+        cdef StepC* sp
         self._deals = {}
         self._deal_objects = []
         self.lines = list(t["lines"])
@@ -71,11 +76,12 @@ cdef class NativePack:
             h = &P.hooks[i]
             h.kind, h.amount, h.cond, h.period, h.colors, h.nseats = row[0:6]
             h.seats[0], h.seats[1], h.seats[2] = row[6:9]
-            c = row[9:]
+            h.sciset, h.stages, h.seatmask, h.resources, h.inner, h.ref = row[9:15]
+            c = row[15:]
             h.counter.has, h.counter.what, h.counter.colors, h.counter.every = c[0:4]
-            h.counter.nseats = c[4]
-            for j in range(c[4]):
-                h.counter.seats[j] = c[5 + j]
+            h.counter.token, h.counter.nseats = c[4], c[5]
+            for j in range(c[5]):
+                h.counter.seats[j] = c[6 + j]
         for i, row in enumerate(contribs):
             e = &P.contribs[i]
             fixed, private, ch, chp, shields, sci, wild, disc, hook0, nhooks, line = row
@@ -100,7 +106,8 @@ cdef class NativePack:
             e.has_science = 1 if (any(sci) or wild) else 0
             e.builds = 0
             for k in range(nhooks):
-                if hooks[hook0 + k][0] in (H_COINS, H_DISCARD):
+                if hooks[hook0 + k][0] in (H_COINS, H_DISCARD, H_HANDBUILD, H_DRAW, H_TOKENS,
+                                           H_OTHERS, H_COPYNOW):
                     e.builds = 1
         cards = t["cards"]
         P.ncards = len(cards)
@@ -126,6 +133,20 @@ cdef class NativePack:
                 units = 0
                 fill_cost(cost, st.cost_r, st.cost_n, &st.ncost, &j)
                 k += 1
+        steps = t["steps"]
+        P.nsteps = len(steps)
+        for i, row in enumerate(steps):
+            sp = &P.steps[i]
+            sp.kind, sp.age, sp.at_end, sp.deck, sp.deal = row[0:5]
+            sp.passdir, sp.hand, sp.actions, sp.sold_box, sp.rest = row[5:10]
+        P.n_hands = t["n_hands"]
+        P.n_tokkinds = len(t["tokens"])
+        for i, (vp, line, sit_out) in enumerate(t["tokens"]):
+            P.tok_vp[i], P.tok_line[i], P.tok_sitout[i] = vp, line, sit_out
+        P.debt = t["debt"]
+        P.deck_of = <int*>calloc(max(1, len(cards)), sizeof(int))
+        for i, d in enumerate(t["deck_of"]):
+            P.deck_of[i] = d
         wonders = t["wonders"]
         P.nwonders = len(wonders)
         P.wonder_sides = <int*>calloc(max(1, len(wonders)) * 4, sizeof(int))
@@ -143,28 +164,38 @@ cdef class NativePack:
         free(self.P.stages)
         free(self.P.wonder_sides)
         free(self.P.wonder_nsides)
+        free(self.P.deck_of)
         for cap in self._deal_objects:
             (<DealTable>cap).release()
 
-    def set_deals(self, int n, list ages):
+    def set_deals(self, int n, tuple decks):
         """The decks for n players (lower.deals)."""
-        table = DealTable(ages)
+        table = DealTable(*decks)
         self._deals[n] = table
         self._deal_objects.append(table)
 
     def has_deals(self, int n) -> bool:
         return n in self._deals
 
-    cdef AgeDeal* deals(self, int n):
-        return (<DealTable>self._deals[n]).ages
+    cdef Deals* deals(self, int n):
+        return &(<DealTable>self._deals[n]).d
 
 
 cdef class DealTable:
     cdef AgeDeal* ages
     cdef int nages
+    cdef Deals d
 
-    def __cinit__(self, list ages):
+    def __cinit__(self, list ages, list named):
         self.nages = len(ages)
+        self.d.nnamed = len(named)
+        self.d.named_len = <int*>calloc(max(1, len(named)), sizeof(int))
+        self.d.named = <int**>calloc(max(1, len(named)), sizeof(int*))
+        for j, deck in enumerate(named):
+            self.d.named_len[j] = len(deck)
+            self.d.named[j] = <int*>calloc(max(1, len(deck)), sizeof(int))
+            for i, x in enumerate(deck):
+                self.d.named[j][i] = x
         self.ages = <AgeDeal*>calloc(max(1, self.nages), sizeof(AgeDeal))
         cdef AgeDeal* d
         for a, (deck, samples) in enumerate(ages):
@@ -183,11 +214,16 @@ cdef class DealTable:
                 d.pools[j] = <int*>calloc(max(1, len(pool)), sizeof(int))
                 for i, x in enumerate(pool):
                     d.pools[j][i] = x
+        self.d.ages = self.ages
 
     cdef void release(self):
         cdef int a, j
         if self.ages == NULL:
             return
+        for j in range(self.d.nnamed):
+            free(self.d.named[j])
+        free(self.d.named)
+        free(self.d.named_len)
         for a in range(self.nages):
             free(self.ages[a].deck)
             for j in range(self.ages[a].nsamples):
@@ -212,6 +248,8 @@ cdef int setup(const PackC* P, Game* g, int n, int hand_size, uint64_t deal_stat
     cdef int pool[256]
     cdef int s, i, side, nw = P.nwonders
     memset(g, 0, sizeof(Game))
+    g.hand_src = -1
+    g.hand_only = -1
     g.n = n
     g.hand_size = hand_size
     g.last = hand_size - 1
@@ -277,7 +315,7 @@ cdef class NativeGame:
 
     def play(self) -> None:
         """Play on to the end of the game (from between two turns, or from the start)."""
-        cdef AgeDeal* D = self.pack.deals(self.g.n)
+        cdef Deals* D = self.pack.deals(self.g.n)
         with nogil:
             play_on(&self.pack.P, D, self.g)
 
@@ -291,7 +329,7 @@ cdef class NativeGame:
         cdef int* out = <int*>malloc(sizeof(int) * max(1, np) * (n + 1))
         cdef int pol[MAXP]
         cdef const PackC* P = &self.pack.P
-        cdef AgeDeal* D = self.pack.deals(n)
+        cdef Deals* D = self.pack.deals(n)
         for s in range(n):
             pol[s] = policies[s]
         for k in range(np):
@@ -314,34 +352,31 @@ cdef class NativeGame:
         return result
 
     def play_until(self, int age) -> None:
-        """Play on until age `age` is about to be dealt (e.g. 2: a playout from Age II)."""
+        """Play on until age `age` is about to be dealt (2: a playout from Age II); the phases
+        before it (a recruitment, say) are played."""
         cdef const PackC* P = &self.pack.P
-        cdef AgeDeal* D = self.pack.deals(self.g.n)
-        while not self.g.done and not (not self.g.in_age and self.g.age + 1 >= age):
-            if not self.g.in_age:
-                begin_age(self.g, self.g.age + 1)
-                deal(P, D, self.g, self.g.age)
-                self.g.in_age = 1
-                self.g.turn = 0
-            play_turn(P, self.g, NULL, NULL)
+        cdef Deals* D = self.pack.deals(self.g.n)
+        cdef Game* g = self.g
+        while not g.done:
+            if g.in_age:
+                play_turn(P, g, NULL, NULL)
+            elif g.step < P.nsteps and P.steps[g.step].kind == PH_AGE and P.steps[g.step].age >= age:
+                break
+            else:
+                next_phase(P, D, g)
 
     def start_age(self) -> bool:
-        """Deal the next age if the game stands between two ages; False at the end."""
-        if self.g.in_age or self.g.done:
-            return bool(self.g.in_age)
-        if self.g.age >= self.pack.P.ages:
-            self.g.done = 1
-            return False
-        begin_age(self.g, self.g.age + 1)
-        deal(&self.pack.P, self.pack.deals(self.g.n), self.g, self.g.age)
-        self.g.in_age = 1
-        self.g.turn = 0
-        return True
+        """Play the phases up to the next age's deal and deal it, if the game stands between
+        two ages; False at the end of the game."""
+        cdef Deals* D = self.pack.deals(self.g.n)
+        while not self.g.in_age and not self.g.done:
+            next_phase(&self.pack.P, D, self.g)
+        return bool(self.g.in_age)
 
     def legal_moves(self, int seat) -> list:
         """Moves as (card, action, left, right, free, extra), in the Python engine's order."""
         cdef Move moves[MAXMOVES]
-        cdef int nm = legal_moves(&self.pack.P, self.g, seat, moves), i
+        cdef int nm = legal_moves(&self.pack.P, self.g, seat, moves, ACT_ALL), i
         return [(moves[i].card, ACTIONS[moves[i].action], moves[i].left, moves[i].right,
                  FREES[moves[i].free], moves[i].extra) for i in range(nm)]
 
@@ -358,7 +393,7 @@ cdef class NativeGame:
         for s in range(self.g.n):
             has[s] = chosen[s] is not None
             if has[s]:
-                nm = legal_moves(&self.pack.P, self.g, s, moves)
+                nm = legal_moves(&self.pack.P, self.g, s, moves, ACT_ALL)
                 if not 0 <= chosen[s] < nm:
                     raise ValueError(f"seat {s}: no legal move #{chosen[s]}")
                 given[s] = moves[<int>chosen[s]]
@@ -366,7 +401,7 @@ cdef class NativeGame:
 
     @property
     def over(self) -> bool:
-        return bool(self.g.done or (not self.g.in_age and self.g.age >= self.pack.P.ages))
+        return bool(self.g.done or (not self.g.in_age and self.g.step >= self.pack.P.nsteps))
 
     @property
     def age(self) -> int:
@@ -460,7 +495,7 @@ def run_games(NativePack pack, int n, int hand_size, list deal_states, list bot_
     cdef int pol[MAXP]
     cdef int s, i, k, ng = len(deal_states), bad = 0
     cdef const PackC* P = &pack.P
-    cdef AgeDeal* D = pack.deals(n)
+    cdef Deals* D = pack.deals(n)
     cdef uint64_t* deals = <uint64_t*>malloc(sizeof(uint64_t) * max(1, ng))
     cdef uint64_t* allbots = <uint64_t*>malloc(sizeof(uint64_t) * max(1, ng) * n)
     cdef int* out = <int*>malloc(sizeof(int) * max(1, ng) * (n + 1))
@@ -492,3 +527,63 @@ def run_games(NativePack pack, int n, int hand_size, list deal_states, list bot_
     if bad:
         raise ValueError("a wonder lacks the side asked for")
     return result
+
+
+cdef void fill_shorts(list ids, short* out, int* n, int cap):
+    n[0] = min(len(ids), cap)
+    for i in range(n[0]):
+        out[i] = ids[i]
+
+
+def load_game(NativePack pack, dict st) -> NativeGame:
+    """A game standing at the start of an age's turn, before its decisions, rebuilt from the
+    Python engine's state (bridge.from_decision gathers `st`): each city's board, then its
+    cards, its stages and the cards it copied are folded in again, then its counters set."""
+    cdef NativeGame self = NativeGame.__new__(NativeGame)
+    cdef Game* g = self.g
+    cdef City* c
+    cdef int s, n = st["n"], k
+    self.pack = pack
+    if not 1 <= n <= MAXP:
+        raise ValueError(f"the native core plays 1 to {MAXP} players")
+    g.hand_src = -1
+    g.hand_only = -1
+    g.n = n
+    g.hand_size = st["hand_size"]
+    g.last = g.hand_size - 1
+    g.rng_deal = st["deal_state"]
+    for s in range(n):
+        g.rng_bot[s] = st["bot_states"][s]
+        g.policy[s] = st["policies"][s]
+    for s, city in enumerate(st["cities"]):
+        c = &g.city[s]
+        city_init(&pack.P, c, city["side"])
+        for card in city["cards"]:
+            build_card(&pack.P, c, card)
+        for k in range(city["stages"]):
+            build_stage(&pack.P, c)
+        for card in city["copied"]:
+            if c.ncopied < MAXCOPY:
+                c.copied[c.ncopied] = card
+                c.ncopied += 1
+                city_add(&pack.P, c, pack.P.cards[card].contrib, card)
+        c.coins = city["coins"]
+        fill_shorts(city["tokens"], c.tok, &c.ntok, MAXTOK)
+        for k, v in enumerate(city["token_counts"][:MAXTK]):
+            c.tokc[k] = v
+        c.free_build_used = city["free_build_used"]
+        c.bank_used = city["bank_used"]
+        c.rebate_used = city["rebate_used"]
+        fill_shorts(city["sold"], c.sold, &c.nsold, MAXBUILT)
+        fill_shorts(city["tucked"], c.tucked, &c.ntucked, MAXBUILT)
+        for k, hand in enumerate(city["hands"][:MAXNH]):
+            fill_shorts(hand, c.nh[k], &c.nh_len[k], MAXH2)
+    for s, hand in enumerate(st["hands"]):
+        fill_shorts(hand, g.hand[s], &g.hand_len[s], MAXHAND)
+    fill_shorts(st["discard"], g.discard, &g.ndiscard, MAXDISC)
+    fill_shorts(st["box"], g.box, &g.nbox, MAXBOX)
+    g.age, g.turn, g.step = st["age"], st["turn"], st["step"]
+    g.in_age = 1
+    g.phase = PH_AGE
+    g.turns_played, g.actions, g.bank_reset = st["turns_played"], st["actions"], st["bank_reset"]
+    return self

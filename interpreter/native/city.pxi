@@ -11,10 +11,11 @@ cdef void city_init(const PackC* P, City* c, int side) noexcept nogil:
     for r in range(P.n_res):
         c.prices[1][r] = P.trade_price
         c.prices[2][r] = P.trade_price
-    city_add(P, c, P.sides[side].board)
+    city_add(P, c, P.sides[side].board, -1)
 
 
-cdef void city_add(const PackC* P, City* c, int k) noexcept nogil:
+cdef void city_add(const PackC* P, City* c, int k, int source) noexcept nogil:
+    """State.City.add: fold a contribution in; `source` is the card it came with (-1: none)."""
     cdef const ContribC* e = &P.contribs[k]
     cdef int r, i, m, s
     cdef const HookC* h
@@ -52,6 +53,15 @@ cdef void city_add(const PackC* P, City* c, int k) noexcept nogil:
                 for r in range(P.n_res):
                     if e.disc_res[i] >> r & 1 and e.disc_price[i] < c.prices[s][r]:
                         c.prices[s][r] = e.disc_price[i]
+    if e.produces and c.nrel:
+        refresh_relative(P, c)
+    for i in range(e.nhooks):
+        h = &P.hooks[e.hook0 + i]
+        if h.kind == H_TRIGGER:
+            if c.ntrig < MAXTRIG:
+                c.trig[c.ntrig] = e.hook0 + i
+                c.trig_src[c.ntrig] = source
+                c.ntrig += 1
     for i in range(e.nhooks):
         h = &P.hooks[e.hook0 + i]
         if h.kind == H_FREE:
@@ -63,12 +73,49 @@ cdef void city_add(const PackC* P, City* c, int k) noexcept nogil:
         elif h.kind == H_PLAYLAST:
             c.play_last = 1
         elif h.kind == H_COPYEND:
-            c.copies[c.ncopies] = e.hook0 + i
-            c.ncopies += 1
-        elif h.kind == H_FIRSTCOLOR:
-            c.colour_first = 1
+            if c.ncopies < MAXCOPY:
+                c.copies[c.ncopies] = e.hook0 + i
+                c.ncopies += 1
+        elif h.kind == H_COST:
+            if c.ncost < MAXTRIG:
+                c.cost_changes[c.ncost] = e.hook0 + i
+                c.ncost += 1
+            if h.period == U_FIRST:
+                c.colour_first = 1
         elif h.kind == H_GIVEDEF:
             c.defeats_to_winner = 1
+        elif h.kind == H_RELATIVE:
+            if c.nrel < MAXREL:
+                c.rel_kind[c.nrel] = h.ref
+                c.nrel += 1
+            refresh_relative(P, c)
+        elif h.kind == H_STRENGTH:
+            if c.nstr < MAXSTR:
+                c.strength[c.nstr] = e.hook0 + i
+                c.nstr += 1
+
+
+cdef void refresh_relative(const PackC* P, City* c) noexcept nogil:
+    """State._refresh_relative: `produce one produced|unproduced` follow what the city sells."""
+    cdef int i, r, m, sold = 0, unsold = 0
+    for i in range(c.nrelch):
+        for r in range(P.n_res):
+            if c.relch[i] >> r & 1:
+                c.choice_count[r] -= 1
+    for r in range(P.n_res):
+        if c.trade_count[r] > 0:
+            sold |= 1 << r
+        else:
+            unsold |= 1 << r
+    c.nrelch = 0
+    for i in range(c.nrel):
+        m = sold if c.rel_kind[i] else unsold
+        if m:
+            c.relch[c.nrelch] = m
+            c.nrelch += 1
+            for r in range(P.n_res):
+                if m >> r & 1:
+                    c.choice_count[r] += 1
 
 
 cdef inline int has_name(const City* c, int name) noexcept nogil:
@@ -81,13 +128,13 @@ cdef void build_card(const PackC* P, City* c, int card) noexcept nogil:
     c.ncards += 1
     c.names[cd.name >> 6] |= (<uint64_t>1) << (cd.name & 63)
     c.color_counts[cd.color] += 1
-    city_add(P, c, cd.contrib)
+    city_add(P, c, cd.contrib, card)
 
 
 cdef int build_stage(const PackC* P, City* c) noexcept nogil:
     cdef int k = P.stages[P.sides[c.side].stage0 + c.stages_built].contrib
     c.stages_built += 1
-    city_add(P, c, k)
+    city_add(P, c, k, -1)
     return k
 
 
@@ -151,7 +198,9 @@ cdef int in_city(const PackC* P, const City* c, const CounterC* k) noexcept nogi
         return low if low > 0 else 0
     if k.what == W_SCISET:
         return science_sets(c, P.n_sym)
-    return 0  # tokens of a declared kind: none without the (Python-only) `tokens` effect
+    if k.what == W_TOKEN:
+        return c.tokc[k.token] if 0 <= k.token < MAXTK else 0
+    return 0
 
 
 cdef int count(const PackC* P, const Game* g, int seat, const CounterC* k) noexcept nogil:

@@ -1,7 +1,7 @@
 # Sizes, codes and the C structs of the native core (interpreter/native/lower.py checks a pack
 # fits them; the numbers there must match these).
 from libc.stdint cimport uint64_t
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy, memset, memmove
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.math cimport pow
 
@@ -26,6 +26,15 @@ cdef enum:
     MAXLINES = 32
     MAXCOPY = 8
     MAXSTATES = 1300
+    MAXNH = 2          # second hands (by name) per city
+    MAXH2 = 24         # cards in one second hand
+    MAXTK = 4          # token kinds a pack declares
+    MAXTRIG = 32       # triggers in one city
+    MAXBOX = 256       # cards in the box
+    MAXSTEPS = 64      # phases in the schedule
+    MAXEVENTS = 64
+    MAXREL = 4
+    MAXSTR = 4
 
 # hook kinds (lower.py: H_*)
 cdef enum:
@@ -35,8 +44,39 @@ cdef enum:
     H_PLAYLAST = 4
     H_DISCARD = 5
     H_COPYEND = 6
-    H_FIRSTCOLOR = 7
+    H_COST = 7
     H_GIVEDEF = 8
+    H_TRIGGER = 9
+    H_DRAW = 10
+    H_HANDBUILD = 11
+    H_COPYNOW = 12
+    H_TOKENS = 13
+    H_OTHERS = 14
+    H_RELATIVE = 15
+    H_STRENGTH = 16
+
+# cost change units (lower.py: UNIT)
+cdef enum:
+    U_RESOURCE = 1
+    U_COIN = 2
+    U_ALL = 3
+    U_ALLRES = 4
+    U_BANK = 5
+    U_REBATE = 6
+    U_FIRST = 7
+
+# events (lower.py: EVENT); phase kinds
+cdef enum:
+    E_BUILD = 1
+    E_CHAIN = 2
+    E_STAGE = 3
+    E_BUY = 4
+    E_WIN = 5
+    E_LOSE = 6
+    E_TAKE = 7
+    PH_AGE = 0
+    PH_DRAFT = 1
+    PH_RECRUIT = 2
 
 # counted things (lower.py: WHAT)
 cdef enum:
@@ -55,6 +95,8 @@ cdef enum:
     A_BUILD = 0
     A_WONDER = 1
     A_SELL = 2
+    A_KEEP = 3
+    ACT_ALL = 7        # build | wonder | sell, as bits 1 << A_*
     F_NONE = 0
     F_CHAIN = 1
     F_POWER = 2
@@ -71,16 +113,23 @@ cdef struct CounterC:
     int every
     int nseats
     int seats[3]
+    int token
 
 cdef struct HookC:
     int kind
     int amount
-    int cond
-    int period
+    int cond           # vp: 1 if wonder complete; trigger: once per turn
+    int period         # free: the period; cost change: the unit; trigger: the event
     int colors
     int nseats
     int seats[3]
     CounterC counter
+    int sciset         # vp: points per science set (scored with the science)
+    int stages         # cost change: on wonder stages
+    int seatmask       # cost change: whose builds (bits 0 self, 1 left, 2 right); others: 1 = all others
+    int resources      # cost change: bank resources, or rebate sides (bits 1, 2)
+    int inner          # trigger: the hook it runs
+    int ref            # draw: deck id; hand build: hand id; tokens: kind id; relative: 1 produced
 
 cdef struct ContribC:
     int fixed[MAXR]
@@ -132,6 +181,18 @@ cdef struct SideC:
     int nstages
     int stage0
 
+cdef struct StepC:
+    int kind
+    int age
+    int at_end
+    int deck
+    int deal
+    int passdir
+    int hand
+    int actions        # bits 1 << A_BUILD | 1 << A_WONDER | 1 << A_SELL
+    int sold_box
+    int rest           # 0 keep, 1 box, 2 discard
+
 cdef struct PackC:
     int n_res
     int n_col
@@ -160,6 +221,15 @@ cdef struct PackC:
     int nwonders
     int* wonder_sides   # nwonders x 4: side ids (-1 past the last), sorted by side name
     int* wonder_nsides
+    int nsteps
+    StepC steps[MAXSTEPS]
+    int n_hands
+    int n_tokkinds
+    int tok_vp[MAXTK]
+    int tok_line[MAXTK]
+    int tok_sitout[MAXTK]
+    int debt              # the token kind taken for unpaid losses, or -1
+    int* deck_of          # by card: its named deck id, or -1 for an age card
 
 cdef struct AgeDeal:
     int ndeck
@@ -168,6 +238,12 @@ cdef struct AgeDeal:
     int* pool_len
     int** pools
     int* pool_k
+
+cdef struct Deals:
+    AgeDeal* ages
+    int nnamed
+    int* named_len
+    int** named        # by second hand's name: the deck of that name (Game.deal_deck)
 
 cdef struct Move:
     int card
@@ -180,6 +256,38 @@ cdef struct Move:
 cdef struct Opt:
     int l
     int r
+
+cdef struct Mods:
+    int any            # some cost change reaches the city (pricing.mods_for is not None)
+    int coin[MAXC + 1] # by colour + 1; [0]: wonder stages
+    int drop[MAXC + 1]
+    int free[MAXC + 1]
+    int nbuys
+    int buy_res[MAXTRIG]
+    int buy_price[MAXTRIG]
+    int rebate[2]
+    int general        # bank buys or rebates: every price goes through the full terms
+
+cdef struct Terms:
+    int bank
+    int free
+    int drop
+    int ncost
+    int cost_r[MAXCOST]
+    int cost_n[MAXCOST]
+
+cdef struct Opt3:
+    int l
+    int r
+    int e
+
+cdef struct Price:
+    int buildable
+    int free           # 0 "", 1 "cost", 2 "chain", 3 "discount"
+    int bank
+    int nopt
+    Opt3 opts[MAXOPT]  # affordable, those without bank buys first (moves._price_moves)
+
 
 cdef struct City:
     int side
@@ -218,6 +326,24 @@ cdef struct City:
     short sold[MAXBUILT]
     int ntucked
     short tucked[MAXBUILT]
+    int nh_len[MAXNH]
+    short nh[MAXNH][MAXH2]
+    int tokc[MAXTK]
+    int ncopied
+    short copied[MAXCOPY]
+    int ntrig
+    short trig[MAXTRIG]       # trigger hooks, in the order they came
+    short trig_src[MAXTRIG]   # the card each came with (-1: a stage or the board)
+    int ncost
+    short cost_changes[MAXTRIG]
+    int nrel
+    short rel_kind[MAXREL]    # 1 produced, 0 unproduced
+    int nrelch
+    unsigned short relch[MAXREL]
+    int nstr
+    short strength[MAXSTR]
+    int bank_used
+    int rebate_used           # bits 1 left, 2 right
 
 cdef struct Trace:
     int* buf
@@ -245,5 +371,20 @@ cdef struct Game:
     int nowed
     signed char owed[MAXOWED]
     int ndealt
+    int step              # the schedule's next phase (P.steps)
+    int phase             # PH_* of the phase being played
+    int hand_src          # -1: the hands are the age's; k: each city's second hand k
+    int hand_only         # >= 0: only this seat has a hand (a build from a second hand)
+    int bank_reset
+    int nbox
+    short box[MAXBOX]
+    int nfired
+    int fired[MAXEVENTS][3]
+    int nowed_hands
+    int owed_hands[MAXOWED][2]
+    int ngains
+    int gains[MAXEVENTS][2]
+    int nlosses
+    int losses[MAXEVENTS][3]
     Trace* trace
     short* dealt         # every card dealt, in order (NULL: not recorded)

@@ -52,53 +52,53 @@ class TracedGame(Game):
 
 
 def digest(game: Game) -> tuple[Any, ...]:
+    from .lower import _hands
+    names, kinds = _hands(game.cp), list(game.rules.tokens)
     cities = tuple((c.coins, c.stages_built, int(c.free_build_used), c.shields, tuple(x.id for x in c.cards),
-                    tuple(c.tokens), tuple(x.id for x in game.hands[c.seat])) for c in game.cities)
-    return (game.age, game.turn, cities, tuple(x.id for x in game.discard))
+                    tuple(c.tokens), tuple(x.id for x in game.hands[c.seat]),
+                    tuple(tuple(x.id for x in c.hands.get(h, ())) for h in names),
+                    tuple(c.token_counts.get(k, 0) for k in kinds), tuple(x.id for x in c.copied_now))
+                   for c in game.cities)
+    return (game.age, game.turn, cities, tuple(x.id for x in game.discard), tuple(x.id for x in game.box))
 
 
-def decode(ints: Sequence[int], n: int) -> list[Record]:
+def decode(ints: Sequence[int], n: int, n_hands: int = 0, n_kinds: int = 0) -> list[Record]:
     """The native core's trace (turn.pxi) as the records TracedGame writes."""
     from . import _core
     actions, frees = _core.ACTIONS, _core.FREES
     out: list[Record] = []
-    i = 0
-    while i < len(ints):
-        tag = ints[i]
+    pos = [0]
+
+    def take(k: int) -> tuple[int, ...]:
+        got = tuple(ints[pos[0]:pos[0] + k])
+        pos[0] += k
+        return got
+
+    def counted() -> tuple[int, ...]:
+        return take(take(1)[0])
+    while pos[0] < len(ints):
+        tag = take(1)[0]
         if tag == 1:
-            seat, nm = ints[i + 1], ints[i + 2]
-            i += 3
+            seat, nm = take(2)
             moves = []
             for _ in range(nm):
-                c, a, left, right, fr, extra = ints[i:i + 6]
+                c, a, left, right, fr, extra = take(6)
                 moves.append((c, actions[a], left, right, frees[fr], extra))
-                i += 6
-            out.append(("moves", seat, moves, ints[i]))
-            i += 1
+            out.append(("moves", seat, moves, take(1)[0]))
         elif tag == 2:
-            seat, nc = ints[i + 1], ints[i + 2]
-            out.append(("card", seat, list(ints[i + 3:i + 3 + nc]), ints[i + 3 + nc]))
-            i += 4 + nc
+            seat = take(1)[0]
+            cards = counted()
+            out.append(("card", seat, list(cards), take(1)[0]))
         else:
-            age, turn = ints[i + 1], ints[i + 2]
-            i += 3
+            age, turn = take(2)
             cities = []
             for _ in range(n):
-                coins, stages, used, shields, nc = ints[i:i + 5]
-                i += 5
-                cards = tuple(ints[i:i + nc])
-                i += nc
-                nt = ints[i]
-                tokens = tuple(ints[i + 1:i + 1 + nt])
-                i += 1 + nt
-                nh = ints[i]
-                hand = tuple(ints[i + 1:i + 1 + nh])
-                i += 1 + nh
-                cities.append((coins, stages, used, shields, cards, tokens, hand))
-            nd = ints[i]
-            discard = tuple(ints[i + 1:i + 1 + nd])
-            i += 1 + nd
-            out.append(("state", (age, turn, tuple(cities), discard)))
+                coins, stages, used, shields = take(4)
+                cards, tokens, hand = counted(), counted(), counted()
+                hands = tuple(counted() for _ in range(n_hands))
+                cities.append((coins, stages, used, shields, cards, tokens, hand, hands, take(n_kinds),
+                               counted()))
+            out.append(("state", (age, turn, tuple(cities), counted(), counted())))
     return out
 
 
@@ -111,10 +111,11 @@ def python_run(cp: CompiledPack, seed: int, n: int, bots: str, sides: str) -> tu
 
 def native_run(cp: CompiledPack, seed: int, n: int, bots: str, sides: str) -> tuple[list[Record], Any]:
     from . import start
+    from .lower import _hands
     g = start(cp, seed, n, bots, sides, trace=True)
     g.play()
     pads, winners, _ = g.scores()
-    return decode(g.trace(), n), (pads, winners)
+    return decode(g.trace(), n, len(_hands(cp)), len(cp.rules.tokens)), (pads, winners)
 
 
 def first_difference(cp: CompiledPack, seed: int, n: int, bots: str = "random", sides: str = "A") -> str:

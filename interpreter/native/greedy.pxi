@@ -6,13 +6,47 @@ cdef inline int ages_left(const PackC* P, const Game* g) noexcept nogil:
     return a if a > 0 else 0
 
 
-cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
+cdef double cost_worth(const PackC* P, const Game* g, const HookC* h) noexcept nogil:
+    """CostChange.worth."""
+    cdef int left = ages_left(P, g) + 1
+    cdef double per
+    if h.period == U_BANK:
+        return 1.2 * left
+    if h.period == U_COIN:
+        return 0.5 * h.amount * left * (2 if not (h.seatmask & 1) else 1) / 2
+    per = 4.0 if h.period == U_ALL else 1.0 * h.amount
+    return per * left * (0.5 if not (h.seatmask & 1) else 1.0)
+
+
+cdef double copy_worth(const PackC* P, const Game* g, int seat, const HookC* h, int depth) noexcept nogil:
+    """CopyNow.worth: the neighbours' best card of its colours, by its hooks' worth."""
+    cdef double best = 0.0, v
+    cdef const City* nb
+    cdef const ContribC* e
+    cdef int i, j, k
+    for i in range(h.nseats):
+        nb = seat_city(g, seat, h.seats[i])
+        for j in range(nb.ncards):
+            if not (h.colors >> P.cards[nb.cards[j]].color & 1):
+                continue
+            e = &P.contribs[P.cards[nb.cards[j]].contrib]
+            v = 0.0
+            for k in range(e.nhooks):
+                v += worth(P, g, seat, &P.hooks[e.hook0 + k], depth + 1)
+            if v > best:
+                best = v
+    return best
+
+
+cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int depth) noexcept nogil:
     """Hook.worth of each native hook kind."""
     cdef const City* c
-    cdef int v
+    cdef int v, i, t, n
+    cdef int targets[MAXP]
+    if depth > 4:
+        return 0.0
     if h.kind == H_COINS:
-        v = h.amount * count(P, g, seat, &h.counter) if h.counter.has else h.amount
-        return v / 3.0
+        return coins_due(P, g, seat, h) / 3.0
     if h.kind == H_VP:
         c = &g.city[seat]
         if h.cond and c.stages_built < c.nstages:
@@ -25,10 +59,30 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h) noexc
         return 3 + 1.0 * pow(<double>g.ndiscard, 0.5)
     if h.kind == H_COPYEND:
         return 5.0
-    if h.kind == H_FIRSTCOLOR:
-        return 1.0 * h.amount * (ages_left(P, g) + 1) * 1.0
+    if h.kind == H_COST:
+        return cost_worth(P, g, h)
     if h.kind == H_GIVEDEF:
         return 1.0 * ages_left(P, g) + 0.5
+    if h.kind == H_TRIGGER:
+        return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * (1.5 * ages_left(P, g) + 1)
+    if h.kind == H_DRAW:
+        return 0.5 * h.amount
+    if h.kind == H_HANDBUILD:
+        return 2.0 * (1 if g.city[seat].nh_len[h.ref] >= 1 else 0)
+    if h.kind == H_COPYNOW:
+        return copy_worth(P, g, seat, h, depth)
+    if h.kind == H_TOKENS:
+        return h.amount * (P.tok_vp[h.ref] + (1.5 if P.tok_sitout[h.ref] else 0.0))
+    if h.kind == H_OTHERS:
+        n = others_targets(g, seat, h, targets)
+        v = 0
+        for i in range(n):
+            v += others_due(P, g, h, targets[i])
+        return (0.25 if h.amount < 0 else -0.15) * v
+    if h.kind == H_RELATIVE:
+        return 1.2 * ages_left(P, g) + 0.3
+    if h.kind == H_STRENGTH:
+        return 0.5 * h.amount * (ages_left(P, g) + 1)
     return 0.0
 
 
@@ -42,7 +96,7 @@ cdef double value(const PackC* P, const Game* g, int seat, int k) noexcept nogil
     cdef int sci[MAXS]
     cdef unsigned short wild[MAXWILD + PERC]
     for i in range(e.nhooks):
-        v += worth(P, g, seat, &P.hooks[e.hook0 + i])
+        v += worth(P, g, seat, &P.hooks[e.hook0 + i], 0)
     if e.has_science:
         for i in range(P.n_sym):
             sci[i] = c.science[i] + e.science[i]
@@ -75,8 +129,8 @@ cdef double value(const PackC* P, const Game* g, int seat, int k) noexcept nogil
 
 cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int nm) noexcept nogil:
     """GreedyBot.choose: the best score_move, ties within 1e-9 at random."""
-    cdef double card_value[MAXHAND]
-    cdef int have[MAXHAND]
+    cdef double card_value[MAXH2]
+    cdef int have[MAXH2]
     cdef double stage_value = 0.0, v, best_v = -1e300
     cdef int have_stage = 0, i, nbest = 0, bank
     cdef int best[MAXMOVES]
@@ -85,14 +139,17 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
     cdef const StageC* st
     cdef const Move* m
     cdef int first = 1
-    for i in range(g.hand_len[seat]):
+    for i in range(MAXH2):
         have[i] = 0
     for i in range(nm):
         m = &moves[i]
-        if m.action == A_SELL:
+        if m.action == A_KEEP:
+            cd = &P.cards[hand_of(g, seat)[m.card]]
+            v = value(P, g, seat, cd.contrib) - cd.cost_coins / 3.0
+        elif m.action == A_SELL:
             v = P.sell_coins / 3.0 - 0.5
         elif m.action == A_BUILD:
-            cd = &P.cards[g.hand[seat][m.card]]
+            cd = &P.cards[hand_of(g, seat)[m.card]]
             if not have[m.card]:
                 card_value[m.card] = value(P, g, seat, cd.contrib)
                 have[m.card] = 1

@@ -3,7 +3,7 @@
 
 cdef inline int free_turn(const Game* g, const City* c) noexcept nogil:
     """Game._free_turn: this turn's card is free by a `free first|last card of each age`."""
-    if not c.free_turns or not g.in_age:
+    if not c.free_turns or g.phase != PH_AGE:
         return 0
     return ((c.free_turns & 1) and g.turn == 1) or ((c.free_turns & 2) and g.turn == g.last)
 
@@ -32,6 +32,40 @@ cdef inline void put(Move* m, int card, int action, int l, int r, int fr) noexce
     m.extra = 0
 
 
+cdef inline short* hand_of(Game* g, int seat) noexcept nogil:
+    """The hand being played by `seat`: the age's, or a second hand (Game.hands)."""
+    if g.hand_src < 0:
+        return g.hand[seat]
+    return g.city[seat].nh[g.hand_src]
+
+
+cdef inline int* hand_len_of(Game* g, int seat) noexcept nogil:
+    if g.hand_src < 0:
+        return &g.hand_len[seat]
+    return &g.city[seat].nh_len[g.hand_src]
+
+
+cdef inline int hand_size_now(Game* g, int seat) noexcept nogil:
+    if g.hand_only >= 0 and seat != g.hand_only:
+        return 0
+    return hand_len_of(g, seat)[0]
+
+
+cdef int price_moves(int i, int action, const Price* p, Move* out, int nm) noexcept nogil:
+    """moves._price_moves."""
+    cdef int k
+    if not p.buildable:
+        return nm
+    if p.free == 2:
+        put(&out[nm], i, action, 0, 0, F_CHAIN)
+        return nm + 1
+    for k in range(p.nopt):
+        put(&out[nm], i, action, p.opts[k].l, p.opts[k].r, F_NONE)
+        out[nm].extra = p.opts[k].e
+        nm += 1
+    return nm
+
+
 cdef int affordable(Game* g, int seat, int bank, const int* cr, const int* cn, int ncost,
                     Opt* out) noexcept nogil:
     """moves._affordable: the options the city can pay for now."""
@@ -50,27 +84,27 @@ cdef int affordable(Game* g, int seat, int bank, const int* cr, const int* cn, i
     return k
 
 
-cdef int legal_moves(const PackC* P, Game* g, int seat, Move* out) noexcept nogil:
+cdef int plain_moves(const PackC* P, Game* g, int seat, Move* out) noexcept nogil:
+    """legal_moves where no cost change reaches the city (the fast path of moves.legal_moves):
+    the same moves as the general case, without the terms and price records."""
     cdef City* c = &g.city[seat]
     cdef int fp = free_power(g, seat)
     cdef Opt stage_opts[MAXOPT]
     cdef Opt opts[MAXOPT]
-    cdef int nstage = 0, nm = 0, i, j, k, card, bank, no
+    cdef int nstage = 0, nm = 0, i, j, k, card, bank, no, nh = hand_size_now(g, seat)
+    cdef short* hand = hand_of(g, seat)
     cdef const StageC* st
     cdef const CardC* cd
     if c.stages_built < c.nstages:
         st = &P.stages[P.sides[c.side].stage0 + c.stages_built]
         nstage = affordable(g, seat, st.cost_coins + st.cost_per_age * g.age, st.cost_r, st.cost_n,
                             st.ncost, stage_opts)
-    for i in range(g.hand_len[seat]):
-        card = g.hand[seat][i]
+    for i in range(nh):
+        card = hand[i]
         cd = &P.cards[card]
         if not has_name(c, cd.name):
             if chained(c, cd):
                 put(&out[nm], i, A_BUILD, 0, 0, F_CHAIN)
-                nm += 1
-            elif c.colour_first and c.color_counts[cd.color] == 0:
-                put(&out[nm], i, A_BUILD, 0, 0, F_NONE)  # a cost change waives it all
                 nm += 1
             else:
                 bank = cd.cost_coins + cd.cost_per_age * g.age
@@ -92,4 +126,43 @@ cdef int legal_moves(const PackC* P, Game* g, int seat, Move* out) noexcept nogi
             nm += 1
         put(&out[nm], i, A_SELL, 0, 0, F_NONE)
         nm += 1
+    return nm
+
+
+cdef int legal_moves(const PackC* P, Game* g, int seat, Move* out, int actions) noexcept nogil:
+    """moves.legal_moves for the actions allowed (bits 1 << A_*): per hand card its builds,
+    the free-build power, the wonder stage, the sale; a draft keeps one card."""
+    cdef City* c = &g.city[seat]
+    cdef int fp = free_power(g, seat)
+    cdef int nm = 0, i, card, nh = hand_size_now(g, seat)
+    cdef short* hand = hand_of(g, seat)
+    cdef Mods m
+    cdef Price stage
+    cdef Price p
+    cdef const CardC* cd
+    if actions == 1 << A_KEEP:
+        for i in range(nh):
+            put(&out[nm], i, A_KEEP, 0, 0, F_NONE)
+            nm += 1
+        return nm
+    mods_for(P, g, seat, &m)
+    if not m.any and actions == ACT_ALL:
+        return plain_moves(P, g, seat, out)
+    if actions >> A_WONDER & 1:
+        price_stage(P, g, seat, &m, &stage)
+    for i in range(nh):
+        card = hand[i]
+        cd = &P.cards[card]
+        if actions >> A_BUILD & 1:
+            price_card(P, g, seat, &m, card, &p)
+            nm = price_moves(i, A_BUILD, &p, out, nm)
+            if fp and not has_name(c, cd.name) and p.free != 2 and p.free != 3 \
+                    and (not c.free_build_colors or c.free_build_colors >> cd.color & 1) and cd.any_cost:
+                put(&out[nm], i, A_BUILD, 0, 0, F_POWER)
+                nm += 1
+        if actions >> A_WONDER & 1:
+            nm = price_moves(i, A_WONDER, &stage, out, nm)
+        if actions >> A_SELL & 1:
+            put(&out[nm], i, A_SELL, 0, 0, F_NONE)
+            nm += 1
     return nm

@@ -105,9 +105,13 @@ cdef void cover(int* cost, int S, City* src, int own, int side, City* buyer, con
     cdef int i, k, cnt, useful
     for i in range(m):
         price[i] = 0 if own else buyer.prices[side][nr[i]]
-    if own:
+    if own:  # its either/or cards, and its `produce one produced|unproduced`
         for k in range(src.nch):
             useful = src.ch[k] & needmask
+            if useful:
+                add_unit(cost, S, useful, nr, w, base, m, price)
+        for k in range(src.nrelch):
+            useful = src.relch[k] & needmask
             if useful:
                 add_unit(cost, S, useful, nr, w, base, m, price)
         return

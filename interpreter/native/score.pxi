@@ -16,31 +16,53 @@ cdef int sci_line(const int* c, int ns, int bonus) noexcept nogil:
     return total + bonus * low
 
 
-cdef int best_wild(int* c, int ns, const unsigned short* wilds, int nw, int bonus) noexcept nogil:
-    """The best science line over every choice of the wild symbols (few: lower.py bounds them)."""
+cdef void best_wild(int* c, int ns, const unsigned short* wilds, int nw, int bonus, int per_set,
+                    int* best) noexcept nogil:
+    """science.best_science by trying every choice in itertools.product's order: best[0] the
+    line, best[1] the sets, of the first choice maximising line + per_set * sets (lower.py
+    keeps the choices few: at most 64 when a pack pays per science set)."""
+    cdef int s, line, sets, i
     if nw == 0:
-        return sci_line(c, ns, bonus)
-    cdef int s, got, best = -1
+        line = sci_line(c, ns, bonus)
+        sets = c[0]
+        for i in range(ns):
+            if c[i] < sets:
+                sets = c[i]
+        if ns == 0:
+            sets = 0
+        if best[2] < 0 or line + per_set * sets > best[2]:
+            best[0] = line
+            best[1] = sets
+            best[2] = line + per_set * sets
+        return
     for s in range(ns):
         if wilds[0] >> s & 1:
             c[s] += 1
-            got = best_wild(c, ns, wilds + 1, nw - 1, bonus)
+            best_wild(c, ns, wilds + 1, nw - 1, bonus, per_set, best)
             c[s] -= 1
-            if got > best:
-                best = got
-    return best
 
 
 cdef int science_score(const int* counts, int ns, const unsigned short* wilds, int nw,
                        int bonus) noexcept nogil:
+    cdef int best[3]
+    science_best(counts, ns, wilds, nw, bonus, 0, best)
+    return best[0]
+
+
+cdef void science_best(const int* counts, int ns, const unsigned short* wilds, int nw, int bonus,
+                       int per_set, int* best) noexcept nogil:
     cdef int c[MAXS]
     cdef int i
     for i in range(ns):
         c[i] = counts[i]
-    return best_wild(c, ns, wilds, nw, bonus)
+    best[0] = 0
+    best[1] = 0
+    best[2] = -1
+    best_wild(c, ns, wilds, nw, bonus, per_set, best)
 
 
-cdef void add_scorers(const PackC* P, const Game* g, int seat, int k, int* pad) noexcept nogil:
+cdef void add_scorers(const PackC* P, const Game* g, int seat, int k, int* pad, int sets) noexcept nogil:
+    """The contribution's scoring hooks onto its line; one paying per science set takes `sets`."""
     cdef const ContribC* e = &P.contribs[k]
     cdef const HookC* h
     cdef const City* c = &g.city[seat]
@@ -49,7 +71,9 @@ cdef void add_scorers(const PackC* P, const Game* g, int seat, int k, int* pad) 
         h = &P.hooks[e.hook0 + i]
         if h.kind != H_VP:
             continue
-        if h.cond and c.stages_built < c.nstages:
+        if h.sciset and sets >= 0:
+            v = h.amount * sets
+        elif h.cond and c.stages_built < c.nstages:
             v = 0
         elif h.counter.has:
             v = h.amount * count(P, g, seat, &h.counter)
@@ -58,40 +82,68 @@ cdef void add_scorers(const PackC* P, const Game* g, int seat, int k, int* pad) 
         pad[e.line] += v
 
 
+cdef int per_set_of(const PackC* P, int k) noexcept nogil:
+    cdef const ContribC* e = &P.contribs[k]
+    cdef int i, total = 0
+    for i in range(e.nhooks):
+        if P.hooks[e.hook0 + i].kind == H_VP and P.hooks[e.hook0 + i].sciset:
+            total += P.hooks[e.hook0 + i].amount
+    return total
+
+
 cdef int score_city(const PackC* P, const Game* g, int seat, const int* extra, int nextra,
                     int* pad) noexcept nogil:
     """scoring._score_city: the pad's lines (P.n_lines of them); returns the total."""
     cdef const City* c = &g.city[seat]
-    cdef int i, j, total = 0, k
+    cdef int i, j, total = 0, k, per_set = 0, any_set = 0
     cdef int sci[MAXS]
+    cdef int best[3]
     cdef unsigned short wild[MAXWILD + PERC * MAXCOPY]
     cdef int nw = c.nwild
     cdef const ContribC* e
+    cdef int side = c.side
     for i in range(P.n_lines):
         pad[i] = 0
     for i in range(c.ntok):
         pad[P.line_military] += c.tok[i]
     if P.treasury:
         pad[P.line_treasury] = c.coins // P.treasury
+    for i in range(P.n_tokkinds):
+        if P.tok_vp[i]:
+            pad[P.tok_line[i]] += P.tok_vp[i] * c.tokc[i]
     for i in range(P.n_sym):
         sci[i] = c.science[i]
     for i in range(nw):
         wild[i] = c.wild[i]
-    add_scorers(P, g, seat, P.sides[c.side].board, pad)
+    # the contributions whose points it scores: board, stages, cards, copies now, copies at the end
+    per_set += per_set_of(P, P.sides[side].board)
     for i in range(c.stages_built):
-        add_scorers(P, g, seat, P.stages[P.sides[c.side].stage0 + i].contrib, pad)
+        per_set += per_set_of(P, P.stages[P.sides[side].stage0 + i].contrib)
     for i in range(c.ncards):
-        add_scorers(P, g, seat, P.cards[c.cards[i]].contrib, pad)
+        per_set += per_set_of(P, P.cards[c.cards[i]].contrib)
+    for i in range(c.ncopied):
+        per_set += per_set_of(P, P.cards[c.copied[i]].contrib)
     for j in range(nextra):
         k = P.cards[extra[j]].contrib
         e = &P.contribs[k]
-        add_scorers(P, g, seat, k, pad)
+        per_set += per_set_of(P, k)
         for i in range(P.n_sym):
             sci[i] += e.science[i]
         for i in range(e.nwild):
             wild[nw] = e.wild[i]
             nw += 1
-    pad[P.line_science] += science_score(sci, P.n_sym, wild, nw, P.set_bonus)
+    science_best(sci, P.n_sym, wild, nw, P.set_bonus, per_set, best)
+    pad[P.line_science] += best[0]
+    k = best[1]
+    add_scorers(P, g, seat, P.sides[side].board, pad, k)
+    for i in range(c.stages_built):
+        add_scorers(P, g, seat, P.stages[P.sides[side].stage0 + i].contrib, pad, k)
+    for i in range(c.ncards):
+        add_scorers(P, g, seat, P.cards[c.cards[i]].contrib, pad, k)
+    for i in range(c.ncopied):
+        add_scorers(P, g, seat, P.cards[c.copied[i]].contrib, pad, k)
+    for j in range(nextra):
+        add_scorers(P, g, seat, P.cards[extra[j]].contrib, pad, k)
     for i in range(P.n_lines):
         total += pad[i]
     return total

@@ -1,52 +1,9 @@
-# A game's turns in the order of interpreter/game.py and interpreter/phases.run_age: the deal,
-# each turn's simultaneous moves, the last card, builds from the discard pile, the passing, the
-# conflicts; and the trace the differential test compares with the Python engine's.
+# A turn's resolution in the order of interpreter/game.py: decisions, simultaneous moves, the
+# when-built effects and triggers, coins lost, builds from the discard pile or a second hand.
 
-cdef void trace_int(Trace* t, int v) noexcept nogil:
-    cdef int* grown
-    if t.len == t.cap:
-        t.cap = t.cap * 2 if t.cap else 4096
-        grown = <int*>realloc(t.buf, sizeof(int) * t.cap)
-        if grown == NULL:
-            return
-        t.buf = grown
-    t.buf[t.len] = v
-    t.len += 1
-
-
-cdef void trace_state(const PackC* P, Game* g) noexcept nogil:
-    """A digest of the state: what statefile-independent facts both cores must agree on."""
-    cdef Trace* t = g.trace
-    cdef int s, i
-    cdef const City* c
-    if t == NULL:
-        return
-    trace_int(t, T_STATE)
-    trace_int(t, g.age)
-    trace_int(t, g.turn)
-    for s in range(g.n):
-        c = &g.city[s]
-        trace_int(t, c.coins)
-        trace_int(t, c.stages_built)
-        trace_int(t, c.free_build_used)
-        trace_int(t, c.shields)
-        trace_int(t, c.ncards)
-        for i in range(c.ncards):
-            trace_int(t, c.cards[i])
-        trace_int(t, c.ntok)
-        for i in range(c.ntok):
-            trace_int(t, c.tok[i])
-        trace_int(t, g.hand_len[s])
-        for i in range(g.hand_len[s]):
-            trace_int(t, g.hand[s][i])
-    trace_int(t, g.ndiscard)
-    for i in range(g.ndiscard):
-        trace_int(t, g.discard[i])
-
-
-cdef Move decide(const PackC* P, Game* g, int seat) noexcept nogil:
+cdef Move decide(const PackC* P, Game* g, int seat, int actions) noexcept nogil:
     cdef Move moves[MAXMOVES]
-    cdef int nm = legal_moves(P, g, seat, moves), k, i
+    cdef int nm = legal_moves(P, g, seat, moves, actions), k, i
     if g.policy[seat] == P_GREEDY:
         k = greedy_choose(P, g, seat, moves, nm)
     else:
@@ -66,8 +23,8 @@ cdef Move decide(const PackC* P, Game* g, int seat) noexcept nogil:
     return moves[k]
 
 
-cdef void deal(const PackC* P, const AgeDeal* D, Game* g, int age) noexcept nogil:
-    cdef const AgeDeal* d = &D[age - 1]
+cdef void deal(const PackC* P, const Deals* D, Game* g, int age) noexcept nogil:
+    cdef const AgeDeal* d = &D.ages[age - 1]
     cdef int deck[MAXDISC * 2]
     cdef int n = 0, i, j, s
     for i in range(d.ndeck):
@@ -85,61 +42,86 @@ cdef void deal(const PackC* P, const AgeDeal* D, Game* g, int age) noexcept nogi
                 g.ndealt += 1
 
 
-cdef inline void hand_remove(Game* g, int seat, int card) noexcept nogil:
-    """list.remove: the first copy of the card leaves the hand."""
-    cdef int i, j
-    for i in range(g.hand_len[seat]):
-        if g.hand[seat][i] == card:
-            for j in range(i, g.hand_len[seat] - 1):
-                g.hand[seat][j] = g.hand[seat][j + 1]
-            g.hand_len[seat] -= 1
+cdef inline void remove_first(short* items, int* n, int card) noexcept nogil:
+    """list.remove: the first copy of the card leaves."""
+    cdef int i
+    for i in range(n[0]):
+        if items[i] == card:
+            memmove(&items[i], &items[i + 1], sizeof(short) * (n[0] - i - 1))
+            n[0] -= 1
             return
 
 
-cdef void when_built(const PackC* P, Game* g, int seat, int k, int* income) noexcept nogil:
-    cdef const ContribC* e = &P.contribs[k]
-    cdef const HookC* h
-    cdef int i
-    for i in range(e.nhooks):
-        h = &P.hooks[e.hook0 + i]
-        if h.kind == H_COINS:
-            income[0] += h.amount * count(P, g, seat, &h.counter) if h.counter.has else h.amount
-        elif h.kind == H_DISCARD:
-            if g.nowed < MAXOWED:
-                g.owed[g.nowed] = seat
-                g.nowed += 1
+cdef inline int stage_bank(const PackC* P, const Game* g, const City* c) noexcept nogil:
+    cdef const StageC* st = &P.stages[P.sides[c.side].stage0 + c.stages_built]
+    return st.cost_coins + st.cost_per_age * g.age
 
 
-cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays) noexcept nogil:
+cdef int bank_of(const PackC* P, Game* g, int seat, const Move* m, int card) noexcept nogil:
+    """Game._bank: coins to the bank as the cost changes stand now."""
+    cdef City* c = &g.city[seat]
+    cdef const CardC* cd = &P.cards[card]
+    cdef const StageC* st
+    cdef Mods mods
+    cdef Terms t
+    if m.action == A_SELL or m.free:
+        return 0
+    mods_for(P, g, seat, &mods)
+    if m.action == A_BUILD:
+        build_terms(&mods, cd.color, cd.cost_coins + cd.cost_per_age * g.age, cd.cost_r, cd.cost_n,
+                    cd.ncost, &t)
+    else:
+        st = &P.stages[P.sides[c.side].stage0 + c.stages_built]
+        build_terms(&mods, -1, st.cost_coins + st.cost_per_age * g.age, st.cost_r, st.cost_n,
+                    st.ncost, &t)
+    return t.bank
+
+
+cdef inline void add_event(int ev[][4], int* nev, int seat, int kind, int color, int card) noexcept nogil:
+    if nev[0] < MAXEVENTS:
+        ev[nev[0]][0] = seat
+        ev[nev[0]][1] = kind
+        ev[nev[0]][2] = color
+        ev[nev[0]][3] = card
+        nev[0] += 1
+
+
+cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, int sold_box) noexcept nogil:
     """Game.resolve: every chosen move at once (plays[seat]: whether the seat plays)."""
-    cdef int n = g.n, s, k, bank, card, nb = 0, special = 0
+    cdef int n = g.n, s, k, bank, card, nb = 0, special = 0, got, watch = 0
     cdef int income[MAXP]
     cdef int banks[MAXP]
     cdef int cards[MAXP]
-    cdef int built_seat[MAXP]
-    cdef int built_k[MAXP]
+    cdef int from_bank[MAXP]
+    cdef int built_seat[2 * MAXP]
+    cdef int built_k[2 * MAXP]
+    cdef int ev[MAXEVENTS][4]
+    cdef int nev = 0
     cdef City* c
     cdef const Move* m
     cdef const CardC* cd
-    cdef const StageC* st
+    cdef Mods mods
     for s in range(n):
         income[s] = 0
+        from_bank[s] = 0
         if plays[s]:
             g.actions += 1
-            cards[s] = g.hand[s][moves[s].card]
-        if g.city[s].colour_first:
+            cards[s] = hand_of(g, s)[moves[s].card]
+        if g.city[s].ncost or g.city[s].ntrig:
             special = 1
-    if special:  # bank costs as the cost changes stand at the start of the turn
+    cdef int rebate[MAXP][2]
+    if special:  # bank costs (and rebates) as the cost changes stand at the start of the turn
         for s in range(n):
+            rebate[s][0] = 0
+            rebate[s][1] = 0
             if plays[s]:
-                banks[s] = -1
-                m = &moves[s]
-                if m.action == A_BUILD and not m.free and g.city[s].colour_first \
-                        and g.city[s].color_counts[P.cards[cards[s]].color] == 0:
-                    banks[s] = 0
+                banks[s] = bank_of(P, g, s, &moves[s], cards[s])
+                mods_for(P, g, s, &mods)
+                rebate[s][0] = mods.rebate[0]
+                rebate[s][1] = mods.rebate[1]
     for s in range(n):
         if plays[s]:
-            hand_remove(g, s, cards[s])
+            remove_first(hand_of(g, s), hand_len_of(g, s), cards[s])
     for s in range(n):
         if not plays[s]:
             continue
@@ -147,52 +129,102 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays) 
         m = &moves[s]
         card = cards[s]
         cd = &P.cards[card]
-        if m.action == A_SELL or m.free:
-            bank = 0
-        elif special and banks[s] == 0:
+        if special:
+            bank = banks[s]
+        elif m.action == A_SELL or m.free:
             bank = 0
         elif m.action == A_BUILD:
             bank = cd.cost_coins + cd.cost_per_age * g.age
         else:
-            st = &P.stages[P.sides[c.side].stage0 + c.stages_built]
-            bank = st.cost_coins + st.cost_per_age * g.age
+            bank = stage_bank(P, g, c)
         if m.action == A_SELL:
-            g.discard[g.ndiscard] = card
-            g.ndiscard += 1
+            if sold_box:
+                if g.nbox < MAXBOX:
+                    g.box[g.nbox] = card
+                    g.nbox += 1
+            else:
+                g.discard[g.ndiscard] = card
+                g.ndiscard += 1
             income[s] += P.sell_coins
             c.sold[c.nsold] = card
             c.nsold += 1
+            continue
+        if m.action == A_BUILD:
+            build_card(P, c, card)
+            if m.free == F_POWER and not free_turn(g, c):
+                c.free_build_used = 1
+            built_seat[nb] = s
+            built_k[nb] = cd.contrib
+            nb += 1
+            if special and c.ntrig:
+                add_event(ev, &nev, s, E_BUILD, cd.color, card)
+                if m.free == F_CHAIN:
+                    add_event(ev, &nev, s, E_CHAIN, cd.color, card)
         else:
-            if m.action == A_BUILD:
-                build_card(P, c, card)
-                if m.free == F_POWER and not free_turn(g, c):
-                    c.free_build_used = 1
-                built_seat[nb] = s
-                built_k[nb] = cd.contrib
-                nb += 1
-            else:
-                c.tucked[c.ntucked] = card
-                c.ntucked += 1
-                built_seat[nb] = s
-                built_k[nb] = build_stage(P, c)
-                nb += 1
-            c.coins -= bank + m.extra + m.left + m.right
-            income[(s + 1) % n] += m.left
-            income[(s + n - 1) % n] += m.right
+            c.tucked[c.ntucked] = card
+            c.ntucked += 1
+            built_seat[nb] = s
+            built_k[nb] = build_stage(P, c)
+            nb += 1
+            if special and c.ntrig:
+                add_event(ev, &nev, s, E_STAGE, -1, -1)
+        if special:  # Game._spent: buy events, the bank bought from, rebates used
+            if c.ntrig:
+                if m.left:
+                    add_event(ev, &nev, s, E_BUY, 1, -1)
+                if m.right:
+                    add_event(ev, &nev, s, E_BUY, 2, -1)
+            if m.extra:
+                c.bank_used = 1
+                g.bank_reset = 1
+            if rebate[s][0] and m.left:
+                c.rebate_used |= 2
+                g.bank_reset = 1
+            if rebate[s][1] and m.right:
+                c.rebate_used |= 4
+                g.bank_reset = 1
+        c.coins -= bank + m.extra + m.left + m.right
+        income[(s + 1) % n] += m.left
+        income[(s + n - 1) % n] += m.right
+    if special:  # who watches for `take coins`: the cities with triggers before the effects
+        for s in range(n):
+            if g.city[s].ntrig:
+                watch |= 1 << s
+        if watch:
+            for s in range(n):
+                if plays[s] and moves[s].action == A_SELL:
+                    from_bank[s] += P.sell_coins
     for k in range(nb):
         if P.contribs[built_k[k]].builds:
-            when_built(P, g, built_seat[k], built_k[k], &income[built_seat[k]])
+            got = when_built(P, g, built_seat[k], built_k[k], 0)
+            income[built_seat[k]] += got
+            if got > 0:
+                from_bank[built_seat[k]] += got
+    for k in range(nev):
+        got = fire(P, g, ev[k][0], ev[k][1], ev[k][2], ev[k][3])
+        income[ev[k][0]] += got
+        if got > 0:
+            from_bank[ev[k][0]] += got
+    for k in range(g.ngains):
+        income[g.gains[k][0]] += g.gains[k][1]
+        from_bank[g.gains[k][0]] += g.gains[k][1]
+    g.ngains = 0
+    for s in range(n):
+        if watch >> s & 1 and from_bank[s]:
+            income[s] += fire(P, g, s, E_TAKE, -1, -1)
     for s in range(n):
         c = &g.city[s]
         c.coins = c.coins + income[s]
         if c.coins < 0:
             c.coins = 0
+    if g.nlosses:
+        settle_losses(P, g)
 
 
 cdef void build_from_discard(const PackC* P, Game* g, int seat) noexcept nogil:
     cdef City* c = &g.city[seat]
     cdef int unique[MAXDISC]
-    cdef int nu = 0, i, j, dup, card, pick, got = 0
+    cdef int nu = 0, i, j, dup, card, pick, got, other, k
     for i in range(g.ndiscard):
         card = g.discard[i]
         if has_name(c, P.cards[card].name):
@@ -207,149 +239,66 @@ cdef void build_from_discard(const PackC* P, Game* g, int seat) noexcept nogil:
             nu += 1
     if nu == 0:
         return
-    if g.policy[seat] == P_GREEDY:
-        pick = greedy_card(P, g, seat, unique, nu)
-    else:
-        pick = randrange(&g.rng_bot[seat], nu)
-    if g.trace != NULL:
-        trace_int(g.trace, T_CARD)
-        trace_int(g.trace, seat)
-        trace_int(g.trace, nu)
-        for i in range(nu):
-            trace_int(g.trace, unique[i])
-        trace_int(g.trace, pick)
+    pick = choose_card(P, g, seat, unique, nu, 0)
     card = unique[pick]
-    for i in range(g.ndiscard):
-        if g.discard[i] == card:
-            for j in range(i, g.ndiscard - 1):
-                g.discard[j] = g.discard[j + 1]
-            g.ndiscard -= 1
-            break
+    remove_first(g.discard, &g.ndiscard, card)
     g.actions += 1
     build_card(P, c, card)
-    when_built(P, g, seat, P.cards[card].contrib, &got)
+    got = when_built(P, g, seat, P.cards[card].contrib, 0)
+    got += fire(P, g, seat, E_BUILD, P.cards[card].color, card)
+    for k in range(g.ngains):  # coins its effects give other cities, now
+        other = g.gains[k][0]
+        if other == seat:
+            got += g.gains[k][1]
+        else:
+            g.city[other].coins += g.gains[k][1]
+            if g.gains[k][1] and g.city[other].ntrig:
+                g.city[other].coins += fire(P, g, other, E_TAKE, -1, -1)
+    g.ngains = 0
+    if got > 0 and c.ntrig:
+        got += fire(P, g, seat, E_TAKE, -1, -1)
     c.coins = c.coins + got
     if c.coins < 0:
         c.coins = 0
+    if g.nlosses:
+        settle_losses(P, g)
     trace_state(P, g)
 
 
+cdef void build_from_hand(const PackC* P, Game* g, int seat, int hand) noexcept nogil:
+    """Game._build_from_hand: one card of a second hand, paying, if any can be built."""
+    cdef Move moves[MAXMOVES]
+    cdef Move chosen[MAXP]
+    cdef int plays[MAXP]
+    cdef int src = g.hand_src, only = g.hand_only, s
+    if g.city[seat].nh_len[hand] == 0:
+        return
+    g.hand_src = hand
+    g.hand_only = seat
+    if legal_moves(P, g, seat, moves, 1 << A_BUILD):
+        for s in range(g.n):
+            plays[s] = s == seat
+        chosen[seat] = decide(P, g, seat, 1 << A_BUILD)
+        resolve(P, g, chosen, plays, 0)
+        trace_state(P, g)
+    g.hand_src = src
+    g.hand_only = only
+
+
 cdef void settle(const PackC* P, Game* g) noexcept nogil:
+    """Game.settle_discard_builds: the owed builds from the discard pile, then from hands."""
     cdef signed char owed[MAXOWED]
+    cdef int owed_hands[MAXOWED][2]
     cdef int n = g.nowed, i
     for i in range(n):
         owed[i] = g.owed[i]
     g.nowed = 0
     for i in range(n):
         build_from_discard(P, g, owed[i])
-
-
-cdef void pass_hands(Game* g, int step) noexcept nogil:
-    cdef short hand[MAXP][MAXHAND]
-    cdef int hl[MAXP]
-    cdef int s, t, n = g.n
-    memcpy(hand, g.hand, sizeof(hand))
-    memcpy(hl, g.hand_len, sizeof(hl))
-    for s in range(n):
-        t = (s + step + n) % n
-        memcpy(g.hand[t], hand[s], sizeof(short) * MAXHAND)
-        g.hand_len[t] = hl[s]
-
-
-cdef void war(const PackC* P, Game* g, int age) noexcept nogil:
-    cdef int win = P.victory[age - 1], lose = P.defeat, n = g.n, s, k, nb, nr, j, to
-    cdef int gets[MAXP][8]
-    cdef int ngets[MAXP]
-    cdef int rivals[2]
-    for s in range(n):
-        ngets[s] = 0
-    for s in range(n):
-        k = (s + 1) % n
-        j = (s + n - 1) % n
-        if k != j:
-            rivals[0] = k
-            rivals[1] = j
-            nr = 2
-        elif k != s:
-            rivals[0] = k
-            nr = 1
-        else:
-            nr = 0
-        for nb in range(nr):
-            if g.city[s].shields > g.city[rivals[nb]].shields:
-                gets[s][ngets[s]] = win
-                ngets[s] += 1
-            elif g.city[s].shields < g.city[rivals[nb]].shields:
-                to = rivals[nb] if g.city[s].defeats_to_winner else s
-                gets[to][ngets[to]] = lose
-                ngets[to] += 1
-    for s in range(n):
-        for j in range(ngets[s]):
-            if g.city[s].ntok < MAXTOK:
-                g.city[s].tok[g.city[s].ntok] = gets[s][j]
-                g.city[s].ntok += 1
-
-
-cdef void begin_age(Game* g, int age) noexcept nogil:
-    g.age = age
-    cdef int s
-    for s in range(g.n):
-        if g.city[s].free_build == 0:
-            g.city[s].free_build_used = 0
-
-
-cdef void play_turn(const PackC* P, Game* g, const Move* given, const int* has_given) noexcept nogil:
-    """One turn of an age (turn g.turn + 1): moves (given ones first), resolution, the last
-    card, the discard builds, the passing; the conflicts after the age's last turn."""
-    cdef Move moves[MAXP]
-    cdef int plays[MAXP]
-    cdef int s, k, any_extra = 0
-    cdef int t = g.turn + 1
-    g.turn = t
-    g.turns_played += 1
-    for s in range(g.n):
-        if has_given != NULL and has_given[s]:
-            moves[s] = given[s]
-        else:
-            moves[s] = decide(P, g, s)
-        plays[s] = 1
-    resolve(P, g, moves, plays)
-    trace_state(P, g)
-    if t == g.last:
-        for s in range(g.n):
-            plays[s] = g.city[s].play_last and g.hand_len[s] > 0
-            if plays[s]:
-                any_extra = 1
-        if any_extra:
-            for s in range(g.n):
-                if plays[s]:
-                    moves[s] = decide(P, g, s)
-            resolve(P, g, moves, plays)
-            trace_state(P, g)
-        for s in range(g.n):
-            for k in range(g.hand_len[s]):
-                g.discard[g.ndiscard] = g.hand[s][k]
-                g.ndiscard += 1
-            g.hand_len[s] = 0
-    if g.nowed:
-        settle(P, g)
-    if t < g.last:
-        pass_hands(g, P.passdir[g.age - 1])
-    else:
-        war(P, g, g.age)
-        g.in_age = 0
-        trace_state(P, g)
-
-
-cdef void play_on(const PackC* P, const AgeDeal* D, Game* g) noexcept nogil:
-    """Play from where the game stands to its end (between two turns, or before an age)."""
-    while not g.done:
-        if not g.in_age:
-            if g.age >= P.ages:
-                g.done = 1
-                break
-            begin_age(g, g.age + 1)
-            deal(P, D, g, g.age)
-            g.in_age = 1
-            g.turn = 0
-        play_turn(P, g, NULL, NULL)
+    n = g.nowed_hands
+    for i in range(n):
+        owed_hands[i][0] = g.owed_hands[i][0]
+        owed_hands[i][1] = g.owed_hands[i][1]
+    g.nowed_hands = 0
+    for i in range(n):
+        build_from_hand(P, g, owed_hands[i][0], owed_hands[i][1])
