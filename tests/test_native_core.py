@@ -76,6 +76,16 @@ def test_simulate_statistics_are_byte_identical(core: str, tmp_path, capsys) -> 
     assert out["python"] == out[core]
 
 
+def test_compare_is_the_same_on_both_cores(core: str, capsys) -> None:
+    out = {}
+    for c in ("python", core):
+        assert main(["compare", "--pack", "base", "--pack", "second-edition", "--games", "20",
+                     "--players", "3", "--bots", "random", "--json", "--workers", "1", "--core", c]) == 0
+        data = json.loads(capsys.readouterr().out)
+        out[c] = json.dumps({k: v for k, v in data.items() if k != "meta"})
+    assert out["python"] == out[core]
+
+
 def test_play_json_is_the_same_on_both_cores(core: str, capsys) -> None:
     args = ["play", "--players", "5", "--seed", "9", "--sides", "B", "--bots", "greedy,random", "--json"]
     assert main([*args, "--core", "python"]) == 0

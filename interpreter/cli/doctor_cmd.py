@@ -37,7 +37,8 @@ def report(packs: list[str]) -> dict[str, Any]:
                      "why": (missing or "every effect is native") if ok else why}
     return {"version": installed, "python": platform.python_version(),
             "core": "native" if ok else "python", "why": why,
-            "native_kinds": sorted(native.NATIVE_KINDS), "packs": rows}
+            "native_kinds": sorted(native.NATIVE_KINDS), "native_phases": list(native.PHASE_KINDS),
+            "packs": rows}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"core: {out['core']} ({out['why']})")
     if out["core"] == "native":
         print(f"native effect kinds: {', '.join(out['native_kinds'])} (plug-in words: never)")
+        print(f"native phase kinds: {', '.join(out['native_phases'])}")
     for ref, row in out["packs"].items():
         print(f"  {ref}: {'native' if row['native'] else 'python'} ({row['why']})")
     return 0

@@ -12,9 +12,9 @@ import os
 from typing import Any, Sequence
 
 from ..compiled import CompiledPack
-from .lower import NATIVE_KINDS, NotNative, deals, lower, stream_salt
+from .lower import NATIVE_KINDS, PHASE_KINDS, NotNative, deals, lower, stream_salt
 
-__all__ = ["NATIVE_KINDS", "NotNative", "status", "available", "unsupported", "native_pack",
+__all__ = ["NATIVE_KINDS", "PHASE_KINDS", "NotNative", "status", "available", "unsupported", "native_pack",
            "policies", "start", "run_games", "playouts", "MASK"]
 
 MASK = (1 << 64) - 1
@@ -27,10 +27,14 @@ def _load() -> tuple[Any, str]:
     """(the compiled module or None, why)."""
     if os.environ.get("WONDERS_CORE", "").strip().lower() == "python":
         return None, "WONDERS_CORE=python is set"
+    from importlib.util import find_spec
+    if find_spec(f"{__name__}._core") is None:
+        return None, ("the compiled module is not built (no C compiler or Cython when it was "
+                      "installed); reinstall with them to use the native core")
     try:
         from . import _core  # type: ignore[attr-defined]
     except ImportError as err:
-        return None, f"the compiled module is not built ({err}); reinstall with a C compiler"
+        return None, f"the compiled module does not load ({err}); reinstall the package"
     return _core, "the compiled module is built"
 
 
@@ -60,13 +64,25 @@ def native_pack(cp: CompiledPack) -> Any:
     return result[1]
 
 
+_REFUSED: dict[int, tuple[CompiledPack, str]] = {}
+
+
 def unsupported(cp: CompiledPack) -> str:
-    """What in the pack the native core cannot run ("" when it can run it all)."""
+    """What in the pack the native core cannot run ("" when it can run it all); asked once
+    per compiled pack."""
+    got = _REFUSED.get(id(cp))
+    if got is not None and got[0] is cp:
+        return got[1]
     try:
-        lower(cp)
+        if _CORE is not None:
+            native_pack(cp)
+        else:
+            lower(cp)
+        why = ""
     except NotNative as err:
-        return str(err)
-    return ""
+        why = str(err)
+    _REFUSED[id(cp)] = (cp, why)
+    return why
 
 
 def policies(bots: str | Sequence[str], n: int) -> list[int] | None:

@@ -12,7 +12,7 @@ from typing import Any, Sequence
 from ..game import Game
 from ..phases import AGE, schedule
 from . import MASK, NotNative, _prepared, policies
-from .lower import _hands
+from .lower import hand_names
 
 
 def _city(game: Game, seat: int, hands: list[str], sides: list[tuple[str, str]]) -> dict[str, Any]:
@@ -42,7 +42,7 @@ def from_decision(game: Game, bots: str | Sequence[str] | None = None) -> Any:
         raise NotNative("a bot other than random or greedy")
     steps = schedule(game.rules.phases, game.rules.ages)
     step = next(i for i, s in enumerate(steps) if s.decl.kind == "age" and s.age == game.age)
-    hands, sides = _hands(cp), list(cp.sides)
+    hands, sides = hand_names(cp), list(cp.sides)
     state = {
         "n": game.n, "hand_size": game.rules.hand_size_at(game.n), "deal_state": game.rng.state & MASK,
         "bot_states": [r.state & MASK for r in game.bot_rngs], "policies": pols,

@@ -52,8 +52,8 @@ class TracedGame(Game):
 
 
 def digest(game: Game) -> tuple[Any, ...]:
-    from .lower import _hands
-    names, kinds = _hands(game.cp), list(game.rules.tokens)
+    from .lower import hand_names
+    names, kinds = hand_names(game.cp), list(game.rules.tokens)
     cities = tuple((c.coins, c.stages_built, int(c.free_build_used), c.shields, tuple(x.id for x in c.cards),
                     tuple(c.tokens), tuple(x.id for x in game.hands[c.seat]),
                     tuple(tuple(x.id for x in c.hands.get(h, ())) for h in names),
@@ -111,11 +111,11 @@ def python_run(cp: CompiledPack, seed: int, n: int, bots: str, sides: str) -> tu
 
 def native_run(cp: CompiledPack, seed: int, n: int, bots: str, sides: str) -> tuple[list[Record], Any]:
     from . import start
-    from .lower import _hands
+    from .lower import hand_names
     g = start(cp, seed, n, bots, sides, trace=True)
     g.play()
     pads, winners, _ = g.scores()
-    return decode(g.trace(), n, len(_hands(cp)), len(cp.rules.tokens)), (pads, winners)
+    return decode(g.trace(), n, len(hand_names(cp)), len(cp.rules.tokens)), (pads, winners)
 
 
 def first_difference(cp: CompiledPack, seed: int, n: int, bots: str = "random", sides: str = "A") -> str:

@@ -247,7 +247,7 @@ def _check_city_bounds(cp: CompiledPack, t: _Tables, cards: list[list[Any]],
             raise NotNative(f"more {what} in one city than the native core holds")
 
 
-def _hands(cp: CompiledPack) -> list[str]:
+def hand_names(cp: CompiledPack) -> list[str]:
     """Second hands and named decks by name (the phases', the draws' and the builds from a
     hand), sorted: a draw takes cards of a deck into the hand of the same name."""
     names = {p.hand for p in cp.rules.phases if p.hand} | {p.deck for p in cp.rules.phases if p.deck}
@@ -285,7 +285,7 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
     _check_rules(cp)
     rules = cp.rules
     lines = _lines(cp)
-    hands = _hands(cp)
+    hands = hand_names(cp)
     tokens = list(rules.tokens)
     t = _Tables(cp, lines, _HookLowering(cp, hands, tokens))
     names: dict[str, int] = {}
@@ -339,7 +339,7 @@ def deals(cp: CompiledPack, n: int) -> tuple[list[list[Any]], list[list[int]]]:
     per second hand's name: the cards of the deck of that name, as Game.deal_deck takes them)."""
     rules = cp.rules
     out = []
-    named = [[c.id for c in cp.deck_cards(name, n)] for name in _hands(cp)]
+    named = [[c.id for c in cp.deck_cards(name, n)] for name in hand_names(cp)]
     if any(len(d) > MAXBOX for d in named):
         raise NotNative("a deck larger than the native core's box")
     for p in rules.phases:

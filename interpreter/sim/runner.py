@@ -121,13 +121,18 @@ def _native_ready(cp: Any, cfg: SimConfig) -> bool:
 
 
 def _run_native(cp: Any, cfg: SimConfig, ks: range) -> Aggregate:
+    """run_chunk on the native core; a game it cannot set up (a wonder without the side asked
+    for, say) is played by the Python engine, which reports it as it always does."""
+    from dataclasses import replace
     from ..native.records import play_record
     agg = Aggregate()
     for k in ks:
         try:
-            agg.add(play_record(cp, game_seed(cfg.seed, k), cfg.players, cfg.bots, cfg.sides))
-        except Exception as err:  # noqa: BLE001 - as run_chunk: counted, not fatal
-            agg.add_error(f"game {k}: {type(err).__name__}: {err}")
+            rec = play_record(cp, game_seed(cfg.seed, k), cfg.players, cfg.bots, cfg.sides)
+        except ValueError:
+            agg.merge(run_chunk(replace(cfg, core="python"), range(k, k + 1)))
+            continue
+        agg.add(rec)
     return agg
 
 
