@@ -149,6 +149,10 @@ cdef int search(City* c, City* L, City* R, const int* nr, const int* nk, int m,
     ours[0] = 0
     right[0] = 0
     cover(ours, S, c, 1, 0, c, nr, nk, w, base, m, needmask)
+    if ours[top] == 0:  # its own either/or cards make it all: nothing to pay beats any payment
+        out[0].l = 0
+        out[0].r = 0
+        return 1
     cover(ours, S, L, 0, 1, c, nr, nk, w, base, m, needmask)
     cover(right, S, R, 0, 2, c, nr, nk, w, base, m, needmask)
     for t in range(S):
