@@ -23,6 +23,14 @@ ACTIONS = ("build", "wonder", "sell", "keep")
 FREES = ("", "chain", "power")
 
 
+cdef int check(const Game* g) except -1:
+    """Raise when the game outgrew an array (lower.py sizes the arrays so that no accepted pack
+    can; a caller then plays the game in Python)."""
+    if overflowed(g):
+        raise ValueError("the game outgrew the native core's arrays: play it with --core python")
+    return 0
+
+
 cdef void fill_cost(list cost, int* cr, int* cn, int* ncost, int* units):
     ncost[0] = len(cost)
     units[0] = 0
@@ -318,12 +326,13 @@ cdef class NativeGame:
         cdef Deals* D = self.pack.deals(self.g.n)
         with nogil:
             play_on(&self.pack.P, D, self.g)
+        check(self.g)
 
     def playouts(self, list bot_states, list policies) -> list:
         """Playouts from this state, one per entry of bot_states (each seat's stream state for
         that playout), with these policies; this game is left as it is. Per playout (totals by
         seat, winner bit mask). The loop runs in C without the GIL."""
-        cdef int k, s, n = self.g.n, np = len(bot_states), i
+        cdef int k, s, n = self.g.n, np = len(bot_states), i, bad = 0
         cdef Game* work = <Game*>malloc(sizeof(Game))
         cdef uint64_t* streams = <uint64_t*>malloc(sizeof(uint64_t) * max(1, np) * n)
         cdef int* out = <int*>malloc(sizeof(int) * max(1, np) * (n + 1))
@@ -344,11 +353,15 @@ cdef class NativeGame:
                     work.rng_bot[s] = streams[k * n + s]
                     work.policy[s] = pol[s]
                 play_on(P, D, work)
+                if overflowed(work):
+                    bad = 1
                 final_row(P, work, &out[k * (n + 1)])
         result = [(tuple(out[k * (n + 1) + s] for s in range(n)), out[k * (n + 1) + n]) for k in range(np)]
         free(work)
         free(streams)
         free(out)
+        if bad:
+            raise ValueError("a playout outgrew the native core's arrays")
         return result
 
     def play_until(self, int age) -> None:
@@ -364,6 +377,7 @@ cdef class NativeGame:
                 break
             else:
                 next_phase(P, D, g)
+        check(g)
 
     def start_age(self) -> bool:
         """Play the phases up to the next age's deal and deal it, if the game stands between
@@ -371,6 +385,7 @@ cdef class NativeGame:
         cdef Deals* D = self.pack.deals(self.g.n)
         while not self.g.in_age and not self.g.done:
             next_phase(&self.pack.P, D, self.g)
+        check(self.g)
         return bool(self.g.in_age)
 
     def legal_moves(self, int seat) -> list:
@@ -398,6 +413,7 @@ cdef class NativeGame:
                     raise ValueError(f"seat {s}: no legal move #{chosen[s]}")
                 given[s] = moves[<int>chosen[s]]
         play_turn(&self.pack.P, self.g, given, has)
+        check(self.g)
 
     @property
     def over(self) -> bool:
@@ -516,6 +532,9 @@ def run_games(NativePack pack, int n, int hand_size, list deal_states, list bot_
                 bad = 1
                 break
             play_on(P, D, g)
+            if overflowed(g):
+                bad = 2
+                break
             final_row(P, g, &out[k * (n + 1)])
     result = [] if bad else [(tuple(out[k * (n + 1) + s] for s in range(n)), out[k * (n + 1) + n])
                              for k in range(ng)]
@@ -525,7 +544,8 @@ def run_games(NativePack pack, int n, int hand_size, list deal_states, list bot_
     free(allbots)
     free(out)
     if bad:
-        raise ValueError("a wonder lacks the side asked for")
+        raise ValueError("a wonder lacks the side asked for" if bad == 1 else
+                         "a game outgrew the native core's arrays: play it with --core python")
     return result
 
 
@@ -586,4 +606,5 @@ def load_game(NativePack pack, dict st) -> NativeGame:
     g.in_age = 1
     g.phase = PH_AGE
     g.turns_played, g.actions, g.bank_reset = st["turns_played"], st["actions"], st["bank_reset"]
+    check(g)
     return self

@@ -24,6 +24,9 @@ cdef void city_add(const PackC* P, City* c, int k, int source) noexcept nogil:
             c.fixed[r] += e.fixed[r] + e.fixed_private[r]
             c.fixed_trade[r] += e.fixed[r]
             c.trade_count[r] += e.fixed[r]
+        if c.nch + e.nch + e.nchp > MAXCH or c.nwild + e.nwild > MAXWILD:
+            c.overflow = 1
+            return
         for i in range(e.nch):
             m = e.ch[i]
             c.ch[c.nch] = m
@@ -45,8 +48,11 @@ cdef void city_add(const PackC* P, City* c, int k, int source) noexcept nogil:
     for i in range(P.n_sym):
         c.science[i] += e.science[i]
     for i in range(e.nwild):
-        c.wild[c.nwild] = e.wild[i]
-        c.nwild += 1
+        if c.nwild < MAXWILD:
+            c.wild[c.nwild] = e.wild[i]
+            c.nwild += 1
+        else:
+            c.overflow = 1
     for i in range(e.ndisc):
         for s in range(1, 3):
             if e.disc_seats[i] >> s & 1:
@@ -62,6 +68,8 @@ cdef void city_add(const PackC* P, City* c, int k, int source) noexcept nogil:
                 c.trig[c.ntrig] = e.hook0 + i
                 c.trig_src[c.ntrig] = source
                 c.ntrig += 1
+            else:
+                c.overflow = 1
     for i in range(e.nhooks):
         h = &P.hooks[e.hook0 + i]
         if h.kind == H_FREE:
@@ -76,10 +84,14 @@ cdef void city_add(const PackC* P, City* c, int k, int source) noexcept nogil:
             if c.ncopies < MAXCOPY:
                 c.copies[c.ncopies] = e.hook0 + i
                 c.ncopies += 1
+            else:
+                c.overflow = 1
         elif h.kind == H_COST:
             if c.ncost < MAXTRIG:
                 c.cost_changes[c.ncost] = e.hook0 + i
                 c.ncost += 1
+            else:
+                c.overflow = 1
             if h.period == U_FIRST:
                 c.colour_first = 1
         elif h.kind == H_GIVEDEF:
@@ -88,11 +100,15 @@ cdef void city_add(const PackC* P, City* c, int k, int source) noexcept nogil:
             if c.nrel < MAXREL:
                 c.rel_kind[c.nrel] = h.ref
                 c.nrel += 1
+            else:
+                c.overflow = 1
             refresh_relative(P, c)
         elif h.kind == H_STRENGTH:
             if c.nstr < MAXSTR:
                 c.strength[c.nstr] = e.hook0 + i
                 c.nstr += 1
+            else:
+                c.overflow = 1
 
 
 cdef void refresh_relative(const PackC* P, City* c) noexcept nogil:
@@ -124,6 +140,9 @@ cdef inline int has_name(const City* c, int name) noexcept nogil:
 
 cdef void build_card(const PackC* P, City* c, int card) noexcept nogil:
     cdef const CardC* cd = &P.cards[card]
+    if c.ncards >= MAXBUILT:
+        c.overflow = 1
+        return
     c.cards[c.ncards] = card
     c.ncards += 1
     c.names[cd.name >> 6] |= (<uint64_t>1) << (cd.name & 63)

@@ -17,7 +17,7 @@ cdef enum:
     MAXTOK = 48
     MAXDISC = 512
     MAXOWED = 64
-    MAXMOVES = 1024
+    MAXMOVES = 4096     # 20 cards x (64 builds + power + 64 stage payments + sale) at most
     MAXOPT = 64
     MAXCOST = 8
     MAXCHAIN = 8
@@ -344,6 +344,8 @@ cdef struct City:
     short strength[MAXSTR]
     int bank_used
     int rebate_used           # bits 1 left, 2 right
+    int overflow              # an array was full: the game cannot be trusted (never for a
+                              # pack lower.py accepts; checked after every call)
 
 cdef struct Trace:
     int* buf
@@ -386,5 +388,6 @@ cdef struct Game:
     int gains[MAXEVENTS][2]
     int nlosses
     int losses[MAXEVENTS][3]
+    int overflow          # as City.overflow, for the game's own arrays
     Trace* trace
     short* dealt         # every card dealt, in order (NULL: not recorded)

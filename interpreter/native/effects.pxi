@@ -66,6 +66,8 @@ cdef void draw_from_box(const PackC* P, Game* g, int seat, int deck, int k) noex
         if c.nh_len[deck] < MAXH2:
             c.nh[deck][c.nh_len[deck]] = got[i]
             c.nh_len[deck] += 1
+        else:
+            c.overflow = 1
 
 
 cdef int when_built(const PackC* P, Game* g, int seat, int k, int depth) noexcept nogil:
@@ -87,11 +89,15 @@ cdef int hook_built(const PackC* P, Game* g, int seat, const HookC* h, int depth
         if g.nowed < MAXOWED:
             g.owed[g.nowed] = seat
             g.nowed += 1
+        else:
+            g.overflow = 1
     elif h.kind == H_HANDBUILD:
         if g.nowed_hands < MAXOWED:
             g.owed_hands[g.nowed_hands][0] = seat
             g.owed_hands[g.nowed_hands][1] = h.ref
             g.nowed_hands += 1
+        else:
+            g.overflow = 1
     elif h.kind == H_DRAW:
         draw_from_box(P, g, seat, h.ref, h.amount)
     elif h.kind == H_TOKENS:
@@ -100,7 +106,9 @@ cdef int hook_built(const PackC* P, Game* g, int seat, const HookC* h, int depth
         nt = others_targets(g, seat, h, targets)
         for i in range(nt):
             due = others_due(P, g, h, targets[i])
-            if due and g.nlosses < MAXEVENTS and g.ngains < MAXEVENTS:
+            if due and (g.nlosses >= MAXEVENTS or g.ngains >= MAXEVENTS):
+                g.overflow = 1
+            elif due:
                 if h.amount < 0:
                     g.losses[g.nlosses][0] = targets[i]
                     g.losses[g.nlosses][1] = due
@@ -195,6 +203,8 @@ cdef int fire(const PackC* P, Game* g, int seat, int kind, int color, int card) 
                 g.fired[g.nfired][1] = hid
                 g.fired[g.nfired][2] = color
                 g.nfired += 1
+            else:
+                g.overflow = 1
         coins += hook_built(P, g, seat, &P.hooks[h.inner], 0)
     return coins
 

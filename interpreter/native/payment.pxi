@@ -186,7 +186,8 @@ cdef int search(City* c, City* L, City* R, const int* nr, const int* nk, int m,
 
 cdef int pay_options(Game* g, int seat, const int* cr, const int* cn, int ncost,
                      Opt* out) noexcept nogil:
-    """Pareto (left, right) options for a sparse cost; 0 if impossible (-1: too large)."""
+    """Pareto (left, right) options for a sparse cost; 0 if impossible (or too large for the
+    arrays: then g.overflow is set)."""
     cdef int n = g.n
     cdef City* c = &g.city[seat]
     cdef City* L = &g.city[(seat + 1) % n]
@@ -211,4 +212,8 @@ cdef int pay_options(Game* g, int seat, const int* cr, const int* cn, int ncost,
         r = nr[i]
         if c.choice_count[r] + L.trade_count[r] + R.trade_count[r] < nk[i]:
             return 0
-    return search(c, L, R, nr, nk, m, out)
+    k = search(c, L, R, nr, nk, m, out)
+    if k < 0:  # more states or options than the arrays hold
+        g.overflow = 1
+        return 0
+    return k

@@ -142,8 +142,7 @@ cdef void play_turn(const PackC* P, Game* g, const Move* given, const int* has_g
             trace_state(P, g)
         for s in range(g.n):
             for k in range(g.hand_len[s]):
-                g.discard[g.ndiscard] = g.hand[s][k]
-                g.ndiscard += 1
+                push_discard(g, g.hand[s][k])
             g.hand_len[s] = 0
     if g.nowed or g.nowed_hands:
         settle(P, g)
@@ -208,6 +207,8 @@ cdef void run_draft(const PackC* P, const Deals* D, Game* g, const StepC* st) no
             if g.city[s].nh_len[st.hand] < MAXH2:
                 g.city[s].nh[st.hand][g.city[s].nh_len[st.hand]] = kept[s][i]
                 g.city[s].nh_len[st.hand] += 1
+            else:
+                g.city[s].overflow = 1
         g.hand_len[s] = 0
 
 
@@ -235,9 +236,10 @@ cdef void run_recruit(const PackC* P, Game* g, const StepC* st) noexcept nogil:
                     if g.nbox < MAXBOX:
                         g.box[g.nbox] = c.nh[st.hand][i]
                         g.nbox += 1
+                    else:
+                        g.overflow = 1
                 else:
-                    g.discard[g.ndiscard] = c.nh[st.hand][i]
-                    g.ndiscard += 1
+                    push_discard(g, c.nh[st.hand][i])
             c.nh_len[st.hand] = 0
     g.hand_src = -1
     for s in range(g.n):

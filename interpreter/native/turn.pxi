@@ -42,6 +42,25 @@ cdef void deal(const PackC* P, const Deals* D, Game* g, int age) noexcept nogil:
                 g.ndealt += 1
 
 
+cdef inline void push_discard(Game* g, int card) noexcept nogil:
+    if g.ndiscard < MAXDISC:
+        g.discard[g.ndiscard] = card
+        g.ndiscard += 1
+    else:
+        g.overflow = 1
+
+
+cdef int overflowed(const Game* g) noexcept nogil:
+    """Whether some array of the game was full (the game must then be played in Python)."""
+    cdef int s
+    if g.overflow:
+        return 1
+    for s in range(g.n):
+        if g.city[s].overflow:
+            return 1
+    return 0
+
+
 cdef inline void remove_first(short* items, int* n, int card) noexcept nogil:
     """list.remove: the first copy of the card leaves."""
     cdef int i
@@ -143,11 +162,11 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
                     g.box[g.nbox] = card
                     g.nbox += 1
             else:
-                g.discard[g.ndiscard] = card
-                g.ndiscard += 1
+                push_discard(g, card)
             income[s] += P.sell_coins
-            c.sold[c.nsold] = card
-            c.nsold += 1
+            if c.nsold < MAXBUILT:
+                c.sold[c.nsold] = card
+                c.nsold += 1
             continue
         if m.action == A_BUILD:
             build_card(P, c, card)
@@ -161,8 +180,9 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
                 if m.free == F_CHAIN:
                     add_event(ev, &nev, s, E_CHAIN, cd.color, card)
         else:
-            c.tucked[c.ntucked] = card
-            c.ntucked += 1
+            if c.ntucked < MAXBUILT:
+                c.tucked[c.ntucked] = card
+                c.ntucked += 1
             built_seat[nb] = s
             built_k[nb] = build_stage(P, c)
             nb += 1
