@@ -5,6 +5,12 @@ install time) is optional: without it, or with WONDERS_CORE=python in the enviro
 everything runs on the Python engine, which stays the reference. A game runs natively only
 when every effect of its pack is a native kind (lower.NATIVE_KINDS) and every bot is random or
 greedy; the seeds mean the same games on both cores.
+
+The interface: start(cp, seed, n, bots, sides) -> a NativeGame (play(), play_until(age),
+start_age(), legal_moves(seat), step(moves by seat), clone(), scores(), cities());
+run_games(cp, seeds, n, policy) whole games in one call; playouts(game, seeds, policy) many
+playouts from a game's state in one call; bridge.from_decision(game) a Python game, at a
+decision, on the native core.
 """
 from __future__ import annotations
 
