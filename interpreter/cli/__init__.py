@@ -6,10 +6,10 @@ import sys
 from importlib import import_module
 from typing import Sequence
 
-NO_PACKS = {"new", "schema"}  # commands that read no pack (and so take no --allow-plugins)
+NO_PACKS = {"new", "schema", "doctor"}  # commands that read no pack (and so take no --allow-plugins)
 COMMANDS = ("new", "validate", "explain", "packs", "cards", "play", "score", "price", "simulate", "compare",
             "serve", "print",
-            "schema", "docs")
+            "schema", "docs", "doctor")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -5,9 +5,11 @@ import argparse
 import json
 
 from ..bots import make_bots
+from ..compiled import CompiledPack
 from ..game import IllegalMove
 from ..gamelog import RecordedGame
 from .common import check_writable, fail, print_json, write_output
+from .core_opt import add_core_arg, pick_core, say_core
 from .phase_report import print_phases
 from .packs import compiled
 from .scorepad import print_scorepad
@@ -26,6 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--names", help="comma-separated player names by seat")
     p.add_argument("--log", metavar="FILE", help="write the full game log (JSON) to FILE")
     p.add_argument("--json", action="store_true", help="print the score JSON")
+    add_core_arg(p)
     p.set_defaults(func=run)
 
 
@@ -46,6 +49,10 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"--names gives {len(names)} names for {args.players} players")
         game = RecordedGame(cp, bots, seed=args.seed, sides=args.sides, wonders=wonders, names=names,
                             log=True)  # the phases are printed from the log; the human sees it too
+        core, why = pick_core(args.core, cp, args.bots, args.players, needs_log=_log_needed(args, cp))
+        say_core(core, why)  # the set-up above checked the wonders, sides and names on either core
+        if core == "native":
+            return _play_native(args, cp, wonders, names)
         game.log["setup"] = {"sides": args.sides, "wonders": wonders, "names": names}
         scores = game.play()
         for bot in bots:  # a human at the terminal sees the last turn and conflicts too
@@ -64,4 +71,31 @@ def run(args: argparse.Namespace) -> int:
                                 for c, b in zip(game.cities, game.bots)])
     if args.log and not write_output(args.log, json.dumps(game.log, indent=1) + "\n", "the game log", "--log"):
         return 1
+    return 0
+
+
+def _log_needed(args: argparse.Namespace, cp: CompiledPack) -> str:
+    """Why this run needs the Python engine's game log: --log writes it, and the drafts and
+    recruitments are printed from it ("" when neither applies)."""
+    if args.log:
+        return "the game log (--log) is written by the Python engine"
+    if not args.json and args.core == "auto" and any(p.kind != "age" for p in cp.rules.phases):
+        return "the drafts and recruitments are printed from the Python engine's game log"
+    return ""
+
+
+def _play_native(args: argparse.Namespace, cp: CompiledPack, wonders: list[str] | None,
+                 names: list[str] | None) -> int:
+    """The same game on the native core: the score pad (its drafts and recruitments are not
+    printed: --core auto plays such a pack on Python unless --json)."""
+    from ..native import start
+    from ..native.records import scores_of, sides_of
+    game = start(cp, args.seed, args.players, args.bots, args.sides, wonders)
+    game.play()
+    scores = scores_of(cp, game, names)
+    if args.json:
+        print_json(scores)
+    else:
+        bots = [b.name for b in make_bots(args.bots, args.players)]
+        print_scorepad(scores, [(w, s, b) for (w, s), b in zip(sides_of(cp, game), bots)])
     return 0

@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ..sim.aggregate import Aggregate
 from ..sim.labels import bot_labels, bot_warnings
 from ..sim.runner import SimConfig, bundle_pack, simulate
+from .core_opt import add_core_arg, pick_core, say_core
 from .common import allow_plugins, check_writable
 
 MAX_GAMES = 10_000_000
@@ -39,6 +40,7 @@ def add_sim_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ray-address", help="an existing Ray cluster (default: start a local Ray)")
     p.add_argument("--report", metavar="OUT.html", help="write a self-contained HTML report")
     p.add_argument("--json", action="store_true", help="print all statistics as JSON (no progress bar)")
+    add_core_arg(p)
 
 
 def parse_players(text: str, lo: int, hi: int, pack: str) -> tuple[list[int], bool]:
@@ -94,7 +96,8 @@ class Prepared:
         cfg = self.cfg
         return {"pack": self.label, "games": agg.games, "requested": cfg.games, "players": cfg.players,
                 "bots": cfg.bots, "bot_labels": bot_labels(cfg.bots, cfg.players), "warnings": self.warnings,
-                "sides": cfg.sides, "seed": cfg.seed, "backend": cfg.backend, "interrupted": stopped}
+                "sides": cfg.sides, "seed": cfg.seed, "backend": cfg.backend, "interrupted": stopped,
+                "core": cfg.core}
 
 
 def check_run_args(args: argparse.Namespace) -> None:
@@ -133,10 +136,12 @@ def prepare(args: argparse.Namespace, pack: Any, players: int, sides: str, witho
                              "it by a card that costs and does nothing, so the decks keep their size")
         label = f"{pack.name} without {', '.join(without)}" + (" (blank)" if blank else "")
     warnings = bot_warnings(cp, args.bots, players)
+    core, why = pick_core(getattr(args, "core", "python"), cp, args.bots, players)
+    say_core(core, why)
     bundle = bundle_pack(pack) if args.backend == "ray" and args.ray_address else ()
     cfg = SimConfig(pack=pack.path, games=args.games, players=players, bots=args.bots, sides=sides,
                     seed=args.seed, workers=args.workers, backend=args.backend, ray_address=args.ray_address,
-                    bundle=bundle, allow_plugins=allow_plugins(), without=without, blank=blank)
+                    bundle=bundle, allow_plugins=allow_plugins(), without=without, blank=blank, core=core)
     return Prepared(cfg, pack, cp, warnings, label)
 
 

@@ -37,6 +37,7 @@ class SimConfig:
     allow_plugins: bool = False  # the user's consent to run the pack's plug-ins (--allow-plugins)
     without: tuple[str, ...] = ()  # cards taken out of the pack (compare --without)
     blank: bool = False  # ... replaced by blank cards instead of removed (--blank)
+    core: str = "python"  # "native": the compiled core plays (cli/core_opt.pick_core chose it)
 
 
 def bundle_pack(pack: Any) -> tuple[tuple[str, str, str], ...]:
@@ -99,6 +100,8 @@ def run_chunk(cfg: SimConfig, ks: range) -> Aggregate:
     from ..bots import make_bots
     from ..game import Game, GameCapped
     cp = _compiled(_unbundle(cfg) if cfg.bundle else cfg.pack, cfg.allow_plugins, cfg.without, cfg.blank)
+    if cfg.core == "native" and _native_ready(cp, cfg):
+        return _run_native(cp, cfg, ks)
     agg = Aggregate()
     for k in ks:
         try:
@@ -114,6 +117,31 @@ def run_chunk(cfg: SimConfig, ks: range) -> Aggregate:
             agg.add_error(f"game {k}: {type(err).__name__}: {err}")
             continue
         agg.add(game_record(game, scores))
+    return agg
+
+
+def _native_ready(cp: Any, cfg: SimConfig) -> bool:
+    """Whether this process can play the chunk natively (a Ray worker elsewhere may lack the
+    compiled core: it plays the same games in Python)."""
+    from .. import native
+    rules = cp.rules
+    return native.available() and not native.unsupported(cp) \
+        and rules.min_players <= cfg.players <= min(rules.max_players, len(cp.wonders))
+
+
+def _run_native(cp: Any, cfg: SimConfig, ks: range) -> Aggregate:
+    """run_chunk on the native core; a game it cannot set up (a wonder without the side asked
+    for, say) is played by the Python engine, which reports it as it always does."""
+    from dataclasses import replace
+    from ..native.records import play_record
+    agg = Aggregate()
+    for k in ks:
+        try:
+            rec = play_record(cp, game_seed(cfg.seed, k), cfg.players, cfg.bots, cfg.sides)
+        except ValueError:
+            agg.merge(run_chunk(replace(cfg, core="python"), range(k, k + 1)))
+            continue
+        agg.add(rec)
     return agg
 
 

@@ -1,0 +1,156 @@
+"""The native core's interface: whether it is built, whether it can run a pack, and games on it.
+
+The compiled module (`_core`, built from _core.pyx when a C compiler and Cython are there at
+install time) is optional: without it, or with WONDERS_CORE=python in the environment,
+everything runs on the Python engine, which stays the reference. A game runs natively only
+when every effect of its pack is a native kind (lower.NATIVE_KINDS) and every bot is random or
+greedy; the seeds mean the same games on both cores.
+
+The interface: start(cp, seed, n, bots, sides) -> a NativeGame (play(), play_until(age),
+start_age(), legal_moves(seat), step(moves by seat), clone(), scores(), cities());
+run_games(cp, seeds, n, policy) whole games in one call; playouts(game, seeds, policy) many
+playouts from a game's state in one call; bridge.from_decision(game) a Python game, at a
+decision, on the native core.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any, Sequence
+
+from ..compiled import CompiledPack
+from .lower import NATIVE_KINDS, PHASE_KINDS, NotNative, deals, lower, stream_salt
+
+__all__ = ["NATIVE_KINDS", "PHASE_KINDS", "NotNative", "status", "available", "unsupported", "native_pack",
+           "policies", "start", "run_games", "playouts", "MASK"]
+
+MASK = (1 << 64) - 1
+POLICIES = {"random": 0, "greedy": 1}
+_DEAL = stream_salt("deal")
+_BOT = [stream_salt(f"bot:{s}") for s in range(8)]
+
+
+def _load() -> tuple[Any, str]:
+    """(the compiled module or None, why)."""
+    if os.environ.get("WONDERS_CORE", "").strip().lower() == "python":
+        return None, "WONDERS_CORE=python is set"
+    from importlib.util import find_spec
+    if find_spec(f"{__name__}._core") is None:
+        return None, ("the compiled module is not built (no C compiler or Cython when it was "
+                      "installed); reinstall with them to use the native core")
+    try:
+        from . import _core  # type: ignore[attr-defined]
+    except ImportError as err:
+        return None, f"the compiled module does not load ({err}); reinstall the package"
+    return _core, "the compiled module is built"
+
+
+_CORE, _WHY = _load()
+
+
+def status() -> tuple[bool, str]:
+    """(whether the native core can be used, why or why not)."""
+    return _CORE is not None, _WHY
+
+
+def available() -> bool:
+    return _CORE is not None
+
+
+_PACKS: dict[int, tuple[CompiledPack, Any]] = {}
+
+
+def native_pack(cp: CompiledPack) -> Any:
+    """The pack lowered into the native core (once per compiled pack); raises NotNative."""
+    if _CORE is None:
+        raise NotNative(f"no native core: {_WHY}")
+    got = _PACKS.get(id(cp))
+    if got is not None and got[0] is cp:
+        return got[1]
+    result = _PACKS[id(cp)] = (cp, _CORE.NativePack(lower(cp)))  # keeps cp alive: ids stay unique
+    return result[1]
+
+
+_REFUSED: dict[int, tuple[CompiledPack, str]] = {}
+
+
+def unsupported(cp: CompiledPack) -> str:
+    """What in the pack the native core cannot run ("" when it can run it all); asked once
+    per compiled pack."""
+    got = _REFUSED.get(id(cp))
+    if got is not None and got[0] is cp:
+        return got[1]
+    try:
+        if _CORE is not None:
+            native_pack(cp)
+        else:
+            lower(cp)
+        why = ""
+    except NotNative as err:
+        why = str(err)
+    _REFUSED[id(cp)] = (cp, why)
+    return why
+
+
+def policies(bots: str | Sequence[str], n: int) -> list[int] | None:
+    """Policy codes by seat for a `--bots` list (the last fills the table); None when a bot is
+    not random or greedy (a human, say)."""
+    names = [s.strip() for s in bots.split(",") if s.strip()] if isinstance(bots, str) else list(bots)
+    names = names or ["greedy"]
+    seats = [names[min(i, len(names) - 1)] for i in range(n)]
+    if any(s not in POLICIES for s in seats):
+        return None
+    return [POLICIES[s] for s in seats]
+
+
+def _fixed_sides(cp: CompiledPack, sides: str) -> list[int] | None:
+    """Per wonder, the position of side `sides` among the pack's sides (None: at random)."""
+    if sides == "random":
+        return None
+    order = list(cp.sides)
+    return [order.index((w, sides)) if (w, sides) in cp.sides else -1 for w in cp.wonders]
+
+
+def _prepared(cp: CompiledPack, n: int) -> Any:
+    pack = native_pack(cp)
+    if not pack.has_deals(n):
+        pack.set_deals(n, deals(cp, n))
+    return pack
+
+
+def start(cp: CompiledPack, seed: int, n: int, bots: str | Sequence[str] = "random", sides: str = "A",
+          wonders: Sequence[str] | None = None, trace: bool = False, record: bool = False) -> Any:
+    """A native game set up as Game(cp, bots, seed, sides, wonders) sets one up."""
+    pack = _prepared(cp, n)
+    pols = policies(bots, n)
+    if pols is None:
+        raise NotNative("a bot other than random or greedy")
+    seed &= MASK
+    chosen = [list(cp.wonders).index(w) for w in wonders] if wonders else None
+    return _CORE.new_game(pack, n, cp.rules.hand_size_at(n), seed ^ _DEAL,
+                                  [seed ^ _BOT[s] for s in range(n)], pols, _fixed_sides(cp, sides),
+                                  chosen, trace, record)
+
+
+def run_games(cp: CompiledPack, seeds: Sequence[int], n: int, policy: str | Sequence[str] = "random",
+              sides: str = "A") -> list[tuple[tuple[int, ...], list[int]]]:
+    """Whole games in one call: per seed, (totals by seat, winners)."""
+    pack = _prepared(cp, n)
+    pols = policies(policy, n)
+    if pols is None:
+        raise NotNative("a bot other than random or greedy")
+    masked = [s & MASK for s in seeds]
+    raw = _CORE.run_games(pack, n, cp.rules.hand_size_at(n), [s ^ _DEAL for s in masked],
+                          [[s ^ _BOT[k] for k in range(n)] for s in masked], pols, _fixed_sides(cp, sides))
+    return [(totals, [s for s in range(n) if mask >> s & 1]) for totals, mask in raw]
+
+
+def playouts(game: Any, seeds: Sequence[int], policy: str | Sequence[str] = "random") -> list[tuple[tuple[int, ...], list[int]]]:
+    """Playouts from a native game's state (game.clone() keeps it for more), one per seed: the
+    seats' bots draw from Stream(seed, f"bot:{seat}"). Per playout (totals by seat, winners)."""
+    n = len(game.cities())
+    pols = policies(policy, n)
+    if pols is None:
+        raise NotNative("a bot other than random or greedy")
+    masked = [s & MASK for s in seeds]
+    raw = game.playouts([[s ^ _BOT[k] for k in range(n)] for s in masked], pols)
+    return [(totals, [s for s in range(n) if mask >> s & 1]) for totals, mask in raw]

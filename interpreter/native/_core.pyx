@@ -1,0 +1,35 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The native core: a lowered pack (NativePack) and games on it (NativeGame, run_games).
+
+Every rule is a C function over plain structs (the .pxi files, one per job); Python only
+lowers the pack, seeds the streams and reads the results. interpreter/native/__init__.py is
+the interface the rest of the project uses.
+"""
+
+include "defs.pxi"
+include "rng.pxi"
+include "city.pxi"
+include "payment.pxi"
+include "score.pxi"
+include "moves.pxi"
+include "pricing.pxi"
+include "effects.pxi"
+include "greedy.pxi"
+include "trace.pxi"
+include "turn.pxi"
+include "phases.pxi"
+
+ACTIONS = ("build", "wonder", "sell", "keep")
+FREES = ("", "chain", "power")
+
+
+cdef int check(const Game* g) except -1:
+    """Raise when the game outgrew an array (lower.py sizes the arrays so that no accepted pack
+    can; a caller then plays the game in Python)."""
+    if overflowed(g):
+        raise ValueError("the game outgrew the native core's arrays: play it with --core python")
+    return 0
+
+include "api_pack.pxi"
+include "api_game.pxi"
+include "api_calls.pxi"

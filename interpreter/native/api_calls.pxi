@@ -1,0 +1,142 @@
+# The module's functions: a new game, many whole games in one call, a game rebuilt from the
+# Python engine's state (bridge.from_decision).
+
+def new_game(NativePack pack, int n, int hand_size, unsigned long long deal_state, list bot_states,
+             list policies, fixed_sides=None, wonders=None, bint trace=False, bint record=False):
+    """A game set up as interpreter.game.Game sets one up (streams seeded by the caller)."""
+    cdef NativeGame self = NativeGame.__new__(NativeGame)
+    cdef uint64_t bots[MAXP]
+    cdef int pol[MAXP]
+    cdef int chosen[MAXP]
+    cdef int s
+    if not 1 <= n <= MAXP:
+        raise ValueError(f"the native core plays 1 to {MAXP} players")
+    self.pack = pack
+    for s in range(n):
+        bots[s] = bot_states[s]
+        pol[s] = policies[s]
+        if wonders is not None:
+            chosen[s] = wonders[s]
+    cdef int* fixed = NULL
+    if fixed_sides is not None:
+        fixed = <int*>calloc(max(1, len(fixed_sides)), sizeof(int))
+        for s, x in enumerate(fixed_sides):
+            fixed[s] = x
+    rc = setup(&pack.P, self.g, n, hand_size, deal_state, bots, pol, fixed,
+               chosen if wonders is not None else NULL)
+    free(fixed)
+    if rc < 0:
+        raise ValueError("a wonder lacks the side asked for")
+    if trace:
+        self.g.trace = <Trace*>calloc(1, sizeof(Trace))
+    if record:
+        self.g.dealt = <short*>calloc(MAXDISC, sizeof(short))
+    return self
+
+
+def run_games(NativePack pack, int n, int hand_size, list deal_states, list bot_states,
+              list policies, fixed_sides=None) -> list:
+    """Whole games, one per deal state (bot_states[k]: that game's n bot streams); per game
+    (totals by seat, winner bit mask). The loop runs without the GIL."""
+    cdef Game* g = <Game*>calloc(1, sizeof(Game))
+    cdef uint64_t bots[MAXP]
+    cdef int pol[MAXP]
+    cdef int s, i, k, ng = len(deal_states), bad = 0
+    cdef const PackC* P = &pack.P
+    cdef Deals* D = pack.deals(n)
+    cdef uint64_t* deals = <uint64_t*>malloc(sizeof(uint64_t) * max(1, ng))
+    cdef uint64_t* allbots = <uint64_t*>malloc(sizeof(uint64_t) * max(1, ng) * n)
+    cdef int* out = <int*>malloc(sizeof(int) * max(1, ng) * (n + 1))
+    cdef int* fixed = NULL
+    if fixed_sides is not None:
+        fixed = <int*>calloc(max(1, len(fixed_sides)), sizeof(int))
+        for s, x in enumerate(fixed_sides):
+            fixed[s] = x
+    for s in range(n):
+        pol[s] = policies[s]
+    for k in range(ng):
+        deals[k] = deal_states[k]
+        for s in range(n):
+            allbots[k * n + s] = bot_states[k][s]
+    with nogil:
+        for k in range(ng):
+            if setup(P, g, n, hand_size, deals[k], &allbots[k * n], pol, fixed, NULL) < 0:
+                bad = 1
+                break
+            play_on(P, D, g)
+            if overflowed(g):
+                bad = 2
+                break
+            final_row(P, g, &out[k * (n + 1)])
+    result = [] if bad else [(tuple(out[k * (n + 1) + s] for s in range(n)), out[k * (n + 1) + n])
+                             for k in range(ng)]
+    free(g)
+    free(fixed)
+    free(deals)
+    free(allbots)
+    free(out)
+    if bad:
+        raise ValueError("a wonder lacks the side asked for" if bad == 1 else
+                         "a game outgrew the native core's arrays: play it with --core python")
+    return result
+
+
+cdef void fill_shorts(list ids, short* out, int* n, int cap):
+    n[0] = min(len(ids), cap)
+    for i in range(n[0]):
+        out[i] = ids[i]
+
+
+def load_game(NativePack pack, dict st) -> NativeGame:
+    """A game standing at the start of an age's turn, before its decisions, rebuilt from the
+    Python engine's state (bridge.from_decision gathers `st`): each city's board, then its
+    cards, its stages and the cards it copied are folded in again, then its counters set."""
+    cdef NativeGame self = NativeGame.__new__(NativeGame)
+    cdef Game* g = self.g
+    cdef City* c
+    cdef int s, n = st["n"], k
+    self.pack = pack
+    if not 1 <= n <= MAXP:
+        raise ValueError(f"the native core plays 1 to {MAXP} players")
+    g.hand_src = -1
+    g.hand_only = -1
+    g.n = n
+    g.hand_size = st["hand_size"]
+    g.last = g.hand_size - 1
+    g.rng_deal = st["deal_state"]
+    for s in range(n):
+        g.rng_bot[s] = st["bot_states"][s]
+        g.policy[s] = st["policies"][s]
+    for s, city in enumerate(st["cities"]):
+        c = &g.city[s]
+        city_init(&pack.P, c, city["side"])
+        for card in city["cards"]:
+            build_card(&pack.P, c, card)
+        for k in range(city["stages"]):
+            build_stage(&pack.P, c)
+        for card in city["copied"]:
+            if c.ncopied < MAXCOPY:
+                c.copied[c.ncopied] = card
+                c.ncopied += 1
+                city_add(&pack.P, c, pack.P.cards[card].contrib, card)
+        c.coins = city["coins"]
+        fill_shorts(city["tokens"], c.tok, &c.ntok, MAXTOK)
+        for k, v in enumerate(city["token_counts"][:MAXTK]):
+            c.tokc[k] = v
+        c.free_build_used = city["free_build_used"]
+        c.bank_used = city["bank_used"]
+        c.rebate_used = city["rebate_used"]
+        fill_shorts(city["sold"], c.sold, &c.nsold, MAXBUILT)
+        fill_shorts(city["tucked"], c.tucked, &c.ntucked, MAXBUILT)
+        for k, hand in enumerate(city["hands"][:MAXNH]):
+            fill_shorts(hand, c.nh[k], &c.nh_len[k], MAXH2)
+    for s, hand in enumerate(st["hands"]):
+        fill_shorts(hand, g.hand[s], &g.hand_len[s], MAXHAND)
+    fill_shorts(st["discard"], g.discard, &g.ndiscard, MAXDISC)
+    fill_shorts(st["box"], g.box, &g.nbox, MAXBOX)
+    g.age, g.turn, g.step = st["age"], st["turn"], st["step"]
+    g.in_age = 1
+    g.phase = PH_AGE
+    g.turns_played, g.actions, g.bank_reset = st["turns_played"], st["actions"], st["bank_reset"]
+    check(g)
+    return self

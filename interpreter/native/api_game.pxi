@@ -1,0 +1,224 @@
+# The Python-facing game: set-up (Game.__init__), and NativeGame: play on, a turn at a time,
+# clone, legal moves, playouts, scores, the trace.
+
+cdef int setup(const PackC* P, Game* g, int n, int hand_size, uint64_t deal_state,
+               const uint64_t* bot_states, const int* policies, const int* fixed_side,
+               const int* wonders) noexcept nogil:
+    """Game.__init__: the wonders (dealt, unless given), their sides, the cities.
+    fixed_side: by wonder, the side asked for (-1: it has none), or NULL for sides at random.
+    Returns -1 when a wonder lacks the side asked for."""
+    cdef int chosen[MAXP]
+    cdef int pool[256]
+    cdef int s, i, side, nw = P.nwonders
+    memset(g, 0, sizeof(Game))
+    g.hand_src = -1
+    g.hand_only = -1
+    g.n = n
+    g.hand_size = hand_size
+    g.last = hand_size - 1
+    g.rng_deal = deal_state
+    for s in range(n):
+        g.rng_bot[s] = bot_states[s]
+        g.policy[s] = policies[s]
+    if wonders != NULL:
+        for s in range(n):
+            chosen[s] = wonders[s]
+    else:
+        if nw > 256:
+            nw = 256
+        for i in range(nw):
+            pool[i] = i
+        sample_ids(&g.rng_deal, pool, nw, n, chosen)
+    for s in range(n):
+        if fixed_side == NULL:
+            side = P.wonder_sides[chosen[s] * 4 + randrange(&g.rng_deal, P.wonder_nsides[chosen[s]])]
+        else:
+            side = fixed_side[chosen[s]]
+        if side < 0:
+            return -1
+        city_init(P, &g.city[s], side)
+    return 0
+
+
+cdef class NativeGame:
+    """One game in C: set up, played on (whole, or a turn at a time), cloned, scored."""
+
+    cdef Game* g
+    cdef NativePack pack
+    cdef object trace_on
+
+    def __cinit__(self):
+        self.g = <Game*>calloc(1, sizeof(Game))
+        if self.g == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        if self.g != NULL:
+            if self.g.trace != NULL:
+                free(self.g.trace.buf)
+                free(self.g.trace)
+            free(self.g.dealt)
+            free(self.g)
+
+    def clone(self) -> NativeGame:
+        """A copy of the whole game (its streams included); traces and records stay here."""
+        cdef NativeGame other = NativeGame.__new__(NativeGame)
+        memcpy(other.g, self.g, sizeof(Game))
+        other.g.trace = NULL
+        other.g.dealt = NULL
+        other.pack = self.pack
+        return other
+
+    def reseed_bots(self, list bot_states, list policies=None):
+        """New bot streams (and policies) for a playout from here."""
+        for s in range(self.g.n):
+            self.g.rng_bot[s] = bot_states[s]
+            if policies is not None:
+                self.g.policy[s] = policies[s]
+
+    def play(self) -> None:
+        """Play on to the end of the game (from between two turns, or from the start)."""
+        cdef Deals* D = self.pack.deals(self.g.n)
+        with nogil:
+            play_on(&self.pack.P, D, self.g)
+        check(self.g)
+
+    def playouts(self, list bot_states, list policies) -> list:
+        """Playouts from this state, one per entry of bot_states (each seat's stream state for
+        that playout), with these policies; this game is left as it is. Per playout (totals by
+        seat, winner bit mask). The loop runs in C without the GIL."""
+        cdef int k, s, n = self.g.n, np = len(bot_states), i, bad = 0
+        cdef Game* work = <Game*>malloc(sizeof(Game))
+        cdef uint64_t* streams = <uint64_t*>malloc(sizeof(uint64_t) * max(1, np) * n)
+        cdef int* out = <int*>malloc(sizeof(int) * max(1, np) * (n + 1))
+        cdef int pol[MAXP]
+        cdef const PackC* P = &self.pack.P
+        cdef Deals* D = self.pack.deals(n)
+        for s in range(n):
+            pol[s] = policies[s]
+        for k in range(np):
+            for s in range(n):
+                streams[k * n + s] = bot_states[k][s]
+        with nogil:
+            for k in range(np):
+                memcpy(work, self.g, sizeof(Game))
+                work.trace = NULL
+                work.dealt = NULL
+                for s in range(n):
+                    work.rng_bot[s] = streams[k * n + s]
+                    work.policy[s] = pol[s]
+                play_on(P, D, work)
+                if overflowed(work):
+                    bad = 1
+                final_row(P, work, &out[k * (n + 1)])
+        result = [(tuple(out[k * (n + 1) + s] for s in range(n)), out[k * (n + 1) + n]) for k in range(np)]
+        free(work)
+        free(streams)
+        free(out)
+        if bad:
+            raise ValueError("a playout outgrew the native core's arrays")
+        return result
+
+    def play_until(self, int age) -> None:
+        """Play on until age `age` is about to be dealt (2: a playout from Age II); the phases
+        before it (a recruitment, say) are played."""
+        cdef const PackC* P = &self.pack.P
+        cdef Deals* D = self.pack.deals(self.g.n)
+        cdef Game* g = self.g
+        while not g.done:
+            if g.in_age:
+                play_turn(P, g, NULL, NULL)
+            elif g.step < P.nsteps and P.steps[g.step].kind == PH_AGE and P.steps[g.step].age >= age:
+                break
+            else:
+                next_phase(P, D, g)
+        check(g)
+
+    def start_age(self) -> bool:
+        """Play the phases up to the next age's deal and deal it, if the game stands between
+        two ages; False at the end of the game."""
+        cdef Deals* D = self.pack.deals(self.g.n)
+        while not self.g.in_age and not self.g.done:
+            next_phase(&self.pack.P, D, self.g)
+        check(self.g)
+        return bool(self.g.in_age)
+
+    def legal_moves(self, int seat) -> list:
+        """Moves as (card, action, left, right, free, extra), in the Python engine's order."""
+        cdef Move moves[MAXMOVES]
+        cdef int nm = legal_moves(&self.pack.P, self.g, seat, moves, ACT_ALL), i
+        return [(moves[i].card, ACTIONS[moves[i].action], moves[i].left, moves[i].right,
+                 FREES[moves[i].free], moves[i].extra) for i in range(nm)]
+
+    def step(self, list chosen) -> None:
+        """One turn with the given moves by seat (indexes into legal_moves; None: the seat's
+        policy chooses). The age is dealt first if needed."""
+        cdef Move given[MAXP]
+        cdef int has[MAXP]
+        cdef Move moves[MAXMOVES]
+        cdef int s, nm
+        self.start_age()
+        if self.g.done:
+            raise ValueError("the game is over")
+        for s in range(self.g.n):
+            has[s] = chosen[s] is not None
+            if has[s]:
+                nm = legal_moves(&self.pack.P, self.g, s, moves, ACT_ALL)
+                if not 0 <= chosen[s] < nm:
+                    raise ValueError(f"seat {s}: no legal move #{chosen[s]}")
+                given[s] = moves[<int>chosen[s]]
+        play_turn(&self.pack.P, self.g, given, has)
+        check(self.g)
+
+    @property
+    def over(self) -> bool:
+        return bool(self.g.done or (not self.g.in_age and self.g.step >= self.pack.P.nsteps))
+
+    @property
+    def age(self) -> int:
+        return self.g.age
+
+    @property
+    def turn(self) -> int:
+        return self.g.turn
+
+    def scores(self) -> tuple:
+        """(pads by seat: the printed lines then the total, winners, copied card ids by seat)."""
+        cdef int pad[MAXLINES]
+        cdef int copied[MAXCOPY]
+        cdef int totals[MAXP]
+        cdef int s, i, nc
+        cdef const PackC* P = &self.pack.P
+        pads, copies = [], []
+        for s in range(self.g.n):
+            nc = score_seat(P, self.g, s, pad, copied)
+            totals[s] = 0
+            for i in range(P.n_lines):
+                totals[s] += pad[i]
+            pads.append([pad[i] for i in range(P.n_print)] + [totals[s]])
+            copies.append(None if nc < 0 else [copied[i] for i in range(nc)])
+        mask = winners(self.g, totals)
+        return pads, [s for s in range(self.g.n) if mask >> s & 1], copies
+
+    def cities(self) -> list:
+        """Per seat: (side id, stages, coins, built ids, sold ids, wonder-card ids, tokens)."""
+        out = []
+        for s in range(self.g.n):
+            c = &self.g.city[s]
+            out.append((c.side, c.stages_built, c.coins, [c.cards[i] for i in range(c.ncards)],
+                        [c.sold[i] for i in range(c.nsold)], [c.tucked[i] for i in range(c.ntucked)],
+                        [c.tok[i] for i in range(c.ntok)]))
+        return out
+
+    def counters(self) -> tuple:
+        """(turns played, actions, cards dealt in order or None)."""
+        dealt = None
+        if self.g.dealt != NULL:
+            dealt = [self.g.dealt[i] for i in range(self.g.ndealt)]
+        return self.g.turns_played, self.g.actions, dealt
+
+    def trace(self) -> list:
+        """The recorded trace as ints (see turn.pxi: T_MOVES, T_CARD, T_STATE records)."""
+        if self.g.trace == NULL:
+            return []
+        return [self.g.trace.buf[i] for i in range(self.g.trace.len)]

@@ -1,0 +1,216 @@
+# The Python-facing pack: lower.lower's tables copied into C arrays, and the decks by
+# player count.
+
+cdef void fill_cost(list cost, int* cr, int* cn, int* ncost, int* units):
+    ncost[0] = len(cost)
+    units[0] = 0
+    for i, (r, k) in enumerate(cost):
+        cr[i] = r
+        cn[i] = k
+        units[0] += k
+
+
+cdef class NativePack:
+    """A pack's tables in C arrays (from lower.lower), and its deals per player count."""
+
+    cdef PackC P
+    cdef dict _deals
+    cdef list _deal_objects
+    cdef readonly list lines
+    cdef readonly int n_print
+
+    def __cinit__(self):
+        memset(&self.P, 0, sizeof(PackC))
+
+    def __init__(self, dict t):
+        cdef PackC* P = &self.P
+        cdef int i, j, k
+        cdef ContribC* e
+        cdef HookC* h
+        cdef StepC* sp
+        self._deals = {}
+        self._deal_objects = []
+        self.lines = list(t["lines"])
+        self.n_print = t["n_print"]
+        P.n_res, P.n_col, P.n_sym = t["n_res"], t["n_col"], t["n_sym"]
+        P.n_lines, P.n_print, P.ages = len(t["lines"]), t["n_print"], t["ages"]
+        if P.n_lines > MAXLINES:
+            raise ValueError("too many score lines")
+        P.starting_coins, P.sell_coins = t["starting_coins"], t["sell_coins"]
+        P.trade_price, P.treasury, P.set_bonus = t["trade_price"], t["treasury"], t["set_bonus"]
+        P.defeat = t["defeat"]
+        P.nvictory = len(t["victory"])
+        for i, v in enumerate(t["victory"]):
+            P.victory[i] = v
+        for i, v in enumerate(t["pass"][:16]):
+            P.passdir[i] = v
+        P.line_military = self.lines.index("military")
+        P.line_treasury = self.lines.index("treasury")
+        P.line_science = self.lines.index("science")
+        contribs, hooks = t["contribs"], t["hooks"]
+        P.contribs = <ContribC*>calloc(max(1, len(contribs)), sizeof(ContribC))
+        P.hooks = <HookC*>calloc(max(1, len(hooks)), sizeof(HookC))
+        for i, row in enumerate(hooks):
+            h = &P.hooks[i]
+            h.kind, h.amount, h.cond, h.period, h.colors, h.nseats = row[0:6]
+            h.seats[0], h.seats[1], h.seats[2] = row[6:9]
+            h.sciset, h.stages, h.seatmask, h.resources, h.inner, h.ref = row[9:15]
+            c = row[15:]
+            h.counter.has, h.counter.what, h.counter.colors, h.counter.every = c[0:4]
+            h.counter.token, h.counter.nseats = c[4], c[5]
+            for j in range(c[5]):
+                h.counter.seats[j] = c[6 + j]
+        for i, row in enumerate(contribs):
+            e = &P.contribs[i]
+            fixed, private, ch, chp, shields, sci, wild, disc, hook0, nhooks, line = row
+            for j in range(P.n_res):
+                e.fixed[j] = fixed[j]
+                e.fixed_private[j] = private[j]
+            e.nch, e.nchp, e.nwild, e.ndisc = len(ch), len(chp), len(wild), len(disc)
+            for j, m in enumerate(ch):
+                e.ch[j] = m
+            for j, m in enumerate(chp):
+                e.chp[j] = m
+            for j, m in enumerate(wild):
+                e.wild[j] = m
+            for j, (res, seats, price) in enumerate(disc):
+                e.disc_res[j], e.disc_seats[j], e.disc_price[j] = res, seats, price
+            e.shields = shields
+            for j in range(MAXS):
+                e.science[j] = sci[j]
+            e.hook0, e.nhooks, e.line = hook0, nhooks, line
+            e.units = sum(fixed) + sum(private) + len(ch) + len(chp)
+            e.produces = 1 if (any(fixed) or any(private) or ch or chp) else 0
+            e.has_science = 1 if (any(sci) or wild) else 0
+            e.builds = 0
+            for k in range(nhooks):
+                if hooks[hook0 + k][0] in (H_COINS, H_DISCARD, H_HANDBUILD, H_DRAW, H_TOKENS,
+                                           H_OTHERS, H_COPYNOW):
+                    e.builds = 1
+        cards = t["cards"]
+        P.ncards = len(cards)
+        P.cards = <CardC*>calloc(max(1, len(cards)), sizeof(CardC))
+        for i, (color, coins, per_age, cost, name, contrib, chains) in enumerate(cards):
+            cd = &P.cards[i]
+            cd.color, cd.cost_coins, cd.cost_per_age = color, coins, per_age
+            fill_cost(cost, cd.cost_r, cd.cost_n, &cd.ncost, &cd.cost_units)
+            cd.any_cost = 1 if (cost or coins or per_age) else 0
+            cd.name, cd.contrib, cd.nchain = name, contrib, len(chains)
+            for j, x in enumerate(chains):
+                cd.chain[j] = x
+        sides = t["sides"]
+        nst = sum(len(s[1]) for s in sides)
+        P.sides = <SideC*>calloc(max(1, len(sides)), sizeof(SideC))
+        P.stages = <StageC*>calloc(max(1, nst), sizeof(StageC))
+        k = 0
+        for i, (board, stages) in enumerate(sides):
+            P.sides[i].board, P.sides[i].nstages, P.sides[i].stage0 = board, len(stages), k
+            for coins, per_age, cost, contrib in stages:
+                st = &P.stages[k]
+                st.cost_coins, st.cost_per_age, st.contrib = coins, per_age, contrib
+                units = 0
+                fill_cost(cost, st.cost_r, st.cost_n, &st.ncost, &j)
+                k += 1
+        steps = t["steps"]
+        P.nsteps = len(steps)
+        for i, row in enumerate(steps):
+            sp = &P.steps[i]
+            sp.kind, sp.age, sp.at_end, sp.deck, sp.deal = row[0:5]
+            sp.passdir, sp.hand, sp.actions, sp.sold_box, sp.rest = row[5:10]
+        P.n_hands = t["n_hands"]
+        P.n_tokkinds = len(t["tokens"])
+        for i, (vp, line, sit_out) in enumerate(t["tokens"]):
+            P.tok_vp[i], P.tok_line[i], P.tok_sitout[i] = vp, line, sit_out
+        P.debt = t["debt"]
+        P.deck_of = <int*>calloc(max(1, len(cards)), sizeof(int))
+        for i, d in enumerate(t["deck_of"]):
+            P.deck_of[i] = d
+        wonders = t["wonders"]
+        P.nwonders = len(wonders)
+        P.wonder_sides = <int*>calloc(max(1, len(wonders)) * 4, sizeof(int))
+        P.wonder_nsides = <int*>calloc(max(1, len(wonders)), sizeof(int))
+        for i, options in enumerate(wonders):
+            P.wonder_nsides[i] = min(4, len(options))
+            for j in range(4):
+                P.wonder_sides[i * 4 + j] = options[j] if j < len(options) else -1
+
+    def __dealloc__(self):
+        free(self.P.contribs)
+        free(self.P.hooks)
+        free(self.P.cards)
+        free(self.P.sides)
+        free(self.P.stages)
+        free(self.P.wonder_sides)
+        free(self.P.wonder_nsides)
+        free(self.P.deck_of)
+        for cap in self._deal_objects:
+            (<DealTable>cap).release()
+
+    def set_deals(self, int n, tuple decks):
+        """The decks for n players (lower.deals)."""
+        table = DealTable(*decks)
+        self._deals[n] = table
+        self._deal_objects.append(table)
+
+    def has_deals(self, int n) -> bool:
+        return n in self._deals
+
+    cdef Deals* deals(self, int n):
+        return &(<DealTable>self._deals[n]).d
+
+
+cdef class DealTable:
+    cdef AgeDeal* ages
+    cdef int nages
+    cdef Deals d
+
+    def __cinit__(self, list ages, list named):
+        self.nages = len(ages)
+        self.d.nnamed = len(named)
+        self.d.named_len = <int*>calloc(max(1, len(named)), sizeof(int))
+        self.d.named = <int**>calloc(max(1, len(named)), sizeof(int*))
+        for j, deck in enumerate(named):
+            self.d.named_len[j] = len(deck)
+            self.d.named[j] = <int*>calloc(max(1, len(deck)), sizeof(int))
+            for i, x in enumerate(deck):
+                self.d.named[j][i] = x
+        self.ages = <AgeDeal*>calloc(max(1, self.nages), sizeof(AgeDeal))
+        cdef AgeDeal* d
+        for a, (deck, samples) in enumerate(ages):
+            d = &self.ages[a]
+            d.ndeck = len(deck)
+            d.deck = <int*>calloc(max(1, len(deck)), sizeof(int))
+            for i, x in enumerate(deck):
+                d.deck[i] = x
+            d.nsamples = len(samples)
+            d.pool_len = <int*>calloc(max(1, len(samples)), sizeof(int))
+            d.pool_k = <int*>calloc(max(1, len(samples)), sizeof(int))
+            d.pools = <int**>calloc(max(1, len(samples)), sizeof(int*))
+            for j, (pool, k) in enumerate(samples):
+                d.pool_len[j] = len(pool)
+                d.pool_k[j] = k
+                d.pools[j] = <int*>calloc(max(1, len(pool)), sizeof(int))
+                for i, x in enumerate(pool):
+                    d.pools[j][i] = x
+        self.d.ages = self.ages
+
+    cdef void release(self):
+        cdef int a, j
+        if self.ages == NULL:
+            return
+        for j in range(self.d.nnamed):
+            free(self.d.named[j])
+        free(self.d.named)
+        free(self.d.named_len)
+        for a in range(self.nages):
+            free(self.ages[a].deck)
+            for j in range(self.ages[a].nsamples):
+                free(self.ages[a].pools[j])
+            free(self.ages[a].pools)
+            free(self.ages[a].pool_len)
+            free(self.ages[a].pool_k)
+        free(self.ages)
+        self.ages = NULL
+
+    def __dealloc__(self):
+        self.release()

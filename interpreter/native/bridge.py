@@ -1,0 +1,54 @@
+"""From the Python engine to the native core in the middle of a game: a search bot deciding a
+move on the Python engine takes the state as it stands, and plays its playouts natively.
+
+from_decision(game) rebuilds the game at the start of the current age turn (nothing of the
+turn is applied while its players decide), with the same random streams, so that playing on
+natively is playing on in Python; playouts then reseed the bots (NativeGame.playouts).
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..game import Game
+from ..phases import AGE, schedule
+from . import MASK, NotNative, _prepared, policies
+from .lower import hand_names
+
+
+def _city(game: Game, seat: int, hands: list[str], sides: list[tuple[str, str]]) -> dict[str, Any]:
+    c = game.cities[seat]
+    return {"side": sides.index((c.side.wonder, c.side.side)), "cards": [x.id for x in c.cards],
+            "stages": c.stages_built, "copied": [x.id for x in c.copied_now], "coins": c.coins,
+            "tokens": list(c.tokens), "token_counts": [c.token_counts.get(k, 0) for k in game.rules.tokens],
+            "free_build_used": int(c.free_build_used), "bank_used": int(c.bank_used),
+            "rebate_used": sum(1 << s for s in c.rebate_used), "sold": [x.id for x in c.sold],
+            "tucked": [x.id for x in c.tucked],
+            "hands": [[x.id for x in c.hands.get(h, ())] for h in hands]}
+
+
+def from_decision(game: Game, bots: str | Sequence[str] | None = None) -> Any:
+    """The native game at the start of the turn being decided (an age's turn; not a draft, a
+    recruitment, a last-card play or a build from a hand). `bots`: the policies by seat for
+    playing on (default: the game's bots, which must be random or greedy)."""
+    cp = game.cp
+    if game.phase.kind != AGE.kind or game.turn < 1:
+        raise NotNative("only a decision in an age's turn can be taken to the native core")
+    last = game.rules.hand_size_at(game.n) - 1
+    if game.turn == last and any(len(h) == 1 for h in game.hands) or game.owed or game.owed_hands:
+        raise NotNative("a last-card play or an owed build cannot be taken to the native core")
+    names = bots if bots is not None else [getattr(b, "name", "?") for b in game.bots]
+    pols = policies(names, game.n)
+    if pols is None:
+        raise NotNative("a bot other than random or greedy")
+    steps = schedule(game.rules.phases, game.rules.ages)
+    step = next(i for i, s in enumerate(steps) if s.decl.kind == "age" and s.age == game.age)
+    hands, sides = hand_names(cp), list(cp.sides)
+    state = {
+        "n": game.n, "hand_size": game.rules.hand_size_at(game.n), "deal_state": game.rng.state & MASK,
+        "bot_states": [r.state & MASK for r in game.bot_rngs], "policies": pols,
+        "cities": [_city(game, s, hands, sides) for s in range(game.n)],
+        "hands": [[x.id for x in h] for h in game.hands], "discard": [x.id for x in game.discard],
+        "box": [x.id for x in game.box], "age": game.age, "turn": game.turn - 1, "step": step,
+        "turns_played": game.turns_played - 1, "actions": game.actions, "bank_reset": int(game.bank_reset)}
+    from . import _CORE
+    return _CORE.load_game(_prepared(cp, game.n), state)

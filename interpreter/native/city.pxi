@@ -1,0 +1,240 @@
+# A city's running totals (interpreter/state.City.add) and what `per` clauses count
+# (interpreter/counting.py).
+
+cdef void city_init(const PackC* P, City* c, int side) noexcept nogil:
+    memset(c, 0, sizeof(City))
+    c.side = side
+    c.nstages = P.sides[side].nstages
+    c.coins = P.starting_coins
+    c.free_build = -1
+    cdef int r
+    for r in range(P.n_res):
+        c.prices[1][r] = P.trade_price
+        c.prices[2][r] = P.trade_price
+    city_add(P, c, P.sides[side].board, -1)
+
+
+cdef void city_add(const PackC* P, City* c, int k, int source) noexcept nogil:
+    """State.City.add: fold a contribution in; `source` is the card it came with (-1: none)."""
+    cdef const ContribC* e = &P.contribs[k]
+    cdef int r, i, m, s
+    cdef const HookC* h
+    if e.produces:
+        for r in range(P.n_res):
+            c.fixed[r] += e.fixed[r] + e.fixed_private[r]
+            c.fixed_trade[r] += e.fixed[r]
+            c.trade_count[r] += e.fixed[r]
+        if c.nch + e.nch + e.nchp > MAXCH or c.nwild + e.nwild > MAXWILD:
+            c.overflow = 1
+            return
+        for i in range(e.nch):
+            m = e.ch[i]
+            c.ch[c.nch] = m
+            c.nch += 1
+            c.tch[c.ntch] = m
+            c.ntch += 1
+            for r in range(P.n_res):
+                if m >> r & 1:
+                    c.choice_count[r] += 1
+                    c.trade_count[r] += 1
+        for i in range(e.nchp):
+            m = e.chp[i]
+            c.ch[c.nch] = m
+            c.nch += 1
+            for r in range(P.n_res):
+                if m >> r & 1:
+                    c.choice_count[r] += 1
+    c.shields += e.shields
+    for i in range(P.n_sym):
+        c.science[i] += e.science[i]
+    for i in range(e.nwild):
+        if c.nwild < MAXWILD:
+            c.wild[c.nwild] = e.wild[i]
+            c.nwild += 1
+        else:
+            c.overflow = 1
+    for i in range(e.ndisc):
+        for s in range(1, 3):
+            if e.disc_seats[i] >> s & 1:
+                for r in range(P.n_res):
+                    if e.disc_res[i] >> r & 1 and e.disc_price[i] < c.prices[s][r]:
+                        c.prices[s][r] = e.disc_price[i]
+    if e.produces and c.nrel:
+        refresh_relative(P, c)
+    for i in range(e.nhooks):
+        h = &P.hooks[e.hook0 + i]
+        if h.kind == H_TRIGGER:
+            if c.ntrig < MAXTRIG:
+                c.trig[c.ntrig] = e.hook0 + i
+                c.trig_src[c.ntrig] = source
+                c.ntrig += 1
+            else:
+                c.overflow = 1
+    for i in range(e.nhooks):
+        h = &P.hooks[e.hook0 + i]
+        if h.kind == H_FREE:
+            if h.period >= 2:
+                c.free_turns |= 1 << (h.period - 2)
+            else:
+                c.free_build = h.period
+                c.free_build_colors = h.colors
+        elif h.kind == H_PLAYLAST:
+            c.play_last = 1
+        elif h.kind == H_COPYEND:
+            if c.ncopies < MAXCOPY:
+                c.copies[c.ncopies] = e.hook0 + i
+                c.ncopies += 1
+            else:
+                c.overflow = 1
+        elif h.kind == H_COST:
+            if c.ncost < MAXTRIG:
+                c.cost_changes[c.ncost] = e.hook0 + i
+                c.ncost += 1
+            else:
+                c.overflow = 1
+            if h.period == U_FIRST:
+                c.colour_first = 1
+        elif h.kind == H_GIVEDEF:
+            c.defeats_to_winner = 1
+        elif h.kind == H_RELATIVE:
+            if c.nrel < MAXREL:
+                c.rel_kind[c.nrel] = h.ref
+                c.nrel += 1
+            else:
+                c.overflow = 1
+            refresh_relative(P, c)
+        elif h.kind == H_STRENGTH:
+            if c.nstr < MAXSTR:
+                c.strength[c.nstr] = e.hook0 + i
+                c.nstr += 1
+            else:
+                c.overflow = 1
+
+
+cdef void refresh_relative(const PackC* P, City* c) noexcept nogil:
+    """State._refresh_relative: `produce one produced|unproduced` follow what the city sells."""
+    cdef int i, r, m, sold = 0, unsold = 0
+    for i in range(c.nrelch):
+        for r in range(P.n_res):
+            if c.relch[i] >> r & 1:
+                c.choice_count[r] -= 1
+    for r in range(P.n_res):
+        if c.trade_count[r] > 0:
+            sold |= 1 << r
+        else:
+            unsold |= 1 << r
+    c.nrelch = 0
+    for i in range(c.nrel):
+        m = sold if c.rel_kind[i] else unsold
+        if m:
+            c.relch[c.nrelch] = m
+            c.nrelch += 1
+            for r in range(P.n_res):
+                if m >> r & 1:
+                    c.choice_count[r] += 1
+
+
+cdef inline int has_name(const City* c, int name) noexcept nogil:
+    return <int>((c.names[name >> 6] >> (name & 63)) & 1)
+
+
+cdef void build_card(const PackC* P, City* c, int card) noexcept nogil:
+    cdef const CardC* cd = &P.cards[card]
+    if c.ncards >= MAXBUILT:
+        c.overflow = 1
+        return
+    c.cards[c.ncards] = card
+    c.ncards += 1
+    c.names[cd.name >> 6] |= (<uint64_t>1) << (cd.name & 63)
+    c.color_counts[cd.color] += 1
+    city_add(P, c, cd.contrib, card)
+
+
+cdef int build_stage(const PackC* P, City* c) noexcept nogil:
+    cdef int k = P.stages[P.sides[c.side].stage0 + c.stages_built].contrib
+    c.stages_built += 1
+    city_add(P, c, k, -1)
+    return k
+
+
+cdef inline int defeats(const City* c) noexcept nogil:
+    cdef int i, n = 0
+    for i in range(c.ntok):
+        if c.tok[i] < 0:
+            n += 1
+    return n
+
+
+cdef inline int victories(const City* c) noexcept nogil:
+    cdef int i, n = 0
+    for i in range(c.ntok):
+        if c.tok[i] > 0:
+            n += 1
+    return n
+
+
+cdef int science_sets(const City* c, int nsym) noexcept nogil:
+    """Complete sets, each wild raising the lowest count (counting.science_sets)."""
+    cdef int counts[MAXS]
+    cdef int i, j, low
+    if nsym == 0:
+        return 0
+    for i in range(nsym):
+        counts[i] = c.science[i]
+    for j in range(c.nwild):
+        low = 0
+        for i in range(1, nsym):
+            if counts[i] < counts[low]:
+                low = i
+        counts[low] += 1
+    low = counts[0]
+    for i in range(1, nsym):
+        if counts[i] < low:
+            low = counts[i]
+    return low
+
+
+cdef int in_city(const PackC* P, const City* c, const CounterC* k) noexcept nogil:
+    cdef int i, total = 0, low = -1
+    if k.what == W_CARD:
+        for i in range(P.n_col):
+            if k.colors >> i & 1:
+                total += c.color_counts[i]
+        return total
+    if k.what == W_STAGE:
+        return c.stages_built
+    if k.what == W_DEFEAT:
+        return defeats(c)
+    if k.what == W_VICTORY:
+        return victories(c)
+    if k.what == W_COIN:
+        return c.coins
+    if k.what == W_SET:
+        for i in range(P.n_col):
+            if k.colors >> i & 1:
+                if low < 0 or c.color_counts[i] < low:
+                    low = c.color_counts[i]
+        return low if low > 0 else 0
+    if k.what == W_SCISET:
+        return science_sets(c, P.n_sym)
+    if k.what == W_TOKEN:
+        return c.tokc[k.token] if 0 <= k.token < MAXTK else 0
+    return 0
+
+
+cdef int count(const PackC* P, const Game* g, int seat, const CounterC* k) noexcept nogil:
+    cdef int total = 0, i, s, n = g.n
+    if k.what == W_AGE:
+        total = g.age
+    else:
+        for i in range(k.nseats):
+            s = k.seats[i]
+            if s == 0:
+                total += in_city(P, &g.city[seat], k)
+            elif s == 1:
+                total += in_city(P, &g.city[(seat + 1) % n], k)
+            else:
+                total += in_city(P, &g.city[(seat + n - 1) % n], k)
+    if k.every > 1:
+        return total // k.every
+    return total

@@ -1,0 +1,393 @@
+# Sizes, codes and the C structs of the native core (interpreter/native/lower.py checks a pack
+# fits them; the numbers there must match these).
+from libc.stdint cimport uint64_t
+from libc.string cimport memcpy, memset, memmove
+from libc.stdlib cimport malloc, calloc, realloc, free
+from libc.math cimport pow
+
+cdef enum:
+    MAXP = 8
+    MAXR = 8
+    MAXC = 16
+    MAXS = 4
+    MAXHAND = 20
+    MAXBUILT = 64
+    MAXCH = 64
+    MAXWILD = 8
+    MAXTOK = 48
+    MAXDISC = 512
+    MAXOWED = 64
+    MAXMOVES = 4096     # 20 cards x (64 builds + power + 64 stage payments + sale) at most
+    MAXOPT = 64
+    MAXCOST = 8
+    MAXCHAIN = 8
+    PERC = 12
+    NAMEW = 16
+    MAXLINES = 32
+    MAXCOPY = 8
+    MAXSTATES = 1300
+    MAXNH = 2          # second hands (by name) per city
+    MAXH2 = 24         # cards in one second hand
+    MAXTK = 4          # token kinds a pack declares
+    MAXTRIG = 32       # triggers in one city
+    MAXBOX = 256       # cards in the box
+    MAXSTEPS = 64      # phases in the schedule
+    MAXEVENTS = 64
+    MAXREL = 4
+    MAXSTR = 4
+
+# hook kinds (lower.py: H_*)
+cdef enum:
+    H_COINS = 1
+    H_VP = 2
+    H_FREE = 3
+    H_PLAYLAST = 4
+    H_DISCARD = 5
+    H_COPYEND = 6
+    H_COST = 7
+    H_GIVEDEF = 8
+    H_TRIGGER = 9
+    H_DRAW = 10
+    H_HANDBUILD = 11
+    H_COPYNOW = 12
+    H_TOKENS = 13
+    H_OTHERS = 14
+    H_RELATIVE = 15
+    H_STRENGTH = 16
+
+# cost change units (lower.py: UNIT)
+cdef enum:
+    U_RESOURCE = 1
+    U_COIN = 2
+    U_ALL = 3
+    U_ALLRES = 4
+    U_BANK = 5
+    U_REBATE = 6
+    U_FIRST = 7
+
+# events (lower.py: EVENT); phase kinds
+cdef enum:
+    E_BUILD = 1
+    E_CHAIN = 2
+    E_STAGE = 3
+    E_BUY = 4
+    E_WIN = 5
+    E_LOSE = 6
+    E_TAKE = 7
+    PH_AGE = 0
+    PH_DRAFT = 1
+    PH_RECRUIT = 2
+
+# counted things (lower.py: WHAT)
+cdef enum:
+    W_CARD = 1
+    W_STAGE = 2
+    W_DEFEAT = 3
+    W_VICTORY = 4
+    W_COIN = 5
+    W_SET = 6
+    W_SCISET = 7
+    W_AGE = 8
+    W_TOKEN = 9
+
+# actions and free kinds of a move; policies; trace records
+cdef enum:
+    A_BUILD = 0
+    A_WONDER = 1
+    A_SELL = 2
+    A_KEEP = 3
+    ACT_ALL = 7        # build | wonder | sell, as bits 1 << A_*
+    F_NONE = 0
+    F_CHAIN = 1
+    F_POWER = 2
+    P_RANDOM = 0
+    P_GREEDY = 1
+    T_MOVES = 1
+    T_CARD = 2
+    T_STATE = 3
+
+cdef struct CounterC:
+    int has
+    int what
+    int colors
+    int every
+    int nseats
+    int seats[3]
+    int token
+
+cdef struct HookC:
+    int kind
+    int amount
+    int cond           # vp: 1 if wonder complete; trigger: once per turn
+    int period         # free: the period; cost change: the unit; trigger: the event
+    int colors
+    int nseats
+    int seats[3]
+    CounterC counter
+    int sciset         # vp: points per science set (scored with the science)
+    int stages         # cost change: on wonder stages
+    int seatmask       # cost change: whose builds (bits 0 self, 1 left, 2 right); others: 1 = all others
+    int resources      # cost change: bank resources, or rebate sides (bits 1, 2)
+    int inner          # trigger: the hook it runs
+    int ref            # draw: deck id; hand build: hand id; tokens: kind id; relative: 1 produced
+
+cdef struct ContribC:
+    int fixed[MAXR]
+    int fixed_private[MAXR]
+    int nch
+    int ch[PERC]
+    int nchp
+    int chp[PERC]
+    int shields
+    int science[MAXS]
+    int nwild
+    int wild[PERC]
+    int ndisc
+    int disc_res[PERC]
+    int disc_seats[PERC]
+    int disc_price[PERC]
+    int hook0
+    int nhooks
+    int line
+    int produces
+    int has_science
+    int units
+    int builds
+
+cdef struct CardC:
+    int color
+    int cost_coins
+    int cost_per_age
+    int ncost
+    int cost_r[MAXCOST]
+    int cost_n[MAXCOST]
+    int cost_units
+    int any_cost
+    int name
+    int contrib
+    int nchain
+    int chain[MAXCHAIN]
+
+cdef struct StageC:
+    int cost_coins
+    int cost_per_age
+    int ncost
+    int cost_r[MAXCOST]
+    int cost_n[MAXCOST]
+    int contrib
+
+cdef struct SideC:
+    int board
+    int nstages
+    int stage0
+
+cdef struct StepC:
+    int kind
+    int age
+    int at_end
+    int deck
+    int deal
+    int passdir
+    int hand
+    int actions        # bits 1 << A_BUILD | 1 << A_WONDER | 1 << A_SELL
+    int sold_box
+    int rest           # 0 keep, 1 box, 2 discard
+
+cdef struct PackC:
+    int n_res
+    int n_col
+    int n_sym
+    int n_lines
+    int n_print
+    int ages
+    int starting_coins
+    int sell_coins
+    int trade_price
+    int treasury
+    int set_bonus
+    int defeat
+    int nvictory
+    int victory[16]
+    int passdir[16]
+    int line_military
+    int line_treasury
+    int line_science
+    int ncards
+    CardC* cards
+    ContribC* contribs
+    HookC* hooks
+    StageC* stages
+    SideC* sides
+    int nwonders
+    int* wonder_sides   # nwonders x 4: side ids (-1 past the last), sorted by side name
+    int* wonder_nsides
+    int nsteps
+    StepC steps[MAXSTEPS]
+    int n_hands
+    int n_tokkinds
+    int tok_vp[MAXTK]
+    int tok_line[MAXTK]
+    int tok_sitout[MAXTK]
+    int debt              # the token kind taken for unpaid losses, or -1
+    int* deck_of          # by card: its named deck id, or -1 for an age card
+
+cdef struct AgeDeal:
+    int ndeck
+    int* deck
+    int nsamples
+    int* pool_len
+    int** pools
+    int* pool_k
+
+cdef struct Deals:
+    AgeDeal* ages
+    int nnamed
+    int* named_len
+    int** named        # by second hand's name: the deck of that name (Game.deal_deck)
+
+cdef struct Move:
+    int card
+    int action
+    int left
+    int right
+    int free
+    int extra
+
+cdef struct Opt:
+    int l
+    int r
+
+cdef struct Mods:
+    int any            # some cost change reaches the city (pricing.mods_for is not None)
+    int coin[MAXC + 1] # by colour + 1; [0]: wonder stages
+    int drop[MAXC + 1]
+    int free[MAXC + 1]
+    int nbuys
+    int buy_res[MAXTRIG]
+    int buy_price[MAXTRIG]
+    int rebate[2]
+    int general        # bank buys or rebates: every price goes through the full terms
+
+cdef struct Terms:
+    int bank
+    int free
+    int drop
+    int ncost
+    int cost_r[MAXCOST]
+    int cost_n[MAXCOST]
+
+cdef struct Opt3:
+    int l
+    int r
+    int e
+
+cdef struct Price:
+    int buildable
+    int free           # 0 "", 1 "cost", 2 "chain", 3 "discount"
+    int bank
+    int nopt
+    Opt3 opts[MAXOPT]  # affordable, those without bank buys first (moves._price_moves)
+
+
+cdef struct City:
+    int side
+    int nstages
+    int stages_built
+    int coins
+    int ncards
+    short cards[MAXBUILT]
+    uint64_t names[NAMEW]
+    int color_counts[MAXC]
+    int fixed[MAXR]
+    int fixed_trade[MAXR]
+    int nch
+    unsigned short ch[MAXCH]
+    int ntch
+    unsigned short tch[MAXCH]
+    int choice_count[MAXR]
+    int trade_count[MAXR]
+    int shields
+    int science[MAXS]
+    int nwild
+    unsigned short wild[MAXWILD]
+    int prices[3][MAXR]
+    int ntok
+    short tok[MAXTOK]
+    int free_build        # -1: none; else the period (0 age, 1 game)
+    int free_build_colors
+    int free_build_used
+    int free_turns        # bit 0: first turn of each age free, bit 1: the last
+    int colour_first
+    int play_last
+    int defeats_to_winner
+    int ncopies
+    short copies[MAXCOPY]
+    int nsold
+    short sold[MAXBUILT]
+    int ntucked
+    short tucked[MAXBUILT]
+    int nh_len[MAXNH]
+    short nh[MAXNH][MAXH2]
+    int tokc[MAXTK]
+    int ncopied
+    short copied[MAXCOPY]
+    int ntrig
+    short trig[MAXTRIG]       # trigger hooks, in the order they came
+    short trig_src[MAXTRIG]   # the card each came with (-1: a stage or the board)
+    int ncost
+    short cost_changes[MAXTRIG]
+    int nrel
+    short rel_kind[MAXREL]    # 1 produced, 0 unproduced
+    int nrelch
+    unsigned short relch[MAXREL]
+    int nstr
+    short strength[MAXSTR]
+    int bank_used
+    int rebate_used           # bits 1 left, 2 right
+    int overflow              # an array was full: the game cannot be trusted (never for a
+                              # pack lower.py accepts; checked after every call)
+
+cdef struct Trace:
+    int* buf
+    int len
+    int cap
+
+cdef struct Game:
+    int n
+    int age
+    int turn
+    int in_age           # 1 while an age is being played (between its deal and its war)
+    int last             # turns in an age (the hand size less one)
+    int hand_size
+    int turns_played
+    int actions
+    int done
+    uint64_t rng_deal
+    uint64_t rng_bot[MAXP]
+    int policy[MAXP]
+    City city[MAXP]
+    int hand_len[MAXP]
+    short hand[MAXP][MAXHAND]
+    int ndiscard
+    short discard[MAXDISC]
+    int nowed
+    signed char owed[MAXOWED]
+    int ndealt
+    int step              # the schedule's next phase (P.steps)
+    int phase             # PH_* of the phase being played
+    int hand_src          # -1: the hands are the age's; k: each city's second hand k
+    int hand_only         # >= 0: only this seat has a hand (a build from a second hand)
+    int bank_reset
+    int nbox
+    short box[MAXBOX]
+    int nfired
+    int fired[MAXEVENTS][3]
+    int nowed_hands
+    int owed_hands[MAXOWED][2]
+    int ngains
+    int gains[MAXEVENTS][2]
+    int nlosses
+    int losses[MAXEVENTS][3]
+    int overflow          # as City.overflow, for the game's own arrays
+    Trace* trace
+    short* dealt         # every card dealt, in order (NULL: not recorded)

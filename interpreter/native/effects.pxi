@@ -1,0 +1,244 @@
+# What effects do to the game (interpreter/effects.py's hooks and Game's helpers): when-built
+# effects, triggers, draws from the box, copies, coins other cities lose or gain, tokens.
+
+cdef inline City* seat_city(const Game* g, int seat, int code) noexcept nogil:
+    """Table.around's codes: 0 the city itself, 1 its left neighbour, 2 its right."""
+    if code == 1:
+        return <City*>&g.city[(seat + 1) % g.n]
+    if code == 2:
+        return <City*>&g.city[(seat + g.n - 1) % g.n]
+    return <City*>&g.city[seat]
+
+
+cdef inline int coins_due(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
+    """CoinsHook.when_built."""
+    if h.counter.has:
+        return h.amount * count(P, g, seat, &h.counter)
+    return h.amount
+
+
+cdef int others_targets(const Game* g, int seat, const HookC* h, int* out) noexcept nogil:
+    """OthersCoinsHook.targets: every other city, or the named neighbours (once each)."""
+    cdef int n = g.n, s, k = 0, i, j, dup
+    if h.seatmask == 1:
+        for s in range(n):
+            if s != seat:
+                out[k] = s
+                k += 1
+        return k
+    for i in range(h.nseats):
+        s = (seat + 1) % n if h.seats[i] == 1 else (seat + n - 1) % n
+        dup = s == seat
+        for j in range(k):
+            if out[j] == s:
+                dup = 1
+        if not dup:
+            out[k] = s
+            k += 1
+    return k
+
+
+cdef inline int others_due(const PackC* P, const Game* g, const HookC* h, int target) noexcept nogil:
+    cdef int a = h.amount if h.amount >= 0 else -h.amount
+    if h.counter.has:
+        return a * count(P, g, target, &h.counter)
+    return a
+
+
+cdef void draw_from_box(const PackC* P, Game* g, int seat, int deck, int k) noexcept nogil:
+    """Game.draw_from_box: cards of the deck, at random, from the box into the hand of its name."""
+    cdef int pool[MAXBOX]
+    cdef int got[MAXBOX]
+    cdef int n = 0, i, j, m
+    cdef City* c = &g.city[seat]
+    for i in range(g.nbox):
+        if P.deck_of[g.box[i]] == deck:
+            pool[n] = g.box[i]
+            n += 1
+    m = sample_ids(&g.rng_deal, pool, n, k if k < n else n, got)
+    for i in range(m):
+        for j in range(g.nbox):
+            if g.box[j] == got[i]:
+                memmove(&g.box[j], &g.box[j + 1], sizeof(short) * (g.nbox - j - 1))
+                g.nbox -= 1
+                break
+    for i in range(m):
+        if c.nh_len[deck] < MAXH2:
+            c.nh[deck][c.nh_len[deck]] = got[i]
+            c.nh_len[deck] += 1
+        else:
+            c.overflow = 1
+
+
+cdef int when_built(const PackC* P, Game* g, int seat, int k, int depth) noexcept nogil:
+    """Game.when_built: the contribution's when-built hooks, in order; the coins they give."""
+    cdef const ContribC* e = &P.contribs[k]
+    cdef int i, coins = 0
+    for i in range(e.nhooks):
+        coins += hook_built(P, g, seat, &P.hooks[e.hook0 + i], depth)
+    return coins
+
+
+cdef int hook_built(const PackC* P, Game* g, int seat, const HookC* h, int depth) noexcept nogil:
+    """One hook's when_built (0 for a hook that does nothing when built)."""
+    cdef int targets[MAXP]
+    cdef int i, nt, due
+    if h.kind == H_COINS:
+        return coins_due(P, g, seat, h)
+    if h.kind == H_DISCARD:
+        if g.nowed < MAXOWED:
+            g.owed[g.nowed] = seat
+            g.nowed += 1
+        else:
+            g.overflow = 1
+    elif h.kind == H_HANDBUILD:
+        if g.nowed_hands < MAXOWED:
+            g.owed_hands[g.nowed_hands][0] = seat
+            g.owed_hands[g.nowed_hands][1] = h.ref
+            g.nowed_hands += 1
+        else:
+            g.overflow = 1
+    elif h.kind == H_DRAW:
+        draw_from_box(P, g, seat, h.ref, h.amount)
+    elif h.kind == H_TOKENS:
+        g.city[seat].tokc[h.ref] += h.amount
+    elif h.kind == H_OTHERS:
+        nt = others_targets(g, seat, h, targets)
+        for i in range(nt):
+            due = others_due(P, g, h, targets[i])
+            if due and (g.nlosses >= MAXEVENTS or g.ngains >= MAXEVENTS):
+                g.overflow = 1
+            elif due:
+                if h.amount < 0:
+                    g.losses[g.nlosses][0] = targets[i]
+                    g.losses[g.nlosses][1] = due
+                    g.losses[g.nlosses][2] = seat
+                    g.nlosses += 1
+                else:
+                    g.gains[g.ngains][0] = targets[i]
+                    g.gains[g.ngains][1] = due
+                    g.ngains += 1
+    elif h.kind == H_COPYNOW and depth < 4:
+        return copy_card_now(P, g, seat, h, depth)
+    return 0
+
+
+cdef int choose_card(const PackC* P, Game* g, int seat, const int* cards, int n, int copy) noexcept nogil:
+    """The bot's pick among cards (from the discard pile, or to copy)."""
+    cdef int pick, i
+    if g.policy[seat] == P_GREEDY:
+        pick = greedy_card(P, g, seat, cards, n)
+    else:
+        pick = randrange(&g.rng_bot[seat], n)
+    if g.trace != NULL:
+        trace_int(g.trace, T_CARD)
+        trace_int(g.trace, seat)
+        trace_int(g.trace, n)
+        for i in range(n):
+            trace_int(g.trace, cards[i])
+        trace_int(g.trace, pick)
+    return pick
+
+
+cdef int copy_card_now(const PackC* P, Game* g, int seat, const HookC* h, int depth) noexcept nogil:
+    """Game.copy_card_now: a neighbour's card of these colours applies whole to this city."""
+    cdef City* c = &g.city[seat]
+    cdef City* nb
+    cdef int cands[3 * MAXBUILT]
+    cdef int n = 0, i, j, k, card, dup, pick
+    for i in range(h.nseats):
+        nb = seat_city(g, seat, h.seats[i])
+        for j in range(nb.ncards):
+            card = nb.cards[j]
+            if not (h.colors >> P.cards[card].color & 1):
+                continue
+            dup = 0
+            for k in range(n):
+                if cands[k] == card:
+                    dup = 1
+            for k in range(c.ncopied):
+                if c.copied[k] == card:
+                    dup = 1
+            if not dup:
+                cands[n] = card
+                n += 1
+    if n == 0 or c.ncopied >= MAXCOPY:
+        return 0
+    pick = choose_card(P, g, seat, cands, n, 1)
+    card = cands[pick]
+    c.copied[c.ncopied] = card
+    c.ncopied += 1
+    city_add(P, c, P.cards[card].contrib, card)
+    return when_built(P, g, seat, P.cards[card].contrib, depth + 1)
+
+
+cdef inline int trigger_matches(const HookC* h, int kind, int color) noexcept nogil:
+    if h.period != kind:
+        return 0
+    return not h.colors or (color >= 0 and (h.colors >> color & 1))
+
+
+cdef int fire(const PackC* P, Game* g, int seat, int kind, int color, int card) noexcept nogil:
+    """Game.fire: the city's triggers this event matches (a card's own trigger ignores its own
+    building; once-per-turn ones once for each side or colour); the coins they give."""
+    cdef City* c = &g.city[seat]
+    cdef const HookC* h
+    cdef int i, j, seen, coins = 0, src, hid
+    for i in range(c.ntrig):
+        src = c.trig_src[i]
+        hid = c.trig[i]
+        h = &P.hooks[hid]
+        if (src == card and src >= 0) or not trigger_matches(h, kind, color):
+            continue
+        if h.cond:
+            seen = 0
+            for j in range(g.nfired):
+                if g.fired[j][0] == seat and g.fired[j][1] == hid and g.fired[j][2] == color:
+                    seen = 1
+                    break
+            if seen:
+                continue
+            if g.nfired < MAXEVENTS:
+                g.fired[g.nfired][0] = seat
+                g.fired[g.nfired][1] = hid
+                g.fired[g.nfired][2] = color
+                g.nfired += 1
+            else:
+                g.overflow = 1
+        coins += hook_built(P, g, seat, &P.hooks[h.inner], 0)
+    return coins
+
+
+cdef void settle_losses(const PackC* P, Game* g) noexcept nogil:
+    """Game.settle_losses: in (seat, due, owner) order, each city pays what its bot chooses (at
+    most what it has) and takes a debt token for each coin it does not pay."""
+    cdef int n = g.nlosses, i, j, seat, due, can, pay
+    cdef int l[MAXEVENTS][3]
+    cdef int t[3]
+    memcpy(l, g.losses, sizeof(int) * 3 * n)
+    g.nlosses = 0
+    for i in range(1, n):
+        t[0] = l[i][0]
+        t[1] = l[i][1]
+        t[2] = l[i][2]
+        j = i - 1
+        while j >= 0 and (l[j][0] > t[0] or (l[j][0] == t[0] and (l[j][1] > t[1] or
+                          (l[j][1] == t[1] and l[j][2] > t[2])))):
+            l[j + 1][0] = l[j][0]
+            l[j + 1][1] = l[j][1]
+            l[j + 1][2] = l[j][2]
+            j -= 1
+        l[j + 1][0] = t[0]
+        l[j + 1][1] = t[1]
+        l[j + 1][2] = t[2]
+    for i in range(n):
+        seat = l[i][0]
+        due = l[i][1]
+        can = due if due < g.city[seat].coins else g.city[seat].coins
+        pay = can
+        if P.debt >= 0:
+            if g.policy[seat] != P_GREEDY:
+                pay = randrange(&g.rng_bot[seat], can + 1)
+        g.city[seat].coins -= pay
+        if P.debt >= 0 and due > pay:
+            g.city[seat].tokc[P.debt] += due - pay

@@ -1,0 +1,196 @@
+# The greedy policy (interpreter/bots.GreedyBot): the same float arithmetic in the same order,
+# so its values, its ties within 1e-9 and so its random tie-break are the Python bot's.
+
+cdef inline int ages_left(const PackC* P, const Game* g) noexcept nogil:
+    cdef int a = P.ages - g.age
+    return a if a > 0 else 0
+
+
+cdef double cost_worth(const PackC* P, const Game* g, const HookC* h) noexcept nogil:
+    """CostChange.worth."""
+    cdef int left = ages_left(P, g) + 1
+    cdef double per
+    if h.period == U_BANK:
+        return 1.2 * left
+    if h.period == U_COIN:
+        return 0.5 * h.amount * left * (2 if not (h.seatmask & 1) else 1) / 2
+    per = 4.0 if h.period == U_ALL else 1.0 * h.amount
+    return per * left * (0.5 if not (h.seatmask & 1) else 1.0)
+
+
+cdef double copy_worth(const PackC* P, const Game* g, int seat, const HookC* h, int depth) noexcept nogil:
+    """CopyNow.worth: the neighbours' best card of its colours, by its hooks' worth."""
+    cdef double best = 0.0, v
+    cdef const City* nb
+    cdef const ContribC* e
+    cdef int i, j, k
+    for i in range(h.nseats):
+        nb = seat_city(g, seat, h.seats[i])
+        for j in range(nb.ncards):
+            if not (h.colors >> P.cards[nb.cards[j]].color & 1):
+                continue
+            e = &P.contribs[P.cards[nb.cards[j]].contrib]
+            v = 0.0
+            for k in range(e.nhooks):
+                v += worth(P, g, seat, &P.hooks[e.hook0 + k], depth + 1)
+            if v > best:
+                best = v
+    return best
+
+
+cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int depth) noexcept nogil:
+    """Hook.worth of each native hook kind."""
+    cdef const City* c
+    cdef int v, i, t, n
+    cdef int targets[MAXP]
+    if depth > 4:
+        return 0.0
+    if h.kind == H_COINS:
+        return coins_due(P, g, seat, h) / 3.0
+    if h.kind == H_VP:
+        c = &g.city[seat]
+        if h.cond and c.stages_built < c.nstages:
+            return 0.0
+        v = h.amount * count(P, g, seat, &h.counter) if h.counter.has else h.amount
+        return <double>v
+    if h.kind == H_FREE or h.kind == H_PLAYLAST:
+        return 3 + 1.5 * ages_left(P, g)
+    if h.kind == H_DISCARD:
+        return 3 + 1.0 * pow(<double>g.ndiscard, 0.5)
+    if h.kind == H_COPYEND:
+        return 5.0
+    if h.kind == H_COST:
+        return cost_worth(P, g, h)
+    if h.kind == H_GIVEDEF:
+        return 1.0 * ages_left(P, g) + 0.5
+    if h.kind == H_TRIGGER:
+        return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * (1.5 * ages_left(P, g) + 1)
+    if h.kind == H_DRAW:
+        return 0.5 * h.amount
+    if h.kind == H_HANDBUILD:
+        return 2.0 * (1 if g.city[seat].nh_len[h.ref] >= 1 else 0)
+    if h.kind == H_COPYNOW:
+        return copy_worth(P, g, seat, h, depth)
+    if h.kind == H_TOKENS:
+        return h.amount * (P.tok_vp[h.ref] + (1.5 if P.tok_sitout[h.ref] else 0.0))
+    if h.kind == H_OTHERS:
+        n = others_targets(g, seat, h, targets)
+        v = 0
+        for i in range(n):
+            v += others_due(P, g, h, targets[i])
+        return (0.25 if h.amount < 0 else -0.15) * v
+    if h.kind == H_RELATIVE:
+        return 1.2 * ages_left(P, g) + 0.3
+    if h.kind == H_STRENGTH:
+        return 0.5 * h.amount * (ages_left(P, g) + 1)
+    return 0.0
+
+
+cdef double value(const PackC* P, const Game* g, int seat, int k) noexcept nogil:
+    """GreedyBot.value: what a contribution is worth now, in points."""
+    cdef const ContribC* e = &P.contribs[k]
+    cdef const City* c = &g.city[seat]
+    cdef const City* nb
+    cdef int left_ages = P.ages - g.age, i, age, war_value, later, side
+    cdef double v = 0.0
+    cdef int sci[MAXS]
+    cdef unsigned short wild[MAXWILD + PERC]
+    for i in range(e.nhooks):
+        v += worth(P, g, seat, &P.hooks[e.hook0 + i], 0)
+    if e.has_science:
+        for i in range(P.n_sym):
+            sci[i] = c.science[i] + e.science[i]
+        for i in range(c.nwild):
+            wild[i] = c.wild[i]
+        for i in range(e.nwild):
+            wild[c.nwild + i] = e.wild[i]
+        v += science_score(sci, P.n_sym, wild, c.nwild + e.nwild, P.set_bonus) - \
+            science_score(c.science, P.n_sym, c.wild, c.nwild, P.set_bonus)
+        v += 0.8 * left_ages
+    if e.shields:
+        age = g.age if g.age > 1 else 1
+        war_value = P.victory[age - 1] - P.defeat
+        later = 0
+        for i in range(age, P.nvictory):
+            later += P.victory[i]
+        for side in range(2):
+            nb = &g.city[(seat + 1) % g.n] if side == 0 else &g.city[(seat + g.n - 1) % g.n]
+            if c.shields <= nb.shields < c.shields + e.shields:
+                v += war_value * 0.8 + 0.6 * later
+            elif c.shields == nb.shields:
+                v += 0.5
+        v += 0.3 * e.shields
+    if e.produces:
+        v += e.units * (1.2 * left_ages + 0.3)
+    if e.ndisc:
+        v += 1.5 * left_ages
+    return v
+
+
+cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int nm) noexcept nogil:
+    """GreedyBot.choose: the best score_move, ties within 1e-9 at random."""
+    cdef double card_value[MAXH2]
+    cdef int have[MAXH2]
+    cdef double stage_value = 0.0, v, best_v = -1e300
+    cdef int have_stage = 0, i, nbest = 0, bank
+    cdef int best[MAXMOVES]
+    cdef const City* c = &g.city[seat]
+    cdef const CardC* cd
+    cdef const StageC* st
+    cdef const Move* m
+    cdef int first = 1
+    for i in range(MAXH2):
+        have[i] = 0
+    for i in range(nm):
+        m = &moves[i]
+        if m.action == A_KEEP:
+            cd = &P.cards[hand_of(g, seat)[m.card]]
+            v = value(P, g, seat, cd.contrib) - cd.cost_coins / 3.0
+        elif m.action == A_SELL:
+            v = P.sell_coins / 3.0 - 0.5
+        elif m.action == A_BUILD:
+            cd = &P.cards[hand_of(g, seat)[m.card]]
+            if not have[m.card]:
+                card_value[m.card] = value(P, g, seat, cd.contrib)
+                have[m.card] = 1
+            bank = 0 if m.free else cd.cost_coins + cd.cost_per_age * g.age
+            v = card_value[m.card] - (bank + m.left + m.right + m.extra) / 3.0
+            if m.free == F_POWER:
+                v -= 1.5
+                v += (cd.cost_coins + cd.cost_units) / 2.0
+            if m.free == F_CHAIN:
+                v += 0.5
+        else:
+            st = &P.stages[P.sides[c.side].stage0 + c.stages_built]
+            if not have_stage:
+                stage_value = value(P, g, seat, st.contrib)
+                have_stage = 1
+            v = stage_value - (st.cost_coins + m.left + m.right + m.extra) / 3.0 + 0.5
+        if first or v > best_v + 1e-9:
+            best[0] = i
+            nbest = 1
+            best_v = v
+            first = 0
+        elif v > best_v - 1e-9:
+            best[nbest] = i
+            nbest += 1
+    return best[randrange(&g.rng_bot[seat], nbest)]
+
+
+cdef int greedy_card(const PackC* P, Game* g, int seat, const int* cards, int n) noexcept nogil:
+    """GreedyBot.choose_card: the card worth most, exact ties at random."""
+    cdef double vals[MAXDISC]
+    cdef double top
+    cdef int i, nbest = 0
+    cdef int best[MAXDISC]
+    for i in range(n):
+        vals[i] = value(P, g, seat, P.cards[cards[i]].contrib)
+    top = vals[0]
+    for i in range(n):
+        if vals[i] > top:
+            top = vals[i]
+    for i in range(n):
+        if vals[i] == top:
+            best[nbest] = i
+            nbest += 1
+    return best[randrange(&g.rng_bot[seat], nbest)]

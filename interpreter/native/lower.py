@@ -1,0 +1,370 @@
+"""A CompiledPack lowered once into plain integer tables the native core copies into C arrays.
+
+Which compiled effects the native core runs is decided here, by hook class (_HookLowering.row):
+`NATIVE_KINDS` lists them by registry word, `PHASE_KINDS` the phase kinds. A pack using anything
+else (or larger than the core's fixed arrays) raises NotNative naming it, and the game runs on
+the Python engine instead. Plug-in words never run natively: their handlers are Python code.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .. import effects as E
+from ..compiled import CompiledPack
+from ..contribution import Contribution
+from ..counting import Counter
+from ..rng import fnv1a, mix
+
+# sizes of the native core's fixed arrays (interpreter/native/defs.pxi); a pack beyond them runs
+# on the Python engine
+MAXP, MAXR, MAXC, MAXS, MAXHAND, MAXBUILT, MAXCH, MAXWILD = 8, 8, 16, 4, 20, 64, 64, 8
+MAXCOST, MAXCHAIN, PER_CONTRIB, MAXDISC = 8, 8, 12, 512
+MAXNH, MAXTK, MAXBOX, MAXCOPY = 2, 4, 256, 8
+
+# hook kinds (defs.pxi has the same numbers)
+(H_COINS, H_VP, H_FREE, H_PLAYLAST, H_DISCARD, H_COPYEND, H_COST, H_GIVEDEF, H_TRIGGER, H_DRAW,
+ H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH) = range(1, 17)
+# counted things (Counter.what)
+WHAT = {"card": 1, "wonder_stage": 2, "defeat": 3, "victory": 4, "coin": 5, "set": 6,
+        "science_set": 7, "age": 8, "token": 9}
+PERIOD = {"age": 0, "game": 1, "age_first": 2, "age_last": 3}
+UNIT = {"resource": 1, "coin": 2, "all": 3, "all_resources": 4, "bank": 5, "rebate": 6,
+        "first_of_color": 7}
+EVENT = {"build": 1, "chain": 2, "wonder_stage": 3, "buy": 4, "win_conflict": 5,
+         "lose_conflict": 6, "take_coins": 7}
+PHASE = {"age": 0, "draft": 1, "recruit": 2}
+ACTION_BITS = {"build": 1, "wonder": 2, "sell": 4}
+
+# effect kinds the native core runs, by registry word (with the hook class that carries each)
+NATIVE_KINDS: dict[str, str] = {
+    "produce": "fixed and either/or production, tradable or not; `one produced|unproduced`",
+    "shields": "shields, flat or counted anew at each conflict (`per ...`)",
+    "science": "science symbols, wild ones included",
+    "buy": "cheaper trade with neighbours; one resource a turn from the bank",
+    "coins": "coins when built, flat or per counted thing",
+    "vp": "points at game end: flat, per counted thing, per science set, `if wonder complete`",
+    "free": "build once per age or game, first / last card of each age, first card of each "
+            "colour, cards of some colours",
+    "play": "play the last card of each age",
+    "build": "build from the discard pile, or from a second hand",
+    "copy": "copy a neighbour's card at game end, or now",
+    "give": "defeat tokens go to the winner",
+    "discount": "coins, resources or the whole cost off, for the owner or its neighbours",
+    "when": "triggers: build, chain, wonder stage, buy, win or lose a conflict, take coins",
+    "draw": "cards drawn from the box into a second hand",
+    "tokens": "tokens of the pack's kinds (debt, diplomacy)",
+    "lose": "others lose coins (or take debt) or gain coins",
+    "rebate": "coins off the first purchase from a side each turn",
+}
+PHASE_KINDS = ("age", "draft", "recruit")  # the phase kinds the native core runs
+
+
+class NotNative(Exception):
+    """The pack uses something the native core does not run; the message names it."""
+
+
+def _counter(c: Counter | None, tokens: list[str]) -> list[int]:
+    """[has, what, colour mask, every, token kind, n seats, seat...]."""
+    if c is None:
+        return [0, 0, 0, 1, -1, 0]
+    mask = 0
+    for col in c.colors:
+        mask |= 1 << col
+    token = tokens.index(c.token) if c.token in tokens else -1
+    return [1, WHAT[c.what], mask, c.every, token, len(c.seats), *c.seats]
+
+
+def _row(kind: int, amount: int = 0, cond: int = 0, period: int = 0, colors: Any = (),
+         seats: tuple[int, ...] = (), sciset: int = 0, stages: int = 0, seatmask: int = 0,
+         resources: Any = (), inner: int = -1, ref: int = 0,
+         counter: list[int] | None = None) -> list[int]:
+    """[kind, amount, cond, period, colour mask, n seats, seat x3, sciset, stages, seat mask,
+    resource mask, inner, ref, counter...] (defs.pxi: HookC)."""
+    padded = list(seats) + [0] * (3 - len(seats))
+    return [kind, amount, cond, period, sum(1 << c for c in colors), len(seats), *padded[:3],
+            sciset, stages, seatmask, sum(1 << r for r in resources), inner, ref,
+            *(counter or [0, 0, 0, 1, -1, 0])]
+
+
+class _HookLowering:
+    """Compiled hooks as rows; a trigger's inner hook goes to a list appended after the rest."""
+
+    def __init__(self, cp: CompiledPack, hands: list[str], tokens: list[str]):
+        self.cp, self.hands, self.tokens = cp, hands, tokens
+        self.inner: list[list[int]] = []
+
+    def row(self, h: E.Hook) -> list[int]:
+        t, tk = type(h), self.tokens
+        if t is E.CoinsHook:
+            return _row(H_COINS, h.amount, counter=_counter(h.counter, tk))
+        if t is E.VictoryHook:
+            if h.condition and h.condition != "wonder_complete":
+                raise NotNative(f"the effect word 'vp' (if {h.condition})")
+            return _row(H_VP, h.amount, cond=int(bool(h.condition)), sciset=int(h.science_set),
+                        counter=_counter(h.counter, tk))
+        if t is E.FreeBuildPower:
+            return _row(H_FREE, period=PERIOD.get(h.period, 1), colors=h.colors)
+        if t in (E.PlayLastPower, E.DiscardBuildHook, E.GiveDefeatsRule):
+            return _row({E.PlayLastPower: H_PLAYLAST, E.DiscardBuildHook: H_DISCARD,
+                         E.GiveDefeatsRule: H_GIVEDEF}[t])
+        if t in (E.CopyAtEnd, E.CopyNow):
+            return _row(H_COPYEND if t is E.CopyAtEnd else H_COPYNOW, colors=h.colors, seats=h.seats)
+        if t is E.CostChange and h.unit in UNIT:
+            return _row(H_COST, h.amount, period=UNIT[h.unit], colors=h.colors, stages=int(h.stages),
+                        seatmask=sum(1 << s for s in h.seats), resources=h.resources)
+        if t is E.TriggerHook:
+            self.inner.append(self.row(h.inner))
+            return _row(H_TRIGGER, cond=int(h.once), period=EVENT[h.kind], colors=h.colors,
+                        inner=-len(self.inner))
+        if t is E.DrawHook:
+            return _row(H_DRAW, h.count, ref=self.hands.index(h.deck))
+        if t is E.HandBuildHook:
+            return _row(H_HANDBUILD, ref=self.hands.index(h.hand))
+        if t is E.TokensHook and h.kind in tk:
+            return _row(H_TOKENS, h.count, ref=tk.index(h.kind))
+        if t is E.OthersCoinsHook:
+            seats = tuple({"left": 1, "right": 2}[s] for s in h.sides if s in ("left", "right"))
+            return _row(H_OTHERS, h.amount, seats=seats, seatmask=int(h.sides == ("others",)),
+                        counter=_counter(h.counter, tk))
+        if t is E.RelativeProduction:
+            return _row(H_RELATIVE, ref=int(h.relative == "produced"))
+        if t is E.StrengthHook:
+            return _row(H_STRENGTH, h.amount, counter=_counter(h.counter, tk))
+        if isinstance(h, E.PluginHook):
+            raise NotNative(f"the plug-in word '{h.word}'")
+        raise NotNative(f"the effect {type(h).__name__}")
+
+
+def _mask(choice: tuple[int, ...]) -> int:
+    m = 0
+    for r in choice:
+        m |= 1 << r
+    return m
+
+
+class _Tables:
+    """Contributions and hooks numbered in the order they are first met."""
+
+    def __init__(self, cp: CompiledPack, lines: list[str], hooks: _HookLowering):
+        self.cp, self.lines, self.lowering = cp, lines, hooks
+        self.contribs: list[list[Any]] = []
+        self.hooks: list[list[int]] = []
+
+    def contrib(self, c: Contribution, line: str) -> int:
+        if len(c.choices) + len(c.choices_private) > PER_CONTRIB or len(c.science_wild) > PER_CONTRIB \
+                or len(c.discounts) > PER_CONTRIB:
+            raise NotNative("more than 12 either/or, wild or trade effects on one card")
+        hook0 = len(self.hooks)
+        for h in c.hooks:
+            self.hooks.append(self.lowering.row(h))
+        discounts = []
+        for resources, seats, price in c.discounts:
+            discounts.append([sum(1 << r for r in resources), sum(1 << s for s in seats), price])
+        sci = list(c.science) + [0] * (MAXS - len(c.science))
+        if any(list(w) != sorted(w) for w in c.science_wild):
+            raise NotNative("a wild science symbol whose choices are not in the rules' order")
+        self.contribs.append([
+            list(c.fixed), list(c.fixed_private), [_mask(ch) for ch in c.choices],
+            [_mask(ch) for ch in c.choices_private], c.shields, sci,
+            [_mask(w) for w in c.science_wild], discounts, hook0, len(c.hooks),
+            self.lines.index(line)])
+        return len(self.contribs) - 1
+
+    def all_hooks(self) -> list[list[int]]:
+        """The hooks, then the triggers' inner hooks (their indexes fixed up)."""
+        base = len(self.hooks)
+        out = self.hooks + self.lowering.inner
+        for row in out:
+            if row[0] == H_TRIGGER and row[13] < 0:
+                row[13] = base + (-row[13] - 1)
+        return out
+
+
+def _lines(cp: CompiledPack) -> list[str]:
+    """The score pad's lines, then any line an effect writes that the pad does not print."""
+    lines = list(cp.rules.score_lines)
+    for needed in ("military", "treasury", "science"):
+        if needed not in lines:
+            raise NotNative(f"a score pad without the '{needed}' line")
+    tokens = [k.line for k in cp.rules.tokens.values() if k.vp]
+    for extra in ("wonder", *(c.category for c in cp.cards), *tokens):
+        if extra not in lines:
+            lines.append(extra)
+    return lines
+
+
+def _check_rules(cp: CompiledPack) -> None:
+    rules = cp.rules
+    kinds = [p.kind for p in rules.phases if p.kind not in PHASE_KINDS]
+    if kinds:
+        raise NotNative(f"the phase kind '{kinds[0]}'")
+    if any(p.kind == "draft" and not 0 < p.deal <= MAXHAND for p in rules.phases):
+        raise NotNative("a draft dealing more cards than the native core holds")
+    if len(rules.tokens) > MAXTK:
+        raise NotNative("more token kinds than the native core holds")
+    if len(cp.resources) > MAXR or len(cp.colors) > MAXC or len(cp.symbols) > MAXS:
+        raise NotNative("more resources, colours or science symbols than the native core holds")
+    if rules.max_players > MAXP:
+        raise NotNative(f"more than {MAXP} players")
+    sizes = [rules.hand_size, *rules.hand_sizes.values()]
+    stages = max((len(s.stages) for s in cp.sides.values()), default=0)
+    if max(sizes) > MAXHAND or min(sizes) < 2 or rules.ages * max(sizes) + stages + 1 > MAXBUILT \
+            or rules.ages * rules.max_players * max(sizes) > MAXDISC:
+        raise NotNative("hands or ages larger than the native core holds")
+    if len(rules.pass_directions) < rules.ages or len(rules.victory_tokens) < rules.ages \
+            or len(rules.victory_tokens) > 16:
+        raise NotNative("a passing direction or victory token missing for an age")
+
+
+def _check_city_bounds(cp: CompiledPack, t: _Tables, cards: list[list[Any]],
+                       sides: list[list[Any]]) -> None:
+    """Either/or production and wild symbols one city can gather fit the core's arrays: its
+    side's, one card of each name, and what its copy powers can copy (the most of their colours)."""
+    hooks = t.hooks
+    for slot, limit, what in ((None, MAXCH, "either/or production"), (6, MAXWILD - 2, "wild science symbols")):
+        def size(k: int) -> int:
+            c = t.contribs[k]
+            return len(c[2]) + len(c[3]) if slot is None else len(c[slot])
+
+        def copied(k: int) -> int:  # the most a contribution's copy powers can bring in
+            c = t.contribs[k]
+            total = 0
+            for row in hooks[c[8]:c[8] + c[9]]:
+                if row[0] in (H_COPYEND, H_COPYNOW):
+                    total += max((size(card[5]) for card in cards if row[4] >> card[0] & 1), default=0)
+            return total
+        by_name: dict[int, int] = {}
+        for card in cards:
+            by_name[card[4]] = max(by_name.get(card[4], 0), size(card[5]) + copied(card[5]))
+        side = max((size(b) + copied(b) + sum(size(st[3]) + copied(st[3]) for st in stages)
+                    for b, stages in sides), default=0)
+        if slot == 6 and any(h[0] == H_VP and h[9] for h in hooks):
+            limit = 3  # paid per science set: Python tries every choice in order (<= 64 of them)
+        copies = max((sum(1 for row in hooks[t.contribs[b][8]:t.contribs[b][8] + t.contribs[b][9]]
+                          if row[0] in (H_COPYEND, H_COPYNOW)) for b, _ in sides), default=0)
+        copies += sum(1 for row in hooks if row[0] in (H_COPYEND, H_COPYNOW))
+        if copies > MAXCOPY or sum(by_name.values()) + side > limit:
+            raise NotNative(f"more {what} in one city than the native core holds")
+
+
+def hand_names(cp: CompiledPack) -> list[str]:
+    """Second hands and named decks by name (the phases', the draws' and the builds from a
+    hand), sorted: a draw takes cards of a deck into the hand of the same name."""
+    names = {p.hand for p in cp.rules.phases if p.hand} | {p.deck for p in cp.rules.phases if p.deck}
+    for c in [c.effect for c in cp.cards] + [x for s in cp.sides.values()
+                                             for x in (s.board, *(st.effect for st in s.stages))]:
+        for h in c.hooks:
+            if isinstance(h, E.DrawHook):
+                names.add(h.deck)
+            elif isinstance(h, E.HandBuildHook):
+                names.add(h.hand)
+    if len(names) > MAXNH:
+        raise NotNative("more second hands than the native core holds")
+    return sorted(names)
+
+
+def _steps(cp: CompiledPack, hands: list[str], decks: list[str]) -> list[list[int]]:
+    """The schedule (phases.schedule) as [kind, age, at end, deck, deal, pass, hand, actions,
+    sold to the box, rest]."""
+    from ..phases import schedule
+    out = []
+    for step in schedule(cp.rules.phases, cp.rules.ages):
+        d = step.decl
+        out.append([PHASE[d.kind], step.age, int(d.at == "end"),
+                    decks.index(d.deck) if d.deck in decks else -1, d.deal,
+                    1 if d.pass_to == "left" else -1, hands.index(d.hand) if d.hand in hands else -1,
+                    sum(ACTION_BITS.get(a, 0) for a in d.actions), int(d.sold == "box"),
+                    {"keep": 0, "box": 1, "discard": 2}.get(d.rest, 0)])
+    if len(out) > 64:
+        raise NotNative("more phases than the native core holds")
+    return out
+
+
+def lower(cp: CompiledPack) -> dict[str, Any]:
+    """The pack as integer tables (raises NotNative). Decks are per player count: `deals`."""
+    _check_rules(cp)
+    rules = cp.rules
+    lines = _lines(cp)
+    hands = hand_names(cp)
+    tokens = list(rules.tokens)
+    t = _Tables(cp, lines, _HookLowering(cp, hands, tokens))
+    names: dict[str, int] = {}
+    for c in cp.cards:
+        names.setdefault(c.name, len(names))
+    cards = []
+    for c in cp.cards:
+        if len(c.cost) > MAXCOST:
+            raise NotNative("a cost of more than 8 resources")
+        chains = [names[x] for x in sorted(c.chains_from) if x in names]
+        if len(chains) > MAXCHAIN:
+            raise NotNative("more than 8 chains into one card")
+        cards.append([c.color, c.cost_coins, c.cost_per_age, [list(x) for x in c.cost],
+                      names[c.name], t.contrib(c.effect, c.category), chains])
+    sides, wonders = [], []
+    side_index: dict[tuple[str, str], int] = {}
+    for (w, s), side in cp.sides.items():
+        side_index[(w, s)] = len(sides)
+        stages = []
+        for st in side.stages:
+            if len(st.cost) > MAXCOST:
+                raise NotNative("a cost of more than 8 resources")
+            stages.append([st.cost_coins, st.cost_per_age, [list(x) for x in st.cost],
+                           t.contrib(st.effect, "wonder")])
+        sides.append([t.contrib(side.board, "wonder"), stages])
+    for w in cp.wonders:
+        options = sorted(s for (name, s) in cp.sides if name == w)
+        wonders.append([side_index[(w, s)] for s in options])
+    _check_city_bounds(cp, t, cards, sides)
+    kinds = list(rules.tokens.values())
+    return {
+        "n_res": len(cp.resources), "n_col": len(cp.colors), "n_sym": len(cp.symbols),
+        "lines": lines, "n_print": len(rules.score_lines), "ages": rules.ages,
+        "starting_coins": rules.starting_coins, "sell_coins": rules.sell_coins,
+        "trade_price": rules.trade_price, "treasury": rules.treasury,
+        "set_bonus": rules.science_set_bonus, "defeat": rules.defeat_token,
+        "victory": list(rules.victory_tokens),
+        "pass": [1 if d == "left" else -1 for d in rules.pass_directions][:rules.ages],
+        "cards": cards, "contribs": t.contribs, "hooks": t.all_hooks(), "sides": sides,
+        "wonders": wonders, "n_names": len(names), "steps": _steps(cp, hands, hands),
+        "n_hands": len(hands), "deck_of": [hands.index(c.deck) if c.deck in hands else -1
+                                           for c in cp.cards],
+        "tokens": [[k.vp, lines.index(k.line) if k.vp else 0, int(k.sit_out)] for k in kinds],
+        "debt": tokens.index(rules.debt) if rules.debt in tokens else -1,
+    }
+
+
+def deals(cp: CompiledPack, n: int) -> tuple[list[list[Any]], list[list[int]]]:
+    """(per age: [deck card ids, [[pool ids, k], ...]]: the deck as Game.deal builds it before
+    its samples (the guilds in the last age, then each draw rule), then one shuffle;
+    per second hand's name: the cards of the deck of that name, as Game.deal_deck takes them)."""
+    rules = cp.rules
+    out = []
+    named = [[c.id for c in cp.deck_cards(name, n)] for name in hand_names(cp)]
+    if any(len(d) > MAXBOX for d in named):
+        raise NotNative("a deck larger than the native core's box")
+    for p in rules.phases:
+        if p.kind == "draft" and len(cp.deck_cards(p.deck, n)) < p.deal * n:
+            raise NotNative(f"the draft '{p.name}' has too few cards for {n} players")
+    for age in range(1, rules.ages + 1):
+        deck = [c.id for c in cp.deck(age, n)]
+        samples = []
+        if age == rules.ages:
+            guilds = [c.id for c in cp.guilds()]
+            samples.append([guilds, min(len(guilds), n + rules.guild_extra)])
+        for rule in rules.draws:
+            if not rule.ages or age in rule.ages:
+                pool = [c.id for c in cp.drawn(rule.color, age)]
+                samples.append([pool, min(len(pool), rule.per_player * n + rule.extra)])
+        size = rules.hand_size_at(n)
+        total = len(deck) + sum(k for _, k in samples)
+        if total > 1024 or any(len(pool) > 1024 for pool, _ in samples):
+            raise NotNative(f"an age deck of more than 1024 cards")
+        if total < size * n:
+            raise NotNative(f"age {age} has too few cards for {n} players")
+        out.append([deck, samples])
+    return out, named
+
+
+def stream_salt(label: str) -> int:
+    """What a label XORs into a seed (interpreter/rng.Stream)."""
+    return mix(fnv1a(label)) if label else 0

@@ -1,0 +1,168 @@
+# Legal moves in the order of interpreter/moves.legal_moves: per hand card, its builds (each
+# payment option) or its chain, the free-build power, the wonder stage (each option), the sale.
+
+cdef inline int free_turn(const Game* g, const City* c) noexcept nogil:
+    """Game._free_turn: this turn's card is free by a `free first|last card of each age`."""
+    if not c.free_turns or g.phase != PH_AGE:
+        return 0
+    return ((c.free_turns & 1) and g.turn == 1) or ((c.free_turns & 2) and g.turn == g.last)
+
+
+cdef inline int free_power(const Game* g, int seat) noexcept nogil:
+    cdef const City* c = &g.city[seat]
+    if c.free_build >= 0 and not c.free_build_used:
+        return 1
+    return c.free_turns != 0 and free_turn(g, c)
+
+
+cdef inline int chained(const City* c, const CardC* cd) noexcept nogil:
+    cdef int i
+    for i in range(cd.nchain):
+        if has_name(c, cd.chain[i]):
+            return 1
+    return 0
+
+
+cdef inline void put(Move* m, int card, int action, int l, int r, int fr) noexcept nogil:
+    m.card = card
+    m.action = action
+    m.left = l
+    m.right = r
+    m.free = fr
+    m.extra = 0
+
+
+cdef inline short* hand_of(Game* g, int seat) noexcept nogil:
+    """The hand being played by `seat`: the age's, or a second hand (Game.hands)."""
+    if g.hand_src < 0:
+        return g.hand[seat]
+    return g.city[seat].nh[g.hand_src]
+
+
+cdef inline int* hand_len_of(Game* g, int seat) noexcept nogil:
+    if g.hand_src < 0:
+        return &g.hand_len[seat]
+    return &g.city[seat].nh_len[g.hand_src]
+
+
+cdef inline int hand_size_now(Game* g, int seat) noexcept nogil:
+    if g.hand_only >= 0 and seat != g.hand_only:
+        return 0
+    return hand_len_of(g, seat)[0]
+
+
+cdef int price_moves(int i, int action, const Price* p, Move* out, int nm) noexcept nogil:
+    """moves._price_moves."""
+    cdef int k
+    if not p.buildable:
+        return nm
+    if p.free == 2:
+        put(&out[nm], i, action, 0, 0, F_CHAIN)
+        return nm + 1
+    for k in range(p.nopt):
+        put(&out[nm], i, action, p.opts[k].l, p.opts[k].r, F_NONE)
+        out[nm].extra = p.opts[k].e
+        nm += 1
+    return nm
+
+
+cdef int affordable(Game* g, int seat, int bank, const int* cr, const int* cn, int ncost,
+                    Opt* out) noexcept nogil:
+    """moves._affordable: the options the city can pay for now."""
+    cdef int coins = g.city[seat].coins, n, i, k = 0
+    if bank > coins:
+        return 0
+    if ncost == 0:
+        out[0].l = 0
+        out[0].r = 0
+        return 1
+    n = pay_options(g, seat, cr, cn, ncost, out)
+    for i in range(n):
+        if out[i].l + out[i].r <= coins - bank:
+            out[k] = out[i]
+            k += 1
+    return k
+
+
+cdef int plain_moves(const PackC* P, Game* g, int seat, Move* out) noexcept nogil:
+    """legal_moves where no cost change reaches the city (the fast path of moves.legal_moves):
+    the same moves as the general case, without the terms and price records."""
+    cdef City* c = &g.city[seat]
+    cdef int fp = free_power(g, seat)
+    cdef Opt stage_opts[MAXOPT]
+    cdef Opt opts[MAXOPT]
+    cdef int nstage = 0, nm = 0, i, j, k, card, bank, no, nh = hand_size_now(g, seat)
+    cdef short* hand = hand_of(g, seat)
+    cdef const StageC* st
+    cdef const CardC* cd
+    if c.stages_built < c.nstages:
+        st = &P.stages[P.sides[c.side].stage0 + c.stages_built]
+        nstage = affordable(g, seat, st.cost_coins + st.cost_per_age * g.age, st.cost_r, st.cost_n,
+                            st.ncost, stage_opts)
+    for i in range(nh):
+        card = hand[i]
+        cd = &P.cards[card]
+        if not has_name(c, cd.name):
+            if chained(c, cd):
+                put(&out[nm], i, A_BUILD, 0, 0, F_CHAIN)
+                nm += 1
+            else:
+                bank = cd.cost_coins + cd.cost_per_age * g.age
+                if bank <= c.coins:
+                    if cd.ncost:
+                        no = pay_options(g, seat, cd.cost_r, cd.cost_n, cd.ncost, opts)
+                        for k in range(no):
+                            if opts[k].l + opts[k].r <= c.coins - bank:
+                                put(&out[nm], i, A_BUILD, opts[k].l, opts[k].r, F_NONE)
+                                nm += 1
+                    else:
+                        put(&out[nm], i, A_BUILD, 0, 0, F_NONE)
+                        nm += 1
+                if fp and cd.any_cost and (not c.free_build_colors or c.free_build_colors >> cd.color & 1):
+                    put(&out[nm], i, A_BUILD, 0, 0, F_POWER)
+                    nm += 1
+        for j in range(nstage):
+            put(&out[nm], i, A_WONDER, stage_opts[j].l, stage_opts[j].r, F_NONE)
+            nm += 1
+        put(&out[nm], i, A_SELL, 0, 0, F_NONE)
+        nm += 1
+    return nm
+
+
+cdef int legal_moves(const PackC* P, Game* g, int seat, Move* out, int actions) noexcept nogil:
+    """moves.legal_moves for the actions allowed (bits 1 << A_*): per hand card its builds,
+    the free-build power, the wonder stage, the sale; a draft keeps one card."""
+    cdef City* c = &g.city[seat]
+    cdef int fp = free_power(g, seat)
+    cdef int nm = 0, i, card, nh = hand_size_now(g, seat)
+    cdef short* hand = hand_of(g, seat)
+    cdef Mods m
+    cdef Price stage
+    cdef Price p
+    cdef const CardC* cd
+    if actions == 1 << A_KEEP:
+        for i in range(nh):
+            put(&out[nm], i, A_KEEP, 0, 0, F_NONE)
+            nm += 1
+        return nm
+    mods_for(P, g, seat, &m)
+    if not m.any and actions == ACT_ALL:
+        return plain_moves(P, g, seat, out)
+    if actions >> A_WONDER & 1:
+        price_stage(P, g, seat, &m, &stage)
+    for i in range(nh):
+        card = hand[i]
+        cd = &P.cards[card]
+        if actions >> A_BUILD & 1:
+            price_card(P, g, seat, &m, card, &p)
+            nm = price_moves(i, A_BUILD, &p, out, nm)
+            if fp and not has_name(c, cd.name) and p.free != 2 and p.free != 3 \
+                    and (not c.free_build_colors or c.free_build_colors >> cd.color & 1) and cd.any_cost:
+                put(&out[nm], i, A_BUILD, 0, 0, F_POWER)
+                nm += 1
+        if actions >> A_WONDER & 1:
+            nm = price_moves(i, A_WONDER, &stage, out, nm)
+        if actions >> A_SELL & 1:
+            put(&out[nm], i, A_SELL, 0, 0, F_NONE)
+            nm += 1
+    return nm
