@@ -50,6 +50,11 @@ def pick_core(core: str, cp: CompiledPack, bots: str, players: int, needs_log: s
     return "python", why
 
 
+def core_line(core: str, why: str) -> str:
+    """Which engine played, and why when it is not the native one."""
+    return f"core: {core}" + (f" ({why})" if core == "python" else "")
+
+
 def say_core(core: str, why: str) -> None:
     """One line on stderr: which engine played, and why when it is not the native one."""
-    print(f"core: {core}" + (f" ({why})" if core == "python" else ""), file=sys.stderr)
+    print(core_line(core, why), file=sys.stderr)

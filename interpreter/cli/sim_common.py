@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ..sim.aggregate import Aggregate
 from ..sim.labels import bot_labels, bot_warnings
 from ..sim.runner import SimConfig, bundle_pack, simulate
-from .core_opt import add_core_arg, pick_core, say_core
+from .core_opt import add_core_arg, core_line, pick_core
 from .common import allow_plugins, check_writable
 
 MAX_GAMES = 10_000_000
@@ -91,6 +91,7 @@ class Prepared:
     cp: Any
     warnings: list[str]
     label: str  # the pack's name, and what was taken out of it
+    core_line: str = ""  # which engine plays, and why (said with the warnings)
 
     def meta(self, agg: Aggregate, stopped: bool) -> dict[str, Any]:
         cfg = self.cfg
@@ -113,6 +114,8 @@ def say_warnings(preps: list[Prepared]) -> None:
     """The runs' warnings about the bots, each once, on stderr before any game is played."""
     for warning in dict.fromkeys(w for p in preps for w in p.warnings):
         print(f"warning: {warning}", file=sys.stderr)
+    for line in dict.fromkeys(p.core_line for p in preps if p.core_line):
+        print(line, file=sys.stderr)
 
 
 def prepare(args: argparse.Namespace, pack: Any, players: int, sides: str, without: tuple[str, ...] = (),
@@ -136,13 +139,14 @@ def prepare(args: argparse.Namespace, pack: Any, players: int, sides: str, witho
                              "it by a card that costs and does nothing, so the decks keep their size")
         label = f"{pack.name} without {', '.join(without)}" + (" (blank)" if blank else "")
     warnings = bot_warnings(cp, args.bots, players)
-    core, why = pick_core(getattr(args, "core", "python"), cp, args.bots, players)
-    say_core(core, why)
+    core, why = pick_core(getattr(args, "core", "python"), cp, args.bots, players,
+                          needs_log="cards taken out (--without) are played by the Python engine"
+                          if without else "")
     bundle = bundle_pack(pack) if args.backend == "ray" and args.ray_address else ()
     cfg = SimConfig(pack=pack.path, games=args.games, players=players, bots=args.bots, sides=sides,
                     seed=args.seed, workers=args.workers, backend=args.backend, ray_address=args.ray_address,
                     bundle=bundle, allow_plugins=allow_plugins(), without=without, blank=blank, core=core)
-    return Prepared(cfg, pack, cp, warnings, label)
+    return Prepared(cfg, pack, cp, warnings, label, core_line(core, why))
 
 
 def run_with_progress(cfg: SimConfig, label: str, quiet: bool) -> tuple[Aggregate, bool, float]:

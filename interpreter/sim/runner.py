@@ -125,7 +125,8 @@ def _native_ready(cp: Any, cfg: SimConfig) -> bool:
     compiled core: it plays the same games in Python)."""
     from .. import native
     rules = cp.rules
-    return native.available() and not native.unsupported(cp) \
+    return native.available() and not native.unsupported(cp) and not cfg.without \
+        and not rules.seats_at(cfg.players) \
         and rules.min_players <= cfg.players <= min(rules.max_players, len(cp.wonders))
 
 
