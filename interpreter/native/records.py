@@ -6,7 +6,7 @@ from typing import Any, Sequence
 
 from ..bots import make_bots
 from ..compiled import CompiledPack
-from . import start
+from . import native_pack, start
 
 
 def _copied(names: list[str]) -> Any:
@@ -31,18 +31,29 @@ def sides_of(cp: CompiledPack, game: Any) -> list[tuple[str, str]]:
     return [order[c[0]] for c in game.cities()]
 
 
+def card_plays(cp: CompiledPack, game: Any) -> list[dict[tuple[str, int], tuple[Any, ...]]]:
+    """Per seat, sim.watch.card_play for a native game recorded with record=True: the
+    native core kept the cards held and buildable at each decision and the coins each card's
+    effects gave, and scores each built card's points from the final state."""
+    pack = native_pack(cp)
+    if not pack.has_card_keys:  # once per pack: the verdicts' keys and colours by card id
+        pack.set_card_keys([(c.name, c.age) for c in cp.cards], [(c.color, c.color_name) for c in cp.cards])
+    return game.plays()
+
+
 def record_of(cp: CompiledPack, game: Any, bots: Sequence[str], scores: dict[str, Any]) -> dict[str, Any]:
     """aggregate.game_record for a native game (recorded with record=True)."""
     winners = set(scores["winners"])
     turns, actions, dealt_ids = game.counters()
     card = cp.cards
+    plays = card_plays(cp, game)
     players = []
     for seat, ((w, s), city, pad) in enumerate(zip(sides_of(cp, game), game.cities(), scores["players"])):
         players.append({
             "wonder": f"{w} {s}", "seat": seat, "bot": bots[seat], "won": seat in winners,
             "score": {k: v for k, v in pad.items() if k not in ("name", "copied")},
             "built": [card[c].name for c in city[3]], "sold": [card[c].name for c in city[4]],
-            "wonder_cards": [card[c].name for c in city[5]]})
+            "wonder_cards": [card[c].name for c in city[5]], "plays": plays[seat]})
     dealt: dict[str, int] = {}
     for c in dealt_ids or ():
         name = card[c].name
