@@ -227,44 +227,32 @@ cdef class NativeGame:
     def plays(self) -> list:
         """Per seat, sim.watch.card_play of the finished game: {(name, age): (colour rank,
         colour, seen, could, built, points, coins)} in key order over the cards the seat held at
-        one of its decisions or built (empty when not recorded; NativePack.set_card_keys first)."""
+        one of its decisions or built (empty when not recorded; NativePack.set_card_keys first).
+        A simulation folds them in C instead (CardFold)."""
         cdef Plays* r = self.g.plays
         cdef const PackC* P = &self.pack.P
-        cdef const City* c
         cdef int* order = self.pack.key_order
-        cdef int s, i, card, nc = P.ncards, seen, built, full
-        cdef uint64_t* sb
-        cdef uint64_t* cb
-        cdef int* points
-        cdef char* is_built
+        cdef int s, i, card, nc = P.ncards, f
         if r == NULL:
             return [{} for s in range(self.g.n)]
         if order == NULL:
             raise ValueError("NativePack.set_card_keys was not called")
         keys, colours = self.pack.card_keys, self.pack.card_colours
-        points = <int*>malloc(max(1, nc) * sizeof(int))
-        is_built = <char*>malloc(max(1, nc))
+        cdef int* points = <int*>malloc(max(1, nc) * sizeof(int))
+        cdef char* flags = <char*>malloc(max(1, nc))
         out = []
         for s in range(self.g.n):
-            c = &self.g.city[s]
-            sb = &r.seen[s * r.words]
-            cb = &r.could[s * r.words]
-            memset(is_built, 0, max(1, nc))
-            full = science_score(c.science, P.n_sym, c.wild, c.nwild, P.set_bonus)
-            for i in range(c.ncards):
-                card = c.cards[i]
-                is_built[card] = 1
-                points[card] = card_points(P, self.g, s, card, full)
+            seat_plays(P, self.g, s, flags, points)
             d = {}
             for i in range(nc):
                 card = order[i]
-                seen = sb[card >> 6] >> (card & 63) & 1
-                built = is_built[card]
-                if not seen and not built:
+                f = flags[card]
+                if not f & 5:
                     continue
+                built = bool(f & 4)
+                row = (*colours[card], bool(f & 1), bool(f & 2), built, points[card] if built else 0,
+                       r.coins[s * nc + card] if built else 0)
                 key = keys[card]
-                row = (*colours[card], bool(seen), bool(cb[card >> 6] >> (card & 63) & 1), bool(built),
-                       points[card] if built else 0, r.coins[s * nc + card] if built else 0)
                 old = d.get(key)
                 if old is not None:  # another copy of the same card: one row for both
                     row = (old[0], old[1], old[2] or row[2], old[3] or row[3], old[4] or row[4],
@@ -272,7 +260,7 @@ cdef class NativeGame:
                 d[key] = row
             out.append(d)
         free(points)
-        free(is_built)
+        free(flags)
         return out
 
     def trace(self) -> list:

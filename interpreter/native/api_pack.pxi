@@ -19,6 +19,8 @@ cdef class NativePack:
     cdef readonly list lines
     cdef readonly int n_print
     cdef int* key_order     # card ids sorted by (name, age): the per-card verdicts' keys
+    cdef int* key_of        # by card id: its key's index (copies of a card share one)
+    cdef int nkeys
     cdef list card_keys     # by card id: (name, age)
     cdef list card_colours  # by card id: (colour rank, colour name)
 
@@ -153,17 +155,25 @@ cdef class NativePack:
         free(self.P.deck_of)
         free(self.P.contrib_card)
         free(self.key_order)
+        free(self.key_of)
         for cap in self._deal_objects:
             (<DealTable>cap).release()
 
     def set_card_keys(self, list keys, list colours) -> None:
         """Each card's (name, age) and (colour rank, colour name), for NativeGame.plays."""
         cdef int i
+        if len(keys) != self.P.ncards or len(colours) != self.P.ncards:
+            raise ValueError("one key and one colour per card")
         order = sorted(range(len(keys)), key=keys.__getitem__)
+        index = {k: i for i, k in enumerate(sorted(set(keys)))}
         free(self.key_order)
+        free(self.key_of)
         self.key_order = <int*>malloc(max(1, len(order)) * sizeof(int))
+        self.key_of = <int*>malloc(max(1, len(order)) * sizeof(int))
         for i, x in enumerate(order):
             self.key_order[i] = x
+            self.key_of[x] = index[keys[x]]
+        self.nkeys = len(index)
         self.card_keys, self.card_colours = list(keys), list(colours)
 
     @property

@@ -244,31 +244,3 @@ cdef void final_row(const PackC* P, const Game* g, int* row) noexcept nogil:
             row[s] += pad[i]
     row[g.n] = winners(g, row)
 
-
-cdef int card_points(const PackC* P, const Game* g, int seat, int card, int full) noexcept nogil:
-    """sim.watch.card_points for one built card: its victory points as VictoryHook.score gives
-    them, plus the science line (`full`) less the line without the card's symbols."""
-    cdef const City* c = &g.city[seat]
-    cdef const ContribC* e = &P.contribs[P.cards[card].contrib]
-    cdef const HookC* h
-    cdef int i, j, nw = c.nwild, points = 0
-    cdef int sci[MAXS]
-    cdef unsigned short wild[MAXWILD]
-    for i in range(e.nhooks):
-        h = &P.hooks[e.hook0 + i]
-        if h.kind != H_VP or (h.cond and c.stages_built < c.nstages):
-            continue
-        points += h.amount * count(P, g, seat, &h.counter) if h.counter.has else h.amount
-    if not e.has_science:
-        return points
-    for i in range(P.n_sym):
-        sci[i] = c.science[i] - e.science[i]
-    for i in range(nw):
-        wild[i] = c.wild[i]
-    for j in range(e.nwild):  # list.remove: the first equal wild symbol goes
-        for i in range(nw):
-            if wild[i] == e.wild[j]:
-                memmove(&wild[i], &wild[i + 1], sizeof(unsigned short) * (nw - i - 1))
-                nw -= 1
-                break
-    return points + full - science_score(sci, P.n_sym, wild, nw, P.set_bonus)

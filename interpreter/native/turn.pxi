@@ -1,22 +1,6 @@
 # A turn's resolution in the order of interpreter/game.py: decisions, simultaneous moves, the
 # when-built effects and triggers, coins lost, builds from the discard pile or a second hand.
 
-cdef void note_decision(Game* g, int seat, const Move* moves, int nm) noexcept nogil:
-    """sim.watch.Watcher.choose: the cards in hand at a decision, and those a legal build."""
-    cdef Plays* r = g.plays
-    cdef uint64_t* seen = &r.seen[seat * r.words]
-    cdef uint64_t* could = &r.could[seat * r.words]
-    cdef short* hand = hand_of(g, seat)
-    cdef int nh = hand_size_now(g, seat), i, card
-    for i in range(nh):
-        card = hand[i]
-        seen[card >> 6] |= (<uint64_t>1) << (card & 63)
-    for i in range(nm):
-        if moves[i].action == A_BUILD:
-            card = hand[moves[i].card]
-            could[card >> 6] |= (<uint64_t>1) << (card & 63)
-
-
 cdef Move decide(const PackC* P, Game* g, int seat, int actions) noexcept nogil:
     cdef Move moves[MAXMOVES]
     cdef int nm = legal_moves(P, g, seat, moves, actions), k, i
