@@ -7,7 +7,6 @@ from typing import Any, Sequence
 from ..bots import make_bots
 from ..compiled import CompiledPack
 from ..sim.cards import CardTally, CardVerdicts
-from ..sim.stats import Rate, Tally
 from . import native_pack, start
 
 
@@ -100,7 +99,7 @@ class VerdictFold:
         out = CardVerdicts()
         for key, rank, colour, dealt, built_dealt, built, built_won, passed, passed_won, points, \
                 points_sq, coins, coins_sq in self.fold.rows():
-            out.cards[key] = CardTally(rank, colour, dealt, built_dealt, Rate(built_won, built),
-                                       Rate(passed_won, passed), Tally(built, points, points_sq),
-                                       Tally(built, coins, coins_sq))
+            out.cards[key] = CardTally.of_tuple((rank, colour, dealt, built_dealt, built_won, built,
+                                                 passed_won, passed, built, points, points_sq,
+                                                 built, coins, coins_sq))
         return out
