@@ -86,6 +86,41 @@ def test_compare_is_the_same_on_both_cores(core: str, capsys) -> None:
     assert out["python"] == out[core]
 
 
+def _python_record(cp, seed: int, n: int, bots: str) -> dict:
+    """The record a Python simulation folds (runner.run_chunk): bots watched, coins tallied."""
+    from interpreter.sim.aggregate import game_record
+    from interpreter.sim.watch import Watcher, watch
+    game = Game(cp, [Watcher(b) for b in make_bots(bots, n)], seed=seed, sides="random")
+    watch(game)
+    return game_record(game, game.play())
+
+
+@pytest.mark.parametrize("pack", ["leaders", "cities"])
+def test_card_plays_are_the_python_ones(native_core: None, pack: str) -> None:
+    """Each native game's per-card record (held and buildable at the player's decisions, built,
+    points, coins) is the Python Watcher's, drafts and recruitments included."""
+    from interpreter.native.records import VerdictFold, play_game
+    from interpreter.sim.cards import CardVerdicts
+    cp = compile_pack(load_pack(pack))
+    points = coins = could = 0
+    fold, folded = VerdictFold(cp), CardVerdicts()  # as a native simulation sums them, in C
+    for n in (3, 5):
+        for bots in ("greedy", "random"):
+            for seed in range(3):
+                game, rec = play_game(cp, seed, n, bots, "random")
+                assert rec == _python_record(cp, seed, n, bots), (pack, n, bots, seed)
+                fold.add(game, rec)
+                for p in rec["players"]:
+                    folded.add_player(p["won"], p["plays"])
+                for p in rec["players"]:
+                    for _rank, _colour, _seen, c, _built, pts, got in p["plays"].values():
+                        could += c
+                        points += pts != 0
+                        coins += got != 0
+    assert could and points and coins  # the comparison is not of empty records
+    assert fold.verdicts() == folded
+
+
 def test_play_json_is_the_same_on_both_cores(core: str, capsys) -> None:
     args = ["play", "--players", "5", "--seed", "9", "--sides", "B", "--bots", "greedy,random", "--json"]
     assert main([*args, "--core", "python"]) == 0

@@ -16,6 +16,7 @@ include "pricing.pxi"
 include "effects.pxi"
 include "greedy.pxi"
 include "trace.pxi"
+include "plays.pxi"
 include "turn.pxi"
 include "phases.pxi"
 
@@ -33,3 +34,4 @@ cdef int check(const Game* g) except -1:
 include "api_pack.pxi"
 include "api_game.pxi"
 include "api_calls.pxi"
+include "api_plays.pxi"

@@ -31,6 +31,11 @@ def new_game(NativePack pack, int n, int hand_size, unsigned long long deal_stat
         self.g.trace = <Trace*>calloc(1, sizeof(Trace))
     if record:
         self.g.dealt = <short*>calloc(MAXDISC, sizeof(short))
+        self.g.plays = <Plays*>calloc(1, sizeof(Plays))
+        self.g.plays.words = (pack.P.ncards + 63) // 64
+        self.g.plays.seen = <uint64_t*>calloc(max(1, n * self.g.plays.words), sizeof(uint64_t))
+        self.g.plays.could = <uint64_t*>calloc(max(1, n * self.g.plays.words), sizeof(uint64_t))
+        self.g.plays.coins = <int*>calloc(max(1, n * pack.P.ncards), sizeof(int))
     return self
 
 

@@ -58,6 +58,11 @@ cdef class NativeGame:
                 free(self.g.trace.buf)
                 free(self.g.trace)
             free(self.g.dealt)
+            if self.g.plays != NULL:
+                free(self.g.plays.seen)
+                free(self.g.plays.could)
+                free(self.g.plays.coins)
+                free(self.g.plays)
             free(self.g)
 
     def clone(self) -> NativeGame:
@@ -66,6 +71,7 @@ cdef class NativeGame:
         memcpy(other.g, self.g, sizeof(Game))
         other.g.trace = NULL
         other.g.dealt = NULL
+        other.g.plays = NULL
         other.pack = self.pack
         return other
 
@@ -104,6 +110,7 @@ cdef class NativeGame:
                 memcpy(work, self.g, sizeof(Game))
                 work.trace = NULL
                 work.dealt = NULL
+                work.plays = NULL
                 for s in range(n):
                     work.rng_bot[s] = streams[k * n + s]
                     work.policy[s] = pol[s]
@@ -216,6 +223,45 @@ cdef class NativeGame:
         if self.g.dealt != NULL:
             dealt = [self.g.dealt[i] for i in range(self.g.ndealt)]
         return self.g.turns_played, self.g.actions, dealt
+
+    def plays(self) -> list:
+        """Per seat, sim.watch.card_play of the finished game: {(name, age): (colour rank,
+        colour, seen, could, built, points, coins)} in key order over the cards the seat held at
+        one of its decisions or built (empty when not recorded; NativePack.set_card_keys first).
+        A simulation folds them in C instead (CardFold)."""
+        cdef Plays* r = self.g.plays
+        cdef const PackC* P = &self.pack.P
+        cdef int* order = self.pack.key_order
+        cdef int s, i, card, nc = P.ncards, f
+        if r == NULL:
+            return [{} for s in range(self.g.n)]
+        if order == NULL:
+            raise ValueError("NativePack.set_card_keys was not called")
+        keys, colours = self.pack.card_keys, self.pack.card_colours
+        cdef int* points = <int*>malloc(max(1, nc) * sizeof(int))
+        cdef char* flags = <char*>malloc(max(1, nc))
+        out = []
+        for s in range(self.g.n):
+            seat_plays(P, self.g, s, flags, points)
+            d = {}
+            for i in range(nc):
+                card = order[i]
+                f = flags[card]
+                if not f & 5:
+                    continue
+                built = bool(f & 4)
+                row = (*colours[card], bool(f & 1), bool(f & 2), built, points[card] if built else 0,
+                       r.coins[s * nc + card] if built else 0)
+                key = keys[card]
+                old = d.get(key)
+                if old is not None:  # another copy of the same card: one row for both
+                    row = (old[0], old[1], old[2] or row[2], old[3] or row[3], old[4] or row[4],
+                           old[5] + row[5], old[6] + row[6])
+                d[key] = row
+            out.append(d)
+        free(points)
+        free(flags)
+        return out
 
     def trace(self) -> list:
         """The recorded trace as ints (see turn.pxi: T_MOVES, T_CARD, T_STATE records)."""

@@ -18,6 +18,11 @@ cdef class NativePack:
     cdef list _deal_objects
     cdef readonly list lines
     cdef readonly int n_print
+    cdef int* key_order     # card ids sorted by (name, age): the per-card verdicts' keys
+    cdef int* key_of        # by card id: its key's index (copies of a card share one)
+    cdef int nkeys
+    cdef list card_keys     # by card id: (name, age)
+    cdef list card_colours  # by card id: (colour rank, colour name)
 
     def __cinit__(self):
         memset(&self.P, 0, sizeof(PackC))
@@ -98,6 +103,11 @@ cdef class NativePack:
             cd.name, cd.contrib, cd.nchain = name, contrib, len(chains)
             for j, x in enumerate(chains):
                 cd.chain[j] = x
+        P.contrib_card = <int*>malloc(max(1, len(contribs)) * sizeof(int))
+        for i in range(len(contribs)):
+            P.contrib_card[i] = -1
+        for i in range(P.ncards):  # lower.py lowers each card's effect on its own
+            P.contrib_card[P.cards[i].contrib] = i
         sides = t["sides"]
         nst = sum(len(s[1]) for s in sides)
         P.sides = <SideC*>calloc(max(1, len(sides)), sizeof(SideC))
@@ -143,8 +153,32 @@ cdef class NativePack:
         free(self.P.wonder_sides)
         free(self.P.wonder_nsides)
         free(self.P.deck_of)
+        free(self.P.contrib_card)
+        free(self.key_order)
+        free(self.key_of)
         for cap in self._deal_objects:
             (<DealTable>cap).release()
+
+    def set_card_keys(self, list keys, list colours) -> None:
+        """Each card's (name, age) and (colour rank, colour name), for NativeGame.plays."""
+        cdef int i
+        if len(keys) != self.P.ncards or len(colours) != self.P.ncards:
+            raise ValueError("one key and one colour per card")
+        order = sorted(range(len(keys)), key=keys.__getitem__)
+        index = {k: i for i, k in enumerate(sorted(set(keys)))}
+        free(self.key_order)
+        free(self.key_of)
+        self.key_order = <int*>malloc(max(1, len(order)) * sizeof(int))
+        self.key_of = <int*>malloc(max(1, len(order)) * sizeof(int))
+        for i, x in enumerate(order):
+            self.key_order[i] = x
+            self.key_of[x] = index[keys[x]]
+        self.nkeys = len(index)
+        self.card_keys, self.card_colours = list(keys), list(colours)
+
+    @property
+    def has_card_keys(self) -> bool:
+        return self.card_keys is not None
 
     def set_deals(self, int n, tuple decks):
         """The decks for n players (lower.deals)."""

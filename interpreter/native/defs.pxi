@@ -230,6 +230,7 @@ cdef struct PackC:
     int tok_sitout[MAXTK]
     int debt              # the token kind taken for unpaid losses, or -1
     int* deck_of          # by card: its named deck id, or -1 for an age card
+    int* contrib_card     # by contribution: the card it is the effect of, or -1 (a board, a stage)
 
 cdef struct AgeDeal:
     int ndeck
@@ -347,6 +348,13 @@ cdef struct City:
     int overflow              # an array was full: the game cannot be trusted (never for a
                               # pack lower.py accepts; checked after every call)
 
+cdef struct Plays:
+    # the per-card verdicts' record (interpreter/sim/watch.py), kept only for a recorded game
+    int words             # uint64 words in one seat's card set
+    uint64_t* seen        # n x words: the card ids in hand at one of the seat's decisions
+    uint64_t* could       # n x words: ... a legal build at one of them
+    int* coins            # n x P.ncards: coins given by the card's effects (Game.coin_tally)
+
 cdef struct Trace:
     int* buf
     int len
@@ -391,3 +399,4 @@ cdef struct Game:
     int overflow          # as City.overflow, for the game's own arrays
     Trace* trace
     short* dealt         # every card dealt, in order (NULL: not recorded)
+    Plays* plays         # the cards held, buildable and their coins (NULL: not recorded)

@@ -76,6 +76,8 @@ cdef int when_built(const PackC* P, Game* g, int seat, int k, int depth) noexcep
     cdef int i, coins = 0
     for i in range(e.nhooks):
         coins += hook_built(P, g, seat, &P.hooks[e.hook0 + i], depth)
+    if coins and g.plays != NULL and P.contrib_card[k] >= 0:  # coin_tally: the effect built
+        g.plays.coins[seat * P.ncards + P.contrib_card[k]] += coins
     return coins
 
 
@@ -183,7 +185,7 @@ cdef int fire(const PackC* P, Game* g, int seat, int kind, int color, int card) 
     building; once-per-turn ones once for each side or colour); the coins they give."""
     cdef City* c = &g.city[seat]
     cdef const HookC* h
-    cdef int i, j, seen, coins = 0, src, hid
+    cdef int i, j, seen, coins = 0, src, hid, got
     for i in range(c.ntrig):
         src = c.trig_src[i]
         hid = c.trig[i]
@@ -205,7 +207,10 @@ cdef int fire(const PackC* P, Game* g, int seat, int kind, int color, int card) 
                 g.nfired += 1
             else:
                 g.overflow = 1
-        coins += hook_built(P, g, seat, &P.hooks[h.inner], 0)
+        got = hook_built(P, g, seat, &P.hooks[h.inner], 0)
+        if got and g.plays != NULL and src >= 0:  # coin_tally: the trigger's card
+            g.plays.coins[seat * P.ncards + src] += got
+        coins += got
     return coins
 
 

@@ -243,3 +243,4 @@ cdef void final_row(const PackC* P, const Game* g, int* row) noexcept nogil:
         for i in range(P.n_lines):
             row[s] += pad[i]
     row[g.n] = winners(g, row)
+

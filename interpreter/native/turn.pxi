@@ -4,6 +4,8 @@
 cdef Move decide(const PackC* P, Game* g, int seat, int actions) noexcept nogil:
     cdef Move moves[MAXMOVES]
     cdef int nm = legal_moves(P, g, seat, moves, actions), k, i
+    if g.plays != NULL:
+        note_decision(g, seat, moves, nm)
     if g.policy[seat] == P_GREEDY:
         k = greedy_choose(P, g, seat, moves, nm)
     else:

@@ -134,15 +134,18 @@ def _run_native(cp: Any, cfg: SimConfig, ks: range) -> Aggregate:
     """run_chunk on the native core; a game it cannot set up (a wonder without the side asked
     for, say) is played by the Python engine, which reports it as it always does."""
     from dataclasses import replace
-    from ..native.records import play_record
+    from ..native.records import VerdictFold, play_game
     agg = Aggregate()
+    fold = VerdictFold(cp)  # the per-card verdicts, summed in C rather than folded from records
     for k in ks:
         try:
-            rec = play_record(cp, game_seed(cfg.seed, k), cfg.players, cfg.bots, cfg.sides)
+            game, rec = play_game(cp, game_seed(cfg.seed, k), cfg.players, cfg.bots, cfg.sides, plays=False)
         except ValueError:
             agg.merge(run_chunk(replace(cfg, core="python"), range(k, k + 1)))
             continue
         agg.add(rec)
+        fold.add(game, rec)
+    agg.verdicts.merge(fold.verdicts())
     return agg
 
 
