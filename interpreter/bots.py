@@ -1,5 +1,12 @@
-"""Bots. Each seat's bot draws from its own seeded stream (game.bot_rngs), so games replay
-exactly and a bot's choices never change the deal."""
+"""Bots. A bot sees only its observation (interpreter/observation.py): its own hand(s), what
+it saw, the public table, and its own random stream (obs.rng), so games replay exactly and a
+bot's choices never change the deal. The protocol (docs/bots.md):
+
+    choose(obs, moves) -> Move                          a move among the legal ones
+    choose_card(obs, cards, purpose) -> int | None      a card (a build from the discard
+                                                        pile, a copy); None declines
+    choose_payment(obs, due, can) -> int                how much of a coin loss to pay
+"""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
@@ -9,7 +16,7 @@ from .moves import BUILD, KEEP, SELL, Move
 from .scoring import science_score
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .observation import Observation
 
 
 class RandomBot:
@@ -17,18 +24,15 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, game: "Game", seat: int, moves: list[Move]) -> Move:
-        return moves[game.bot_rngs[seat].randrange(len(moves))]
+    def choose(self, obs: "Observation", moves: list[Move]) -> Move:
+        return moves[obs.rng.randrange(len(moves))]
 
-    def choose_discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
-        return game.bot_rngs[seat].randrange(len(cards))
+    def choose_card(self, obs: "Observation", cards: list[CCard], purpose: str) -> int | None:
+        return obs.rng.randrange(len(cards))
 
-    def choose_card(self, game: "Game", seat: int, cards: list[CCard], purpose: str) -> int | None:
-        return game.bot_rngs[seat].randrange(len(cards))
-
-    def choose_payment(self, game: "Game", seat: int, due: int, can: int) -> int:
+    def choose_payment(self, obs: "Observation", due: int, can: int) -> int:
         """A coin loss: any amount it can pay, the rest in debt."""
-        return game.bot_rngs[seat].randint(0, can)
+        return obs.rng.randint(0, can)
 
 
 class GreedyBot:
@@ -39,32 +43,36 @@ class GreedyBot:
 
     name = "greedy"
 
-    def value(self, game: "Game", seat: int, effect: Contribution, category: str) -> float:
+    def value(self, obs: "Observation", effect: Contribution, category: str) -> float:
         """Points this contribution is worth now: the fast path weighed here, every other
-        effect by its hook's own estimate (Hook.worth)."""
-        city = game.cities[seat]
-        table = game.table
-        ages_left = game.rules.ages - game.age
+        effect by its hook's own estimate (Hook.worth, given the observation)."""
+        seat = obs.seat
+        city = obs.cities[seat]
+        table = obs.table
+        rules = obs.rules
+        ages_left = rules.ages - obs.age
         v = 0.0
         for hook in effect.hooks:
-            v += hook.worth(game, seat)
+            v += hook.worth(obs, seat)
         if any(effect.science) or effect.science_wild:
             sci = list(city.science)
             for i, n in enumerate(effect.science):
                 sci[i] += n
             wild = list(city.science_wild) + list(effect.science_wild)
-            v += science_score(sci, wild, game.rules.science_set_bonus) - \
-                science_score(city.science, city.science_wild, game.rules.science_set_bonus)
+            v += science_score(sci, wild, rules.science_set_bonus) - \
+                science_score(city.science, city.science_wild, rules.science_set_bonus)
             v += 0.8 * ages_left  # symbols grow in value as sets form later
         if effect.shields:
             left, right = table.left(seat), table.right(seat)
-            age = max(1, game.age)
-            war_value = game.rules.victory_tokens[age - 1] - game.rules.defeat_token
-            later_wars = sum(game.rules.victory_tokens[age:])  # shields keep counting
+            age = max(1, obs.age)
+            war_value = rules.victory_tokens[age - 1] - rules.defeat_token
+            later_wars = sum(rules.victory_tokens[age:])  # shields keep counting
+            shields = city.shields
             for nb in (left, right):
-                if city.shields <= nb.shields < city.shields + effect.shields:
+                theirs = nb.shields
+                if shields <= theirs < shields + effect.shields:
                     v += war_value * 0.8 + 0.6 * later_wars
-                elif city.shields == nb.shields:
+                elif shields == theirs:
                     v += 0.5
             v += 0.3 * effect.shields
         if effect.produces:
@@ -75,50 +83,47 @@ class GreedyBot:
             v += 1.5 * ages_left
         return v
 
-    def score_move(self, game: "Game", seat: int, move: Move) -> float:
-        city = game.cities[seat]
-        card = game.hands[seat][move.card]
+    def score_move(self, obs: "Observation", move: Move) -> float:
+        card = obs.hand[move.card]
         paid = move.left + move.right
         if move.action == KEEP:  # a draft: the card's worth as if built, less its price
-            return self.value(game, seat, card.effect, card.category) - card.cost_coins / 3
+            return self.value(obs, card.effect, card.category) - card.cost_coins / 3
         if move.action == SELL:
-            return game.rules.sell_coins / 3 - 0.5
+            return obs.rules.sell_coins / 3 - 0.5
         if move.action == BUILD:
-            bank = 0 if move.free else card.cost_coins + card.cost_per_age * game.table.age
-            v = self.value(game, seat, card.effect, card.category) - (bank + paid + move.extra) / 3
+            bank = 0 if move.free else card.cost_coins + card.cost_per_age * obs.table.age
+            v = self.value(obs, card.effect, card.category) - (bank + paid + move.extra) / 3
             if move.free == "power":
                 v -= 1.5  # keep the once-per-age power for something costly if possible
                 v += (card.cost_coins + sum(n for _, n in card.cost)) / 2
             if move.free == "chain":
                 v += 0.5
             return v
+        city = obs.cities[obs.seat]
         stage = city.side.stages[city.stages_built]
-        return self.value(game, seat, stage.effect, "wonder") - (stage.cost_coins + paid + move.extra) / 3 + 0.5
+        return self.value(obs, stage.effect, "wonder") - (stage.cost_coins + paid + move.extra) / 3 + 0.5
 
-    def choose(self, game: "Game", seat: int, moves: list[Move]) -> Move:
+    def choose(self, obs: "Observation", moves: list[Move]) -> Move:
         best: list[Move] = []
         best_v = float("-inf")
         for m in moves:
-            v = self.score_move(game, seat, m)
+            v = self.score_move(obs, m)
             if v > best_v + 1e-9:
                 best, best_v = [m], v
             elif v > best_v - 1e-9:
                 best.append(m)
-        return best[game.bot_rngs[seat].randrange(len(best))]
+        return best[obs.rng.randrange(len(best))]
 
-    def choose_discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
-        return self.choose_card(game, seat, cards, "discard")
-
-    def choose_payment(self, game: "Game", seat: int, due: int, can: int) -> int:
+    def choose_payment(self, obs: "Observation", due: int, can: int) -> int:
         """A coin loss: pay all it can (a coin is a third of a point, a debt token -1)."""
         return can
 
-    def choose_card(self, game: "Game", seat: int, cards: list[CCard], purpose: str) -> int | None:
+    def choose_card(self, obs: "Observation", cards: list[CCard], purpose: str) -> int | None:
         """A card to take (from the discard pile, to copy, ...): the one worth most."""
-        values = [self.value(game, seat, c.effect, c.category) for c in cards]
+        values = [self.value(obs, c.effect, c.category) for c in cards]
         top = max(values)
         best = [i for i, v in enumerate(values) if v == top]
-        return best[game.bot_rngs[seat].randrange(len(best))]
+        return best[obs.rng.randrange(len(best))]
 
 
 def unvalued_words(cp: Any) -> list[str]:
