@@ -35,6 +35,23 @@ class RandomBot:
         return obs.rng.randint(0, can)
 
 
+class _Now:
+    """What the greedy bot reads of an observation, read once per decision."""
+
+    __slots__ = ("obs", "seat", "city", "left", "right", "rules", "age", "ages_left", "table_age", "hand")
+
+    def __init__(self, obs: "Observation"):
+        self.obs = obs
+        self.seat = seat = obs.seat
+        table = obs.table
+        self.city, self.left, self.right = table.around(seat)
+        self.rules = rules = obs.rules
+        self.age = obs.age
+        self.ages_left = rules.ages - self.age
+        self.table_age = table.age
+        self.hand = obs.hand
+
+
 class GreedyBot:
     """Takes the move with the best immediate value: points now, science (more early on),
     shields that change this and later wars, production early on, coins at a third of a
@@ -46,14 +63,15 @@ class GreedyBot:
     def value(self, obs: "Observation", effect: Contribution, category: str) -> float:
         """Points this contribution is worth now: the fast path weighed here, every other
         effect by its hook's own estimate (Hook.worth, given the observation)."""
-        seat = obs.seat
-        city = obs.cities[seat]
-        table = obs.table
-        rules = obs.rules
-        ages_left = rules.ages - obs.age
+        return self._value(_Now(obs), effect)
+
+    def _value(self, now: _Now, effect: Contribution) -> float:
+        city = now.city
+        rules = now.rules
+        ages_left = now.ages_left
         v = 0.0
         for hook in effect.hooks:
-            v += hook.worth(obs, seat)
+            v += hook.worth(now.obs, now.seat)
         if any(effect.science) or effect.science_wild:
             sci = list(city.science)
             for i, n in enumerate(effect.science):
@@ -63,12 +81,11 @@ class GreedyBot:
                 science_score(city.science, city.science_wild, rules.science_set_bonus)
             v += 0.8 * ages_left  # symbols grow in value as sets form later
         if effect.shields:
-            left, right = table.left(seat), table.right(seat)
-            age = max(1, obs.age)
+            age = max(1, now.age)
             war_value = rules.victory_tokens[age - 1] - rules.defeat_token
             later_wars = sum(rules.victory_tokens[age:])  # shields keep counting
             shields = city.shields
-            for nb in (left, right):
+            for nb in (now.left, now.right):
                 theirs = nb.shields
                 if shields <= theirs < shields + effect.shields:
                     v += war_value * 0.8 + 0.6 * later_wars
@@ -84,30 +101,44 @@ class GreedyBot:
         return v
 
     def score_move(self, obs: "Observation", move: Move) -> float:
-        card = obs.hand[move.card]
+        """A move's value in points (the cost in coins at a third of a point)."""
+        return self._score(_Now(obs), move, {})
+
+    def _score(self, now: _Now, move: Move, memo: dict[int, float]) -> float:
+        """`memo` keeps each card's value for the other ways to pay for it."""
+        action = move.action
+        if action == SELL:
+            return now.rules.sell_coins / 3 - 0.5
         paid = move.left + move.right
-        if move.action == KEEP:  # a draft: the card's worth as if built, less its price
-            return self.value(obs, card.effect, card.category) - card.cost_coins / 3
-        if move.action == SELL:
-            return obs.rules.sell_coins / 3 - 0.5
-        if move.action == BUILD:
-            bank = 0 if move.free else card.cost_coins + card.cost_per_age * obs.table.age
-            v = self.value(obs, card.effect, card.category) - (bank + paid + move.extra) / 3
+        if action == BUILD or action == KEEP:
+            card = now.hand[move.card]
+            worth = memo.get(id(card))
+            if worth is None:
+                worth = memo[id(card)] = self._value(now, card.effect)
+            if action == KEEP:  # a draft: the card's worth as if built, less its price
+                return worth - card.cost_coins / 3
+            bank = 0 if move.free else card.cost_coins + card.cost_per_age * now.table_age
+            v = worth - (bank + paid + move.extra) / 3
             if move.free == "power":
                 v -= 1.5  # keep the once-per-age power for something costly if possible
                 v += (card.cost_coins + sum(n for _, n in card.cost)) / 2
             if move.free == "chain":
                 v += 0.5
             return v
-        city = obs.cities[obs.seat]
+        city = now.city
         stage = city.side.stages[city.stages_built]
-        return self.value(obs, stage.effect, "wonder") - (stage.cost_coins + paid + move.extra) / 3 + 0.5
+        worth = memo.get(-1)
+        if worth is None:
+            worth = memo[-1] = self._value(now, stage.effect)
+        return worth - (stage.cost_coins + paid + move.extra) / 3 + 0.5
 
     def choose(self, obs: "Observation", moves: list[Move]) -> Move:
         best: list[Move] = []
         best_v = float("-inf")
+        now = _Now(obs)
+        memo: dict[int, float] = {}
         for m in moves:
-            v = self.score_move(obs, m)
+            v = self._score(now, m, memo)
             if v > best_v + 1e-9:
                 best, best_v = [m], v
             elif v > best_v - 1e-9:
@@ -120,7 +151,8 @@ class GreedyBot:
 
     def choose_card(self, obs: "Observation", cards: list[CCard], purpose: str) -> int | None:
         """A card to take (from the discard pile, to copy, ...): the one worth most."""
-        values = [self.value(obs, c.effect, c.category) for c in cards]
+        now = _Now(obs)
+        values = [self._value(now, c.effect) for c in cards]
         top = max(values)
         best = [i for i, v in enumerate(values) if v == top]
         return best[obs.rng.randrange(len(best))]
@@ -155,14 +187,31 @@ def _human() -> object:
     return HumanBot()
 
 
-BOTS: dict[str, Callable[[], object]] = {"random": RandomBot, "greedy": GreedyBot, "human": _human}
+def _search(playouts: str = "") -> object:
+    from .search import SearchBot
+    if playouts and not (playouts.isdigit() and int(playouts) > 0):
+        raise ValueError(f"search:N takes a number of playouts per decision, not {playouts!r}")
+    return SearchBot(int(playouts)) if playouts else SearchBot()
+
+
+BOTS: dict[str, Callable[..., object]] = {"random": RandomBot, "greedy": GreedyBot, "human": _human,
+                                          "search": _search}
+OPTIONS = {"search"}  # bots that take an option: search:200 (playouts per decision)
 
 
 def make_bots(spec: str, n: int) -> list[object]:
     """'human,greedy' -> bots for n seats; a list shorter than the table fills with its last
-    bot (human,greedy at 4 players: one human, three greedy)."""
+    bot (human,greedy at 4 players: one human, three greedy). 'search:200' is the search bot
+    with 200 playouts per decision."""
     names = [s.strip() for s in spec.split(",") if s.strip()] or ["greedy"]
-    unknown = [s for s in names if s not in BOTS]
+    parsed = [name.partition(":")[::2] for name in names]
+    unknown = [name for name, _ in parsed if name not in BOTS]
     if unknown:
         raise ValueError(f"unknown bot '{unknown[0]}' (bots: {', '.join(BOTS)})")
-    return [BOTS[names[min(i, len(names) - 1)]]() for i in range(n)]
+    bad = [name for name, opt in parsed if opt and name not in OPTIONS]
+    if bad:
+        raise ValueError(f"the bot '{bad[0]}' takes no option")
+
+    def make(name: str, opt: str) -> object:
+        return BOTS[name](opt) if opt else BOTS[name]()
+    return [make(*parsed[min(i, len(parsed) - 1)]) for i in range(n)]

@@ -41,7 +41,10 @@ def clone_game(game: "Game", bots: Optional[Sequence[Any]] = None) -> "Game":
     d["settle_queue"] = game.settle_queue[:]
     d["fired"] = set(game.fired)
     d["dealt"] = dict(game.dealt)
-    d["records"] = game.records[:]  # each record is immutable
+    if game.records:  # only the current phase's record still changes
+        d["records"] = game.records[:-1] + [game.records[-1].copy()]
+    else:
+        d["records"] = []
     if game.lineage is not None:
         d["lineage"] = game.lineage[:]
     d["rng"] = game.rng.copy()

@@ -35,14 +35,13 @@ from .compiled import CCard, CompiledPack, Contribution
 from .effects import Event
 from .knowledge import Knowledge, Record
 from .moves import ALL_ACTIONS, BUILD, KEEP, SELL, WONDER, Move, legal_moves, refusal
+from .observation import CityView, Observation
 from .phases import AGE, schedule
 from .position import Stepping
 from .pricing import build_terms
 from .rng import Stream
 from .state import City, Table
 
-if TYPE_CHECKING:
-    from .observation import Observation
 
 
 class IllegalMove(Exception):
@@ -64,6 +63,7 @@ class Bot(Protocol):
 
 
 class Game(Stepping, Knowledge):
+    base_fields: Optional[frozenset[str]] = None
     def __init__(self, cp: CompiledPack, bots: Sequence[Bot], seed: int = 0, sides: str = "A",
                  wonders: Sequence[str] | None = None, names: Sequence[str] | None = None,
                  log: bool = False, max_actions: int | None = None):
@@ -113,6 +113,7 @@ class Game(Stepping, Knowledge):
         self.sit_out_kinds = [k.name for k in rules.tokens.values() if k.sit_out]
         self.losses: list[tuple[int, int, int]] = []  # (seat, coins due, seat of the card's owner)
         self.steps = schedule(rules.phases, rules.ages)
+        self.last_turn = rules.hand_size_at(n) - 1  # an age's turns: until one card is left
         deals = sum(s.decl.deal for s in self.steps if s.decl.kind == "draft")
         # every turn is at most a move, a last-card play and discard builds per player
         self.max_actions = max_actions or 4 * n * (rules.ages * rules.hand_size + len(self.steps) + deals)
@@ -140,6 +141,8 @@ class Game(Stepping, Knowledge):
         self.box_known: list[int] = []
         self.search_rngs: list[Optional[Stream]] = [None] * n  # made when first asked for
         self.views: Optional[tuple[Any, list[City]]] = None  # observation views of the cities
+        if Game.base_fields is None:  # what a plain game holds (a subclass may add more)
+            Game.base_fields = frozenset(self.__dict__)
 
     # -- the cycle ----------------------------------------------------------------
     def begin_age(self, age: int) -> None:
@@ -208,9 +211,8 @@ class Game(Stepping, Knowledge):
         """Whether this turn's card is free by a `free first|last card of each age` power."""
         if not city.free_turns or self.phase.kind != "age":
             return False
-        last = self.rules.hand_size_at(self.n) - 1
         return ("age_first" in city.free_turns and self.turn == 1) or \
-            ("age_last" in city.free_turns and self.turn == last)
+            ("age_last" in city.free_turns and self.turn == self.last_turn)
 
     def moves(self, seat: int, actions: tuple[str, ...] | None = None) -> list[Move]:
         return legal_moves(self.hands[seat], self.cities[seat], self.table, self.free_power(seat),
@@ -220,7 +222,7 @@ class Game(Stepping, Knowledge):
         """The seat's bot chooses a move (given only its observation); checked here."""
         self.actions_now = actions
         moves = legal_moves(self.hands[seat], self.cities[seat], self.table, self.free_power(seat), actions)
-        move = self.bots[seat].choose(self.observe(seat), moves)
+        move = self.bots[seat].choose(Observation(self, seat), moves)
         if not isinstance(move, Move):  # checked first: a plain tuple can equal a legal Move
             raise IllegalMove(f"{self.cities[seat].name} ({getattr(self.bots[seat], 'name', '?')}): "
                               f"not a Move: {move!r}")
@@ -251,7 +253,7 @@ class Game(Stepping, Knowledge):
         for seat, move in enumerate(moves):
             card = self.hands[seat].pop(move.card)
             kept[seat].append(card)
-            picked.append((seat, KEEP, card))
+            picked.append((seat, move, card))
             entries.append({"player": seat, "card": card.name, "action": KEEP})
         if self.records:
             self.note_plays(self.turn, picked)
@@ -286,7 +288,7 @@ class Game(Stepping, Knowledge):
         for seat, _move, card in plays:
             self.hands[seat].remove(card)
         if self.records:
-            self.note_plays(self.turn, [(seat, move.action, card) for seat, move, card in plays])
+            self.note_plays(self.turn, plays)
         for k, (seat, move, card) in enumerate(plays):
             city = self.cities[seat]
             if banks is not None:
@@ -509,7 +511,7 @@ class Game(Stepping, Knowledge):
         self._count_actions(1)
         city.build_card(card)
         if self.records:
-            self.note_plays(self.turn, [(seat, BUILD, card)])
+            self.note_plays(self.turn, [(seat, Move(-1, BUILD, free="discard"), card)])
         coins = self.when_built(seat, card.effect)
         coins += self.fire(seat, Event("build", card.color, card.id))
         gains, self.gains = self.gains, []  # coins its effects give other cities, now
@@ -559,10 +561,9 @@ class Game(Stepping, Knowledge):
             direction = self.rules.pass_directions[direction - 1]
         n = self.n
         step = 1 if direction == "left" else -1
-        new: list[list[CCard]] = [[] for _ in range(n)]
-        for seat in range(n):
-            new[(seat + step) % n] = self.hands[seat]
-        self.hands = new
+        self.hands = self.hands[-step:] + self.hands[:-step]  # seat s's hand goes to s + step
+        if self.lineage is not None:
+            self.lineage = self.lineage[-step:] + self.lineage[:-step]
 
     def war(self, age: int) -> None:
         """The conflicts of an age: each city against the next city on either side that takes
@@ -614,16 +615,14 @@ class Game(Stepping, Knowledge):
             self.log["war"].append({"age": age, "results": results})
 
     # -- views ----------------------------------------------------------------------
-    def observe(self, seat: int) -> "Observation":
+    def observe(self, seat: int) -> Observation:
         """What the player at `seat` may know now (all a bot is given)."""
-        from .observation import Observation
         return Observation(self, seat)
 
     def city_views(self) -> tuple[Any, ...]:
         """Read-only views of the cities, made once per game (and again if replaced)."""
         views = self.views
         if views is None or views[1] is not self.cities:
-            from .observation import CityView
             views = self.views = (tuple(CityView(c) for c in self.cities), self.cities)
         return views[0]
 

@@ -13,7 +13,7 @@ next players took since.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from .compiled import CCard
 from .moves import BUILD
@@ -22,34 +22,53 @@ if TYPE_CHECKING:
     from .game import Game  # noqa: F401
 
 
-class TurnSeen(NamedTuple):
-    """Every hand at the start of a turn (each seen by its holder), and the lineage of each:
-    which of the phase's dealt hands it is (None in a phase that does not pass hands)."""
+class Record:
+    """One phase's history, written as it goes at the cost of two appends a turn (the lists
+    appended are the game's own, which it replaces rather than changes; a clone copies the
+    current record):
+    dealt   every hand at the phase's first turn (tuples; each seen by its holder)
+    turns   per turn: (turn, lineage) where lineage[seat] is which dealt hand the seat holds
+            (None in a phase that does not pass hands: each seat keeps its own)
+    played  per resolution: (turn, lineage or None or -1, [(seat, move, card)]); -1 marks the
+            end-of-turn builds (from a second hand, from the discard pile)
+    A hand at any turn is its dealt hand less the cards played from it before."""
 
-    turn: int
-    hands: tuple[tuple[CCard, ...], ...]
-    lineage: Optional[tuple[int, ...]]
+    __slots__ = ("kind", "name", "age", "deck", "dealt", "turns", "played")
 
+    def __init__(self, kind: str, name: str, age: int, deck: str = ""):
+        self.kind, self.name, self.age, self.deck = kind, name, age, deck
+        self.dealt: Optional[tuple[tuple[CCard, ...], ...]] = None
+        self.turns: list[tuple[int, Optional[list[int]]]] = []
+        self.played: list[tuple[int, Any, list[tuple[int, Any, CCard]]]] = []
 
-class Play(NamedTuple):
-    """A card played this phase: public when built, known to its player otherwise.
-    lineage: the dealt hand it came from (-1: a second hand or the discard pile)."""
+    def copy(self) -> "Record":
+        new = Record(self.kind, self.name, self.age, self.deck)
+        new.dealt, new.turns, new.played = self.dealt, self.turns[:], self.played[:]
+        return new
 
-    turn: int
-    seat: int
-    card: CCard
-    action: str
-    lineage: int
+    @property
+    def plays(self) -> list[tuple[int, int, CCard, str, int]]:
+        """(turn, seat, card, action, lineage of the hand it came from, -1: not a dealt hand)."""
+        out = []
+        for turn, lin, plays in self.played:
+            for seat, move, card in plays:
+                came = -1 if lin == -1 else (seat if lin is None else lin[seat])
+                out.append((turn, seat, card, move.action, came))
+        return out
 
+    def held(self, k: int, seat: int) -> int:
+        """Which dealt hand `seat` held at the k-th turn of the phase."""
+        lineage = self.turns[k][1]
+        return lineage[seat] if lineage is not None else seat
 
-class Record(NamedTuple):
-    """One phase's history (replaced, never changed, so clones may share it)."""
-
-    kind: str
-    name: str
-    age: int
-    turns: tuple[TurnSeen, ...] = ()
-    plays: tuple[Play, ...] = ()
+    def hand_at(self, k: int, seat: int) -> tuple[CCard, ...]:
+        """The hand `seat` held at the start of the k-th turn of the phase."""
+        turn, lin = self.turns[k][0], self.held(k, seat)
+        cards = list(self.dealt[lin]) if self.dealt else []
+        for p in self.plays:
+            if p[4] == lin and p[0] < turn and p[2] in cards:
+                cards.remove(p[2])
+        return tuple(cards)
 
 
 class Knowledge:
@@ -65,29 +84,25 @@ class Knowledge:
     box_known: list[int]
     sub: str
 
-    def open_record(self, kind: str, name: str, age: int) -> None:
-        self.records.append(Record(kind, name, age))
+    def open_record(self, decl: Any, age: int) -> None:
+        self.records.append(Record(decl.kind, decl.name, age, decl.deck if decl.kind == "draft" else ""))
         self.lineage = None
 
     def start_lineage(self) -> None:
         """The hands were just dealt: hand k is dealt hand k (passing permutes them)."""
-        self.lineage = list(range(self.n))
+        self.lineage = list(range(self.n))  # replaced, never changed, when hands pass
 
     def see_turn(self, turn: int) -> None:
         """A turn begins: each player sees the hand in front of it."""
         rec = self.records[-1]
-        seen = TurnSeen(turn, tuple([tuple(h) for h in self.hands]),
-                        tuple(self.lineage) if self.lineage is not None else None)
-        self.records[-1] = rec._replace(turns=rec.turns + (seen,))
+        if rec.dealt is None:
+            rec.dealt = tuple([tuple(h) for h in self.hands])
+        rec.turns.append((turn, self.lineage))  # (pass_hands makes a new lineage list)
 
-    def note_plays(self, turn: int, plays: Sequence[tuple[int, str, CCard]]) -> None:
-        """(seat, action, card) played now, from the hands in front of the players (or from
-        a second hand during the end-of-turn builds)."""
-        lin = self.lineage if self.sub not in ("settle",) else None
-        rec = self.records[-1]
-        self.records[-1] = rec._replace(plays=rec.plays + tuple(
-            Play(turn, seat, card, action, lin[seat] if lin is not None else -1)
-            for seat, action, card in plays))
+    def note_plays(self, turn: int, plays: list[tuple[int, Any, CCard]]) -> None:
+        """[(seat, move, card)] played now from the hands in front of the players (or, while
+        settling the end-of-turn builds, from a second hand or the discard pile)."""
+        self.records[-1].played.append((turn, -1 if self.sub == "settle" else self.lineage, plays))
 
     # -- face-down piles: each card with the seats that know it (a bit per seat) ----------
     def to_discard(self, cards: Sequence[CCard], seat: int) -> None:
@@ -124,7 +139,7 @@ class Knowledge:
         masks[:] = [m | bit for m in masks]
 
 
-def public_play(play: Play, seat: int) -> tuple[int, int, str, Optional[CCard]]:
-    """(turn, seat, action, card) as `seat` saw it: the card when built or its own."""
-    return (play.turn, play.seat, play.action,
-            play.card if play.action == BUILD or play.seat == seat else None)
+def public_play(play: tuple[int, int, CCard, str, int], seat: int) -> tuple[int, int, str, Optional[CCard], int]:
+    """(turn, seat, action, card, lineage) as `seat` saw it: the card when built or its own."""
+    turn, who, card, action, lineage = play
+    return (turn, who, action, card if action == BUILD or who == seat else None, lineage)

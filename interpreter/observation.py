@@ -89,27 +89,47 @@ def back(card: CCard) -> Any:
 
 
 class Observation:
-    """What seat `seat` knows now (see the module docstring). The fields a bot reads most
-    are plain attributes; the rest are computed when read."""
+    """What seat `seat` knows now (see the module docstring). Made for every decision of
+    every bot, so it is made lazily: each field is read from the game when first asked for.
 
-    __slots__ = ("seat", "n", "cp", "rules", "age", "turn", "phase", "sub", "actions", "hand",
-                 "cities", "table", "rng", "_g")
+    seat, n, rules, cp (the pack: every card's text is public), age, turn, phase, sub (the
+    sub-step, see interpreter/position.py), actions (allowed now), hand (the cards in front
+    of the player now), cities (a CityView per seat), table (the ring of those views, for
+    counting), rng (the seat's own stream), and the properties below."""
+
+    __slots__ = ("seat", "rng", "_g", "_hand", "_table")
 
     def __init__(self, game: "Game", seat: int):
         self.seat = seat
-        self.n = game.n
-        self.cp = game.cp  # the pack: every card's text is public
-        self.rules = game.rules
-        self.age = game.age
-        self.turn = game.turn
-        self.phase = game.phase
-        self.sub = game.sub
-        self.actions = game.actions_now
-        self.hand = tuple(game.hands[seat])  # the cards in front of the player now
-        self.cities = game.city_views()
-        self.table = Table(self.cities, game.table.age)  # type: ignore[arg-type]
-        self.rng = game.bot_rngs[seat]  # the seat's own stream
+        self.rng = game.bot_rngs[seat]
         self._g = game
+        self._hand: Optional[tuple[CCard, ...]] = None  # made when first read
+        self._table: Optional[Table] = None
+
+    n = property(lambda self: self._g.n)
+    cp = property(lambda self: self._g.cp)
+    rules = property(lambda self: self._g.rules)
+    age = property(lambda self: self._g.age)
+    turn = property(lambda self: self._g.turn)
+    phase = property(lambda self: self._g.phase)
+    sub = property(lambda self: self._g.sub)
+    actions = property(lambda self: self._g.actions_now)
+    cities = property(lambda self: self._g.city_views())
+
+    @property
+    def hand(self) -> tuple[CCard, ...]:
+        hand = self._hand
+        if hand is None:
+            hand = self._hand = tuple(self._g.hands[self.seat])
+        return hand
+
+    @property
+    def table(self) -> Table:
+        table = self._table
+        if table is None:
+            g = self._g
+            table = self._table = Table(g.city_views(), g.table.age)  # type: ignore[arg-type]
+        return table
 
     # -- its own cards -----------------------------------------------------------------
     @property
@@ -181,18 +201,19 @@ class Observation:
         seat = self.seat
         out = []
         for rec in self._g.records:
-            seen = tuple((t.turn, t.lineage[seat] if t.lineage is not None else None, t.hands[seat])
-                         for t in rec.turns)
-            plays = tuple((*public_play(p, seat), p.lineage) for p in rec.plays)
-            out.append(PhaseView(rec.kind, rec.name, rec.age, seen,
-                                 tuple(t.lineage for t in rec.turns), plays))
+            seen = tuple((t[0], t[1][seat] if t[1] is not None else None, rec.hand_at(k, seat))
+                         for k, t in enumerate(rec.turns))
+            plays = tuple(public_play(p, seat) for p in rec.plays)
+            out.append(PhaseView(rec.kind, rec.name, rec.age, seen, tuple(t[1] for t in rec.turns), plays))
         return tuple(out)
 
     @property
     def seen(self) -> tuple[tuple[CCard, ...], ...]:
         """The hands it held this phase, turn by turn (the last is its hand now)."""
         recs = self._g.records
-        return tuple(t.hands[self.seat] for t in recs[-1].turns) if recs else ()
+        if not recs:
+            return ()
+        return tuple(recs[-1].hand_at(k, self.seat) for k in range(len(recs[-1].turns)))
 
     # -- queries a player could work out at the table --------------------------------------
     def price(self, card: CCard) -> Price:

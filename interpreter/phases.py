@@ -55,7 +55,7 @@ class AgePhase:
     def begin(self, game: "Game", decl: PhaseDecl, age: int) -> None:
         game.deal(age)
         game.start_lineage()
-        if game.rules.hand_size_at(game.n) - 1 < 1:  # no turn at all: straight to the conflicts
+        if game.last_turn < 1:  # no turn at all: straight to the conflicts
             self.after_settle(game)
             return
         game.begin_turn(1)
@@ -68,7 +68,7 @@ class AgePhase:
     def apply(self, game: "Game", moves: Moves) -> None:
         """One turn: everyone's moves at once; on the age's last turn the last-card players
         play next (a sub-step of their own), then the leftover cards are discarded."""
-        last = game.rules.hand_size_at(game.n) - 1
+        last = game.last_turn
         if game.sub == "last":
             game.resolve(moves, note="last card")
         else:
@@ -79,7 +79,8 @@ class AgePhase:
                     game.extra = extra
                     game.sub = "last"
                     return
-        game.extra = []
+        if game.extra:
+            game.extra = []
         if game.turn == last:
             game.discard_hands()
         if game.owed or game.owed_hands:
@@ -89,7 +90,7 @@ class AgePhase:
 
     def after_settle(self, game: "Game") -> None:
         """Pass the hands and begin the next turn, or end the age with its conflicts."""
-        last = game.rules.hand_size_at(game.n) - 1
+        last = game.last_turn
         age = game.phase_age
         if game.turn < last:
             game.pass_hands(game.rules.pass_directions[age - 1])

@@ -51,27 +51,31 @@ class Stepping:
     def over(self) -> bool:
         return self.sub == "over"
 
-    def advance(self, stop_at_done: bool = False) -> None:
-        """Play everything that needs no decision, up to the next decision or the end."""
+    def advance(self, stop_at_done: bool = False) -> list[tuple[int, tuple[str, ...]]]:
+        """Play everything that needs no decision, up to the next decision or the end;
+        [(seat, actions)] of the seats deciding there ([] at the end)."""
         while True:
             sub = self.sub
             if sub == "start":
                 self._start_step()
             elif sub == "done":
                 if stop_at_done:
-                    return
+                    return []
                 self.at += 1
                 self.sub = "start"
             elif sub == "over":
-                return
+                return []
             elif sub == "settle":
                 if self._settle_next():
-                    return
+                    kind, seat, _hand = self.settle_queue[0]
+                    return [(seat, () if kind == "discard" else (BUILD,))]
                 RUNNERS[self.phase.kind].after_settle(self)
-            elif RUNNERS[self.phase.kind].deciders(self):
-                return
-            else:  # a turn nobody plays (a recruitment with no hands left): it still happens
-                RUNNERS[self.phase.kind].apply(self, [None] * self.n)
+            else:
+                runner = RUNNERS[self.phase.kind]
+                deciding = runner.deciders(self)
+                if deciding:
+                    return deciding
+                runner.apply(self, [None] * self.n)  # a turn nobody plays still happens
 
     def _start_step(self) -> None:
         if self.at >= len(self.steps):
@@ -83,7 +87,7 @@ class Stepping:
             self.begin_age(step.age)
         self.phase = step.decl
         self.phase_age = step.age
-        self.open_record(step.decl.kind, step.decl.name, step.age)
+        self.open_record(step.decl, step.age)
         RUNNERS[step.decl.kind].begin(self, step.decl, step.age)
 
     def _finish(self) -> None:
@@ -101,13 +105,13 @@ class Stepping:
         """One phase on its own, to its end, its moves from the bots (tests, play_age)."""
         self.phase = decl
         self.phase_age = age
-        self.open_record(decl.kind, decl.name, age)
+        self.open_record(decl, age)
         RUNNERS[decl.kind].begin(self, decl, age)
         while True:
-            self.advance(stop_at_done=True)
-            if self.sub in ("done", "over"):
+            deciding = self.advance(stop_at_done=True)
+            if not deciding:
                 return
-            self._bots_play()
+            self._bots_play(deciding)
 
     # -- who decides ---------------------------------------------------------------------
     def deciders(self) -> list[tuple[int, str, tuple[str, ...]]]:
@@ -182,7 +186,7 @@ class Stepping:
             return
         RUNNERS[self.phase.kind].apply(self, [answers.get(s) for s in range(self.n)])
 
-    def _bots_play(self) -> None:
+    def _bots_play(self, deciding: list[tuple[int, tuple[str, ...]]]) -> None:
         """The current position with the bots' answers (game.decide checks each move)."""
         if self.sub == "settle":
             kind, seat, hand = self.settle_queue[0]
@@ -193,7 +197,6 @@ class Stepping:
             else:
                 self._build_hand_now(seat, hand, self.decide(seat, (BUILD,)))
             return
-        deciding = RUNNERS[self.phase.kind].deciders(self)
         moves: list[Optional[Move]] = [None] * self.n
         for seat, actions in deciding:  # (as the age's turns always asked: decide(seat))
             moves[seat] = self.decide(seat) if actions is ALL_ACTIONS else self.decide(seat, actions)
@@ -202,10 +205,10 @@ class Stepping:
     def play(self) -> dict[str, Any]:
         """The game to its end (from wherever it stands), the bots deciding; the scores."""
         while True:
-            self.advance()
-            if self.sub == "over":
+            deciding = self.advance()
+            if not deciding:
                 return self.scores
-            self._bots_play()
+            self._bots_play(deciding)
 
     # -- the end-of-turn builds ----------------------------------------------------------
     def start_settle(self) -> None:
@@ -254,7 +257,7 @@ class Stepping:
         sub = self.sub
         self.start_settle()
         while self._settle_next():
-            self._bots_play()
+            self._bots_play([])
         self.sub = sub
 
     def build_from_discard(self, seat: int) -> None:
