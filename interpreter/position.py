@@ -115,17 +115,15 @@ class Stepping:
 
     # -- who decides ---------------------------------------------------------------------
     def deciders(self) -> list[tuple[int, str, tuple[str, ...]]]:
-        """[(seat, kind, actions)] at a resting position (no legal moves computed)."""
-        if self.sub == "over":
-            return []
-        if self.sub == "settle":
-            kind, seat, _hand = self.settle_queue[0]
-            return [(seat, "card", ())] if kind == "discard" else [(seat, "move", (BUILD,))]
-        return [(s, "move", actions) for s, actions in RUNNERS[self.phase.kind].deciders(self)]
+        """[(seat, kind, actions)]: who decides now ("move" among actions, or "card"), first
+        playing what needs no decision; no legal moves are computed."""
+        deciding = self.advance()
+        if self.sub == "settle" and self.settle_queue[0][0] == "discard":
+            return [(s, "card", actions) for s, actions in deciding]
+        return [(s, "move", actions) for s, actions in deciding]
 
     def pending(self) -> dict[int, Decision]:
         """Who must decide now and among what (first playing what needs no decision)."""
-        self.advance()
         out: dict[int, Decision] = {}
         for seat, kind, actions in self.deciders():
             if kind == "card":
@@ -141,10 +139,9 @@ class Stepping:
         card index or None} for a card choice). A bad answer raises IllegalMove with the
         reason and changes nothing."""
         from .game import IllegalMove
-        self.advance()
+        deciding = self.deciders()
         if self.sub == "over":
             raise IllegalMove("the game is over")
-        deciding = self.deciders()
         seats = {s for s, _k, _a in deciding}
         stray = sorted(s for s, a in answers.items() if s not in seats and a is not None)
         if stray:
@@ -185,6 +182,18 @@ class Stepping:
                 self._build_hand_now(seat, hand, answers[seat])
             return
         RUNNERS[self.phase.kind].apply(self, [answers.get(s) for s in range(self.n)])
+
+    def ask_bots(self, skip: int = -1) -> dict[int, Answer]:
+        """The bots' answers at this position (every deciding seat but `skip`), for step()."""
+        answers: dict[int, Answer] = {}
+        for seat, kind, actions in self.deciders():
+            if seat == skip:
+                continue
+            if kind == "card":
+                answers[seat] = self.choose_card(seat, self.discard_choices(seat), "discard")
+            else:
+                answers[seat] = self.decide(seat) if actions is ALL_ACTIONS else self.decide(seat, actions)
+        return answers
 
     def _bots_play(self, deciding: list[tuple[int, tuple[str, ...]]]) -> None:
         """The current position with the bots' answers (game.decide checks each move)."""

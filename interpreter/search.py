@@ -6,9 +6,12 @@ playout deals a world consistent with what the player knows (interpreter/determi
 applies the candidate for this seat and the policy's choice for every other seat, and plays
 on with greedy bots everywhere; its value is the final rank (1 first, 0 last, ties shared)
 plus a hundredth of the score margin over the best other player. Every candidate is played
-in the same worlds (common random numbers: the comparison is between moves, not deals), and
-the budget is spent by sequential halving: rounds over the remaining candidates, each round
-keeping the better half. The candidate with the best mean is taken.
+in the same worlds (common random numbers: the comparison is between moves, not deals); the
+budget is split evenly (flat Monte Carlo: budget // candidates worlds, at least one), and
+the candidate with the best mean is taken. (Sequential halving, which drops the worse half
+of the candidates after each round, did worse at the same budget: 14 wins in 24 games
+against flat Monte Carlo's 20, 64 playouts, 4 players, because one world per candidate is
+too few to drop any.)
 
 It needs no knowledge of any effect: a card, a plug-in's included, is worth what it does in
 the playouts. Candidates: one payment per (card, action, free power or not), the cheapest
@@ -21,7 +24,6 @@ A time budget (`ms`) stops early when time is up, and then depends on the machin
 """
 from __future__ import annotations
 
-import math
 import time
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
@@ -53,9 +55,9 @@ def candidates(obs: "Observation", moves: Sequence[Move]) -> list[Move]:
     return [best[k] for k in order]
 
 
-def outcome(game: "Game", seat: int) -> float:
+def outcome(game: "Game", seat: int, per_point: float = 0.01) -> float:
     """A finished game's value to `seat`: rank (1 first .. 0 last; ties by coins, then
-    shared) plus a hundredth of its margin over the best other total."""
+    shared) plus `per_point` for each point of its margin over the best other total."""
     players = game.scores["players"]
     n = len(players)
     own = (players[seat]["total"], game.cities[seat].coins)
@@ -63,7 +65,7 @@ def outcome(game: "Game", seat: int) -> float:
     equal = sum(1 for s in range(n) if s != seat and (players[s]["total"], game.cities[s].coins) == own)
     rank = (n - 1 - better - 0.5 * equal) / (n - 1) if n > 1 else 1.0
     margin = players[seat]["total"] - max(players[s]["total"] for s in range(n) if s != seat)
-    return rank + margin / 100
+    return rank + margin * per_point
 
 
 class SearchBot:
@@ -73,9 +75,10 @@ class SearchBot:
     name = "search"
 
     def __init__(self, playouts: int = DEFAULT_PLAYOUTS, ms: Optional[float] = None,
-                 policy: Callable[[], Any] = GreedyBot):
+                 policy: Callable[[], Any] = GreedyBot, per_point: float = 0.01):
         self.playouts = playouts
         self.ms = ms
+        self.per_point = per_point
         self.policy = policy
         self.fallback = GreedyBot()
         self.searched = 0  # decisions searched, and their playouts (for benchmarks)
@@ -98,48 +101,34 @@ class SearchBot:
 
     # -- the search ----------------------------------------------------------------------
     def search(self, obs: "Observation", answers: Sequence[Any]) -> int:
-        """The index of the best answer, by sequential halving over common worlds."""
+        """The index of the answer with the best mean over common worlds: each world (one
+        determinization) is played out once with every answer."""
         rng = obs.search_rng.fork("decision")
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
         k = len(answers)
         total = [0.0] * k
-        count = [0] * k
-        alive = list(range(k))
-        rounds = max(1, math.ceil(math.log2(k)))
-        worlds = 0
+        worlds = max(1, self.playouts // k)
+        played = 0
         self.searched += 1
-        for r in range(rounds):
-            per = max(1, self.playouts // rounds // len(alive))
-            for _ in range(per):
-                if deadline is not None and worlds and time.perf_counter() > deadline:
-                    break
-                world = determinize(obs, rng.fork(f"world:{worlds}"),
-                                    [self.policy() for _ in range(obs.n)])
-                worlds += 1
-                for i in alive:
-                    total[i] += self.playout(world.clone(), obs.seat, answers[i])
-                    count[i] += 1
-                    self.spent += 1
-            if len(alive) > 1 and r < rounds - 1:
-                alive.sort(key=lambda i: (-total[i] / max(1, count[i]), i))
-                alive = sorted(alive[:max(1, math.ceil(len(alive) / 2))])
-        return max(range(k), key=lambda i: (total[i] / count[i] if count[i] else -math.inf, -i))
+        for w in range(worlds):
+            if deadline is not None and w and time.perf_counter() > deadline:
+                break
+            world = determinize(obs, rng.fork(f"world:{w}"), [self.policy() for _ in range(obs.n)])
+            for i in range(k):
+                total[i] += self.playout(world.clone() if i < k - 1 else world, obs.seat,
+                                         answers[i], self.per_point)
+            played += 1
+        self.spent += played * k
+        return max(range(k), key=lambda i: (total[i], -i))
 
     @staticmethod
-    def playout(game: "Game", seat: int, answer: Any) -> float:
+    def playout(game: "Game", seat: int, answer: Any, per_point: float = 0.01) -> float:
         """This seat's answer and the policy's for the others, then the policy to the end."""
-        answers: dict[int, Any] = {}
-        for s, kind, actions in game.deciders():
-            if s == seat:
-                answers[s] = answer
-            elif kind == "card":
-                cards = game.discard_choices(s)
-                answers[s] = game.choose_card(s, cards, "discard")
-            else:
-                answers[s] = game.decide(s, actions)
+        answers = game.ask_bots(skip=seat)
+        answers[seat] = answer
         game._apply(answers)
         game.play()
-        return outcome(game, seat)
+        return outcome(game, seat, per_point)
 
 
 def _resting(obs: "Observation", kind: str) -> bool:
