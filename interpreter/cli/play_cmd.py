@@ -55,10 +55,10 @@ def run(args: argparse.Namespace) -> int:
             return _play_native(args, cp, wonders, names)
         game.log["setup"] = {"sides": args.sides, "wonders": wonders, "names": names}
         scores = game.play()
-        for bot in bots:  # a human at the terminal sees the last turn and conflicts too
+        for seat, bot in enumerate(bots):  # a human at the terminal sees the last turn and conflicts too
             finish = getattr(bot, "finish", None)
             if finish is not None:
-                finish(game)
+                finish(game.observe(seat))
     except (ValueError, IllegalMove) as err:
         return fail(str(err))
     except EOFError:
