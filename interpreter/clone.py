@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 # fields that may stay shared: never changed after the game is made, or replaced whole
-SHARED = frozenset({"sit_out_kinds", "scores", "views"})
+SHARED = frozenset({"sit_out_kinds", "scores", "views", "player_seats", "unowned"})
 
 
 def clone_game(game: "Game", bots: Optional[Sequence[Any]] = None) -> "Game":

@@ -203,6 +203,7 @@ class City:
         The payment memo is shared: a city that changes replaces it (see legal_moves)."""
         new = City.__new__(City)
         new.seat, new.name, new.side, new.n_res = self.seat, self.name, self.side, self.n_res
+        new.unowned = self.unowned
         new.stages_built, new.coins, new.shields = self.stages_built, self.coins, self.shields
         new.cards, new.names, new.sold, new.tucked = self.cards[:], set(self.names), self.sold[:], self.tucked[:]
         new.color_counts, new.fixed, new.fixed_trade = self.color_counts[:], self.fixed[:], self.fixed_trade[:]
