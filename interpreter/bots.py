@@ -195,16 +195,22 @@ def _human() -> object:
     return HumanBot()
 
 
-def _search(playouts: str = "") -> object:
+def _search(budget: str = "") -> object:
+    """search, search:N (N playouts a decision) or search:Nms (N milliseconds a decision)."""
     from .search import SearchBot
-    if playouts and not (playouts.isdigit() and int(playouts) > 0):
-        raise ValueError(f"search:N takes a number of playouts per decision, not {playouts!r}")
-    return SearchBot(int(playouts)) if playouts else SearchBot()
+    ms = budget.endswith("ms")
+    number = budget[:-2] if ms else budget
+    if budget and not (number.isdigit() and int(number) > 0):
+        raise ValueError(f"search:N takes a number of playouts per decision (or search:Nms, "
+                         f"milliseconds), not {budget!r}")
+    if ms:
+        return SearchBot(playouts=1_000_000, ms=float(number))
+    return SearchBot(int(number)) if budget else SearchBot()
 
 
 BOTS: dict[str, Callable[..., object]] = {"random": RandomBot, "greedy": GreedyBot, "human": _human,
                                           "search": _search}
-OPTIONS = {"search"}  # bots that take an option: search:200 (playouts per decision)
+OPTIONS = {"search"}  # bots that take an option: search:200 (playouts a decision), search:500ms
 
 
 def make_bots(spec: str, n: int) -> list[object]:

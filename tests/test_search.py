@@ -105,3 +105,5 @@ def test_bot_options() -> None:
         make_bots("random:3", 3)
     with pytest.raises(ValueError, match="number of playouts"):
         make_bots("search:many", 3)
+    timed = make_bots("search:50ms", 3)[0]
+    assert isinstance(timed, SearchBot) and timed.ms == 50.0
