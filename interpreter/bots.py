@@ -170,7 +170,7 @@ def unvalued_words(cp: Any) -> list[str]:
 
 def bot_warnings(cp: Any, bots: str) -> list[str]:
     """What a statistics user must know about the chosen bots on this pack."""
-    names = {s.strip() for s in bots.split(",") if s.strip()} or {"greedy"}
+    names = {s.strip().partition(":")[0] for s in bots.split(",") if s.strip()} or {"greedy"}
     out = []
     if "greedy" in names:
         out.append("greedy is a heuristic bot: the figures describe its play, not the game's balance")
@@ -179,6 +179,14 @@ def bot_warnings(cp: Any, bots: str) -> list[str]:
             out.append(f"the greedy bot cannot value the effect word(s) {', '.join(map(repr, words))} "
                        "(a plug-in can declare `value` in its PluginSpec): cards using them are "
                        "played as if they did nothing")
+    if "search" in names:
+        out.append("search plays out games to the end for every decision (docs/bots.md): about a "
+                   "hundred times slower than greedy; its playouts are greedy games")
+        words = unvalued_words(cp)
+        if words and "greedy" not in names:
+            out.append(f"the search bot weighs cards with the effect word(s) {', '.join(map(repr, words))} "
+                       "by what they do in its playouts, but the greedy players of its playouts "
+                       "cannot value them (a plug-in can declare `value` in its PluginSpec)")
     return out
 
 
@@ -187,16 +195,22 @@ def _human() -> object:
     return HumanBot()
 
 
-def _search(playouts: str = "") -> object:
+def _search(budget: str = "") -> object:
+    """search, search:N (N playouts a decision) or search:Nms (N milliseconds a decision)."""
     from .search import SearchBot
-    if playouts and not (playouts.isdigit() and int(playouts) > 0):
-        raise ValueError(f"search:N takes a number of playouts per decision, not {playouts!r}")
-    return SearchBot(int(playouts)) if playouts else SearchBot()
+    ms = budget.endswith("ms")
+    number = budget[:-2] if ms else budget
+    if budget and not (number.isdigit() and int(number) > 0):
+        raise ValueError(f"search:N takes a number of playouts per decision (or search:Nms, "
+                         f"milliseconds), not {budget!r}")
+    if ms:
+        return SearchBot(playouts=1_000_000, ms=float(number))
+    return SearchBot(int(number)) if budget else SearchBot()
 
 
 BOTS: dict[str, Callable[..., object]] = {"random": RandomBot, "greedy": GreedyBot, "human": _human,
                                           "search": _search}
-OPTIONS = {"search"}  # bots that take an option: search:200 (playouts per decision)
+OPTIONS = {"search"}  # bots that take an option: search:200 (playouts a decision), search:500ms
 
 
 def make_bots(spec: str, n: int) -> list[object]:

@@ -29,13 +29,13 @@ recruitment before each age, ...). Within any phase a turn resolves in this fixe
 from __future__ import annotations
 
 import difflib
-from typing import TYPE_CHECKING, Any, Optional, Protocol, Sequence
+from typing import Any, Optional, Protocol, Sequence
 
 from .compiled import CCard, CompiledPack, Contribution
 from .effects import Event
 from .knowledge import Knowledge, Record
 from .moves import ALL_ACTIONS, BUILD, KEEP, SELL, WONDER, Move, legal_moves, refusal
-from .observation import CityView, Observation
+from .observation import Observation
 from .phases import AGE, schedule
 from .position import Stepping
 from .pricing import build_terms
@@ -625,7 +625,6 @@ class Game(Stepping, Knowledge):
         the card of a seat held in turn goes with its holder's hand."""
         if isinstance(direction, int):
             direction = self.rules.pass_directions[direction - 1]
-        n = self.n
         step = 1 if direction == "left" else -1
         if not self.unowned:
             self.hands = self.hands[-step:] + self.hands[:-step]  # seat s's hand goes to s + step
@@ -697,30 +696,6 @@ class Game(Stepping, Knowledge):
             self.log["war"].append({"age": age, "results": results})
 
     # -- views ----------------------------------------------------------------------
-    def observe(self, seat: int) -> Observation:
-        """What the player at `seat` may know now (all a bot is given)."""
-        return Observation(self, seat)
-
-    def city_views(self) -> tuple[Any, ...]:
-        """Read-only views of the cities, made once per game (and again if replaced)."""
-        views = self.views
-        if views is None or views[1] is not self.cities:
-            views = self.views = (tuple(CityView(c) for c in self.cities), self.cities)
-        return views[0]
-
-    def search_rng(self, seat: int) -> Stream:
-        """The seat's search stream: Stream(seed, "search:<seat>"), made when first asked."""
-        got = self.search_rngs[seat]
-        if got is None:
-            got = self.search_rngs[seat] = Stream(self.seed, f"search:{seat}")
-        return got
-
-    def clone(self, bots: Sequence[Any] | None = None) -> "Game":
-        """An independent copy at the same position sharing the compiled pack (see
-        interpreter/clone.py); `bots` replaces the players' bots in the copy."""
-        from .clone import clone_game
-        return clone_game(self, bots)
-
     def state(self) -> dict[str, Any]:
         """The cities as a STATE document (see docs/formats.md)."""
         return {"pack": self.cp.pack.name, "players": [city_state(c) for c in self.cities]}

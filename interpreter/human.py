@@ -44,8 +44,9 @@ class HumanBot:
             note = f" ({t['note']})" if t.get("note") else ""
             for m in t["moves"]:
                 who = obs.cities[m["player"]].name
-                paid = m["bank"] + m["left"] + m["right"]
-                what = {SELL: "sold a card", WONDER: "built a wonder stage"}.get(m["action"], f"built {m['card']}")
+                paid = m.get("bank", 0) + m.get("left", 0) + m.get("right", 0)  # (a draft pick pays none)
+                what = {SELL: "sold a card", WONDER: "built a wonder stage", KEEP: "kept a card"}.get(
+                    m["action"], f"built {m['card']}")
                 self.say(f"   age {t['age']} turn {t['turn']}{note}: {who} {what}"
                          + (f", paid {paid}" if paid else ""))
         for w in log["war"][self.seen_wars:]:

@@ -16,10 +16,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from .compiled import CCard
-from .moves import BUILD
+from .rng import Stream
 
 if TYPE_CHECKING:
-    from .game import Game  # noqa: F401
+    from .observation import Observation
 
 
 class Record:
@@ -83,6 +83,10 @@ class Knowledge:
     discard_known: list[int]
     box_known: list[int]
     sub: str
+    cities: list[Any]
+    views: Any
+    seed: int
+    search_rngs: list[Optional[Stream]]
 
     def open_record(self, decl: Any, age: int) -> None:
         self.records.append(Record(decl.kind, decl.name, age, decl.deck if decl.kind == "draft" else ""))
@@ -126,6 +130,27 @@ class Knowledge:
             masks[:] = (masks + [0] * len(pile))[:len(pile)]
         return masks
 
+    # -- what a seat is given ---------------------------------------------------------------
+    def observe(self, seat: int) -> "Observation":
+        """What the player at `seat` may know now (all a bot is given)."""
+        from .observation import Observation
+        return Observation(self, seat)  # type: ignore[arg-type]
+
+    def city_views(self) -> tuple[Any, ...]:
+        """Read-only views of the cities, made once per game (and again if replaced)."""
+        views = self.views
+        if views is None or views[1] is not self.cities:
+            from .observation import CityView
+            views = self.views = (tuple(CityView(c) for c in self.cities), self.cities)
+        return views[0]
+
+    def search_rng(self, seat: int) -> Stream:
+        """The seat's search stream: Stream(seed, "search:<seat>"), made when first asked."""
+        got = self.search_rngs[seat]
+        if got is None:
+            got = self.search_rngs[seat] = Stream(self.seed, f"search:{seat}")
+        return got
+
     def take_from(self, pile: list[CCard], masks: list[int], card: CCard) -> None:
         self.known_masks(pile, masks)
         i = pile.index(card)
@@ -137,9 +162,3 @@ class Knowledge:
         bit = 1 << seat
         masks = self.known_masks(self.discard, self.discard_known)
         masks[:] = [m | bit for m in masks]
-
-
-def public_play(play: tuple[int, int, CCard, str, int], seat: int) -> tuple[int, int, str, Optional[CCard], int]:
-    """(turn, seat, action, card, lineage) as `seat` saw it: the card when built or its own."""
-    turn, who, card, action, lineage = play
-    return (turn, who, action, card if action == BUILD or who == seat else None, lineage)

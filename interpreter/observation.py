@@ -17,8 +17,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 from .compiled import CCard
-from .knowledge import public_play
-from .moves import Move, Price, price_card, price_stage, refusal_explained
+from .moves import BUILD, Move, Price, price_card, price_stage, refusal_explained
 from .rng import Stream
 from .state import City, Table
 
@@ -255,3 +254,10 @@ class Observation:
                      else {**m, "card": None} for m in t["moves"]]
             turns.append({**t, "moves": moves})
         return {"turns": turns, "war": list(g.log["war"])}
+
+
+def public_play(play: tuple[int, int, CCard, str, int], seat: int
+                ) -> tuple[int, int, str, Optional[CCard], int]:
+    """(turn, seat, action, card, lineage) as `seat` saw it: the card when built or its own."""
+    turn, who, card, action, lineage = play
+    return (turn, who, action, card if action == BUILD or who == seat else None, lineage)

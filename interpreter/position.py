@@ -19,15 +19,12 @@ positions of their own.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Optional
+from typing import Any, Mapping, NamedTuple, Optional, Sequence
 
 from .compiled import CCard
 from .moves import ALL_ACTIONS, BUILD, Move, legal_moves, refusal
 from .phases import RUNNERS
 from .seats import must_play_refusal
-
-if TYPE_CHECKING:
-    from .game import Game  # noqa: F401
 
 Answer = Optional[Any]  # a Move, a card index (a card choice) or None (declined / not deciding)
 
@@ -221,6 +218,12 @@ class Stepping:
             if not deciding:
                 return self.scores
             self._bots_play(deciding)
+
+    def clone(self, bots: Optional[Sequence[Any]] = None) -> Any:
+        """An independent copy at the same position sharing the compiled pack (see
+        interpreter/clone.py); `bots` replaces the players' bots in the copy."""
+        from .clone import clone_game
+        return clone_game(self, bots)  # type: ignore[arg-type]
 
     # -- the end-of-turn builds ----------------------------------------------------------
     def start_settle(self) -> None:

@@ -22,7 +22,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=int, required=True, help="number of players")
     p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same game)")
     p.add_argument("--bots", default="greedy", help="comma-separated bots by seat; a list shorter than "
-                                                     "the table fills with its last bot: greedy, random, human (you, at the terminal) (default: greedy)")
+                                                     "the table fills with its last bot: greedy, random, search (Monte Carlo "
+                                                     "search; search:N for N playouts a decision, search:Nms for N ms), human (you, at the terminal) "
+                                                     "(default: greedy)")
     p.add_argument("--sides", default="A", choices=["A", "B", "random"], help="wonder sides")
     p.add_argument("--wonders", help="comma-separated wonders by seat (default: dealt at random)")
     p.add_argument("--names", help="comma-separated player names by seat")
