@@ -1,5 +1,12 @@
-"""Bots. Each seat's bot draws from its own seeded stream (game.bot_rngs), so games replay
-exactly and a bot's choices never change the deal."""
+"""Bots. A bot sees only its observation (interpreter/observation.py): its own hand(s), what
+it saw, the public table, and its own random stream (obs.rng), so games replay exactly and a
+bot's choices never change the deal. The protocol (docs/bots.md):
+
+    choose(obs, moves) -> Move                          a move among the legal ones
+    choose_card(obs, cards, purpose) -> int | None      a card (a build from the discard
+                                                        pile, a copy); None declines
+    choose_payment(obs, due, can) -> int                how much of a coin loss to pay
+"""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
@@ -9,7 +16,7 @@ from .moves import BUILD, KEEP, SELL, Move
 from .scoring import science_score
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .observation import Observation
 
 
 class RandomBot:
@@ -17,18 +24,32 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, game: "Game", seat: int, moves: list[Move]) -> Move:
-        return moves[game.bot_rngs[seat].randrange(len(moves))]
+    def choose(self, obs: "Observation", moves: list[Move]) -> Move:
+        return moves[obs.rng.randrange(len(moves))]
 
-    def choose_discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
-        return game.bot_rngs[seat].randrange(len(cards))
+    def choose_card(self, obs: "Observation", cards: list[CCard], purpose: str) -> int | None:
+        return obs.rng.randrange(len(cards))
 
-    def choose_card(self, game: "Game", seat: int, cards: list[CCard], purpose: str) -> int | None:
-        return game.bot_rngs[seat].randrange(len(cards))
-
-    def choose_payment(self, game: "Game", seat: int, due: int, can: int) -> int:
+    def choose_payment(self, obs: "Observation", due: int, can: int) -> int:
         """A coin loss: any amount it can pay, the rest in debt."""
-        return game.bot_rngs[seat].randint(0, can)
+        return obs.rng.randint(0, can)
+
+
+class _Now:
+    """What the greedy bot reads of an observation, read once per decision."""
+
+    __slots__ = ("obs", "seat", "city", "left", "right", "rules", "age", "ages_left", "table_age", "hand")
+
+    def __init__(self, obs: "Observation"):
+        self.obs = obs
+        self.seat = seat = obs.seat
+        table = obs.table
+        self.city, self.left, self.right = table.around(seat)
+        self.rules = rules = obs.rules
+        self.age = obs.age
+        self.ages_left = rules.ages - self.age
+        self.table_age = table.age
+        self.hand = obs.hand
 
 
 class GreedyBot:
@@ -39,32 +60,36 @@ class GreedyBot:
 
     name = "greedy"
 
-    def value(self, game: "Game", seat: int, effect: Contribution, category: str) -> float:
+    def value(self, obs: "Observation", effect: Contribution, category: str) -> float:
         """Points this contribution is worth now: the fast path weighed here, every other
-        effect by its hook's own estimate (Hook.worth)."""
-        city = game.cities[seat]
-        table = game.table
-        ages_left = game.rules.ages - game.age
+        effect by its hook's own estimate (Hook.worth, given the observation)."""
+        return self._value(_Now(obs), effect)
+
+    def _value(self, now: _Now, effect: Contribution) -> float:
+        city = now.city
+        rules = now.rules
+        ages_left = now.ages_left
         v = 0.0
         for hook in effect.hooks:
-            v += hook.worth(game, seat)
+            v += hook.worth(now.obs, now.seat)
         if any(effect.science) or effect.science_wild:
             sci = list(city.science)
             for i, n in enumerate(effect.science):
                 sci[i] += n
             wild = list(city.science_wild) + list(effect.science_wild)
-            v += science_score(sci, wild, game.rules.science_set_bonus) - \
-                science_score(city.science, city.science_wild, game.rules.science_set_bonus)
+            v += science_score(sci, wild, rules.science_set_bonus) - \
+                science_score(city.science, city.science_wild, rules.science_set_bonus)
             v += 0.8 * ages_left  # symbols grow in value as sets form later
         if effect.shields:
-            left, right = table.left(seat), table.right(seat)
-            age = max(1, game.age)
-            war_value = game.rules.victory_tokens[age - 1] - game.rules.defeat_token
-            later_wars = sum(game.rules.victory_tokens[age:])  # shields keep counting
-            for nb in (left, right):
-                if city.shields <= nb.shields < city.shields + effect.shields:
+            age = max(1, now.age)
+            war_value = rules.victory_tokens[age - 1] - rules.defeat_token
+            later_wars = sum(rules.victory_tokens[age:])  # shields keep counting
+            shields = city.shields
+            for nb in (now.left, now.right):
+                theirs = nb.shields
+                if shields <= theirs < shields + effect.shields:
                     v += war_value * 0.8 + 0.6 * later_wars
-                elif city.shields == nb.shields:
+                elif shields == theirs:
                     v += 0.5
             v += 0.3 * effect.shields
         if effect.produces:
@@ -75,50 +100,62 @@ class GreedyBot:
             v += 1.5 * ages_left
         return v
 
-    def score_move(self, game: "Game", seat: int, move: Move) -> float:
-        city = game.cities[seat]
-        card = game.hands[seat][move.card]
+    def score_move(self, obs: "Observation", move: Move) -> float:
+        """A move's value in points (the cost in coins at a third of a point)."""
+        return self._score(_Now(obs), move, {})
+
+    def _score(self, now: _Now, move: Move, memo: dict[int, float]) -> float:
+        """`memo` keeps each card's value for the other ways to pay for it."""
+        action = move.action
+        if action == SELL:
+            return now.rules.sell_coins / 3 - 0.5
         paid = move.left + move.right
-        if move.action == KEEP:  # a draft: the card's worth as if built, less its price
-            return self.value(game, seat, card.effect, card.category) - card.cost_coins / 3
-        if move.action == SELL:
-            return game.rules.sell_coins / 3 - 0.5
-        if move.action == BUILD:
-            bank = 0 if move.free else card.cost_coins + card.cost_per_age * game.table.age
-            v = self.value(game, seat, card.effect, card.category) - (bank + paid + move.extra) / 3
+        if action == BUILD or action == KEEP:
+            card = now.hand[move.card]
+            worth = memo.get(id(card))
+            if worth is None:
+                worth = memo[id(card)] = self._value(now, card.effect)
+            if action == KEEP:  # a draft: the card's worth as if built, less its price
+                return worth - card.cost_coins / 3
+            bank = 0 if move.free else card.cost_coins + card.cost_per_age * now.table_age
+            v = worth - (bank + paid + move.extra) / 3
             if move.free == "power":
                 v -= 1.5  # keep the once-per-age power for something costly if possible
                 v += (card.cost_coins + sum(n for _, n in card.cost)) / 2
             if move.free == "chain":
                 v += 0.5
             return v
+        city = now.city
         stage = city.side.stages[city.stages_built]
-        return self.value(game, seat, stage.effect, "wonder") - (stage.cost_coins + paid + move.extra) / 3 + 0.5
+        worth = memo.get(-1)
+        if worth is None:
+            worth = memo[-1] = self._value(now, stage.effect)
+        return worth - (stage.cost_coins + paid + move.extra) / 3 + 0.5
 
-    def choose(self, game: "Game", seat: int, moves: list[Move]) -> Move:
+    def choose(self, obs: "Observation", moves: list[Move]) -> Move:
         best: list[Move] = []
         best_v = float("-inf")
+        now = _Now(obs)
+        memo: dict[int, float] = {}
         for m in moves:
-            v = self.score_move(game, seat, m)
+            v = self._score(now, m, memo)
             if v > best_v + 1e-9:
                 best, best_v = [m], v
             elif v > best_v - 1e-9:
                 best.append(m)
-        return best[game.bot_rngs[seat].randrange(len(best))]
+        return best[obs.rng.randrange(len(best))]
 
-    def choose_discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
-        return self.choose_card(game, seat, cards, "discard")
-
-    def choose_payment(self, game: "Game", seat: int, due: int, can: int) -> int:
+    def choose_payment(self, obs: "Observation", due: int, can: int) -> int:
         """A coin loss: pay all it can (a coin is a third of a point, a debt token -1)."""
         return can
 
-    def choose_card(self, game: "Game", seat: int, cards: list[CCard], purpose: str) -> int | None:
+    def choose_card(self, obs: "Observation", cards: list[CCard], purpose: str) -> int | None:
         """A card to take (from the discard pile, to copy, ...): the one worth most."""
-        values = [self.value(game, seat, c.effect, c.category) for c in cards]
+        now = _Now(obs)
+        values = [self._value(now, c.effect) for c in cards]
         top = max(values)
         best = [i for i, v in enumerate(values) if v == top]
-        return best[game.bot_rngs[seat].randrange(len(best))]
+        return best[obs.rng.randrange(len(best))]
 
 
 def unvalued_words(cp: Any) -> list[str]:
@@ -133,7 +170,7 @@ def unvalued_words(cp: Any) -> list[str]:
 
 def bot_warnings(cp: Any, bots: str) -> list[str]:
     """What a statistics user must know about the chosen bots on this pack."""
-    names = {s.strip() for s in bots.split(",") if s.strip()} or {"greedy"}
+    names = {s.strip().partition(":")[0] for s in bots.split(",") if s.strip()} or {"greedy"}
     out = []
     if "greedy" in names:
         out.append("greedy is a heuristic bot: the figures describe its play, not the game's balance")
@@ -142,6 +179,14 @@ def bot_warnings(cp: Any, bots: str) -> list[str]:
             out.append(f"the greedy bot cannot value the effect word(s) {', '.join(map(repr, words))} "
                        "(a plug-in can declare `value` in its PluginSpec): cards using them are "
                        "played as if they did nothing")
+    if "search" in names:
+        out.append("search plays out games to the end for every decision (docs/bots.md): about a "
+                   "hundred times slower than greedy; its playouts are greedy games")
+        words = unvalued_words(cp)
+        if words and "greedy" not in names:
+            out.append(f"the search bot weighs cards with the effect word(s) {', '.join(map(repr, words))} "
+                       "by what they do in its playouts, but the greedy players of its playouts "
+                       "cannot value them (a plug-in can declare `value` in its PluginSpec)")
     return out
 
 
@@ -150,14 +195,37 @@ def _human() -> object:
     return HumanBot()
 
 
-BOTS: dict[str, Callable[[], object]] = {"random": RandomBot, "greedy": GreedyBot, "human": _human}
+def _search(budget: str = "") -> object:
+    """search, search:N (N playouts a decision) or search:Nms (N milliseconds a decision)."""
+    from .search import SearchBot
+    ms = budget.endswith("ms")
+    number = budget[:-2] if ms else budget
+    if budget and not (number.isdigit() and int(number) > 0):
+        raise ValueError(f"search:N takes a number of playouts per decision (or search:Nms, "
+                         f"milliseconds), not {budget!r}")
+    if ms:
+        return SearchBot(playouts=1_000_000, ms=float(number))
+    return SearchBot(int(number)) if budget else SearchBot()
+
+
+BOTS: dict[str, Callable[..., object]] = {"random": RandomBot, "greedy": GreedyBot, "human": _human,
+                                          "search": _search}
+OPTIONS = {"search"}  # bots that take an option: search:200 (playouts a decision), search:500ms
 
 
 def make_bots(spec: str, n: int) -> list[object]:
     """'human,greedy' -> bots for n seats; a list shorter than the table fills with its last
-    bot (human,greedy at 4 players: one human, three greedy)."""
+    bot (human,greedy at 4 players: one human, three greedy). 'search:200' is the search bot
+    with 200 playouts per decision."""
     names = [s.strip() for s in spec.split(",") if s.strip()] or ["greedy"]
-    unknown = [s for s in names if s not in BOTS]
+    parsed = [name.partition(":")[::2] for name in names]
+    unknown = [name for name, _ in parsed if name not in BOTS]
     if unknown:
         raise ValueError(f"unknown bot '{unknown[0]}' (bots: {', '.join(BOTS)})")
-    return [BOTS[names[min(i, len(names) - 1)]]() for i in range(n)]
+    bad = [name for name, opt in parsed if opt and name not in OPTIONS]
+    if bad:
+        raise ValueError(f"the bot '{bad[0]}' takes no option")
+
+    def make(name: str, opt: str) -> object:
+        return BOTS[name](opt) if opt else BOTS[name]()
+    return [make(*parsed[min(i, len(parsed) - 1)]) for i in range(n)]

@@ -21,7 +21,9 @@ class Hook:
       reacts        react(game, seat, event) -> coins gained when an event happens in its city
       changes_cost  cost_change(): consulted by the price of cards and stages
     attach(city) runs when the effect enters a city (powers set their flags there).
-    worth(game, seat) is the greedy bot's estimate in points; every built-in word has one.
+    worth(obs, seat) is the greedy bot's estimate in points, from the seat's observation
+    (interpreter/observation.py: rules, age, n, table of read-only city views, discard_size,
+    second_hands), never the game; every built-in word has one.
     """
 
     builds = False
@@ -43,7 +45,7 @@ class Hook:
     def react(self, game: Any, seat: int, event: Any) -> int:
         return 0
 
-    def worth(self, game: Any, seat: int) -> float:
+    def worth(self, obs: Any, seat: int) -> float:
         return 0.0
 
 

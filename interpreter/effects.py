@@ -37,8 +37,8 @@ class Event(NamedTuple):
     card: int = -1  # the built card's id (a card's own trigger ignores its own building)
 
 
-def _ages_left(game: Any) -> int:
-    return max(0, game.rules.ages - game.age)
+def _ages_left(obs: Any) -> int:
+    return max(0, obs.rules.ages - obs.age)
 
 
 class CoinsHook(Hook):
@@ -54,8 +54,8 @@ class CoinsHook(Hook):
             return self.amount
         return self.amount * count(game.table, seat, self.counter)
 
-    def worth(self, game: Any, seat: int) -> float:
-        return self.when_built(game, seat) / 3
+    def worth(self, obs: Any, seat: int) -> float:
+        return self.when_built(obs, seat) / 3
 
 
 class VictoryHook(Hook):
@@ -77,8 +77,8 @@ class VictoryHook(Hook):
             return self.amount
         return self.amount * count(table, seat, self.counter)
 
-    def worth(self, game: Any, seat: int) -> float:
-        return float(self.score(game.table, seat))
+    def worth(self, obs: Any, seat: int) -> float:
+        return float(self.score(obs.table, seat))
 
 
 class FreeBuildPower(Hook):
@@ -92,16 +92,16 @@ class FreeBuildPower(Hook):
         city.free_build = self.period
         city.free_build_colors = self.colors
 
-    def worth(self, game: Any, seat: int) -> float:
-        return 3 + 1.5 * _ages_left(game)
+    def worth(self, obs: Any, seat: int) -> float:
+        return 3 + 1.5 * _ages_left(obs)
 
 
 class PlayLastPower(Hook):
     def attach(self, city: Any) -> None:
         city.play_last = True
 
-    def worth(self, game: Any, seat: int) -> float:
-        return 3 + 1.5 * _ages_left(game)
+    def worth(self, obs: Any, seat: int) -> float:
+        return 3 + 1.5 * _ages_left(obs)
 
 
 class DiscardBuildHook(Hook):
@@ -113,8 +113,8 @@ class DiscardBuildHook(Hook):
         game.owe_discard_build(seat)
         return 0
 
-    def worth(self, game: Any, seat: int) -> float:
-        return 3 + 1.0 * len(game.discard) ** 0.5
+    def worth(self, obs: Any, seat: int) -> float:
+        return 3 + 1.0 * obs.discard_size ** 0.5
 
 
 class HandBuildHook(Hook):
@@ -129,8 +129,8 @@ class HandBuildHook(Hook):
         game.owe_hand_build(seat, self.hand)
         return 0
 
-    def worth(self, game: Any, seat: int) -> float:
-        return 2.0 * min(1, len(game.cities[seat].hands.get(self.hand, ())))
+    def worth(self, obs: Any, seat: int) -> float:
+        return 2.0 * min(1, len(obs.second_hands.get(self.hand, ())))  # its own hand
 
 
 class DrawHook(Hook):
@@ -145,7 +145,7 @@ class DrawHook(Hook):
         game.draw_from_box(seat, self.deck, self.count)
         return 0
 
-    def worth(self, game: Any, seat: int) -> float:
+    def worth(self, obs: Any, seat: int) -> float:
         return 0.5 * self.count
 
 
@@ -155,8 +155,8 @@ class GiveDefeatsRule(Hook):
     def attach(self, city: Any) -> None:
         city.defeats_to_winner = True
 
-    def worth(self, game: Any, seat: int) -> float:
-        return 1.0 * _ages_left(game) + 0.5
+    def worth(self, obs: Any, seat: int) -> float:
+        return 1.0 * _ages_left(obs) + 0.5
 
 
 class RelativeProduction(Hook):
@@ -169,8 +169,8 @@ class RelativeProduction(Hook):
     def attach(self, city: Any) -> None:
         city.add_relative(self.relative)
 
-    def worth(self, game: Any, seat: int) -> float:
-        return 1.2 * _ages_left(game) + 0.3
+    def worth(self, obs: Any, seat: int) -> float:
+        return 1.2 * _ages_left(obs) + 0.3
 
 
 class StrengthHook(Hook):
@@ -185,8 +185,8 @@ class StrengthHook(Hook):
     def shields(self, table: Any, seat: int) -> int:
         return self.amount * count(table, seat, self.counter)
 
-    def worth(self, game: Any, seat: int) -> float:
-        return 0.5 * self.amount * (_ages_left(game) + 1)
+    def worth(self, obs: Any, seat: int) -> float:
+        return 0.5 * self.amount * (_ages_left(obs) + 1)
 
 
 class TokensHook(Hook):
@@ -201,11 +201,11 @@ class TokensHook(Hook):
         game.give_tokens(seat, self.kind, self.count)
         return 0
 
-    def worth(self, game: Any, seat: int) -> float:
-        kind = game.rules.tokens.get(self.kind)
+    def worth(self, obs: Any, seat: int) -> float:
+        kind = obs.rules.tokens.get(self.kind)
         if kind is None:
             return 0.0
-        return self.count * (kind.vp + (1.5 if kind.sit_out and _ages_left(game) >= 0 else 0.0))
+        return self.count * (kind.vp + (1.5 if kind.sit_out and _ages_left(obs) >= 0 else 0.0))
 
 
 class OthersCoinsHook(Hook):
@@ -242,8 +242,8 @@ class OthersCoinsHook(Hook):
                     game.give_coins(t, due)
         return 0
 
-    def worth(self, game: Any, seat: int) -> float:
-        hurt = sum(self.due(game, t) for t in self.targets(game, seat))
+    def worth(self, obs: Any, seat: int) -> float:
+        hurt = sum(self.due(obs, t) for t in self.targets(obs, seat))
         return (0.25 if self.amount < 0 else -0.15) * hurt
 
 
@@ -256,7 +256,7 @@ class CopyAtEnd(Hook):
     def attach(self, city: Any) -> None:
         city.copies.append((self.colors, self.seats))
 
-    def worth(self, game: Any, seat: int) -> float:
+    def worth(self, obs: Any, seat: int) -> float:
         return 5.0
 
 
@@ -272,13 +272,13 @@ class CopyNow(Hook):
     def when_built(self, game: Any, seat: int) -> int:
         return game.copy_card_now(seat, self.colors, self.seats)
 
-    def worth(self, game: Any, seat: int) -> float:
-        trio = game.table.around(seat)
+    def worth(self, obs: Any, seat: int) -> float:
+        trio = obs.table.around(seat)
         best = 0.0
         for s in self.seats:
             for card in trio[s].cards:
                 if card.color in self.colors:
-                    best = max(best, sum(h.worth(game, seat) for h in card.effect.hooks))
+                    best = max(best, sum(h.worth(obs, seat) for h in card.effect.hooks))
         return best
 
 
@@ -307,8 +307,8 @@ class CostChange(Hook):
     def attach(self, city: Any) -> None:
         city.add_cost_change(self)
 
-    def worth(self, game: Any, seat: int) -> float:
-        left = _ages_left(game) + 1
+    def worth(self, obs: Any, seat: int) -> float:
+        left = _ages_left(obs) + 1
         if self.unit == "bank":
             return 1.2 * left
         if self.unit == "coin":
@@ -333,8 +333,8 @@ class TriggerHook(Hook):
     def react(self, game: Any, seat: int, event: Event) -> int:
         return self.inner.when_built(game, seat)
 
-    def worth(self, game: Any, seat: int) -> float:
-        return self.inner.worth(game, seat) * (1.5 * _ages_left(game) + 1)
+    def worth(self, obs: Any, seat: int) -> float:
+        return self.inner.worth(obs, seat) * (1.5 * _ages_left(obs) + 1)
 
 
 class PluginHook(Hook):
@@ -359,7 +359,7 @@ class PluginHook(Hook):
     def react(self, game: Any, seat: int, event: Event) -> int:
         return int(self.handler.on_event(game.table, seat, event, self.args) or 0)
 
-    def worth(self, game: Any, seat: int) -> float:
+    def worth(self, obs: Any, seat: int) -> float:
         return float(self.value or 0.0)
 
 

@@ -29,17 +29,20 @@ recruitment before each age, ...). Within any phase a turn resolves in this fixe
 from __future__ import annotations
 
 import difflib
-from typing import Any, Protocol, Sequence
+from typing import Any, Optional, Protocol, Sequence
 
 from .compiled import CCard, CompiledPack, Contribution
 from .effects import Event
+from .knowledge import Knowledge, Record
 from .moves import ALL_ACTIONS, BUILD, KEEP, SELL, WONDER, Move, legal_moves, refusal
-from .phases import AGE, RUNNERS, schedule
+from .observation import Observation
+from .phases import AGE, schedule
+from .position import Stepping
 from .pricing import build_terms
 from .rng import Stream
-from .scoring import city_scores
 from .seats import SeatController, must_play, must_play_refusal, nearest_player
 from .state import City, Table
+
 
 
 class IllegalMove(Exception):
@@ -51,18 +54,20 @@ class GameCapped(Exception):
 
 
 class Bot(Protocol):
+    """A player. It sees only its observation (interpreter/observation.py), never the game.
+    choose_card (a build from the discard pile, a copy) and choose_payment (a coin loss)
+    are optional: without them the first card is taken and all that can be paid is paid."""
+
     name: str
 
-    def choose(self, game: "Game", seat: int, moves: list[Move]) -> Move: ...
-
-    def choose_discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None: ...
+    def choose(self, obs: "Observation", moves: list[Move]) -> Move: ...
 
 
-class Game:
+class Game(Stepping, Knowledge):
     # statistics only (interpreter/sim): set to [] before play() to record (seat, source, coins)
     # for every card effect that gives coins; None (the default) records nothing
     coin_tally: list[tuple[int, Any, int]] | None = None
-
+    base_fields: Optional[frozenset[str]] = None
     def __init__(self, cp: CompiledPack, bots: Sequence[Bot], seed: int = 0, sides: str = "A",
                  wonders: Sequence[str] | None = None, names: Sequence[str] | None = None,
                  log: bool = False, max_actions: int | None = None):
@@ -86,7 +91,10 @@ class Game:
         self.unowned = {players + k: d for k, d in enumerate(decls)}
         self.piles = frozenset(s for s, d in self.unowned.items() if d.hand == "pile")
         self.holders: dict[int, int] = {}  # seat no player owns -> the player holding its card
-        self.bots = list(bots) + [SeatController(self, s, d) for s, d in self.unowned.items()]
+        self.held_moves: list[Move | None] = []  # the players' moves while such seats choose
+        self.seat_turn: list[int] = []  # the seats with a pile choosing now (sub-step "seat")
+        self.pile_saved: dict[int, list[CCard]] = {}  # their piles, set aside meanwhile
+        self.bots = list(bots) + [SeatController(s, d) for s, d in self.unowned.items()]
         self.seed = seed
         self.rng = Stream(seed, "deal")  # the deal's stream: wonders, sides, shuffles, draws
         # each seat's bot draws from its own stream, so a bot's choices never change the deal
@@ -131,6 +139,7 @@ class Game:
         self.sit_out_kinds = [k.name for k in rules.tokens.values() if k.sit_out]
         self.losses: list[tuple[int, int, int]] = []  # (seat, coins due, seat of the card's owner)
         self.steps = schedule(rules.phases, rules.ages)
+        self.last_turn = rules.hand_size_at(n) - 1  # an age's turns: until one card is left
         deals = sum(s.decl.deal for s in self.steps if s.decl.kind == "draft")
         # every turn is at most a move, a last-card play and discard builds per player
         self.max_actions = max_actions or 4 * n * (rules.ages * rules.hand_size + len(self.steps) + deals)
@@ -143,23 +152,27 @@ class Game:
                          **({"free_city": True} if c.unowned else {})}
                         for c, b in zip(self.cities, self.bots)],
             "turns": [], "war": []}
+        # the position (interpreter/position.py): a step of the schedule, a sub-step, a turn
+        self.at = 0
+        self.sub = "start"
+        self.age_begun = 0  # the last age begun (its once-per-age powers came back)
+        self.phase_age = 0  # the age of the current step
+        self.extra: list[int] = []  # seats playing their last card now (sub-step "last")
+        self.kept: list[list[CCard]] = []  # a draft's picks so far, by seat
+        self.settle_queue: list[tuple[str, int, str]] = []  # owed builds: (kind, seat, hand)
+        self.saved_hands: Optional[list[list[CCard]]] = None  # the hands, while a second hand is played
+        self.scores: Optional[dict[str, Any]] = None
+        # what each player saw (interpreter/knowledge.py)
+        self.records: list[Record] = []
+        self.lineage: Optional[list[int]] = None
+        self.discard_known: list[int] = []  # per discard pile card: a bit per seat that knows it
+        self.box_known: list[int] = []
+        self.search_rngs: list[Optional[Stream]] = [None] * n  # made when first asked for
+        self.views: Optional[tuple[Any, list[City]]] = None  # observation views of the cities
+        if Game.base_fields is None:  # what a plain game holds (a subclass may add more)
+            Game.base_fields = frozenset(self.__dict__)
 
     # -- the cycle ----------------------------------------------------------------
-    def play(self) -> dict[str, Any]:
-        age = 0
-        for step in self.steps:
-            if step.age != age and step.decl.at != "end":
-                age = step.age
-                self.begin_age(age)
-            self.phase = step.decl
-            RUNNERS[step.decl.kind](self, step.decl, step.age)
-        self.phase = AGE
-        self.table.age = self.rules.ages
-        scores = city_scores(self.cities, self.table, self.rules)
-        self.log["final"] = self.state()
-        self.log["scores"] = scores
-        return scores
-
     def begin_age(self, age: int) -> None:
         """An age begins (before its declared phases): powers once per age come back."""
         self.age = self.table.age = age
@@ -170,6 +183,12 @@ class Game:
             if decl.controller == "holder":
                 self.holders[seat] = nearest_player(self, seat, decl.first_holder[age - 1])
 
+    def bot_for(self, seat: int) -> Any:
+        """The bot that chooses for this seat now: its own, or its controller's."""
+        if self.unowned and seat in self.unowned:
+            return self.bots[self.controller(seat)]
+        return self.bots[seat]
+
     def controller(self, seat: int) -> int:
         """The player who plays for a seat no player owns, now."""
         decl = self.unowned[seat]
@@ -179,45 +198,17 @@ class Game:
                 nearest_player(self, seat, decl.first_holder[max(0, self.age - 1)])
         return nearest_player(self, seat, decl.controller)
 
-    def turn_moves(self) -> list[Move | None]:
-        """Everyone's move for a turn. A seat no player owns whose cards are a pile: its
-        controller takes the pile's top card into their hand, chooses their own card, then
-        the seat's card from what is left (which then lies alone in the seat's hand)."""
-        if not self.piles:
-            return [self.decide(seat) for seat in range(self.n)]
-        hands = self.hands
-        for seat in self.piles:
-            if hands[seat]:
-                hands[self.controller(seat)].append(hands[seat].pop(0))
-        moves: list[Move | None] = [self.decide(seat) if seat not in self.piles else None
-                                    for seat in range(self.n)]
-        for seat in self.piles:
-            c = self.controller(seat)
-            own = moves[c]
-            if own is None or len(hands[c]) < 2:
-                continue
-            kept = hands[c][own.card]
-            pile, hands[seat] = hands[seat], [x for x in hands[c] if x is not kept]
-            try:
-                move = self.decide(seat)
-            finally:
-                pool, hands[seat] = hands[seat], pile
-            card = pool[move.card]
-            del hands[c][next(i for i, x in enumerate(hands[c]) if x is card)]
-            moves[c] = own._replace(card=next(i for i, x in enumerate(hands[c]) if x is kept))
-            hands[seat].insert(0, card)
-            moves[seat] = move._replace(card=0)
-        return moves
-
     def play_age(self, age: int) -> None:
-        """One age on its own (the age phase with its start), e.g. for tests."""
+        """One age on its own (the age phase with its start), e.g. for tests (the game's
+        position in its schedule is not kept)."""
         self.begin_age(age)
-        self.phase = AGE
-        RUNNERS["age"](self, AGE, age)
+        self.run_phase(AGE, age)
 
     def begin_turn(self, turn: int) -> None:
         self.turn = turn
         self.turns_played += 1
+        if self.records:
+            self.see_turn(turn)
         if self.fired:
             self.fired.clear()
         if self.bank_reset:
@@ -254,7 +245,7 @@ class Game:
         if len(deck) < size * players:
             raise ValueError(f"phase '{decl.name}': the deck '{decl.deck}' has {len(deck)} cards "
                              f"for {players} players; {size * players} are needed")
-        self.box.extend(deck[size * players:])
+        self.to_box(deck[size * players:])
         return [deck[i * size:(i + 1) * size] if i < players else [] for i in range(self.n)]
 
     def free_power(self, seat: int) -> bool:
@@ -267,33 +258,36 @@ class Game:
         """Whether this turn's card is free by a `free first|last card of each age` power."""
         if not city.free_turns or self.phase.kind != "age":
             return False
-        last = self.rules.hand_size_at(self.n) - 1
         return ("age_first" in city.free_turns and self.turn == 1) or \
-            ("age_last" in city.free_turns and self.turn == last)
+            ("age_last" in city.free_turns and self.turn == self.last_turn)
 
     def moves(self, seat: int, actions: tuple[str, ...] | None = None) -> list[Move]:
-        return legal_moves(self.hands[seat], self.cities[seat], self.table, self.free_power(seat),
-                           actions or self.actions_now)
+        moves = legal_moves(self.hands[seat], self.cities[seat], self.table, self.free_power(seat),
+                            actions or self.actions_now)
+        if self.unowned and seat in self.unowned and self.unowned[seat].must_play:
+            return must_play(moves, self.hands[seat])
+        return moves
 
     def decide(self, seat: int, actions: tuple[str, ...] = ALL_ACTIONS) -> Move:
+        """The seat's bot chooses a move (given only its observation); checked here."""
         self.actions_now = actions
         moves = legal_moves(self.hands[seat], self.cities[seat], self.table, self.free_power(seat), actions)
         bound = moves
         if self.unowned and seat in self.unowned and self.unowned[seat].must_play:
             bound = must_play(moves, self.hands[seat])
-        move = self.bots[seat].choose(self, seat, bound)
+        move = self.bot_for(seat).choose(Observation(self, seat), bound)
         if not isinstance(move, Move):  # checked first: a plain tuple can equal a legal Move
-            raise IllegalMove(f"{self.cities[seat].name} ({getattr(self.bots[seat], 'name', '?')}): "
+            raise IllegalMove(f"{self.cities[seat].name} ({getattr(self.bot_for(seat), 'name', '?')}): "
                               f"not a Move: {move!r}")
         if move in bound:  # generated as legal; only a foreign move needs the full check
             return move
         why = must_play_refusal(move, moves, bound, self.cities[seat].name)
         if why:
-            raise IllegalMove(f"{self.cities[seat].name} ({getattr(self.bots[seat], 'name', '?')}): {why}")
+            raise IllegalMove(f"{self.cities[seat].name} ({getattr(self.bot_for(seat), 'name', '?')}): {why}")
         why = refusal(move, self.hands[seat], self.cities[seat], self.table, self.free_power(seat),
                       actions)
         if why:
-            raise IllegalMove(f"{self.cities[seat].name} ({getattr(self.bots[seat], 'name', '?')}): {why}")
+            raise IllegalMove(f"{self.cities[seat].name} ({getattr(self.bot_for(seat), 'name', '?')}): {why}")
         return move
 
     def _count_actions(self, k: int) -> None:
@@ -311,12 +305,16 @@ class Game:
         """A draft step: each player keeps the chosen card of the hand in front of them."""
         self._count_actions(len(moves))
         entries = []
+        picked = []
         for seat, move in enumerate(moves):
             if move is None:
                 continue
             card = self.hands[seat].pop(move.card)
             kept[seat].append(card)
+            picked.append((seat, move, card))
             entries.append({"player": seat, "card": card.name, "action": KEEP})
+        if self.records:
+            self.note_plays(self.turn, picked)
         if self.logging:
             self._log_turn(entries)
 
@@ -347,6 +345,8 @@ class Game:
         banks = [self._bank(seat, move, card) for seat, move, card in plays] if special else None
         for seat, _move, card in plays:
             self.hands[seat].remove(card)
+        if self.records:
+            self.note_plays(self.turn, plays)
         for k, (seat, move, card) in enumerate(plays):
             city = self.cities[seat]
             if banks is not None:
@@ -359,7 +359,12 @@ class Game:
                 st = city.side.stages[city.stages_built]
                 bank = st.cost_coins + st.cost_per_age * self.table.age
             if move.action == SELL:
-                (self.box if sold == "box" else self.discard).append(card)
+                if sold == "box":
+                    self.box.append(card)
+                    self.box_known.append(1 << seat)
+                else:
+                    self.discard.append(card)
+                    self.discard_known.append(1 << seat)
                 income[seat] += self.rules.sell_coins
                 city.sold.append(card)
             else:
@@ -511,8 +516,8 @@ class Game:
             can = min(due, city.coins)
             pay = can
             if debt:
-                chooser = getattr(self.bots[seat], "choose_payment", None)
-                pay = can if chooser is None else chooser(self, seat, due, can)
+                chooser = getattr(self.bot_for(seat), "choose_payment", None)
+                pay = can if chooser is None else chooser(self.observe(seat), due, can)
                 if not isinstance(pay, int) or not 0 <= pay <= can:
                     raise IllegalMove(f"{city.name}: cannot pay {pay!r} of a loss of {due} "
                                       f"(0 to {can})")
@@ -528,74 +533,49 @@ class Game:
     def owe_hand_build(self, seat: int, hand: str) -> None:
         self.owed_hands.append((seat, hand))
 
-    def settle_discard_builds(self) -> None:
-        """End of turn: the owed builds from the discard pile, then owed plays from hands."""
-        owed, self.owed = self.owed, []
-        for seat in owed:
-            self._build_from_discard(seat)
-        owed_hands, self.owed_hands = self.owed_hands, []
-        for seat, hand in owed_hands:
-            self._build_from_hand(seat, hand)
-
-    def _build_from_hand(self, seat: int, hand: str) -> None:
-        """Play one card of a second hand now, paying its cost, if any can be built."""
-        city = self.cities[seat]
-        cards = city.hands.get(hand, [])
-        if not cards:
-            return
-        saved, phase = self.hands, self.phase
-        self.hands = [cards if s == seat else [] for s in range(self.n)]
-        try:
-            moves = legal_moves(cards, city, self.table, self.free_power(seat), (BUILD,))
-            if moves:
-                move = self.decide(seat, (BUILD,))
-                self.resolve([move if s == seat else None for s in range(self.n)],
-                             note=f"build from {hand}")
-        finally:
-            self.hands, self.phase = saved, phase
-
     def draw_from_box(self, seat: int, deck: str, count: int) -> None:
         """Cards of `deck` from the box, at random, into the city's hand of that name."""
         pool = [c for c in self.box if c.deck == deck]
         got = self.drawn_from(pool, count)
         for c in got:
-            self.box.remove(c)
+            self.take_from(self.box, self.box_known, c)
         self.cities[seat].hands.setdefault(deck, []).extend(got)
 
     def drawn_from(self, pool: list[CCard], count: int) -> list[CCard]:
         """`count` cards of `pool` at random (a replay takes the logged ones)."""
         return self.rng.sample(pool, min(count, len(pool)))
 
-    def build_from_discard(self, seat: int) -> None:
-        """One owed build from the discard pile, now (settle_discard_builds does them all)."""
-        if seat in self.owed:
-            self.owed.remove(seat)
-        self._build_from_discard(seat)
-
     def choose_card(self, seat: int, cards: list[CCard], purpose: str) -> int | None:
-        bot = self.bots[seat]
-        chooser = getattr(bot, "choose_card", None)
-        if chooser is not None:
-            return chooser(self, seat, cards, purpose)
-        return bot.choose_discard(self, seat, cards)
+        """The seat's bot picks one of `cards` (None declines; a bot without choose_card
+        takes the first)."""
+        chooser = getattr(self.bot_for(seat), "choose_card", None)
+        return 0 if chooser is None else chooser(self.observe(seat), cards, purpose)
 
-    def _build_from_discard(self, seat: int) -> None:
-        city = self.cities[seat]
+    def discard_choices(self, seat: int) -> list[CCard]:
+        """The discarded cards the seat may build (one of each, none it has built)."""
+        names = self.cities[seat].names
         unique: list[CCard] = []
         for c in self.discard:
-            if c.name not in city.names and c not in unique:
+            if c.name not in names and c not in unique:
                 unique.append(c)
+        return unique
+
+    def build_discarded(self, seat: int, unique: list[CCard], pick: int | None) -> None:
+        """Build `unique[pick]` from the discard pile for free (None: the seat declines)."""
+        city = self.cities[seat]
         if not unique:
             return
-        pick = self.choose_card(seat, unique, "discard")
+        if pick is not None and (not isinstance(pick, int) or not 0 <= pick < len(unique)):
+            raise IllegalMove(f"{city.name}: no discarded card #{pick}")
+        self.look_through_discard(seat)
         if pick is None:
             return
-        if not 0 <= pick < len(unique):
-            raise IllegalMove(f"{city.name}: no discarded card #{pick}")
         card = unique[pick]
-        self.discard.remove(card)
+        self.take_from(self.discard, self.discard_known, card)
         self._count_actions(1)
         city.build_card(card)
+        if self.records:
+            self.note_plays(self.turn, [(seat, Move(-1, BUILD, free="discard"), card)])
         coins = self.when_built(seat, card.effect)
         coins += self.fire(seat, Event("build", card.color, card.id))
         gains, self.gains = self.gains, []  # coins its effects give other cities, now
@@ -645,13 +625,11 @@ class Game:
         the card of a seat held in turn goes with its holder's hand."""
         if isinstance(direction, int):
             direction = self.rules.pass_directions[direction - 1]
-        n = self.n
         step = 1 if direction == "left" else -1
         if not self.unowned:
-            new: list[list[CCard]] = [[] for _ in range(n)]
-            for seat in range(n):
-                new[(seat + step) % n] = self.hands[seat]
-            self.hands = new
+            self.hands = self.hands[-step:] + self.hands[:-step]  # seat s's hand goes to s + step
+            if self.lineage is not None:
+                self.lineage = self.lineage[-step:] + self.lineage[:-step]
             return
         ring = self.player_seats if players_only else [s for s in range(n) if s not in self.piles]
         nxt = {s: ring[(k + step) % len(ring)] for k, s in enumerate(ring)}
@@ -659,6 +637,11 @@ class Game:
         for s in ring:
             hands[nxt[s]] = self.hands[s]
         self.hands = hands
+        if self.lineage is not None:
+            lineage = list(self.lineage)
+            for s in ring:
+                lineage[nxt[s]] = self.lineage[s]
+            self.lineage = lineage
         if not players_only:
             for seat, held in self.holders.items():
                 self.holders[seat] = nxt.get(held, held)

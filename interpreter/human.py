@@ -13,12 +13,10 @@ from typing import TYPE_CHECKING, Callable
 from dsl.english import cost_english, effects_english
 
 from .compiled import CCard
-from .moves import BUILD, KEEP, SELL, WONDER, Move, explained, pay_label, price_card, price_stage, refusal_explained
-from .scoring import city_scores
-from .state import City
+from .moves import BUILD, KEEP, SELL, WONDER, Move, explained, pay_label
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .observation import CityView, Observation
 
 ACTIONS = {"build": BUILD, "b": BUILD, "wonder": WONDER, "w": WONDER, "sell": SELL, "s": SELL,
            "keep": KEEP, "k": KEEP}
@@ -40,31 +38,30 @@ class HumanBot:
         self.seen_wars = 0
 
     # -- what happened since the last move ---------------------------------------------
-    def _news(self, game: "Game") -> None:
-        log = game.log if game.logging else None
-        if log is None:
-            return
+    def _news(self, obs: "Observation") -> None:
+        log = obs.public_log()
         for t in log["turns"][self.seen_turns:]:
             note = f" ({t['note']})" if t.get("note") else ""
             for m in t["moves"]:
-                who = game.cities[m["player"]].name
-                paid = m["bank"] + m["left"] + m["right"]
-                what = {SELL: "sold a card", WONDER: "built a wonder stage"}.get(m["action"], f"built {m['card']}")
+                who = obs.cities[m["player"]].name
+                paid = m.get("bank", 0) + m.get("left", 0) + m.get("right", 0)  # (a draft pick pays none)
+                what = {SELL: "sold a card", WONDER: "built a wonder stage", KEEP: "kept a card"}.get(
+                    m["action"], f"built {m['card']}")
                 self.say(f"   age {t['age']} turn {t['turn']}{note}: {who} {what}"
                          + (f", paid {paid}" if paid else ""))
         for w in log["war"][self.seen_wars:]:
             self.say(f"   -- conflicts at the end of age {w['age']} --")
             for r in w["results"]:
                 toks = " ".join(f"{t:+d}" for t in r["tokens"]) or "none"
-                self.say(f"   {game.cities[r['player']].name}: {r['shields']} shields, tokens {toks}")
+                self.say(f"   {obs.cities[r['player']].name}: {r['shields']} shields, tokens {toks}")
         self.seen_turns, self.seen_wars = len(log["turns"]), len(log["war"])
 
-    def finish(self, game: "Game") -> None:
+    def finish(self, obs: "Observation") -> None:
         """After the game: the last turn and the last conflicts (the score pad follows)."""
-        self._news(game)
+        self._news(obs)
 
-    def _city(self, game: "Game", city: City, label: str) -> None:
-        res = game.cp.resources
+    def _city(self, obs: "Observation", city: "CityView", label: str) -> None:
+        res = obs.cp.resources
         prod = [f"{n} {res[r]}" for r, n in enumerate(city.fixed) if n] + ["/".join(res[r] for r in ch) for ch in city.choices]
         sells = [f"{n} {res[r]}" for r, n in enumerate(city.fixed_trade) if n] + ["/".join(res[r] for r in ch) for ch in city.choices_trade]
         self.say(f"   {label} {city.name} ({city.side.wonder} {city.side.side}): {city.coins} coins, "
@@ -76,84 +73,84 @@ class HumanBot:
         self.say("     built: " + ("; ".join(f"{col}: {', '.join(ns)}" for col, ns in groups.items()) or "-"))
         self.say(f"     produces: {', '.join(prod) or 'nothing'}; sells: {', '.join(sells) or 'nothing'}")
 
-    def _show(self, game: "Game", seat: int, moves: list[Move]) -> None:
-        self._news(game)
-        city = game.cities[seat]
-        vocab = game.rules.vocab
-        self.say(f"\n== Age {game.age}, turn {game.turn} ==")
+    def _show(self, obs: "Observation", moves: list[Move]) -> None:
+        self._news(obs)
+        seat = obs.seat
+        city = obs.cities[seat]
+        vocab = obs.rules.vocab
+        self.say(f"\n== Age {obs.age}, turn {obs.turn} ==")
         if city.unowned:  # a seat no player owns: you choose its card from your hand's rest
             self.say(f"   You play for {city.name}, a city no player owns (it scores but cannot win)."
                      + ("  It must build a structure or a stage when it can, and take a free chain."
-                        if game.unowned[seat].must_play else ""))
-        self._city(game, game.table.left(seat), "left ")
-        self._city(game, game.table.right(seat), "right")
-        self._city(game, city, "it   " if city.unowned else "you  ")
+                        if obs.must_play else ""))
+        self._city(obs, obs.table.left(seat), "left ")
+        self._city(obs, obs.table.right(seat), "right")
+        self._city(obs, city, "it   " if city.unowned else "you  ")
         if city.stages_built < len(city.side.stages):
             src = city.side.source.stages[city.stages_built]
             stage = [m for m in moves if m.action == WONDER and m.card == 0]
-            p = price_stage(city, game.table)
+            p = obs.stage_price()
             how = ", ".join(f"{chr(97 + j)}: {pay_label(m, p.bank)}" for j, m in enumerate(stage)) or \
-                explained(p.reason, city.side.stages[city.stages_built].cost, city, game.table, game.cp.resources)
+                explained(p.reason, city.side.stages[city.stages_built].cost, city, obs.table, obs.cp.resources)
             self.say(f"   next wonder stage {city.stages_built + 1}: {cost_english(src.cost)} -> "
                      f"{effects_english(src.effects, vocab)}  [{how}]")
         self.say(f"   {'the cards it may get' if city.unowned else 'your hand'}:")
-        for i, card in enumerate(game.hands[seat]):
+        for i, card in enumerate(obs.hand):
             ways = [m for m in moves if m.card == i and m.action == BUILD]
             if ways:
                 how = ", ".join(f"{chr(97 + j)}: {pay_label(m, card.cost_coins)}" for j, m in enumerate(ways))
             else:
-                p = price_card(card, city, game.table)
-                how = "can't build: " + explained(p.reason, card.cost, city, game.table, game.cp.resources)
+                p = obs.price(card)
+                how = "can't build: " + explained(p.reason, card.cost, city, obs.table, obs.cp.resources)
             chain = f", free with {', '.join(card.card.chains_from)}" if card.card.chains_from else ""
             self.say(f"  {i + 1}. {card.name} ({card.color_name}; cost {cost_english(card.card.cost)}{chain}): "
                      f"{effects_english(card.card.effects, vocab)}  [{how}]")
 
-    def _extra(self, text: str, game: "Game", seat: int) -> bool:
+    def _extra(self, text: str, obs: "Observation") -> bool:
         """The non-move commands; True when one was handled."""
+        seat = obs.seat
         if text in ("help", "?", "h"):
             self.say(HELP)
         elif text in ("city", "left", "right"):
-            city = {"city": game.cities[seat], "left": game.table.left(seat), "right": game.table.right(seat)}[text]
-            self._city(game, city, text)
+            city = {"city": obs.cities[seat], "left": obs.table.left(seat), "right": obs.table.right(seat)}[text]
+            self._city(obs, city, text)
             for c in city.cards:
-                self.say(f"       {c.name}: {effects_english(c.card.effects, game.rules.vocab)}")
+                self.say(f"       {c.name}: {effects_english(c.card.effects, obs.rules.vocab)}")
         elif text == "scores":
-            pad = city_scores(game.cities, game.table, game.rules)
+            pad = obs.scores()
             self.say("   " + " " * 11 + " ".join(f"{p['name']:>8}" for p in pad["players"]))
-            for cat in (*game.rules.score_lines, "total"):
+            for cat in (*obs.rules.score_lines, "total"):
                 self.say(f"   {cat:>10} " + " ".join(f"{p[cat]:>8}" for p in pad["players"]))
         else:
             return False
         return True
 
-    def choose(self, game: "Game", seat: int, moves: list[Move]) -> Move:
-        self._show(game, seat, moves)
+    def choose(self, obs: "Observation", moves: list[Move]) -> Move:
+        self._show(obs, moves)
         while True:
             if all(m.action == KEEP for m in moves):  # a draft: keep one card, pass the rest
-                self.say(f"  {game.phase.name}: keep one card, the rest is passed on")
+                self.say(f"  {obs.phase.name}: keep one card, the rest is passed on")
                 text = self.ask("your pick (keep N | help): ").strip().lower()
             else:
                 text = self.ask("your move (build N | wonder N | sell N [option letter] | help): ").strip().lower()
-            if self._extra(text, game, seat):
+            if self._extra(text, obs):
                 continue
-            move, problem = self.parse(text, game, seat, moves)
+            move, problem = self.parse(text, obs, moves)
             if move is not None:
                 return move
             self.say(f"  refused: {problem}")
 
-    def parse(self, text: str, game: "Game", seat: int, moves: list[Move]) -> tuple[Move | None, str]:
+    def parse(self, text: str, obs: "Observation", moves: list[Move]) -> tuple[Move | None, str]:
         parts = text.split()
         if len(parts) not in (2, 3) or parts[0] not in ACTIONS or not parts[1].isdigit():
             return None, "type e.g. 'build 2', 'wonder 1', 'sell 3' or 'build 2 b' ('help' for more)"
         action, index = ACTIONS[parts[0]], int(parts[1]) - 1
-        hand = game.hands[seat]
+        hand = obs.hand
         if not 0 <= index < len(hand):
             return None, f"there is no card {index + 1} in a hand of {len(hand)}"
         options = [m for m in moves if m.card == index and m.action == action]
         if not options:
-            city = game.cities[seat]
-            why = refusal_explained(Move(index, action), hand, city, game.table, game.free_power(seat),
-                                    game.cp.resources, game.actions_now)
+            why = obs.refusal(Move(index, action))
             return None, why or "that move is not possible"
         pick = 0
         if len(parts) == 3:
@@ -162,25 +159,22 @@ class HumanBot:
                 return None, f"option letters go from a to {chr(ord('a') + len(options) - 1)}"
         return options[pick], ""
 
-    def choose_discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
-        return self.choose_card(game, seat, cards, "discard")
-
-    def choose_payment(self, game: "Game", seat: int, due: int, can: int) -> int:
+    def choose_payment(self, obs: "Observation", due: int, can: int) -> int:
         """A coin loss: how much to pay; a debt token for each coin not paid."""
         self.say(f"\nYou lose {due} coin{'s' if due != 1 else ''}: pay 0 to {can} (you have "
-                 f"{game.cities[seat].coins}); a debt token (-1 point) for each coin not paid.")
+                 f"{obs.cities[obs.seat].coins}); a debt token (-1 point) for each coin not paid.")
         while True:
             text = self.ask(f"coins to pay (0-{can}): ").strip().lower()
             if text.isdigit() and int(text) <= can:
                 return int(text)
             self.say(f"  refused: pay a whole number from 0 to {can}")
 
-    def choose_card(self, game: "Game", seat: int, cards: list[CCard], purpose: str) -> int | None:
+    def choose_card(self, obs: "Observation", cards: list[CCard], purpose: str) -> int | None:
         title = {"discard": "Build one discarded card for free:",
                  "copy": "Copy one of your neighbours' cards (its whole effect applies to you):"}
         self.say("\n" + title.get(purpose, f"Choose a card ({purpose}):"))
         for i, c in enumerate(cards):
-            self.say(f"  {i + 1}. {c.name}: {effects_english(c.card.effects, game.rules.vocab)}")
+            self.say(f"  {i + 1}. {c.name}: {effects_english(c.card.effects, obs.rules.vocab)}")
         while True:
             text = self.ask("card number (or 'none'): ").strip().lower()
             if text == "none":

@@ -1,24 +1,34 @@
 """Phase runners: the game is a schedule of phases, and an age is one phase kind among others.
 
 The pack declares phases (dsl/phases.py has the kinds and their parameters); `schedule`
-lays them out around the ages, and each runner plays its phase on the game through the
-same primitives (decide, resolve, settle, pass). A new kind of phase is a new runner here
-and a new row in dsl.phases.PHASES, not a branch in the game loop.
+lays them out around the ages. Each kind is a small state machine over the game's position
+(game.sub and game.turn, see interpreter/position.py) so that a game can stop at any turn,
+be cloned, and go on:
+
+    begin(game, decl, age)   deal; put the game at its first turn (or end the phase)
+    deciders(game)           [(seat, actions)] who chooses a move now, and among what
+    apply(game, moves)       play one turn with every decider's move (None for the others)
+    after_settle(game)       go on once the turn's builds from the discard pile are done
+
+A runner ends its phase by setting game.sub = "done". A new kind of phase is a new runner
+here and a new row in dsl.phases.PHASES, not a branch in the game loop.
 """
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence
 
 from dsl.model import PhaseDecl
 from dsl.phases import PHASES
 
 from .moves import ALL_ACTIONS, KEEP, Move
+from .seats import open_piles, seat_choices, seat_pools
 
 if TYPE_CHECKING:
     from .game import Game
 
 AGE = PhaseDecl(name="age", kind="age", at="age")
+Moves = Sequence[Optional[Move]]
 
 
 class Step(NamedTuple):
@@ -39,71 +49,164 @@ def schedule(phases: tuple[PhaseDecl, ...], ages: int) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def run_age(game: "Game", decl: PhaseDecl, age: int) -> None:
-    """Deal the age's deck; turns until one card is left; the last card; conflicts."""
-    game.deal(age)
-    for turn in range(1, game.rules.hand_size_at(game.n)):
-        age_turn(game, age, turn)
-    game.war(age)
+class AgePhase:
+    """Deal the age's deck; turns until one card is left; the last card; conflicts.
+    game.sub: "turn" (everyone plays), "last" (the `play last card` players play it)."""
+
+    def begin(self, game: "Game", decl: PhaseDecl, age: int) -> None:
+        game.deal(age)
+        game.start_lineage()
+        if game.last_turn < 1:  # no turn at all: straight to the conflicts
+            self.after_settle(game)
+            return
+        self.start_turn(game, 1)
+
+    def start_turn(self, game: "Game", turn: int) -> None:
+        """A turn begins: the holder of a seat with a pile draws its top card."""
+        game.begin_turn(turn)
+        if game.piles:
+            open_piles(game)
+        game.sub = "turn"
+
+    def deciders(self, game: "Game") -> list[tuple[int, tuple[str, ...]]]:
+        if game.sub == "seat":  # the cards for seats no player owns, after their own
+            return [(s, ALL_ACTIONS) for s in game.seat_turn]
+        seats = game.extra if game.sub == "last" else range(game.n)
+        if game.piles and game.sub == "turn":
+            return [(s, ALL_ACTIONS) for s in seats if s not in game.piles]
+        return [(s, ALL_ACTIONS) for s in seats]
+
+    def apply(self, game: "Game", moves: Moves) -> None:
+        """One turn: everyone's moves at once (a seat no player owns with a pile gets its card
+        in a sub-step "seat" after its controller's own choice); on the age's last turn the
+        last-card players play next (a sub-step of their own), then the leftover cards are
+        discarded."""
+        last = game.last_turn
+        if game.sub == "turn" and game.piles:
+            game.held_moves = list(moves)
+            game.seat_turn = seat_pools(game, game.held_moves)
+            if game.seat_turn:
+                game.sub = "seat"
+                return
+        if game.sub == "seat":
+            moves = seat_choices(game, game.held_moves, moves)
+            game.held_moves, game.seat_turn = [], []
+        if game.sub == "last":
+            game.resolve(moves, note="last card")
+        else:
+            game.resolve(moves)
+            if game.turn == last:
+                extra = [s for s in range(game.n) if game.cities[s].play_last and game.hands[s]]
+                if extra:
+                    game.extra = extra
+                    game.sub = "last"
+                    return
+        if game.extra:
+            game.extra = []
+        if game.turn == last:
+            game.discard_hands()
+        if game.owed or game.owed_hands:
+            game.start_settle()
+        else:
+            self.after_settle(game)
+
+    def after_settle(self, game: "Game") -> None:
+        """Pass the hands and begin the next turn, or end the age with its conflicts."""
+        last = game.last_turn
+        age = game.phase_age
+        if game.turn < last:
+            game.pass_hands(game.rules.pass_directions[age - 1])
+            self.start_turn(game, game.turn + 1)
+            return
+        game.war(age)
+        game.sub = "done"
 
 
-def age_turn(game: "Game", age: int, turn: int) -> None:
-    """One turn of an age: every move at once; on the last turn the `play last card` plays
-    and the discarding of every card left; builds owed from the discard pile; the pass."""
-    last = game.rules.hand_size_at(game.n) - 1
-    game.begin_turn(turn)
-    game.resolve(game.turn_moves())
-    if turn == last:
-        extra = [s for s in range(game.n) if game.cities[s].play_last and game.hands[s]]
-        if extra:
-            game.resolve([game.decide(s) if s in extra else None for s in range(game.n)],
-                         note="last card")
-        for hand in game.hands:  # the players' last cards (and a seat's last pile card)
-            game.discard.extend(hand)
-            hand.clear()
-    if game.owed or game.owed_hands:
-        game.settle_discard_builds()
-    if turn < last:
-        game.pass_hands(game.rules.pass_directions[age - 1])
+class DraftPhase:
+    """Deal `deal` cards of the deck to each player; keep one, pass the rest, until done.
+    game.sub: "keep"; game.kept holds what each player kept so far."""
 
-
-def run_draft(game: "Game", decl: PhaseDecl, age: int) -> None:
-    """Deal `deal` cards of the deck to each player; keep one, pass the rest, until done."""
-    game.hands = game.deal_deck(decl)
-    kept: list[list] = [[] for _ in range(game.n)]
-    pick = 0
-    while any(game.hands):
-        pick += 1
-        game.begin_turn(pick)
-        moves = [(game.decide(s, (KEEP,)) if len(game.hands[s]) > 1 else Move(0, KEEP))
-                 if game.hands[s] else None for s in range(game.n)]
-        game.keep(moves, kept)
+    def begin(self, game: "Game", decl: PhaseDecl, age: int) -> None:
+        game.hands = game.deal_deck(decl)
+        game.start_lineage()
+        game.kept = [[] for _ in range(game.n)]
         if any(game.hands):
-            game.pass_hands(decl.pass_to, players_only=True)
-    for seat, city in enumerate(game.cities):
-        city.hands.setdefault(decl.hand, []).extend(kept[seat])
-    game.hands = [[] for _ in range(game.n)]
+            game.begin_turn(1)
+            game.sub = "keep"
+        else:
+            self.finish(game)
+
+    def deciders(self, game: "Game") -> list[tuple[int, tuple[str, ...]]]:
+        return [(s, (KEEP,)) for s in range(game.n) if len(game.hands[s]) > 1]
+
+    def apply(self, game: "Game", moves: Moves) -> None:
+        """A player with one card left keeps it without choosing."""
+        game.keep([m if m is not None else (Move(0, KEEP) if game.hands[s] else None)
+                   for s, m in enumerate(moves)], game.kept)
+        if any(game.hands):
+            game.pass_hands(game.phase.pass_to, players_only=True)
+            game.begin_turn(game.turn + 1)
+        else:
+            self.finish(game)
+
+    def after_settle(self, game: "Game") -> None:  # pragma: no cover - a draft builds nothing
+        raise RuntimeError("a draft has no builds to settle")
+
+    def finish(self, game: "Game") -> None:
+        for seat, city in enumerate(game.cities):
+            city.hands.setdefault(game.phase.hand, []).extend(game.kept[seat])
+        game.hands = [[] for _ in range(game.n)]
+        game.kept = []
+        game.sub = "done"
 
 
-def run_recruit(game: "Game", decl: PhaseDecl, age: int) -> None:
-    """Each player plays one card of a second hand; the rest is kept or put away."""
-    game.hands = [city.hands.setdefault(decl.hand, []) for city in game.cities]
-    game.begin_turn(1)
-    actions = tuple(a for a in ALL_ACTIONS if a in decl.actions)
-    if actions == ALL_ACTIONS:
-        actions = ALL_ACTIONS  # the same object: legal_moves takes its fast path
-    game.resolve([game.decide(s, actions) if game.hands[s] else None for s in range(game.n)],
-                 sold=decl.sold)
-    game.settle_discard_builds()
-    if decl.rest != "keep":
-        for hand in game.hands:
-            (game.box if decl.rest == "box" else game.discard).extend(hand)
-            hand.clear()
-    game.hands = [[] for _ in range(game.n)]
+class RecruitPhase:
+    """Each player plays one card of a second hand; the rest is kept or put away.
+    game.sub: "turn" (the hands are the second hands themselves, one list each)."""
+
+    def begin(self, game: "Game", decl: PhaseDecl, age: int) -> None:
+        game.hands = [city.hands.setdefault(decl.hand, []) for city in game.cities]
+        game.begin_turn(1)
+        game.sub = "turn"
+
+    def deciders(self, game: "Game") -> list[tuple[int, tuple[str, ...]]]:
+        actions = tuple(a for a in ALL_ACTIONS if a in game.phase.actions)
+        if actions == ALL_ACTIONS:
+            actions = ALL_ACTIONS  # the same object: legal_moves takes its fast path
+        return [(s, actions) for s in range(game.n) if game.hands[s]]
+
+    def apply(self, game: "Game", moves: Moves) -> None:
+        game.resolve(moves, sold=game.phase.sold)
+        game.start_settle()
+
+    def after_settle(self, game: "Game") -> None:
+        decl = game.phase
+        if decl.rest != "keep":
+            for seat, hand in enumerate(game.hands):
+                if decl.rest == "box":
+                    game.to_box(hand, seat)
+                else:
+                    game.to_discard(hand, seat)
+                hand.clear()
+        game.hands = [[] for _ in range(game.n)]
+        game.sub = "done"
 
 
-RUNNERS: dict[str, Callable[["Game", PhaseDecl, int], None]] = {
-    "age": run_age, "draft": run_draft, "recruit": run_recruit}
+RUNNERS: dict[str, AgePhase | DraftPhase | RecruitPhase] = {
+    "age": AgePhase(), "draft": DraftPhase(), "recruit": RecruitPhase()}
 
 if set(RUNNERS) != set(PHASES):  # pragma: no cover - caught by the test suite too
     raise RuntimeError(f"phase runners out of step with dsl.phases: {sorted(set(RUNNERS) ^ set(PHASES))}")
+
+
+def run_age(game: "Game", decl: PhaseDecl, age: int) -> None:
+    """One age phase to its end, its moves taken from the bots (for tests and tools)."""
+    game.run_phase(decl, age)
+
+
+def run_draft(game: "Game", decl: PhaseDecl, age: int) -> None:
+    game.run_phase(decl, age)
+
+
+def run_recruit(game: "Game", decl: PhaseDecl, age: int) -> None:
+    game.run_phase(decl, age)

@@ -35,32 +35,17 @@ def nearest_player(game: "Game", seat: int, side: str) -> int:
 
 
 class SeatController:
-    """The bot slot of a seat no player owns: each choice goes to its controller's bot."""
+    """The bot slot of a seat no player owns. It never chooses: the game asks the bot of the
+    player controlling the seat now (Game.bot_for), with the seat's own observation."""
 
-    def __init__(self, game: "Game", seat: int, decl: SeatDecl):
-        self.game = game
+    def __init__(self, seat: int, decl: SeatDecl):
         self.seat = seat
         self.decl = decl
         self.name = f"played by the {decl.controller}" if decl.controller == "holder" else \
             f"played by the player on its {decl.controller}"
 
-    def _bot(self) -> Any:
-        return self.game.bots[self.game.controller(self.seat)]
-
-    def choose(self, game: "Game", seat: int, moves: list[Move]) -> Move:
-        return self._bot().choose(game, seat, moves)
-
-    def choose_discard(self, game: "Game", seat: int, cards: list["CCard"]) -> int | None:
-        return self._bot().choose_discard(game, seat, cards)
-
-    def choose_card(self, game: "Game", seat: int, cards: list["CCard"], purpose: str) -> int | None:
-        bot = self._bot()
-        chooser = getattr(bot, "choose_card", None)
-        return chooser(game, seat, cards, purpose) if chooser else bot.choose_discard(game, seat, cards)
-
-    def choose_payment(self, game: "Game", seat: int, due: int, can: int) -> int:
-        chooser = getattr(self._bot(), "choose_payment", None)
-        return can if chooser is None else chooser(game, seat, due, can)
+    def choose(self, obs: Any, moves: list[Move]) -> Move:  # pragma: no cover - never asked
+        raise RuntimeError("a seat no player owns is played by its controller's bot")
 
 
 def must_play(moves: Sequence[Move], hand: Sequence["CCard"]) -> list[Move]:
@@ -82,3 +67,46 @@ def must_play_refusal(move: Move, moves: Sequence[Move], allowed: Sequence[Move]
     if move.action == SELL:
         return f"{name} must build a structure or a wonder stage when it can; it sells only when stuck"
     return f"{name} must take the free chain for this card"
+
+
+def open_piles(game: "Game") -> None:
+    """A turn begins: the controller of each seat with a pile takes its top card in hand."""
+    hands = game.hands
+    for seat in game.piles:
+        if hands[seat]:
+            hands[game.controller(seat)].append(hands[seat].pop(0))
+
+
+def seat_pools(game: "Game", moves: list[Move | None]) -> list[int]:
+    """After the players' own choices: each seat with a pile is offered what is left of its
+    controller's hand (its pile is set aside meanwhile). Returns the seats now choosing."""
+    hands = game.hands
+    choosing = []
+    for seat in sorted(game.piles):
+        c = game.controller(seat)
+        own = moves[c]
+        if own is None or len(hands[c]) < 2:
+            continue
+        kept = hands[c][own.card]
+        game.pile_saved[seat] = hands[seat]
+        hands[seat] = [x for x in hands[c] if x is not kept]
+        choosing.append(seat)
+    return choosing
+
+
+def seat_choices(game: "Game", moves: list[Move | None], chosen: Sequence[Move | None]) -> list[Move | None]:
+    """Everyone's moves for the turn: each seat's chosen card leaves its controller's hand
+    and lies alone in the seat's hand, above its pile; the controller's move is re-indexed."""
+    hands = game.hands
+    moves = list(moves)
+    for seat, pile in list(game.pile_saved.items()):
+        move = chosen[seat]
+        c = game.controller(seat)
+        card = hands[seat][move.card]
+        kept = hands[c][moves[c].card]
+        del hands[c][next(i for i, x in enumerate(hands[c]) if x is card)]
+        moves[c] = moves[c]._replace(card=next(i for i, x in enumerate(hands[c]) if x is kept))
+        hands[seat] = [card] + pile
+        moves[seat] = move._replace(card=0)
+    game.pile_saved.clear()
+    return moves

@@ -194,6 +194,45 @@ class City:
         self.add(stage.effect, "wonder")
         return stage.effect
 
+    def copy(self, memo: dict[int, list[Any]]) -> "City":
+        """An independent copy for a cloned game, by hand (cheap: Game.clone's hot spot).
+
+        Compiled data (side, hooks, cards) is shared; every mutable container is copied.
+        `memo` maps id(list) -> its copy, so a second hand the game also holds as a hand
+        (a recruitment, a build from a second hand) stays one list in the clone.
+        The payment memo is shared: a city that changes replaces it (see legal_moves)."""
+        new = City.__new__(City)
+        new.seat, new.name, new.side, new.n_res = self.seat, self.name, self.side, self.n_res
+        new.unowned = self.unowned
+        new.stages_built, new.coins, new.shields = self.stages_built, self.coins, self.shields
+        new.cards, new.names, new.sold, new.tucked = self.cards[:], set(self.names), self.sold[:], self.tucked[:]
+        new.color_counts, new.fixed, new.fixed_trade = self.color_counts[:], self.fixed[:], self.fixed_trade[:]
+        new.choices, new.choices_trade = self.choices[:], self.choices_trade[:]
+        new.science, new.science_wild, new.tokens = self.science[:], self.science_wild[:], self.tokens[:]
+        prices = self.prices
+        new.prices = [None, prices[1][:], prices[2][:]]
+        new.scorers, new.triggers, new.cost_changes = self.scorers[:], self.triggers[:], self.cost_changes[:]
+        new.free_build, new.free_build_used, new.play_last = self.free_build, self.free_build_used, self.play_last
+        new.copies, new.copied_now = self.copies[:], self.copied_now[:]
+        hands = {}
+        for key, cards in self.hands.items():
+            got = memo.get(id(cards))
+            if got is None:
+                got = memo[id(cards)] = cards[:]
+            hands[key] = got
+        new.hands = hands
+        new.defeats_to_winner, new.bank_used = self.defeats_to_winner, self.bank_used
+        new.mods, new.mods_key = self.mods, self.mods_key  # a summary, replaced (never changed) when stale
+        new.token_counts, new.strength = dict(self.token_counts), self.strength[:]
+        new.free_build_colors, new.free_turns = self.free_build_colors, set(self.free_turns)
+        new.relative, new.relative_choices = self.relative[:], self.relative_choices[:]
+        new.rebate_used, new.colour_first = set(self.rebate_used), self.colour_first
+        new.choice_mask, new.trade_mask = self.choice_mask, self.trade_mask
+        new.choice_count, new.trade_count = self.choice_count[:], self.trade_count[:]
+        new.pay_cache, new.pay_key, new.prod_version = self.pay_cache, self.pay_key, self.prod_version
+        new.own_id, new.trade_id, new.price_id = self.own_id, self.trade_id, self.price_id
+        return new
+
     @property
     def defeats(self) -> int:
         return sum(1 for t in self.tokens if t < 0)
@@ -211,6 +250,10 @@ class Table:
         self.cities = cities
         self.n = len(cities)
         self.age = age
+
+    def copy(self, cities: list[City]) -> "Table":
+        """The same ring over other (copied) cities."""
+        return Table(cities, self.age)
 
     def left(self, seat: int) -> City:
         return self.cities[(seat + 1) % self.n]

@@ -43,9 +43,9 @@ def test_greedy_weighs_a_card_by_its_effect(tmp_path) -> None:
     g.age = g.table.age = 1
     bot = GreedyBot()
     cleopatra, sappho = cp.card_named("Cleopatra"), cp.card_named("Sappho")
-    assert bot.value(g, 0, cleopatra.effect, "leaders") == 5
-    assert bot.value(g, 0, sappho.effect, "leaders") == 2
-    assert bot.value(g, 0, cp.card_named("Croesus").effect, "leaders") == 2  # 6 coins = 2 points
+    assert bot.value(g.observe(0), cleopatra.effect, "leaders") == 5
+    assert bot.value(g.observe(0), sappho.effect, "leaders") == 2
+    assert bot.value(g.observe(0), cp.card_named("Croesus").effect, "leaders") == 2  # 6 coins = 2 points
 
 
 def test_plugin_words_without_a_value_are_reported(tmp_path) -> None:

@@ -46,23 +46,20 @@ class Payer:
         self.payments, self.picks = list(payments), list(picks)
         self.asked: list[tuple[int, int]] = []  # (due, can) of every loss it settled
 
-    def choose_payment(self, game: Game, seat: int, due: int, can: int) -> int:
+    def choose_payment(self, obs: Any, due: int, can: int) -> int:
         self.asked.append((due, can))
         return self.payments.pop(0) if self.payments else can
 
-    def choose(self, game: Game, seat: int, moves: list[Move]) -> Move:  # pragma: no cover
-        raise AssertionError(f"seat {seat} was asked to move")
+    def choose(self, obs: Any, moves: list[Move]) -> Move:  # pragma: no cover
+        raise AssertionError(f"seat {obs.seat} was asked to move")
 
-    def choose_card(self, game: Game, seat: int, cards: list[Any], purpose: str) -> int | None:
+    def choose_card(self, obs: Any, cards: list[Any], purpose: str) -> int | None:
         if not self.picks:
             return None
         names = [c.name for c in cards]
         want = self.picks.pop(0)
         assert want in names, (want, names)
         return names.index(want)
-
-    def choose_discard(self, game: Game, seat: int, cards: list[Any]) -> int | None:
-        return self.choose_card(game, seat, cards, "discard")
 
 
 def scripted(players: list[dict[str, Any]], bots: Sequence[Any] | None = None, age: int = 1,

@@ -242,13 +242,13 @@ class Scripted:
     def __init__(self, card: str = ""):
         self.card = card
 
-    def choose(self, game, seat, moves):
+    def choose(self, obs, moves):
         for m in moves:
-            if m.action == BUILD and game.hands[seat][m.card].name == self.card:
+            if m.action == BUILD and obs.hand[m.card].name == self.card:
                 return m
         return Move(0, SELL)
 
-    def choose_discard(self, game, seat, cards):
+    def choose_card(self, obs, cards, purpose):
         return None
 
 

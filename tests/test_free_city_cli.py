@@ -113,11 +113,11 @@ def test_a_human_plays_for_the_free_city_on_their_turns() -> None:
     class Careful(HumanBot):
         """Sells for itself; for the Free City takes the first move it is offered."""
 
-        def choose(self, game: Game, seat: int, moves: list[Any]) -> Any:
-            if game.cities[seat].unowned:
-                self._show(game, seat, moves)
+        def choose(self, obs: Any, moves: list[Any]) -> Any:
+            if obs.cities[obs.seat].unowned:
+                self._show(obs, moves)
                 return moves[0]
-            return super().choose(game, seat, moves)
+            return super().choose(obs, moves)
 
     human = Careful(ask=ask, say=said.append)
     g = Game(cp, [human, GreedyBot()], seed=5, log=True)

@@ -54,18 +54,20 @@ class _Scripted:
     def __init__(self, step: list[Any] | None, picks: list[str], payments: list[int] = ()):
         self.step, self.picks, self.payments = step, list(picks), list(payments)
 
-    def choose_payment(self, game: Game, seat: int, due: int, can: int) -> int:
+    def choose_payment(self, obs: Any, due: int, can: int) -> int:
+        seat = obs.seat
         pay = self.payments.pop(0) if self.payments else can
         assert 0 <= pay <= can, f"seat {seat}: cannot pay {pay} of {due} (at most {can})"
         return pay
 
-    def choose(self, game: Game, seat: int, moves: list[Move]) -> Move:
+    def choose(self, obs: Any, moves: list[Move]) -> Move:
+        seat = obs.seat
         if self.step is None and self.picks:  # a card of a second hand played by an effect
             self.step = ["build", self.picks.pop(0)]
         assert self.step is not None, f"seat {seat} was asked to move"
         action, name, *pay = self.step
         self.step = None
-        hand = game.hands[seat]
+        hand = obs.hand
         cands = [m for m in moves if m.action == action and hand[m.card].name == name]
         if pay:
             want = tuple(pay[0]) + (0,) * (3 - len(pay[0]))
@@ -74,16 +76,14 @@ class _Scripted:
             str([(hand[m.card].name, m) for m in moves])
         return min(cands, key=lambda m: (m.left + m.right + m.extra, m.left))
 
-    def choose_card(self, game: Game, seat: int, cards: list[Any], purpose: str) -> int | None:
+    def choose_card(self, obs: Any, cards: list[Any], purpose: str) -> int | None:
+        seat = obs.seat
         if not self.picks:
             return None
         want = self.picks.pop(0)
         names = [c.name for c in cards]
         assert want in names, f"seat {seat}: {want} not offered ({purpose}): {names}"
         return names.index(want)
-
-    def choose_discard(self, game: Game, seat: int, cards: list[Any]) -> int | None:
-        return self.choose_card(game, seat, cards, "discard")
 
 
 def _game(case: dict[str, Any]) -> Game:

@@ -54,9 +54,9 @@ def test_payment_option_letters_pick_among_ways_to_pay() -> None:
             builds.setdefault(m.card, []).append(m)
     card, ways = next(((c, w) for c, w in builds.items()), (None, []))
     assert card is not None
-    move, problem = human.parse(f"build {card + 1} a", game, 0, moves)
+    move, problem = human.parse(f"build {card + 1} a", game.observe(0), moves)
     assert move == ways[0] and problem == ""
-    move, problem = human.parse(f"build {card + 1} z", game, 0, moves)
+    move, problem = human.parse(f"build {card + 1} z", game.observe(0), moves)
     assert move is None and "option letters" in problem
 
 
@@ -70,7 +70,7 @@ def test_help_news_conflicts_and_the_missing_resource_are_shown() -> None:
     assert "total" in text  # the score pad so far
     assert "P2 built" in text or "P2 sold" in text  # what the others did
     assert "conflicts at the end of age 1" in text and "shields" in text
-    human.finish(game)
+    human.finish(game.observe(0))
     assert "conflicts at the end of age 3" in "\n".join(said)
     assert "next wonder stage 1:" in text and "produces:" in text and "sells:" in text
     assert "cost " in text

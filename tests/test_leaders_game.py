@@ -28,9 +28,9 @@ class Watcher(RandomBot):
     def __init__(self) -> None:
         self.offers: list[tuple[str, int, list[str]]] = []
 
-    def choose(self, game: Game, seat: int, moves: list[Move]) -> Move:
-        self.offers.append((game.phase.kind, game.age, [c.name for c in game.hands[seat]]))
-        return super().choose(game, seat, moves)
+    def choose(self, obs: Any, moves: list[Move]) -> Move:
+        self.offers.append((obs.phase.kind, obs.age, [c.name for c in obs.hand]))
+        return super().choose(obs, moves)
 
 
 def test_six_starting_coins_and_leaders_never_in_an_age_deck(cp) -> None:

@@ -155,7 +155,7 @@ def test_the_watcher_records_its_own_game_only():
     watch(game)
     other = Game(cp, [RandomBot(), RandomBot(), RandomBot()], seed=2)
     other.deal(1)
-    game.bots[0].choose(other, 0, other.moves(0))  # e.g. a search bot playing ahead on a copy
+    game.bots[0].choose(other.observe(0), other.moves(0))  # e.g. a search bot playing ahead on a copy
     assert game.bots[0].seen == set() and game.bots[0].could == set()
     assert game.bots[0].name == "random"  # everything else is the wrapped bot's
     game.play()

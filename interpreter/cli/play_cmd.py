@@ -22,7 +22,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=int, required=True, help="number of players")
     p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same game)")
     p.add_argument("--bots", default="greedy", help="comma-separated bots by seat; a list shorter than "
-                                                     "the table fills with its last bot: greedy, random, human (you, at the terminal) (default: greedy)")
+                                                     "the table fills with its last bot: greedy, random, search (Monte Carlo "
+                                                     "search; search:N for N playouts a decision, search:Nms for N ms), human (you, at the terminal) "
+                                                     "(default: greedy)")
     p.add_argument("--sides", default="A", choices=["A", "B", "random"], help="wonder sides")
     p.add_argument("--wonders", help="comma-separated wonders by seat (default: dealt at random)")
     p.add_argument("--names", help="comma-separated player names by seat")
@@ -55,10 +57,10 @@ def run(args: argparse.Namespace) -> int:
             return _play_native(args, cp, wonders, names)
         game.log["setup"] = {"sides": args.sides, "wonders": wonders, "names": names}
         scores = game.play()
-        for bot in bots:  # a human at the terminal sees the last turn and conflicts too
+        for seat, bot in enumerate(bots):  # a human at the terminal sees the last turn and conflicts too
             finish = getattr(bot, "finish", None)
             if finish is not None:
-                finish(game)
+                finish(game.observe(seat))
     except (ValueError, IllegalMove) as err:
         return fail(str(err))
     except EOFError:

@@ -45,12 +45,14 @@ class Watcher:
             raise AttributeError(name)
         return getattr(bot, name)
 
-    def choose(self, game: Any, seat: int, moves: list[Move]) -> Move:
-        if id(game) == self.game_id and not game.cities[seat].unowned:  # its own city's choices
-            hand = game.hands[seat]
+    def choose(self, obs: Any, moves: list[Move]) -> Move:
+        # the engine's statistics may read which game an observation is of (its `_g`); the
+        # choices a player makes for a seat no player owns are not its own city's
+        if id(obs._g) == self.game_id and not obs.cities[obs.seat].unowned:
+            hand = obs.hand
             self.seen.update(hand)
             self.could.update([hand[m.card] for m in moves if m.action == BUILD])
-        return self.bot.choose(game, seat, moves)
+        return self.bot.choose(obs, moves)
 
 
 def watch(game: Any) -> None:

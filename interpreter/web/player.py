@@ -1,8 +1,11 @@
 """A game played from the browser: the engine's blocking loop runs in a worker thread and the
 browser's seat is a bot whose choose() waits on a queue for the posted move.
 
-Only this module knows how the engine asks for decisions (choose / choose_discard), so a new
-kind of decision (a draft, a new phase) is one more method here and one more prompt kind.
+Only this module knows how the engine asks for decisions (choose / choose_card /
+choose_payment), so a new kind of decision (a draft, a new phase) is one more method here and
+one more prompt kind. Like every bot, the browser's seat is given only its observation; the
+screen it publishes is drawn by the server (LiveGame owns the game) and shows that seat's
+hand and the public table only (views.game_view).
 """
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from ..moves import Move, refusal_explained
 from .views import game_view, parse_move
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..observation import Observation
 
 STOP = object()
 
@@ -44,8 +47,9 @@ class WebHuman:
         self.live = live
         self.seen = 0  # log turns already shown as "what happened"
 
-    def _view(self, game: "Game", seat: int, moves: list[Move], live: bool) -> dict[str, Any]:
-        view = game_view(game, seat, moves, self.seen, live=live)
+    def _view(self, obs: "Observation", moves: list[Move], live: bool) -> dict[str, Any]:
+        game = self.live.game
+        view = game_view(game, obs.seat, moves, self.seen, live=live)
         self.seen = len(game.log["turns"])
         return view
 
@@ -55,21 +59,23 @@ class WebHuman:
             raise Abandoned()
         return answer
 
-    def choose(self, game: "Game", seat: int, moves: list[Move]) -> Move:
-        self.live.publish(self._view(game, seat, moves, True), Prompt("move", seat, moves=moves))
+    def choose(self, obs: "Observation", moves: list[Move]) -> Move:
+        self.live.publish(self._view(obs, moves, True), Prompt("move", obs.seat, moves=moves))
         return self._wait()
 
-    def choose_discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
-        view = self._view(game, seat, [], False)
-        vocab = game.rules.vocab
+    def choose_card(self, obs: "Observation", cards: list[CCard], purpose: str) -> int | None:
+        seat = obs.seat
+        view = self._view(obs, [], False)
+        vocab = obs.rules.vocab
         view["discard"] = [{"code": f"discard:{i}", "name": c.name, "svg": card_svg(c.card, vocab, "100%")}
                            for i, c in enumerate(cards)]
         self.live.publish(view, Prompt("discard", seat, cards=cards))
         return self._wait()
 
-    def choose_payment(self, game: "Game", seat: int, due: int, can: int) -> int:
+    def choose_payment(self, obs: "Observation", due: int, can: int) -> int:
         """A coin loss: pay 0..can of `due` coins, a debt token for each coin not paid."""
-        view = self._view(game, seat, [], False)
+        seat = obs.seat
+        view = self._view(obs, [], False)
         view["payment"] = {"due": due, "options": [
             {"code": f"pay:{k}", "label": f"Pay {k} coin{'s' if k != 1 else ''}"
                                           + (f", take {due - k} debt" if due > k else "")}

@@ -23,7 +23,8 @@ class ReplayError(ValueError):
 
 
 class LogBot:
-    """Plays a seat's logged moves back; takes a snapshot of every seat's view at each turn."""
+    """Plays a seat's logged moves back; takes a snapshot of every seat's view at each turn.
+    (Not a player: the replay tool owns the game it replays, and reads it through Replay.)"""
 
     name = "replay"
 
@@ -41,7 +42,8 @@ class LogBot:
                 return m
         return None
 
-    def choose(self, game: "Game", seat: int, moves: list[Move]) -> Move:
+    def choose(self, obs: Any, moves: list[Move]) -> Move:
+        game, seat = self.replay.game, obs.seat
         m = self._entry(game, seat)
         where = f"age {game.age}, turn {game.turn}: {game.cities[seat].name}"
         if m is None:
@@ -78,7 +80,8 @@ class LogBot:
             return 0
         return logged.get("bank", 0) - bank
 
-    def choose_payment(self, game: "Game", seat: int, due: int, can: int) -> int:
+    def choose_payment(self, obs: Any, due: int, can: int) -> int:
+        game, seat = self.replay.game, obs.seat
         k = len(game.log["turns"])
         turns = self.replay.log["turns"]
         if k < len(turns) and turns[k].get("note") == "coins lost":
@@ -87,9 +90,10 @@ class LogBot:
                     return int(m["bank"])
         raise ReplayError(f"age {game.age}: the log has no payment of {game.cities[seat].name}'s loss")
 
-    def choose_card(self, game: "Game", seat: int, cards: list[CCard], purpose: str) -> int | None:
+    def choose_card(self, obs: Any, cards: list[CCard], purpose: str) -> int | None:
+        game, seat = self.replay.game, obs.seat
         if purpose == "discard":
-            return self.choose_discard(game, seat, cards)
+            return self._discard(game, seat, cards)
         k = len(game.log["turns"])
         turns = self.replay.log["turns"]
         if k < len(turns) and turns[k].get("note") == purpose and turns[k]["moves"][0]["player"] == seat:
@@ -100,7 +104,7 @@ class LogBot:
             return names.index(name)
         return None
 
-    def choose_discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
+    def _discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
         k = len(game.log["turns"])
         turns = self.replay.log["turns"]
         if k < len(turns) and turns[k].get("note") == "build from discard" \
@@ -132,10 +136,11 @@ class Replay:
             self.steps: list[tuple[dict[int, dict[str, Any]], str]] = []
             self.seen = 0
             bot = LogBot(self)
-            game = ReplayedGame(cp, [bot] * self.n, deals=log.get("deals") or (),
-                        drafts=log.get("drafts") or (), draws=log.get("draws") or (), seed=int(log["seed"]),
-                        sides=setup.get("sides") or (sides.pop() if len(sides) == 1 else "random"),
-                        wonders=setup.get("wonders"), names=self.names, log=True)
+            game = self.game = ReplayedGame(
+                cp, [bot] * self.n, deals=log.get("deals") or (), drafts=log.get("drafts") or (),
+                draws=log.get("draws") or (), seed=int(log["seed"]),
+                sides=setup.get("sides") or (sides.pop() if len(sides) == 1 else "random"),
+                wonders=setup.get("wonders"), names=self.names, log=True)
             if [(c.side.wonder, c.side.side) for c in game.cities] != \
                     [(p["wonder"], p["side"]) for p in players]:
                 raise ReplayError("the seed and setup of this log do not deal its wonders: "

@@ -22,9 +22,9 @@ ScriptBot steps (one per choose() call, in order):
     ("sell", "Altar")
     Move(...)                          submitted as is (possibly illegal)
     ("raw", action, name, l, r, free)  a Move for that hand card, submitted without any check
-    callable(game, seat, moves)        returns the move
+    callable(obs, seat, moves)         returns the move (obs: the seat's Observation)
 When the script runs out the bot sells its first card (fallback="sell") or fails ("error").
-choose_discard answers from `discards` (card names, or None to decline); empty -> declines.
+choose_card answers from `discards` (card names, or None to decline); empty -> declines.
 Every offer is recorded: bot.offers (hand names, legal moves), bot.discard_offers (names).
 """
 from __future__ import annotations
@@ -37,6 +37,7 @@ from dsl.loader import load_pack
 from interpreter.compiled import CCard, CompiledPack, compile_pack
 from interpreter.game import Game
 from interpreter.moves import SELL, Move
+from interpreter.observation import Observation
 from interpreter.statefile import build_table
 from interpreter.state import Table
 
@@ -75,8 +76,8 @@ class ScriptBot:
         self.discard_offers: list[list[str]] = []
         self.chosen: list[Move] = []
 
-    def choose(self, game: Game, seat: int, moves: list[Move]) -> Move:
-        hand = game.hands[seat]
+    def choose(self, obs: Observation, moves: list[Move]) -> Move:
+        seat, hand = obs.seat, list(obs.hand)
         self.offers.append(([c.name for c in hand], list(moves)))
         if not self.plays:
             if self.fallback == "sell":
@@ -84,11 +85,11 @@ class ScriptBot:
             else:
                 raise AssertionError(f"seat {seat}: script exhausted; hand {[c.name for c in hand]}")
         else:
-            move = pick(self.plays.pop(0), game, seat, hand, moves)
+            move = pick(self.plays.pop(0), obs, seat, hand, moves)
         self.chosen.append(move)
         return move
 
-    def choose_discard(self, game: Game, seat: int, cards: list[CCard]) -> int | None:
+    def choose_card(self, obs: Observation, cards: list[CCard], purpose: str) -> int | None:
         names = [c.name for c in cards]
         self.discard_offers.append(names)
         if not self.discards:
@@ -108,11 +109,11 @@ def _index(hand: list[CCard], name: str) -> int:
     return names.index(name)
 
 
-def pick(step: Any, game: Game, seat: int, hand: list[CCard], moves: list[Move]) -> Move:
+def pick(step: Any, obs: Observation, seat: int, hand: list[CCard], moves: list[Move]) -> Move:
     if isinstance(step, Move):
         return step
     if callable(step):
-        return step(game, seat, moves)
+        return step(obs, seat, moves)
     if step[0] == "raw":
         action, name, left, right, free = (*step[1:], *(0, 0, "")[len(step) - 3:])
         return Move(_index(hand, name), action, left, right, free)

@@ -410,22 +410,21 @@ class _CheckingBot:
     def __init__(self):
         self.checked = 0
 
-    def choose(self, game, seat, moves):
-        hand, city, t = game.hands[seat], game.cities[seat], game.table
-        for i, c in enumerate(hand):
-            p = price_card(c, city, t)
+    def choose(self, obs, moves):
+        for i, c in enumerate(obs.hand):
+            p = obs.price(c)
             builds = {(m.left, m.right) for m in moves if m.card == i and m.action == BUILD and m.free != "power"}
             assert builds == (set(p.options) if p.buildable else set()), (c.name, builds, p)
-            s = price_stage(city, t)
+            s = obs.stage_price()
             stages = {(m.left, m.right) for m in moves if m.card == i and m.action == "wonder"}
             assert stages == (set(s.options) if s.buildable else set())
         for m in moves:
-            assert refusal(m, hand, city, t, game.free_power(seat)) == "", m
+            assert obs.refusal(m) == "", m
         self.checked += 1
-        return moves[game.bot_rngs[seat].randrange(len(moves))]
+        return moves[obs.rng.randrange(len(moves))]
 
-    def choose_discard(self, game, seat, cards):
-        return game.bot_rngs[seat].randrange(len(cards))
+    def choose_card(self, obs, cards, purpose):
+        return obs.rng.randrange(len(cards))
 
 
 @pytest.mark.parametrize("seed", [3, 4])

@@ -94,9 +94,9 @@ def test_arena_three_coins_per_stage_when_built_only(game, Script, turn):
 
 # -- the age cycle -----------------------------------------------------------------------------
 
-def _plain_build_or_sell(game, seat, moves):
+def _plain_build_or_sell(obs, seat, moves):
     """Build the first card that moves no coins at all (no cost, no coin effect), else sell card 0."""
-    hand = game.hands[seat]
+    hand = obs.hand
     for m in moves:
         c = hand[m.card]
         if m.action == BUILD and m.free != "power" and m.left == m.right == 0 and not c.cost_coins \
@@ -244,7 +244,7 @@ def test_a_move_claiming_an_unknown_reason_to_be_free_is_refused(cp, game, Scrip
 
 def test_a_bot_returning_a_non_move_raises_illegal_move(cp, game, Script):
     for bad in (None, "sell", (0, "sell")):
-        g = _illegal(cp, game, Script, lambda game, seat, moves, bad=bad: bad)
+        g = _illegal(cp, game, Script, lambda obs, seat, moves, bad=bad: bad)
         with pytest.raises(IllegalMove):
             g.decide(0)
 

@@ -68,9 +68,9 @@ def test_only_neighbours_are_compared(game):
 def test_war_happens_once_at_the_end_of_each_age(cp, game, Script, rig):
     seen = []
 
-    def stockade_then_sell(game, seat, moves):
-        seen.append([list(c.tokens) for c in game.cities])
-        hand = game.hands[seat]
+    def stockade_then_sell(obs, seat, moves):
+        seen.append([list(c.tokens) for c in obs.cities])
+        hand = obs.hand
         build = [m for m in moves if m.action == BUILD and hand[m.card].name == "Stockade"]
         return build[0] if build else Move(0, SELL)
 

@@ -151,7 +151,7 @@ def test_olympia_power_gained_mid_age_is_usable_that_age(cp, game, Script, turn)
     assert "Palace" in g.cities[0].names
 
 
-def _power_or_sell(game, seat, moves):
+def _power_or_sell(obs, seat, moves):
     power = [m for m in moves if m.free == "power"]
     return power[0] if power else Move(0, SELL)
 
@@ -358,7 +358,7 @@ def _babylon_game(game, Script, rig, stages, last, extra_cards=()):
 
 
 def test_babylon_b_builds_the_last_card_of_the_age(cp, game, Script, rig):
-    g, babylon = _babylon_game(game, Script, rig, 2, lambda game, seat, moves: next(
+    g, babylon = _babylon_game(game, Script, rig, 2, lambda obs, seat, moves: next(
         m for m in moves if m.action == BUILD))
     assert len(babylon.offers) == 7 and babylon.offers[6][0] == [FREE_CARDS[6]]
     assert [c.name for c in g.cities[0].cards] == [FREE_CARDS[6]]
@@ -374,7 +374,7 @@ def test_babylon_b_sells_the_last_card_of_the_age(cp, game, Script, rig):
 
 def test_babylon_b_builds_a_stage_with_the_last_card(cp, game, Script, rig):
     # stage 3 of Babylon B: 3 clay + papyrus
-    g, babylon = _babylon_game(game, Script, rig, 2, lambda game, seat, moves: next(
+    g, babylon = _babylon_game(game, Script, rig, 2, lambda obs, seat, moves: next(
         m for m in moves if m.action == WONDER), extra_cards=["Brickyard", "Press"])
     assert g.cities[0].stages_built == 3 and len(g.discard) == 20
 

@@ -1,0 +1,103 @@
+"""How strong is the search bot? Not run in CI (minutes to hours).
+
+    python benchmarks/search_strength.py --games 100 --players 4 --playouts 64 --workers 2
+    python benchmarks/search_strength.py --games 40 --players 4 --playouts 32 --self-play
+
+One search bot against greedy bots (its seat rotates: game k puts it at seat k mod N, seeds
+0..G-1, random sides): its win rate (ties shared) with a 95% Wilson interval against the fair
+share 1/N, its mean margin over the best other player, and the time and playouts per decision.
+With --self-play, every seat is a search bot: the win rate of each seat.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing as mp
+import time
+from typing import Any
+
+_CP: dict[str, Any] = {}
+
+
+def _cp(pack: str) -> Any:
+    if pack not in _CP:
+        from dsl.loader import load_pack
+        from interpreter.compiled import compile_pack
+        _CP[pack] = compile_pack(load_pack(pack))
+    return _CP[pack]
+
+
+def play_one(args: tuple[str, int, int, int, bool]) -> dict[str, Any]:
+    """Game k: the search seat, winners' shares, margins, the search bots' time and work."""
+    from interpreter.bots import make_bots
+    from interpreter.game import Game
+    from interpreter.search import SearchBot
+    pack, players, playouts, k, self_play = args
+    seat = k % players
+    bots = make_bots("greedy", players)
+    for s in range(players):
+        if self_play or s == seat:
+            bots[s] = SearchBot(playouts)
+    start = time.process_time()
+    scores = Game(_cp(pack), bots, seed=k, sides="random").play()
+    seconds = time.process_time() - start
+    winners = scores["winners"]
+    totals = [p["total"] for p in scores["players"]]
+    searchers = [b for b in bots if isinstance(b, SearchBot)]
+    return {"seat": seat, "share": [1 / len(winners) if s in winners else 0.0 for s in range(players)],
+            "margin": totals[seat] - max(t for s, t in enumerate(totals) if s != seat),
+            "decisions": sum(b.searched for b in searchers), "playouts": sum(b.spent for b in searchers),
+            "seconds": seconds}
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--pack", default="base")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--playouts", type=int, default=64)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--self-play", action="store_true")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    jobs = [(args.pack, args.players, args.playouts, k, args.self_play) for k in range(args.games)]
+    start = time.time()
+    with mp.get_context("fork").Pool(args.workers) as pool:
+        rows = pool.map(play_one, jobs, chunksize=1)
+    wall = time.time() - start
+    n, g = args.players, len(rows)
+    decisions = sum(r["decisions"] for r in rows)
+    out: dict[str, Any] = {
+        "pack": args.pack, "players": n, "games": g, "playouts": args.playouts,
+        # the games' CPU time (greedy seats included: a small part) per searched decision
+        "ms_per_decision": round(1000 * sum(r["seconds"] for r in rows) / max(1, decisions), 1),
+        "playouts_per_decision": round(sum(r["playouts"] for r in rows) / max(1, decisions), 1),
+        "wall_seconds": round(wall, 1)}
+    if args.self_play:
+        by_seat = [sum(r["share"][s] for r in rows) for s in range(n)]
+        out["seat_win_rate"] = [{"seat": s, "rate": round(w / g, 3),
+                                 "ci95": [round(x, 3) for x in wilson(w, g)]} for s, w in enumerate(by_seat)]
+    else:
+        wins = sum(r["share"][r["seat"]] for r in rows)
+        low, high = wilson(wins, g)
+        out.update({"search_wins": wins, "win_rate": round(wins / g, 3), "ci95": [round(low, 3), round(high, 3)],
+                    "fair_share": round(1 / n, 3), "mean_margin": round(sum(r["margin"] for r in rows) / g, 2)})
+    if args.json:
+        print(json.dumps(out, indent=2))
+        return
+    for k, v in out.items():
+        print(f"{k}: {v}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,269 @@
+"""determinize(obs, stream): a whole game consistent with what one player knows.
+
+Everything the player cannot see is dealt again from `stream`: the other players' hands, their
+drafted hands and draft picks, the face-down cards it did not put there (discard pile, box,
+cards under wonders), which random cards (guilds, drawn colours) are in this age's deck, and
+every future deal (the copy draws from a new stream). What it knows stays: its own cards, the
+public table, the face-down cards it knows, and the hands it saw this phase, minus what was
+since taken from them: the hand the next player holds is exactly the one it passed, and a hand
+seen earlier keeps the cards of it nobody was seen to play, less a random few for the cards
+played face down since.
+
+Each card is dealt where it can be: a card the player saw but cannot place goes to a hidden
+played place (a face-down pile, a drafted hand), never to a hand it has not seen or to the
+cards left in the box; the choice among consistent places is uniform, not weighed by how
+likely the other players were to make the plays that lead there (a known simplification of
+the exact posterior). Copies of one card are not told apart. The copy keeps no history
+(game.records is empty) and plays with new streams: its seed says nothing of the real one.
+
+Only the observation's seat's knowledge is read (a test deals two games that differ in hidden
+cards only and checks that their determinizations are the same).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any, Optional, Sequence
+
+from .compiled import CCard
+from .knowledge import Record
+from .moves import BUILD
+from .observation import Observation, back
+from .rng import Stream
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Cards = Counter  # a multiset of cards (a card's copies are one object)
+
+
+def determinize(obs: Observation, stream: Stream, bots: Optional[Sequence[Any]] = None) -> "Game":
+    """A full game at the observation's position, consistent with it (see the module)."""
+    from .game import Game
+    real: "Game" = obs._g
+    seat, n = obs.seat, obs.n
+    g = real.clone(bots)
+    base = real.base_fields
+    g.__class__ = Game
+    for k in [k for k in vars(g) if k not in base]:  # a subclass's extras (a replay's deals)
+        delattr(g, k)
+    g.seed = stream.next64()
+    g.rng = stream.fork("deal")
+    g.bot_rngs = [stream.fork(f"bot:{s}") for s in range(n)]
+    g.search_rngs = [None] * n
+    g.logging = False
+    g.log = {"pack": real.cp.pack.name, "seed": g.seed, "players": real.log["players"],
+             "turns": [], "war": []}
+    g.records = []
+    _Redeal(real, g, seat, stream.fork("cards")).run()
+    return g
+
+
+class _Redeal:
+    """The re-deal of one determinization (see the module docstring)."""
+
+    def __init__(self, real: "Game", g: "Game", seat: int, rng: Stream):
+        self.real, self.g, self.seat, self.rng = real, g, seat, rng
+        self.n = real.n
+        self.shortfall = 0  # slots no consistent card was left for (0 unless a bug)
+
+    # -- what the seat knows -----------------------------------------------------------
+    def run(self) -> None:
+        real, g, seat = self.real, self.g, self.seat
+        hands = real.saved_hands if real.saved_hands is not None else real.hands
+        seconds = {id(cards) for city in real.cities for cards in city.hands.values()}
+        passing = real.lineage is not None and bool(real.records) and \
+            real.records[-1].kind in ("age", "draft")
+        located: Cards = Counter()
+        for city in real.cities:
+            located.update(city.cards)  # built: public
+        me = real.cities[seat]
+        for cards in me.hands.values():
+            located.update(cards)
+        if id(hands[seat]) not in seconds:
+            located.update(hands[seat])
+        if real.kept:
+            located.update(real.kept[seat])
+        located.update(me.tucked)
+        bit = 1 << seat
+        known_discard = [m & bit != 0 for m in real.known_masks(real.discard, real.discard_known)]
+        known_box = [m & bit != 0 for m in real.known_masks(real.box, real.box_known)]
+        located.update(c for c, k in zip(real.discard, known_discard) if k)
+        located.update(c for c, k in zip(real.box, known_box) if k)
+        seen = self.seen_cards()
+        # this phase's other hands: from what the seat saw of them, or unseen
+        g_hands = g.saved_hands if g.saved_hands is not None else g.hands
+        unseen_hands: list[list[CCard]] = []
+        if passing:
+            for o in range(self.n):
+                if o != seat:
+                    got = self.lineage_hand(o, len(hands[o]))
+                    if got is None:
+                        unseen_hands.append(g_hands[o])
+                    else:
+                        g_hands[o][:] = got
+                        located.update(got)
+        # the universe of each back dealt so far, and what of it the seat cannot place
+        pools = self.pools(located, seen)
+        key = self.current_key()
+        for target in unseen_hands:  # never seen: only cards nobody saw
+            target[:] = [self.take(pools, key, first="unseen") for _ in range(len(target))]
+        self.refill(g.box, known_box, pools, first="unseen")
+        rest: list[tuple[list[CCard], int]] = []  # (list, index): other hidden places
+        for o, city in enumerate(g.cities):
+            if o == seat:
+                continue
+            for name in sorted(city.hands):
+                rest.extend((city.hands[name], i) for i in range(len(city.hands[name])))
+            if g.kept:
+                rest.extend((g.kept[o], i) for i in range(len(g.kept[o])))
+            rest.extend((city.tucked, i) for i in range(len(city.tucked)))
+        rest.extend((g.discard, i) for i, k in enumerate(known_discard) if not k)
+        for target, i in rest:
+            target[i] = self.take(pools, back(target[i]))
+        for o, city in enumerate(g.cities):  # the cards sold: statistics only
+            if o != seat:
+                city.sold[:] = [self.take(pools, back(c), spare=True) for c in city.sold]
+        g.dealt = dict(Counter(c.name for c in self.everywhere()))
+        g.determinized_shortfall = self.shortfall  # type: ignore[attr-defined]
+
+    def seen_cards(self) -> Cards:
+        """Every card the seat saw in a hand: for each dealt hand of a phase, as first seen."""
+        seen: Cards = Counter()
+        for rec in self.real.records:
+            firsts: dict[int, int] = {}
+            for k in range(len(rec.turns)):
+                firsts.setdefault(rec.held(k, self.seat), k)
+            for k in firsts.values():
+                seen.update(rec.hand_at(k, self.seat))
+        return seen
+
+    def lineage_hand(self, holder: int, size: int) -> Optional[list[CCard]]:
+        """The hand `holder` has now, dealt from the last time the seat held it (None: the
+        seat never held it this phase)."""
+        rec: Record = self.real.records[-1]
+        lin = self.real.lineage[holder]
+        sighting = None
+        for k in range(len(rec.turns)):
+            if rec.held(k, self.seat) == lin:
+                sighting = k
+        if sighting is None:
+            return None
+        cands: Cards = Counter(rec.hand_at(sighting, self.seat))
+        since = rec.turns[sighting][0]
+        for turn, who, card, action, came in rec.plays:  # taken since: the cards it saw taken
+            if came == lin and turn >= since and (action == BUILD or who == self.seat):
+                cands[card] -= 1
+        pool = _listed(+cands)
+        if len(pool) < size:  # cannot happen with consistent records
+            self.shortfall += size - len(pool)
+            return pool
+        return self.rng.sample(pool, size)
+
+    # -- the pools of unplaced cards -------------------------------------------------------
+    def current_key(self) -> Any:
+        rec = self.real.records[-1] if self.real.records else None
+        if rec is None:
+            return None
+        return rec.deck if rec.kind == "draft" else rec.age
+
+    def pools(self, located: Cards, seen: Cards) -> dict[Any, dict[str, list[CCard]]]:
+        """For each back dealt so far: the cards seen but not placed, and those never seen
+        (each list shuffled)."""
+        real = self.real
+        cp, n = real.cp, self.n
+        universe: dict[Any, Cards] = {}
+        for rec in real.records:
+            if rec.kind == "age" and rec.age not in universe:
+                universe[rec.age] = self.age_deck(rec.age, located | seen)
+            elif rec.kind == "draft" and rec.deck not in universe:
+                universe[rec.deck] = Counter(cp.deck_cards(rec.deck, n))
+        out: dict[Any, dict[str, list[CCard]]] = {}
+        for key, cards in universe.items():
+            placed = Counter({c: k for c, k in located.items() if back(c) == key})
+            left = cards - placed  # where the seat cannot say
+            unplaced = Counter({c: k for c, k in seen.items() if back(c) == key}) - placed
+            saw = Counter({c: min(k, left[c]) for c, k in unplaced.items()})
+            out[key] = {"seen": self.shuffled(saw), "unseen": self.shuffled(left - saw)}
+        return out
+
+    def age_deck(self, age: int, known: Cards) -> Cards:
+        """The cards dealt in `age`: the fixed deck, the random cards drawn into it (those the
+        seat knows of, and others at random), cut to the cards dealt."""
+        real = self.real
+        cp, rules, n = real.cp, real.rules, self.n
+        deck: Cards = Counter(cp.deck(age, n))
+        drawn: list[tuple[list[CCard], int]] = []
+        if age == rules.ages:
+            guilds = cp.guilds()
+            drawn.append((guilds, min(len(guilds), n + rules.guild_extra)))
+        for rule in rules.draws:
+            if not rule.ages or age in rule.ages:
+                pool = cp.drawn(rule.color, age)
+                drawn.append((pool, min(len(pool), rule.per_player * n + rule.extra)))
+        for pool, count in drawn:
+            sure = [c for c in pool if known[c] > 0][:count]
+            others = [c for c in pool if known[c] == 0]
+            deck.update(sure)
+            deck.update(self.rng.sample(others, min(len(others), count - len(sure))))
+        size = rules.hand_size_at(n) * n
+        if sum(deck.values()) > size:  # more cards than are dealt: the known ones, then any
+            sure = Counter({c: min(k, known[c]) for c, k in deck.items()})
+            deck = sure + Counter(self.rng.sample(_listed(deck - sure), size - sum(sure.values())))
+        return deck
+
+    def shuffled(self, cards: Cards) -> list[CCard]:
+        out = _listed(cards)
+        self.rng.shuffle(out)
+        return out
+
+    def take(self, pools: dict[Any, dict[str, list[CCard]]], key: Any, first: str = "",
+             spare: bool = False) -> CCard:
+        """A card of back `key` nobody placed: from `first` ("unseen") if it has one, else
+        from either list at random in proportion."""
+        pool = pools.get(key)
+        if pool is not None:
+            if first and pool[first]:
+                return pool[first].pop()
+            a, b = pool["seen"], pool["unseen"]
+            if a or b:
+                side = a if self.rng.randrange(len(a) + len(b)) < len(a) else b
+                return side.pop()
+        if not spare:
+            self.shortfall += 1
+        return self.spare(key)
+
+    def spare(self, key: Any) -> CCard:
+        """Any card with this back (a statistics-only place, or a bug: counted above)."""
+        cards = [c for c in self.real.cp.cards if back(c) == key] or list(self.real.cp.cards)
+        return cards[self.rng.randrange(len(cards))]
+
+    def refill(self, pile: list[CCard], known: list[bool], pools: dict[Any, Any], first: str) -> None:
+        for i, k in enumerate(known):
+            if not k:
+                pile[i] = self.take(pools, back(pile[i]), first=first)
+
+    def everywhere(self) -> list[CCard]:
+        g = self.g
+        out: list[CCard] = []
+        hands = g.saved_hands if g.saved_hands is not None else g.hands
+        seconds = {id(cards) for city in g.cities for cards in city.hands.values()}
+        for city in g.cities:
+            out.extend(city.cards)
+            out.extend(city.tucked)
+            for cards in city.hands.values():
+                out.extend(cards)
+        for hand in hands:
+            if id(hand) not in seconds:
+                out.extend(hand)
+        for kept in g.kept:
+            out.extend(kept)
+        out.extend(g.discard)
+        return out
+
+
+def _listed(cards: Cards) -> list[CCard]:
+    """A multiset as a list in the pack's order (so nothing depends on where cards were)."""
+    out: list[CCard] = []
+    for card in sorted(cards, key=lambda c: c.id):
+        out.extend([card] * max(0, cards[card]))
+    return out

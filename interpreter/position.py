@@ -1,0 +1,284 @@
+"""Where a game stands, and playing it one turn at a time (a mixin of Game).
+
+The position is explicit, so a game can stop between any two turns, be cloned and go on:
+  game.at     the index of the current step of the schedule (interpreter/phases.py)
+  game.sub    "start" (the step has not begun), a runner's sub-step ("turn", "last",
+              "keep"), "settle" (the turn's builds from the discard pile or from a second
+              hand, one seat at a time), "done" (the step is over) or "over" (scored)
+  game.turn   the turn within the phase
+Everything that needs no decision (deals, passing, conflicts, scoring) is played as soon as
+the game reaches it, so a game rests only where some seat must decide, or at its end.
+
+    pending()       {seat: Decision}: who must decide now, and among what
+    step(answers)   play one turn (or one build from the discard pile) with those answers
+    play()          while not over: the bots decide (game.decide), then the same step
+
+Decisions taken in the middle of a turn's resolution (how much of a coin loss to pay, which
+card a `copy ... now` effect copies) are asked of the seat's bot as before: they are not
+positions of their own.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, NamedTuple, Optional, Sequence
+
+from .compiled import CCard
+from .moves import ALL_ACTIONS, BUILD, Move, legal_moves, refusal
+from .phases import RUNNERS
+from .seats import must_play_refusal
+
+Answer = Optional[Any]  # a Move, a card index (a card choice) or None (declined / not deciding)
+
+
+class Decision(NamedTuple):
+    """What one seat must decide now: a move among `moves` (kind "move"), or a card among
+    `cards` (kind "card": `purpose` says what for; None declines)."""
+
+    seat: int
+    kind: str
+    actions: tuple[str, ...] = ()
+    moves: tuple[Move, ...] = ()
+    cards: tuple[CCard, ...] = ()
+    purpose: str = ""
+
+
+class Stepping:
+    """The game's driver (uses the Game's fields and rules; see the module docstring)."""
+
+    # -- the automatic part ----------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.sub == "over"
+
+    def advance(self, stop_at_done: bool = False) -> list[tuple[int, tuple[str, ...]]]:
+        """Play everything that needs no decision, up to the next decision or the end;
+        [(seat, actions)] of the seats deciding there ([] at the end)."""
+        while True:
+            sub = self.sub
+            if sub == "start":
+                self._start_step()
+            elif sub == "done":
+                if stop_at_done:
+                    return []
+                self.at += 1
+                self.sub = "start"
+            elif sub == "over":
+                return []
+            elif sub == "settle":
+                if self._settle_next():
+                    kind, seat, _hand = self.settle_queue[0]
+                    return [(seat, () if kind == "discard" else (BUILD,))]
+                RUNNERS[self.phase.kind].after_settle(self)
+            else:
+                runner = RUNNERS[self.phase.kind]
+                deciding = runner.deciders(self)
+                if deciding:
+                    return deciding
+                runner.apply(self, [None] * self.n)  # a turn nobody plays still happens
+
+    def _start_step(self) -> None:
+        if self.at >= len(self.steps):
+            self._finish()
+            return
+        step = self.steps[self.at]
+        if step.age != self.age_begun and step.decl.at != "end":
+            self.age_begun = step.age
+            self.begin_age(step.age)
+        self.phase = step.decl
+        self.phase_age = step.age
+        self.open_record(step.decl, step.age)
+        RUNNERS[step.decl.kind].begin(self, step.decl, step.age)
+
+    def _finish(self) -> None:
+        from .phases import AGE
+        from .scoring import city_scores
+        self.phase = AGE
+        self.table.age = self.rules.ages
+        scores = city_scores(self.cities, self.table, self.rules)
+        self.log["final"] = self.state()
+        self.log["scores"] = scores
+        self.scores = scores
+        self.sub = "over"
+
+    def run_phase(self, decl: Any, age: int) -> None:
+        """One phase on its own, to its end, its moves from the bots (tests, play_age)."""
+        self.phase = decl
+        self.phase_age = age
+        self.open_record(decl, age)
+        RUNNERS[decl.kind].begin(self, decl, age)
+        while True:
+            deciding = self.advance(stop_at_done=True)
+            if not deciding:
+                return
+            self._bots_play(deciding)
+
+    # -- who decides ---------------------------------------------------------------------
+    def deciders(self) -> list[tuple[int, str, tuple[str, ...]]]:
+        """[(seat, kind, actions)]: who decides now ("move" among actions, or "card"), first
+        playing what needs no decision; no legal moves are computed."""
+        deciding = self.advance()
+        if self.sub == "settle" and self.settle_queue[0][0] == "discard":
+            return [(s, "card", actions) for s, actions in deciding]
+        return [(s, "move", actions) for s, actions in deciding]
+
+    def pending(self) -> dict[int, Decision]:
+        """Who must decide now and among what (first playing what needs no decision)."""
+        out: dict[int, Decision] = {}
+        for seat, kind, actions in self.deciders():
+            if kind == "card":
+                out[seat] = Decision(seat, "card", cards=tuple(self.discard_choices(seat)),
+                                     purpose="discard")
+            else:
+                out[seat] = Decision(seat, "move", actions, tuple(self.moves(seat, actions)))
+        return out
+
+    # -- one step ------------------------------------------------------------------------
+    def step(self, answers: Mapping[int, Answer]) -> None:
+        """Play the current turn with every deciding seat's answer ({seat: Move}, or {seat:
+        card index or None} for a card choice). A bad answer raises IllegalMove with the
+        reason and changes nothing."""
+        from .game import IllegalMove
+        deciding = self.deciders()
+        if self.sub == "over":
+            raise IllegalMove("the game is over")
+        seats = {s for s, _k, _a in deciding}
+        stray = sorted(s for s, a in answers.items() if s not in seats and a is not None)
+        if stray:
+            raise IllegalMove(f"seat {stray[0]} has nothing to decide now "
+                              f"(deciding: {sorted(seats)})")
+        for seat, kind, actions in deciding:
+            if seat not in answers:
+                raise IllegalMove(f"no answer for seat {seat}, which must decide now")
+            why = self._answer_refusal(seat, kind, actions, answers[seat])
+            if why:
+                raise IllegalMove(f"{self.cities[seat].name}: {why}")
+        self._apply(answers)
+        self.advance()
+
+    def _answer_refusal(self, seat: int, kind: str, actions: tuple[str, ...], answer: Answer) -> str:
+        if kind == "card":
+            n = len(self.discard_choices(seat))
+            if answer is None or isinstance(answer, int) and not isinstance(answer, bool) \
+                    and 0 <= answer < n:
+                return ""
+            return f"no discarded card #{answer!r} (0 to {n - 1}, or None)"
+        if not isinstance(answer, Move):
+            return f"not a Move: {answer!r}"
+        hand = self.hands[seat]
+        legal = legal_moves(hand, self.cities[seat], self.table, self.free_power(seat), actions)
+        if answer in legal:
+            return must_play_refusal(answer, legal, self.moves(seat, actions), self.cities[seat].name) \
+                if self.unowned and seat in self.unowned else ""
+        return refusal(answer, hand, self.cities[seat], self.table, self.free_power(seat), actions) \
+            or "not a legal move now"
+
+    def _apply(self, answers: Mapping[int, Answer]) -> None:
+        """Play the position with answers already checked."""
+        if self.sub == "settle":
+            kind, seat, hand = self.settle_queue[0]
+            if kind == "discard":
+                self.settle_queue.pop(0)
+                self.build_discarded(seat, self.discard_choices(seat), answers.get(seat))
+            else:
+                self._build_hand_now(seat, hand, answers[seat])
+            return
+        RUNNERS[self.phase.kind].apply(self, [answers.get(s) for s in range(self.n)])
+
+    def ask_bots(self, skip: int = -1) -> dict[int, Answer]:
+        """The bots' answers at this position (every deciding seat but `skip`), for step()."""
+        answers: dict[int, Answer] = {}
+        for seat, kind, actions in self.deciders():
+            if seat == skip:
+                continue
+            if kind == "card":
+                answers[seat] = self.choose_card(seat, self.discard_choices(seat), "discard")
+            else:
+                answers[seat] = self.decide(seat) if actions is ALL_ACTIONS else self.decide(seat, actions)
+        return answers
+
+    def _bots_play(self, deciding: list[tuple[int, tuple[str, ...]]]) -> None:
+        """The current position with the bots' answers (game.decide checks each move)."""
+        if self.sub == "settle":
+            kind, seat, hand = self.settle_queue[0]
+            if kind == "discard":
+                self.settle_queue.pop(0)
+                unique = self.discard_choices(seat)
+                self.build_discarded(seat, unique, self.choose_card(seat, unique, "discard"))
+            else:
+                self._build_hand_now(seat, hand, self.decide(seat, (BUILD,)))
+            return
+        moves: list[Optional[Move]] = [None] * self.n
+        for seat, actions in deciding:  # (as the age's turns always asked: decide(seat))
+            moves[seat] = self.decide(seat) if actions is ALL_ACTIONS else self.decide(seat, actions)
+        RUNNERS[self.phase.kind].apply(self, moves)
+
+    def play(self) -> dict[str, Any]:
+        """The game to its end (from wherever it stands), the bots deciding; the scores."""
+        while True:
+            deciding = self.advance()
+            if not deciding:
+                return self.scores
+            self._bots_play(deciding)
+
+    def clone(self, bots: Optional[Sequence[Any]] = None) -> Any:
+        """An independent copy at the same position sharing the compiled pack (see
+        interpreter/clone.py); `bots` replaces the players' bots in the copy."""
+        from .clone import clone_game
+        return clone_game(self, bots)  # type: ignore[arg-type]
+
+    # -- the end-of-turn builds ----------------------------------------------------------
+    def start_settle(self) -> None:
+        """The builds owed at the end of this turn: from the discard pile in the order owed,
+        then from second hands (those owed by now). Builds owed while settling wait for the
+        next turn's settling."""
+        self.settle_queue = [("discard", s, "") for s in self.owed] + [("hands", -1, "")]
+        self.owed = []
+        self.sub = "settle"
+
+    def _settle_next(self) -> bool:
+        """Skip the owed builds that need no decision; True when one does (the first)."""
+        queue = self.settle_queue
+        while queue:
+            kind, seat, hand = queue[0]
+            if kind == "discard":
+                if self.discard_choices(seat):
+                    return True
+                queue.pop(0)
+            elif kind == "hands":
+                queue[:1] = [("hand", s, h) for s, h in self.owed_hands]
+                self.owed_hands = []
+            else:
+                if self.saved_hands is not None:
+                    return True
+                city = self.cities[seat]
+                cards = city.hands.get(hand, [])
+                if cards and legal_moves(cards, city, self.table, self.free_power(seat), (BUILD,)):
+                    self.saved_hands = self.hands  # the second hand is the hand played now
+                    self.hands = [cards if s == seat else [] for s in range(self.n)]
+                    return True
+                queue.pop(0)
+        return False
+
+    def _build_hand_now(self, seat: int, hand: str, move: Move) -> None:
+        try:
+            self.resolve([move if s == seat else None for s in range(self.n)],
+                         note=f"build from {hand}")
+        finally:
+            self.hands, self.saved_hands = self.saved_hands, None
+            self.settle_queue.pop(0)
+
+    def settle_discard_builds(self) -> None:
+        """Every owed end-of-turn build now, the bots deciding (tests and tools; the
+        position is left as it was)."""
+        sub = self.sub
+        self.start_settle()
+        while self._settle_next():
+            self._bots_play([])
+        self.sub = sub
+
+    def build_from_discard(self, seat: int) -> None:
+        """One owed build from the discard pile, now, the bot choosing."""
+        if seat in self.owed:
+            self.owed.remove(seat)
+        unique = self.discard_choices(seat)
+        if unique:
+            self.build_discarded(seat, unique, self.choose_card(seat, unique, "discard"))

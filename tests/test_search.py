@@ -1,0 +1,109 @@
+"""The search bot: stronger than greedy, the same game for the same seed, and at home in every
+phase (drafts, recruitment, builds from the discard pile)."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from dsl.loader import load_pack
+from interpreter.bots import GreedyBot, make_bots
+from interpreter.compiled import compile_pack
+from interpreter.game import Game
+from interpreter.search import SearchBot, candidates
+
+
+@pytest.fixture(scope="module")
+def base() -> Any:
+    return compile_pack(load_pack("base"))
+
+
+class Watched(SearchBot):
+    """A search bot that notes where it searched: (phase kind, sub-step)."""
+
+    def __init__(self, playouts: int) -> None:
+        super().__init__(playouts)
+        self.where: list[tuple[str, str]] = []
+
+    def search(self, obs: Any, answers: Any) -> int:
+        self.where.append((obs.phase.kind, obs.sub))
+        return super().search(obs, answers)
+
+
+def test_search_wins_more_than_its_share_against_greedy(base) -> None:
+    """Three players, 9 seeded games, 32 playouts a decision: more than 3 wins (a fair share)."""
+    wins = 0.0
+    for seed in range(9):
+        seat = seed % 3
+        bots: list[Any] = [GreedyBot() for _ in range(3)]
+        bots[seat] = SearchBot(32)
+        winners = Game(base, bots, seed=seed, sides="random").play()["winners"]
+        wins += 1 / len(winners) if seat in winners else 0.0
+    assert wins > 3
+
+
+def test_the_same_seed_plays_the_same_game(base) -> None:
+    logs = []
+    for _ in range(2):
+        g = Game(base, make_bots("search:4,greedy", 3), seed=3, log=True)
+        g.play()
+        logs.append(json.dumps(g.log))
+    assert logs[0] == logs[1]
+    other = Game(base, make_bots("search:4,greedy", 3), seed=4, log=True)
+    other.play()
+    assert json.dumps(other.log) != logs[0]
+
+
+def test_it_searches_drafts_recruitments_and_age_turns() -> None:
+    cp = compile_pack(load_pack("leaders"))
+    bot = Watched(3)
+    Game(cp, [bot, *make_bots("greedy", 2)], seed=1).play()
+    kinds = {kind for kind, _sub in bot.where}
+    assert {"draft", "recruit", "age"} <= kinds
+
+
+def test_it_searches_a_build_from_the_discard_pile(base) -> None:
+    for seed in range(60):
+        g = Game(base, make_bots("greedy", 4), seed=seed, sides="B")
+        while True:
+            pending = g.pending()
+            if not pending:
+                break
+            cards = [d for d in pending.values() if d.kind == "card"]
+            if not cards or len(cards[0].cards) < 2:
+                g.step(g.ask_bots())
+                continue
+            d = cards[0]
+            bot = Watched(4)
+            pick = bot.choose_card(g.observe(d.seat), list(d.cards), "discard")
+            assert bot.where == [("age", "settle")] and 0 <= pick < len(d.cards)
+            g.step({d.seat: pick})
+            return
+    pytest.fail("no build from the discard pile in 60 games")
+
+
+def test_candidates_keep_the_cheapest_payment_of_each_card_and_action(base) -> None:
+    g = Game(base, make_bots("greedy", 4), seed=2)
+    g.pending()
+    for seat in range(4):
+        obs = g.observe(seat)
+        moves = g.moves(seat)
+        cands = candidates(obs, moves)
+        keys = {(id(obs.hand[m.card]), m.action, m.free == "power") for m in moves}
+        assert len(cands) == len(keys)
+        for c in cands:
+            same = [m for m in moves if obs.hand[m.card] is obs.hand[c.card] and m.action == c.action
+                    and (m.free == "power") == (c.free == "power")]
+            assert c.left + c.right + c.extra == min(m.left + m.right + m.extra for m in same)
+
+
+def test_bot_options() -> None:
+    bots = make_bots("search:12,random", 3)
+    assert isinstance(bots[0], SearchBot) and bots[0].playouts == 12 and bots[1].name == "random"
+    with pytest.raises(ValueError, match="takes no option"):
+        make_bots("random:3", 3)
+    with pytest.raises(ValueError, match="number of playouts"):
+        make_bots("search:many", 3)
+    timed = make_bots("search:50ms", 3)[0]
+    assert isinstance(timed, SearchBot) and timed.ms == 50.0
