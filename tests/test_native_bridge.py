@@ -17,13 +17,14 @@ class Snapshot:
         self.bot, self.age, self.turn, self.native = bot, age, turn, None
         self.name = bot.name
 
-    def choose(self, game, seat, moves):
+    def choose(self, obs, moves):
+        game, seat = obs._g, obs.seat  # (the test reads the engine's side of the observation)
         if self.native is None and (game.age, game.turn) == (self.age, self.turn) \
                 and game.phase.kind == "age" and len(game.hands[0]) > 1:
             from interpreter.native.bridge import from_decision
             self.native = from_decision(game)
             assert self.native.legal_moves(seat) == [tuple(m) for m in moves]
-        return self.bot.choose(game, seat, moves)
+        return self.bot.choose(obs, moves)
 
     def __getattr__(self, name):
         return getattr(self.bot, name)
@@ -54,14 +55,15 @@ def test_playouts_from_a_decision(native_core: None) -> None:
         name = "random"
         results = None
 
-        def choose(self, game, seat, moves):
+        def choose(self, obs, moves):
+            game = obs._g  # (the test reads the engine's side of the observation)
             if self.results is None and game.age == 2:
                 from interpreter.native.bridge import from_decision
                 g = from_decision(game)
                 self.results = native.playouts(g, range(50), "greedy")
-            return moves[game.bot_rngs[seat].randrange(len(moves))]
+            return moves[obs.rng.randrange(len(moves))]
 
-        def choose_discard(self, game, seat, cards):
+        def choose_card(self, obs, cards, purpose):
             return 0
 
     probe = Probe()

@@ -40,9 +40,9 @@ class TracedGame(Game):
         self.trace.append(("state", digest(self)))
         return out
 
-    def _build_from_discard(self, seat: int) -> None:
+    def build_discarded(self, seat: int, unique: list, pick: int | None) -> None:
         before = self.actions
-        super()._build_from_discard(seat)
+        super().build_discarded(seat, unique, pick)
         if self.actions != before:
             self.trace.append(("state", digest(self)))
 
