@@ -631,7 +631,7 @@ class Game(Stepping, Knowledge):
             if self.lineage is not None:
                 self.lineage = self.lineage[-step:] + self.lineage[:-step]
             return
-        ring = self.player_seats if players_only else [s for s in range(n) if s not in self.piles]
+        ring = self.player_seats if players_only else [s for s in range(self.n) if s not in self.piles]
         nxt = {s: ring[(k + step) % len(ring)] for k, s in enumerate(ring)}
         hands = list(self.hands)
         for s in ring:
