@@ -25,6 +25,8 @@ recruitment before each age, ...). Within any phase a turn resolves in this fixe
      rules: a city holding a token of a kind that sits out (diplomacy) gives one back and takes
      no part, and the two cities beside it fight each other; strength is its shields plus
      shields counted anew (`shields 1 per defeat`).
+The game can stop between any two of these turns (the game rests where some seat decides):
+interpreter/position.py has its position, pending/step and play; bots are given observations.
 """
 from __future__ import annotations
 
@@ -42,7 +44,6 @@ from .pricing import build_terms
 from .rng import Stream
 from .seats import SeatController, must_play, must_play_refusal, nearest_player
 from .state import City, Table
-
 
 
 class IllegalMove(Exception):
@@ -64,10 +65,14 @@ class Bot(Protocol):
 
 
 class Game(Stepping, Knowledge):
+    """The rules of a turn (below, and the module docstring); playing turn by turn from an
+    explicit position: Stepping (interpreter/position.py); what each seat saw: Knowledge."""
+
     # statistics only (interpreter/sim): set to [] before play() to record (seat, source, coins)
     # for every card effect that gives coins; None (the default) records nothing
     coin_tally: list[tuple[int, Any, int]] | None = None
-    base_fields: Optional[frozenset[str]] = None
+    base_fields: Optional[frozenset[str]] = None  # the fields of a plain game (determinize)
+
     def __init__(self, cp: CompiledPack, bots: Sequence[Bot], seed: int = 0, sides: str = "A",
                  wonders: Sequence[str] | None = None, names: Sequence[str] | None = None,
                  log: bool = False, max_actions: int | None = None):

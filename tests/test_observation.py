@@ -134,6 +134,20 @@ def test_a_determinization_depends_only_on_what_the_seat_knows(base) -> None:
     assert _world(a) == _world(b)
 
 
+def test_the_undealt_cards_in_the_box_do_not_change_a_determinization(leaders) -> None:
+    g = Game(leaders, make_bots("greedy", 4), seed=6)
+    while g.phase.kind != "recruit":
+        g.step(g.ask_bots())
+        g.deciders()
+    assert len(g.box) > 2 and not any(m & 1 for m in g.box_known)
+    h = g.clone()
+    h.box.reverse()
+    a, b = determinize(g.observe(0), Stream(4, "t")), determinize(h.observe(0), Stream(4, "t"))
+    assert _world(a) + [[c.name for c in a.box]] == _world(b) + [[c.name for c in b.box]]
+    assert [sorted(c.name for c in city.hands["leaders"]) for city in a.cities] == \
+        [sorted(c.name for c in city.hands["leaders"]) for city in b.cities]
+
+
 @pytest.mark.parametrize("pack", ["base", "leaders"])
 def test_a_determinization_keeps_what_the_seat_knows_and_redeals_the_rest(pack, base, leaders) -> None:
     cp = base if pack == "base" else leaders
