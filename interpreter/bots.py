@@ -180,8 +180,9 @@ def bot_warnings(cp: Any, bots: str) -> list[str]:
                        "(a plug-in can declare `value` in its PluginSpec): cards using them are "
                        "played as if they did nothing")
     if "search" in names:
-        out.append("search plays out games to the end for every decision (docs/bots.md): about a "
-                   "hundred times slower than greedy; its playouts are greedy games")
+        out.append("search plays out games to the end for every decision (docs/bots.md): much "
+                   "slower than greedy (its playouts run on the native core when it is built); "
+                   "its playouts are greedy games")
         words = unvalued_words(cp)
         if words and "greedy" not in names:
             out.append(f"the search bot weighs cards with the effect word(s) {', '.join(map(repr, words))} "

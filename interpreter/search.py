@@ -75,7 +75,9 @@ class SearchBot:
     name = "search"
 
     def __init__(self, playouts: int = DEFAULT_PLAYOUTS, ms: Optional[float] = None,
-                 policy: Callable[[], Any] = GreedyBot, per_point: float = 0.01):
+                 policy: Callable[[], Any] = GreedyBot, per_point: float = 0.01,
+                 native: bool = True):
+        self.native = native  # playouts on the native core when it can play them
         self.playouts = playouts
         self.ms = ms
         self.per_point = per_point
@@ -114,12 +116,32 @@ class SearchBot:
             if deadline is not None and w and time.perf_counter() > deadline:
                 break
             world = determinize(obs, rng.fork(f"world:{w}"), [self.policy() for _ in range(obs.n)])
+            fast = self.native_world(world, answers) if self.native else None
             for i in range(k):
-                total[i] += self.playout(world.clone() if i < k - 1 else world, obs.seat,
-                                         answers[i], self.per_point)
+                if fast is not None:
+                    total[i] += native_playout(fast.clone() if i < k - 1 else fast, world, obs.seat,
+                                               answers[i], self.per_point)
+                else:
+                    total[i] += self.playout(world.clone() if i < k - 1 else world, obs.seat,
+                                             answers[i], self.per_point)
             played += 1
         self.spent += played * k
         return max(range(k), key=lambda i: (total[i], -i))
+
+    def native_world(self, world: "Game", answers: Sequence[Any]) -> Any:
+        """The world on the native core (the same game, move for move: interpreter/native),
+        or None when it cannot play it: a policy other than greedy, a pack or a seat it does
+        not run, a decision that is not a move of an age's turn."""
+        if self.policy is not GreedyBot or world.unowned or not all(isinstance(a, Move) for a in answers):
+            return None
+        try:
+            from . import native
+            if not native.available() or native.unsupported(world.cp):
+                return None
+            from .native.bridge import from_decision
+            return from_decision(world, ["greedy"] * world.n)
+        except Exception:  # noqa: BLE001 - NotNative, or no compiled core: play on in Python
+            return None
 
     @staticmethod
     def playout(game: "Game", seat: int, answer: Any, per_point: float = 0.01) -> float:
@@ -129,6 +151,23 @@ class SearchBot:
         game._apply(answers)
         game.play()
         return outcome(game, seat, per_point)
+
+
+def native_playout(fast: Any, world: "Game", seat: int, answer: Move, per_point: float) -> float:
+    """SearchBot.playout on the native core: the seat's answer, the greedy policy for the
+    others and to the end; the same value as outcome() of the same game in Python."""
+    fast.step([[tuple(m) for m in fast.legal_moves(seat)].index(tuple(answer)) if s == seat else None
+               for s in range(world.n)])
+    fast.play()
+    pads, _winners, _copies = fast.scores()
+    totals = [pad[-1] for pad in pads]
+    coins = [c[2] for c in fast.cities()]
+    n = len(totals)
+    own = (totals[seat], coins[seat])
+    better = sum(1 for s in range(n) if s != seat and (totals[s], coins[s]) > own)
+    equal = sum(1 for s in range(n) if s != seat and (totals[s], coins[s]) == own)
+    rank = (n - 1 - better - 0.5 * equal) / (n - 1) if n > 1 else 1.0
+    return rank + (totals[seat] - max(totals[s] for s in range(n) if s != seat)) * per_point
 
 
 def _resting(obs: "Observation", kind: str) -> bool:

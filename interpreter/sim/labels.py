@@ -26,6 +26,9 @@ KNOWN: dict[str, BotLabel] = {
     "greedy": BotLabel("greedy", "the move with the best immediate value, by fixed weights",
                        heuristic=True, values_effects=True),
     "human": BotLabel("human", "a person at the terminal", heuristic=False, values_effects=False),
+    "search": BotLabel("search", "Monte Carlo search: each candidate played out to the end over "
+                       "re-dealt unseen cards, with greedy playouts (docs/bots.md); values no "
+                       "effect by estimate", heuristic=False, values_effects=False),
 }
 
 
@@ -47,8 +50,9 @@ def label_of(name: str) -> BotLabel:
     """The class's own declarations first, then KNOWN, then defaults that assume the worst
     (an undescribed bot is called a heuristic that values effects)."""
     from ..bots import BOTS
-    factory = BOTS.get(name)
-    known = KNOWN.get(name)
+    base = name.split(":", 1)[0]  # search:200 is the search bot with a budget
+    factory = BOTS.get(base)
+    known = KNOWN.get(base)
     doc = (factory.__doc__ or "").strip().split("\n")[0] if isinstance(factory, type) else ""
     text = getattr(factory, "label", None) or (known.label if known else doc or "no description")
     return BotLabel(name, str(text), _declared(factory, "heuristic", known),
