@@ -36,7 +36,7 @@ from typing import Any, Optional, Protocol, Sequence
 from .compiled import CCard, CompiledPack, Contribution
 from .effects import Event
 from .knowledge import Knowledge, Record
-from .moves import ALL_ACTIONS, BUILD, KEEP, SELL, WONDER, Move, legal_moves, refusal
+from .moves import ALL_ACTIONS, BUILD, KEEP, SELL, Move, legal_moves, refusal
 from .observation import Observation
 from .phases import AGE, schedule
 from .position import Stepping
@@ -267,19 +267,20 @@ class Game(Stepping, Knowledge):
             ("age_last" in city.free_turns and self.turn == self.last_turn)
 
     def moves(self, seat: int, actions: tuple[str, ...] | None = None) -> list[Move]:
-        moves = legal_moves(self.hands[seat], self.cities[seat], self.table, self.free_power(seat),
-                            actions or self.actions_now)
+        return self._bound(seat, legal_moves(self.hands[seat], self.cities[seat], self.table,
+                                             self.free_power(seat), actions or self.actions_now))
+
+    def _bound(self, seat: int, moves: list[Move]) -> list[Move]:
+        """The legal moves a seat may make: a seat no player owns that must play builds."""
         if self.unowned and seat in self.unowned and self.unowned[seat].must_play:
-            return must_play(moves, self.hands[seat])
+            return must_play(moves)
         return moves
 
     def decide(self, seat: int, actions: tuple[str, ...] = ALL_ACTIONS) -> Move:
         """The seat's bot chooses a move (given only its observation); checked here."""
         self.actions_now = actions
         moves = legal_moves(self.hands[seat], self.cities[seat], self.table, self.free_power(seat), actions)
-        bound = moves
-        if self.unowned and seat in self.unowned and self.unowned[seat].must_play:
-            bound = must_play(moves, self.hands[seat])
+        bound = self._bound(seat, moves)
         move = self.bot_for(seat).choose(Observation(self, seat), bound)
         if not isinstance(move, Move):  # checked first: a plain tuple can equal a legal Move
             raise IllegalMove(f"{self.cities[seat].name} ({getattr(self.bot_for(seat), 'name', '?')}): "

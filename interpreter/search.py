@@ -58,14 +58,18 @@ def candidates(obs: "Observation", moves: Sequence[Move]) -> list[Move]:
 def outcome(game: "Game", seat: int, per_point: float = 0.01) -> float:
     """A finished game's value to `seat`: rank (1 first .. 0 last; ties by coins, then
     shared) plus `per_point` for each point of its margin over the best other total."""
-    players = game.scores["players"]
-    n = len(players)
-    own = (players[seat]["total"], game.cities[seat].coins)
-    better = sum(1 for s in range(n) if s != seat and (players[s]["total"], game.cities[s].coins) > own)
-    equal = sum(1 for s in range(n) if s != seat and (players[s]["total"], game.cities[s].coins) == own)
+    return value_of([p["total"] for p in game.scores["players"]], [c.coins for c in game.cities],
+                    seat, per_point)
+
+
+def value_of(totals: Sequence[int], coins: Sequence[int], seat: int, per_point: float) -> float:
+    """outcome() from the final totals and coins of every seat (either core's)."""
+    n = len(totals)
+    own = (totals[seat], coins[seat])
+    better = sum(1 for s in range(n) if s != seat and (totals[s], coins[s]) > own)
+    equal = sum(1 for s in range(n) if s != seat and (totals[s], coins[s]) == own)
     rank = (n - 1 - better - 0.5 * equal) / (n - 1) if n > 1 else 1.0
-    margin = players[seat]["total"] - max(players[s]["total"] for s in range(n) if s != seat)
-    return rank + margin * per_point
+    return rank + (totals[seat] - max(totals[s] for s in range(n) if s != seat)) * per_point
 
 
 class SearchBot:
@@ -160,14 +164,7 @@ def native_playout(fast: Any, world: "Game", seat: int, answer: Move, per_point:
                for s in range(world.n)])
     fast.play()
     pads, _winners, _copies = fast.scores()
-    totals = [pad[-1] for pad in pads]
-    coins = [c[2] for c in fast.cities()]
-    n = len(totals)
-    own = (totals[seat], coins[seat])
-    better = sum(1 for s in range(n) if s != seat and (totals[s], coins[s]) > own)
-    equal = sum(1 for s in range(n) if s != seat and (totals[s], coins[s]) == own)
-    rank = (n - 1 - better - 0.5 * equal) / (n - 1) if n > 1 else 1.0
-    return rank + (totals[seat] - max(totals[s] for s in range(n) if s != seat)) * per_point
+    return value_of([pad[-1] for pad in pads], [c[2] for c in fast.cities()], seat, per_point)
 
 
 def _resting(obs: "Observation", kind: str) -> bool:

@@ -16,7 +16,6 @@ from dsl.seats import CONTROLLERS, HANDS
 from .moves import BUILD, SELL, WONDER, Move
 
 if TYPE_CHECKING:
-    from .compiled import CCard
     from .game import Game
 
 KNOWN_CONTROLLERS = ("holder", "left", "right")
@@ -48,7 +47,7 @@ class SeatController:
         raise RuntimeError("a seat no player owns is played by its controller's bot")
 
 
-def must_play(moves: Sequence[Move], hand: Sequence["CCard"]) -> list[Move]:
+def must_play(moves: Sequence[Move]) -> list[Move]:
     """The moves left to a seat that must play: builds and stages when there are any (a card
     that chains is built by its chain, nothing else), otherwise selling."""
     plays = [m for m in moves if m.action in (BUILD, WONDER)]
