@@ -1,8 +1,9 @@
 """What the search bot's parts cost: Game.clone, determinize, one playout (greedy bots to the
-end), and where a playout's time goes. Not run in CI.
+end) in Python and on the native core, and where a search decision's time goes. Not run in CI.
 
     python benchmarks/search_speed.py                 # 3, 4 and 7 players, base pack
-    python benchmarks/search_speed.py --profile 4     # and the top functions of 4-player playouts
+    python benchmarks/search_speed.py --profile 4     # and where 4-player playouts' time goes
+    python benchmarks/search_speed.py --decisions 4   # and where a search decision's time goes
 
 CPU time of one process, best of 5 rounds (the machine's speed drifts: noise only slows a round
 down). Positions: the first decision of the game (a playout from there is a whole game) and
@@ -55,11 +56,37 @@ def playout(g: Game, k: int) -> float:
     return SearchBot.playout(world, seat, move)
 
 
+def native_world(g: Game) -> tuple[Any, Game, int]:
+    """A determinized world of the deciding seat on the native core, as the search bot makes it."""
+    from interpreter.native.bridge import from_decision
+    seat = g.deciders()[0][0]
+    world = determinize(g.observe(seat), Stream(0, "bench"), [GreedyBot() for _ in range(g.n)])
+    return from_decision(world, ["greedy"] * g.n), world, seat
+
+
+def native_playout(fast: Any, world: Game, seat: int) -> float:
+    """One candidate's playout on the native core from a world made once (clone, the move, to
+    the end, the value), as the search bot plays every candidate but the last."""
+    from interpreter.search import native_playout as play
+    return play(fast.clone(), world, seat, world.moves(seat)[0], 0.01)
+
+
 def measure(cp: Any, players: int) -> dict[str, Any]:
     start, mid = position(cp, players, 1), position(cp, players, 2)
     seat = start.deciders()[0][0]
     obs = mid.observe(seat)
-    return {
+    native: dict[str, Any] = {}
+    from interpreter import native as core
+    if core.available() and not core.unsupported(cp):
+        from interpreter.native.bridge import from_decision
+        first, second = native_world(start), native_world(mid)
+        native = {
+            "bridge_us": round(1e6 * best_of(5, 200, lambda k: from_decision(second[1], ["greedy"] * players)), 1),
+            "native_clone_us": round(1e6 * best_of(5, 2000, lambda k: second[0].clone()), 2),
+            "native_playout_us_from_start": round(1e6 * best_of(5, 200, lambda k: native_playout(*first)), 1),
+            "native_playout_us_from_age2": round(1e6 * best_of(5, 200, lambda k: native_playout(*second)), 1),
+        }
+    return native | {
         "players": players,
         "clone_us": round(1e6 * best_of(5, 2000, lambda k: mid.clone()), 1),
         "determinize_us": round(1e6 * best_of(5, 200, lambda k: determinize(obs, Stream(k))), 1),
@@ -80,11 +107,32 @@ def profile(cp: Any, players: int, playouts: int = 60, top: int = 15) -> str:
     return out.getvalue()
 
 
+def decisions(cp: Any, players: int, games: int = 4, top: int = 12) -> str:
+    """Where a search decision's time goes: one search bot (the default budget, native
+    playouts when built) against greedy bots, profiled over whole games."""
+    pr = cProfile.Profile()
+    bot = SearchBot()
+    start = time.process_time()
+    for seed in range(games):
+        bots = make_bots("greedy", players)
+        bots[seed % players] = bot
+        g = Game(cp, bots, seed=seed, sides="random")
+        pr.enable()
+        g.play()
+        pr.disable()
+    cpu = time.process_time() - start
+    out = io.StringIO()
+    pstats.Stats(pr, stream=out).sort_stats("cumulative").print_stats(top)
+    return (f"{bot.searched} decisions, {bot.spent} playouts, {1e3 * cpu / bot.searched:.1f} ms of CPU a "
+            f"decision under the profiler, whole games included\n" + out.getvalue())
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--pack", default="base")
     ap.add_argument("--players", type=int, nargs="*", default=[3, 4, 7])
     ap.add_argument("--profile", type=int, default=0, help="profile playouts at this many players")
+    ap.add_argument("--decisions", type=int, default=0, help="profile search decisions at this many players")
     args = ap.parse_args()
     cp = compile_pack(load_pack(args.pack))
     position(cp, 3, 1).play()  # warm the caches
@@ -92,6 +140,8 @@ def main() -> None:
         print(json.dumps(measure(cp, n)))
     if args.profile:
         print(profile(cp, args.profile))
+    if args.decisions:
+        print(decisions(cp, args.decisions))
 
 
 if __name__ == "__main__":

@@ -188,6 +188,10 @@ def test_only_the_overpowered_card_is_flagged(op_pack, tmp_path, monkeypatch):
     assert [r["designer"] for r in rows].count(True) == 1
     flagged = [r["card"] for r in rows if r["win_diff"] and r["win_diff"]["significant"]]
     assert flagged == [OP]
+    assert [r["card"] for r in rows if r["verdict"] in ("stronger", "weaker")] == [OP]
+    assert rows[0]["verdict"] == "stronger"
+    assert {r["verdict"] for r in rows[1:]} <= {"not shown", "untested"}
+    assert all((r["verdict"] == "untested") == (r["win_diff"] is None) for r in rows)
     op = rows[0]
     assert op["win_diff"]["p_holm"] < 1e-6 and op["win_diff"]["ci"][0] > 0
     assert op["points_per_build"]["mean"] == 30.0 and op["coins_per_build"]["mean"] == 0.0
@@ -209,7 +213,9 @@ def test_only_the_overpowered_card_is_flagged(op_pack, tmp_path, monkeypatch):
                        "random", "--workers", "1")
     assert code == 0
     line = next(x for x in out.splitlines() if OP in x)
-    assert "* " + OP in line and "yes" in line
+    assert "* " + OP in line and "stronger" in line
+    said = next(x for x in out.splitlines() if x.startswith(f"{OP}: "))  # the designer's card in words
+    assert "stronger than the plays its holders chose instead" in said and "Holm p" in said
 
 
 # -- compare --without ------------------------------------------------------------------------

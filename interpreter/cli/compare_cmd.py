@@ -121,7 +121,7 @@ def _show(args: argparse.Namespace, preps: list[Prepared], aggs: list[Aggregate]
 
 
 def _print(console: Console, diff: dict[str, Any], meta: dict[str, Any], stats: list[dict[str, Any]]) -> None:
-    from .sim_view import bots_line, card_notes, chosen_rows, pct, verdict_table
+    from .sim_view import bots_line, card_notes, chosen_rows, designer_verdicts, pct, verdict_table
     console.print(bots_line(meta))
     for w in meta["warnings"]:
         console.print(f"[yellow]warning[/]: {escape(w)}")
@@ -156,6 +156,8 @@ def _print(console: Console, diff: dict[str, Any], meta: dict[str, Any], stats: 
         console.print(verdict_table(verdicts, f"The designer's cards in {which} ({escape(meta[which])})", rows))
     console.print(verdict_table(stats[1]["verdicts"], f"Card verdicts in B ({escape(meta['B'])})"))
     card_notes(console, stats[1]["verdicts"], len(chosen_rows(stats[1]["verdicts"]["cards"])))
+    if ours:
+        designer_verdicts(console, verdicts)
     c = meta["corrections"]["win_rate_by_wonder"]
     console.print(f"significant: two-sided p < 0.05 after {c['method']}'s correction within each table "
                   f"(e.g. {c['rows']} wonder-side rows)")

@@ -20,6 +20,9 @@ def span(ci: list[float]) -> str:
     return f"{100 * ci[0]:+.1f} to {100 * ci[1]:+.1f}"
 
 
+VERDICT_STYLE = {"stronger": "[red]stronger[/]", "weaker": "[blue]weaker[/]"}
+
+
 def mark(test: dict[str, Any] | None) -> str:
     return "[red]yes[/]" if test and test["significant"] else ""
 
@@ -75,7 +78,7 @@ def verdict_table(verdicts: dict[str, Any], title: str, rows: list[dict[str, Any
     rows = chosen_rows(verdicts["cards"]) if rows is None else rows
     t = Table(title=title)
     for col in ("card", "age", "colour", "dealt", "built", "win built / passed", "diff, pts (CI)",
-                "p Holm", "sig", "points", "coins"):
+                "p Holm", "verdict", "points", "coins"):
         t.add_column(col, justify="left" if col in ("card", "colour") else "right")
     for r in rows:
         d = r["win_diff"]
@@ -86,7 +89,7 @@ def verdict_table(verdicts: dict[str, Any], title: str, rows: list[dict[str, Any
                   str(r["dealt"]), pct(share["rate"]) if share else "-",
                   f"{built} / {passed} ({r['builds']}/{r['win_rate_passed']['n']})",
                   f"{100 * d['diff']:+.1f} ({span(d['ci'])})" if d else escape(r["untested"] or "-"),
-                  f"{d['p_holm']:.3g}" if d else "-", mark(d),
+                  f"{d['p_holm']:.3g}" if d else "-", VERDICT_STYLE.get(r["verdict"], ""),
                   f"{r['points_per_build']['mean']:.2f}" if r["builds"] else "-",
                   f"{r['coins_per_build']['mean']:.2f}" if r["builds"] else "-")
     return t
@@ -113,11 +116,29 @@ def card_notes(console: Console, verdicts: dict[str, Any], shown: int) -> None:
                   f"players who built it and of those who could have built it and did not (how many); "
                   f"diff: their difference in points of percentage, with {escape(corr['interval'])} "
                   f"intervals (Agresti-Caffo); p Holm: {corr['method']}-corrected over {corr['rows']} "
-                  f"card rows, sig: below {corr['alpha']:g}; points, coins: produced per build. "
+                  f"card rows; verdict: stronger or weaker when that is below {corr['alpha']:g}; "
+                  f"points, coins: produced per build. "
                   f"Correlation, not cause, unless the bots choose at random.")
     total = len(verdicts["cards"])
     if total > shown:
         console.print(f"{shown} of {total} cards shown: --json or --report for all of them")
+
+
+def designer_verdicts(console: Console, verdicts: dict[str, Any]) -> None:
+    """Each of the designer's cards in one sentence: is it stronger than what its holders
+    played instead?"""
+    for r in (r for r in verdicts["cards"] if r["designer"]):
+        d, name = r["win_diff"], escape(r["card"])
+        if d is None:
+            console.print(f"{name}: untested ({escape(r['untested'] or '')}; dealt {r['dealt']} times)")
+            continue
+        gap = f"{100 * d['diff']:+.1f} points of win rate ({span(d['ci'])}, Holm p {d['p_holm']:.3g})"
+        if r["verdict"] == "not shown":
+            console.print(f"{name}: not shown stronger or weaker than the plays its holders chose instead "
+                          f"over {r['dealt']} hands: {gap}")
+        else:
+            console.print(f"{name}: {VERDICT_STYLE[r['verdict']]} than the plays its holders chose instead: "
+                          f"its builders won {gap} against those who passed it")
 
 
 def summary(console: Console, stats: dict[str, Any], meta: dict[str, Any]) -> None:
@@ -131,5 +152,6 @@ def summary(console: Console, stats: dict[str, Any], meta: dict[str, Any]) -> No
     console.print(verdict_table(v, "Card verdicts (designer's cards first, then the strongest evidence)"))
     console.print(group_table(v))
     card_notes(console, v, len(rows))
+    designer_verdicts(console, v)
     if stats["errors"]:
         console.print(f"[red]{stats['errors']} game(s) failed[/]: {escape(stats['error_samples'][0])}")

@@ -143,11 +143,21 @@ def _row(name: str, age: int, t: CardTally, designer: bool, test: dict[str, Any]
     why = None
     if test is None:  # one of the two groups is empty
         why = "never built" if not t.built.n else "every player who could build it did"
-    return {"card": name, "age": age, "color": t.color, "designer": designer,
+    return {"card": name, "age": age, "color": t.color, "designer": designer, "verdict": _verdict(test),
             "dealt": t.dealt, "built_when_dealt": _share(t), "builds": t.built.n,
             "win_rate_built": t.built.as_json(), "win_rate_passed": t.passed.as_json(),
             "win_diff": test, "untested": why,
             "points_per_build": t.points.as_json(), "coins_per_build": t.coins.as_json()}
+
+
+def _verdict(test: dict[str, Any] | None) -> str:
+    """In a word, after the correction: did building it win more often than the other plays of
+    the players who held it ("stronger"), less often ("weaker"), or can these games not tell?"""
+    if test is None:
+        return "untested"
+    if not test["significant"]:
+        return "not shown"
+    return "stronger" if test["diff"] > 0 else "weaker"
 
 
 def _groups(items: list[tuple[CardKey, CardTally]]) -> list[dict[str, Any]]:

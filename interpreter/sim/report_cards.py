@@ -69,7 +69,7 @@ def card_verdicts(stats: dict[str, Any], caption: str = "card verdicts") -> str:
         d = r["win_diff"]
         share = r["built_when_dealt"]
         test = (f'<td class="n">{100 * d["diff"]:+.1f}</td><td class="n">{_span(d["ci"])}</td>'
-                f'<td class="n">{d["p_holm"]:.3g}</td><td>{"yes" if d["significant"] else ""}</td>'
+                f'<td class="n">{d["p_holm"]:.3g}</td><td>{_e(r["verdict"])}</td>'
                 if d else f'<td colspan="4">{_e(r["untested"])}</td>')
         passed = r["win_rate_passed"]
         rows.append(
@@ -82,7 +82,7 @@ def card_verdicts(stats: dict[str, Any], caption: str = "card verdicts") -> str:
             f'<td class="n">{r["coins_per_build"]["mean"]:.2f}</td></tr>')
     head = ("<tr><th>card</th><th>age</th><th>colour</th><th>dealt</th><th>built when dealt</th>"
             "<th>win rate built (n)</th><th>win rate passed (n)</th><th>difference (pts)</th>"
-            "<th>simultaneous 95% CI</th><th>p (Holm)</th><th>significant</th>"
+            "<th>simultaneous 95% CI</th><th>p (Holm)</th><th>verdict</th>"
             "<th>points</th><th>coins</th></tr>")
     return (f'<table class="verdicts"><caption>{_e(caption)}: {_e(c["text"])}; {_e(c["interval"])} '
             f'intervals</caption>{head}'
