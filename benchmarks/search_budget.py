@@ -1,6 +1,6 @@
 """Does the search bot's balance depend on its budget? Not run in CI (minutes to an hour).
 
-    python benchmarks/search_budget.py --games 400 --players 4 --budgets 64,128,256 --workers 2
+    python benchmarks/search_budget.py --games 400 --players 4 --budgets 64,128,256 --noise --save runs/
 
 Self-play (every seat a search bot) on the same seeds at each budget, through `wonders simulate
 --json` as a user runs it. For every wonder side, and every wonder with both sides together: the
@@ -11,7 +11,8 @@ than its CI"); and the difference with a two-proportion test, Holm-corrected ove
 Chance alone moves some rows outside a 95% interval: two independent estimates of one rate differ
 by more than one interval's half-width in about 17% of cases, so with 14 sides a row or two is
 expected to cross even when nothing changed. The corrected test is the one that says a move is
-real. Figures go to docs/bots.md.
+real. --noise measures that floor: each budget again with another search stream (search:N:s1),
+the same bot on the same deals. Figures go to docs/bots.md.
 """
 from __future__ import annotations
 
@@ -59,18 +60,23 @@ def holm(ps: list[float]) -> list[float]:
     return out
 
 
-def run(budget: int, args: argparse.Namespace) -> tuple[dict[str, tuple[float, int]], float]:
-    """(side -> (wins, games)) of a self-play run, and its wall time."""
-    cmd = [sys.executable, "-c", "from interpreter.cli import console; console()", "simulate", "--pack", args.pack,
-           "--bots", f"search:{budget}", "--games", str(args.games), "--players", str(args.players),
-           "--workers", str(args.workers), "--seed", str(args.seed), "--json"]
-    start = time.perf_counter()
-    out = subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True, text=True).stdout
-    wall = time.perf_counter() - start
+def run(bot: str, args: argparse.Namespace) -> tuple[dict[str, tuple[float, int]], float | None]:
+    """(side -> (wins, games)) of a self-play run, and its wall time (None: read from --save)."""
+    saved = Path(args.save) / f"{bot.replace(':', '-')}-{args.games}.json" if args.save else None
+    wall = None
+    if saved and saved.exists():
+        out = saved.read_text()
+    else:
+        cmd = [sys.executable, "-c", "from interpreter.cli import console; console()", "simulate",
+               "--pack", args.pack, "--bots", bot, "--games", str(args.games), "--players",
+               str(args.players), "--workers", str(args.workers), "--seed", str(args.seed), "--json"]
+        start = time.perf_counter()
+        out = subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True, text=True).stdout
+        wall = time.perf_counter() - start
+        if saved:
+            saved.parent.mkdir(parents=True, exist_ok=True)
+            saved.write_text(out)
     data: dict[str, Any] = json.loads(out)
-    if args.save:
-        Path(args.save).mkdir(parents=True, exist_ok=True)
-        (Path(args.save) / f"search-{budget}.json").write_text(out)
     rows = {side: (float(r["hits"]), int(r["n"])) for side, r in data["win_rate"]["by_wonder"].items()}
     return rows, wall
 
@@ -85,41 +91,55 @@ def with_wonders(rows: dict[str, tuple[float, int]]) -> dict[str, tuple[float, i
     return out
 
 
+def report(title: str, lo: dict[str, tuple[float, int]], hi: dict[str, tuple[float, int]]) -> None:
+    """Each row at both settings, whether it left the first one's interval, Holm's test."""
+    print(f"\n{title}")
+    names = list(lo)
+    ps = holm([p_two(lo[k], hi[k]) for k in names])
+    crossed = 0
+    for k, p in zip(names, ps):
+        (h0, n0), (h1, n1) = lo[k], hi[k]
+        a, b = wilson(h0, n0)
+        c, d = wilson(h1, n1)
+        r0, r1 = h0 / n0 if n0 else 0.0, h1 / n1 if n1 else 0.0
+        out = not a <= r1 <= b
+        crossed += out and "(both)" not in k
+        print(f"  {k:22} {r0:6.1%} ({a:.0%}-{b:.0%}) n={n0:<4} -> {r1:6.1%} ({c:.0%}-{d:.0%}) "
+              f"n={n1:<4} {'OUTSIDE' if out else 'inside ':8} Holm p={p:.3f}"
+              f"{'  SIGNIFICANT' if p < 0.05 else ''}")
+    sides = sum("(both)" not in k for k in names)
+    print(f"  {crossed} of {sides} sides moved outside the first interval; "
+          f"{sum(p < 0.05 for p in ps)} rows differ significantly after Holm")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--pack", default="base")
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--budgets", default="64,128", help="playouts per decision, comma-separated")
+    ap.add_argument("--noise", action="store_true",
+                    help="also run each budget with another search stream (search:N:s1): how far "
+                         "two runs of the same bot on the same deals differ")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--save", help="a folder for each run's JSON")
+    ap.add_argument("--save", help="a folder keeping each run's JSON (a run found there is not played again)")
     args = ap.parse_args()
     budgets = [int(b) for b in args.budgets.split(",")]
+    bots = [f"search:{b}" for b in budgets] + ([f"search:{b}:s1" for b in budgets] if args.noise else [])
     runs = {}
-    for b in budgets:
-        rows, wall = run(b, args)
-        runs[b] = with_wonders(rows)
-        print(f"search:{b}: {args.games} games, {args.players} players, {wall:.0f} s wall "
-              f"({args.workers} workers)", flush=True)
-    names = list(runs[budgets[0]])
+    for bot in bots:
+        rows, wall = run(bot, args)
+        runs[bot] = with_wonders(rows)
+        took = f"{wall:.0f} s wall ({args.workers} workers)" if wall is not None else "saved"
+        print(f"{bot}: {args.games} games, {args.players} players, {took}", flush=True)
+    same = f"self-play, {args.games} games from seed {args.seed}, the same deals"
     for lo, hi in zip(budgets, budgets[1:]):
-        print(f"\nsearch:{lo} -> search:{hi} (self-play, seeds {args.seed}-based, same deals)")
-        ps = holm([p_two(runs[lo][k], runs[hi][k]) for k in names])
-        crossed = 0
-        for k, p in zip(names, ps):
-            (h0, n0), (h1, n1) = runs[lo][k], runs[hi][k]
-            a, b = wilson(h0, n0)
-            r0, r1 = h0 / n0 if n0 else 0.0, h1 / n1 if n1 else 0.0
-            out = not a <= r1 <= b
-            crossed += out and "(both)" not in k
-            c, d = wilson(h1, n1)
-            print(f"  {k:24} {r0:6.1%} ({a:.0%}-{b:.0%}) n={n0:<4} -> {r1:6.1%} ({c:.0%}-{d:.0%}) "
-                  f"n={n1:<4} {'OUTSIDE' if out else 'inside ':8} Holm p={p:.3f}"
-                  f"{'  SIGNIFICANT' if p < 0.05 else ''}")
-        sides = sum("(both)" not in k for k in names)
-        print(f"  {crossed} of {sides} sides moved outside the {lo}-playout interval; "
-              f"{sum(p < 0.05 for p in ps)} rows differ significantly after Holm")
+        report(f"search:{lo} -> search:{hi} ({same})", runs[f"search:{lo}"], runs[f"search:{hi}"])
+    if args.noise:
+        for b in budgets:
+            report(f"search:{b} -> search:{b}:s1, the same bot with another search stream ({same})",
+                   runs[f"search:{b}"], runs[f"search:{b}:s1"])
 
 
 if __name__ == "__main__":

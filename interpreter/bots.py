@@ -196,17 +196,22 @@ def _human() -> object:
     return HumanBot()
 
 
-def _search(budget: str = "") -> object:
-    """search, search:N (N playouts a decision) or search:Nms (N milliseconds a decision)."""
+def _search(option: str = "") -> object:
+    """search, search:N (N playouts a decision) or search:Nms (N milliseconds a decision);
+    a suffix :sK (search:128:s1) draws the search's randomness from another stream, K."""
     from .search import SearchBot
+    budget, _, salt = option.partition(":")
+    if salt and not (salt[:1] == "s" and salt[1:].isdigit()):
+        raise ValueError(f"search:N:sK takes a stream number after 's' (search:128:s1), not {salt!r}")
     ms = budget.endswith("ms")
     number = budget[:-2] if ms else budget
     if budget and not (number.isdigit() and int(number) > 0):
         raise ValueError(f"search:N takes a number of playouts per decision (or search:Nms, "
                          f"milliseconds), not {budget!r}")
+    stream = int(salt[1:]) if salt else 0
     if ms:
-        return SearchBot(playouts=1_000_000, ms=float(number))
-    return SearchBot(int(number)) if budget else SearchBot()
+        return SearchBot(playouts=1_000_000, ms=float(number), stream=stream)
+    return SearchBot(int(number), stream=stream) if budget else SearchBot(stream=stream)
 
 
 BOTS: dict[str, Callable[..., object]] = {"random": RandomBot, "greedy": GreedyBot, "human": _human,

@@ -19,7 +19,8 @@ for the player (fewest coins, then least to the bank); copies of a card in hand 
 A build from the discard pile is searched the same way; a card choice in the middle of a
 turn (a copy) and how much of a coin loss to pay are left to the greedy bot.
 
-Deterministic for a seed: all its random draws come from the seat's "search:<seat>" stream.
+Deterministic for a seed: all its random draws come from the seat's "search:<seat>" stream
+(`stream=K`, `search:N:sK`, forks another one: a second sample of the same bot on the same deals).
 A time budget (`ms`) stops early when time is up, and then depends on the machine.
 """
 from __future__ import annotations
@@ -80,8 +81,9 @@ class SearchBot:
 
     def __init__(self, playouts: int = DEFAULT_PLAYOUTS, ms: Optional[float] = None,
                  policy: Callable[[], Any] = GreedyBot, per_point: float = 0.01,
-                 native: bool = True):
+                 native: bool = True, stream: int = 0):
         self.native = native  # playouts on the native core when it can play them
+        self.stream = stream  # 0, or another sample of the same bot (search:N:sK)
         self.playouts = playouts
         self.ms = ms
         self.per_point = per_point
@@ -109,7 +111,7 @@ class SearchBot:
     def search(self, obs: "Observation", answers: Sequence[Any]) -> int:
         """The index of the answer with the best mean over common worlds: each world (one
         determinization) is played out once with every answer."""
-        rng = obs.search_rng.fork("decision")
+        rng = obs.search_rng.fork(f"decision:{self.stream}" if self.stream else "decision")
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
         k = len(answers)
         total = [0.0] * k

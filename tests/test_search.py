@@ -107,3 +107,23 @@ def test_bot_options() -> None:
         make_bots("search:many", 3)
     timed = make_bots("search:50ms", 3)[0]
     assert isinstance(timed, SearchBot) and timed.ms == 50.0
+    assert make_bots("search:12:s3", 3)[0].stream == 3 and make_bots("search", 3)[0].stream == 0
+    with pytest.raises(ValueError, match="stream number"):
+        make_bots("search:12:x3", 3)
+
+
+def test_another_search_stream_thinks_differently_on_the_same_deal(base) -> None:
+    """search:N:sK is another sample of the same bot: the deal (wonders, hands) is the seed's,
+    the search's draws are not, so some decision differs over a few games."""
+    def game(spec: str, seed: int) -> tuple[Any, str]:
+        g = Game(base, make_bots(spec, 3), seed=seed, sides="random", log=True)
+        g.pending()
+        dealt = ([(c.side.wonder, c.side.side) for c in g.cities], [[c.name for c in h] for h in g.hands])
+        g.play()
+        return dealt, json.dumps(g.log)
+    differ = 0
+    for seed in range(3):
+        (deal_a, log_a), (deal_b, log_b) = game("search:6", seed), game("search:6:s1", seed)
+        assert deal_a == deal_b
+        differ += log_a != log_b
+    assert differ >= 1
