@@ -140,6 +140,12 @@ def main() -> None:
         for b in budgets:
             report(f"search:{b} -> search:{b}:s1, the same bot with another search stream ({same})",
                    runs[f"search:{b}"], runs[f"search:{b}:s1"])
+        pooled = {b: {k: (runs[f"search:{b}"][k][0] + runs[f"search:{b}:s1"][k][0],
+                          runs[f"search:{b}"][k][1] + runs[f"search:{b}:s1"][k][1]) for k in runs[f"search:{b}"]}
+                  for b in budgets}
+        for lo, hi in zip(budgets, budgets[1:]):
+            report(f"search:{lo} -> search:{hi}, both streams of each pooled (every deal counted twice: "
+                   f"the intervals are a little too narrow)", pooled[lo], pooled[hi])
 
 
 if __name__ == "__main__":

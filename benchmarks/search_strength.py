@@ -82,6 +82,8 @@ def main() -> None:
         # the games' CPU time (greedy seats included: a small part) per searched decision
         "ms_per_decision": round(1000 * sum(r["seconds"] for r in rows) / max(1, decisions), 1),
         "playouts_per_decision": round(sum(r["playouts"] for r in rows) / max(1, decisions), 1),
+        # playouts per second of CPU, determinizing included (the whole decision's cost)
+        "playouts_per_second": round(sum(r["playouts"] for r in rows) / max(1e-9, sum(r["seconds"] for r in rows))),
         "wall_seconds": round(wall, 1)}
     if args.self_play:
         by_seat = [sum(r["share"][s] for r in rows) for s in range(n)]

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .observation import Observation
 
-DEFAULT_PLAYOUTS = 64
+DEFAULT_PLAYOUTS = 128  # the smallest budget whose balance a doubling did not move (docs/bots.md)
 
 
 def candidates(obs: "Observation", moves: Sequence[Move]) -> list[Move]:
