@@ -22,7 +22,7 @@ cards only and checks that their determinizations are the same).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence
 
 from .compiled import CCard
 from .knowledge import Record
@@ -54,21 +54,26 @@ def determinize(obs: Observation, stream: Stream, bots: Optional[Sequence[Any]] 
     g.log = {"pack": real.cp.pack.name, "seed": g.seed, "players": real.log["players"],
              "turns": [], "war": []}
     g.records = []
-    _Redeal(real, g, seat, stream.fork("cards")).run()
+    if obs._known is None:  # the same for every world of a decision: worked out once
+        obs._known = _Known.of(real, seat)
+    _Redeal(real, g, seat, stream.fork("cards"), obs._known).run()
     return g
 
 
-class _Redeal:
-    """The re-deal of one determinization (see the module docstring)."""
+class _Known(NamedTuple):
+    """What the seat knows, as determinize() needs it: the cards it can place (before the
+    hands it saw this phase), every card it saw in a hand, which face-down cards it knows,
+    and for each other player's hand this phase the cards that may still be in it (None: a
+    hand it never held)."""
 
-    def __init__(self, real: "Game", g: "Game", seat: int, rng: Stream):
-        self.real, self.g, self.seat, self.rng = real, g, seat, rng
-        self.n = real.n
-        self.shortfall = 0  # slots no consistent card was left for (0 unless a bug)
+    located: Cards
+    seen: Cards
+    known_discard: list[bool]
+    known_box: list[bool]
+    lineage: Optional[list[tuple[int, Optional[list[CCard]]]]]  # None: not passing hands now
 
-    # -- what the seat knows -----------------------------------------------------------
-    def run(self) -> None:
-        real, g, seat = self.real, self.g, self.seat
+    @classmethod
+    def of(cls, real: "Game", seat: int) -> "_Known":
         hands = real.saved_hands if real.saved_hands is not None else real.hands
         seconds = {id(cards) for city in real.cities for cards in city.hands.values()}
         passing = real.lineage is not None and bool(real.records) and \
@@ -89,19 +94,65 @@ class _Redeal:
         known_box = [m & bit != 0 for m in real.known_masks(real.box, real.box_known)]
         located.update(c for c, k in zip(real.discard, known_discard) if k)
         located.update(c for c, k in zip(real.box, known_box) if k)
-        seen = self.seen_cards()
+        lineage = [(o, _lineage_pool(real, seat, o)) for o in range(real.n) if o != seat] if passing else None
+        return cls(located, _seen_cards(real, seat), known_discard, known_box, lineage)
+
+
+def _seen_cards(real: "Game", seat: int) -> Cards:
+    """Every card the seat saw in a hand: for each dealt hand of a phase, as first seen."""
+    seen: Cards = Counter()
+    for rec in real.records:
+        firsts: dict[int, int] = {}
+        for k in range(len(rec.turns)):
+            firsts.setdefault(rec.held(k, seat), k)
+        for k in firsts.values():
+            seen.update(rec.hand_at(k, seat))
+    return seen
+
+
+def _lineage_pool(real: "Game", seat: int, holder: int) -> Optional[list[CCard]]:
+    """The cards that may be in the hand `holder` has now: that hand as the seat last held
+    it, less the cards it saw taken from it since (None: the seat never held it this phase)."""
+    rec: Record = real.records[-1]
+    lin = real.lineage[holder]
+    sighting = None
+    for k in range(len(rec.turns)):
+        if rec.held(k, seat) == lin:
+            sighting = k
+    if sighting is None:
+        return None
+    cands: Cards = Counter(rec.hand_at(sighting, seat))
+    since = rec.turns[sighting][0]
+    for turn, who, card, action, came in rec.plays:  # taken since: the cards it saw taken
+        if came == lin and turn >= since and (action == BUILD or who == seat):
+            cands[card] -= 1
+    return _listed(+cands)
+
+
+class _Redeal:
+    """The re-deal of one determinization (see the module docstring)."""
+
+    def __init__(self, real: "Game", g: "Game", seat: int, rng: Stream, known: _Known):
+        self.real, self.g, self.seat, self.rng, self.known = real, g, seat, rng, known
+        self.n = real.n
+        self.shortfall = 0  # slots no consistent card was left for (0 unless a bug)
+
+    # -- what the seat knows -----------------------------------------------------------
+    def run(self) -> None:
+        real, g, seat, known = self.real, self.g, self.seat, self.known
+        hands = real.saved_hands if real.saved_hands is not None else real.hands
+        located = Counter(known.located)
+        known_discard, known_box, seen = known.known_discard, known.known_box, known.seen
         # this phase's other hands: from what the seat saw of them, or unseen
         g_hands = g.saved_hands if g.saved_hands is not None else g.hands
         unseen_hands: list[list[CCard]] = []
-        if passing:
-            for o in range(self.n):
-                if o != seat:
-                    got = self.lineage_hand(o, len(hands[o]))
-                    if got is None:
-                        unseen_hands.append(g_hands[o])
-                    else:
-                        g_hands[o][:] = got
-                        located.update(got)
+        for o, pool in known.lineage or ():
+            if pool is None:
+                unseen_hands.append(g_hands[o])
+            else:
+                got = self.lineage_hand(pool, len(hands[o]))
+                g_hands[o][:] = got
+                located.update(got)
         # the universe of each back dealt so far, and what of it the seat cannot place
         pools = self.pools(located, seen)
         key = self.current_key()
@@ -126,37 +177,11 @@ class _Redeal:
         g.dealt = dict(Counter(c.name for c in self.everywhere()))
         g.determinized_shortfall = self.shortfall  # type: ignore[attr-defined]
 
-    def seen_cards(self) -> Cards:
-        """Every card the seat saw in a hand: for each dealt hand of a phase, as first seen."""
-        seen: Cards = Counter()
-        for rec in self.real.records:
-            firsts: dict[int, int] = {}
-            for k in range(len(rec.turns)):
-                firsts.setdefault(rec.held(k, self.seat), k)
-            for k in firsts.values():
-                seen.update(rec.hand_at(k, self.seat))
-        return seen
-
-    def lineage_hand(self, holder: int, size: int) -> Optional[list[CCard]]:
-        """The hand `holder` has now, dealt from the last time the seat held it (None: the
-        seat never held it this phase)."""
-        rec: Record = self.real.records[-1]
-        lin = self.real.lineage[holder]
-        sighting = None
-        for k in range(len(rec.turns)):
-            if rec.held(k, self.seat) == lin:
-                sighting = k
-        if sighting is None:
-            return None
-        cands: Cards = Counter(rec.hand_at(sighting, self.seat))
-        since = rec.turns[sighting][0]
-        for turn, who, card, action, came in rec.plays:  # taken since: the cards it saw taken
-            if came == lin and turn >= since and (action == BUILD or who == self.seat):
-                cands[card] -= 1
-        pool = _listed(+cands)
+    def lineage_hand(self, pool: list[CCard], size: int) -> list[CCard]:
+        """`size` cards of a hand's possible cards (_lineage_pool), at random."""
         if len(pool) < size:  # cannot happen with consistent records
             self.shortfall += size - len(pool)
-            return pool
+            return list(pool)
         return self.rng.sample(pool, size)
 
     # -- the pools of unplaced cards -------------------------------------------------------
@@ -172,16 +197,24 @@ class _Redeal:
         real = self.real
         cp, n = real.cp, self.n
         universe: dict[Any, Cards] = {}
+        known: Optional[Cards] = None
         for rec in real.records:
             if rec.kind == "age" and rec.age not in universe:
-                universe[rec.age] = self.age_deck(rec.age, located | seen)
+                known = located | seen if known is None else known
+                universe[rec.age] = self.age_deck(rec.age, known)
             elif rec.kind == "draft" and rec.deck not in universe:
                 universe[rec.deck] = Counter(cp.deck_cards(rec.deck, n))
+        by_back: dict[Any, tuple[Cards, Cards]] = {key: (Counter(), Counter()) for key in universe}
+        for i, cards in enumerate((located, seen)):
+            for c, k in cards.items():
+                group = by_back.get(back(c))
+                if group is not None:
+                    group[i][c] = k
         out: dict[Any, dict[str, list[CCard]]] = {}
         for key, cards in universe.items():
-            placed = Counter({c: k for c, k in located.items() if back(c) == key})
+            placed, seen_here = by_back[key]
             left = cards - placed  # where the seat cannot say
-            unplaced = Counter({c: k for c, k in seen.items() if back(c) == key}) - placed
+            unplaced = seen_here - placed
             saw = Counter({c: min(k, left[c]) for c, k in unplaced.items()})
             out[key] = {"seen": self.shuffled(saw), "unseen": self.shuffled(left - saw)}
         return out

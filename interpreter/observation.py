@@ -96,7 +96,7 @@ class Observation:
     of the player now), cities (a CityView per seat), table (the ring of those views, for
     counting), rng (the seat's own stream), and the properties below."""
 
-    __slots__ = ("seat", "rng", "_g", "_hand", "_table")
+    __slots__ = ("seat", "rng", "_g", "_hand", "_table", "_known")
 
     def __init__(self, game: "Game", seat: int):
         self.seat = seat
@@ -104,6 +104,7 @@ class Observation:
         self._g = game
         self._hand: Optional[tuple[CCard, ...]] = None  # made when first read
         self._table: Optional[Table] = None
+        self._known: Any = None  # what determinize() works out of the seat's knowledge, once
 
     n = property(lambda self: self._g.n)
     cp = property(lambda self: self._g.cp)
