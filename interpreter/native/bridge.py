@@ -7,6 +7,7 @@ natively is playing on in Python; playouts then reseed the bots (NativeGame.play
 """
 from __future__ import annotations
 
+import weakref
 from typing import Any, Sequence
 
 from ..game import Game
@@ -26,6 +27,24 @@ def _city(game: Game, seat: int, hands: list[str], sides: list[tuple[str, str]])
             "hands": [[x.id for x in c.hands.get(h, ())] for h in hands]}
 
 
+_PACKS: "weakref.WeakKeyDictionary[Any, tuple[list[str], list[Any], dict[int, int]]]" = \
+    weakref.WeakKeyDictionary()
+
+
+def _of_pack(cp: Any) -> tuple[list[str], list[Any], dict[int, int]]:
+    """The pack's second hands, its sides, and the schedule's step of each age: the same for
+    every world a search takes to the core, so worked out once."""
+    got = _PACKS.get(cp)
+    if got is None:
+        steps = schedule(cp.rules.phases, cp.rules.ages)
+        ages: dict[int, int] = {}
+        for i, s in enumerate(steps):
+            if s.decl.kind == "age":
+                ages.setdefault(s.age, i)
+        got = _PACKS[cp] = (hand_names(cp), list(cp.sides), ages)
+    return got
+
+
 def from_decision(game: Game, bots: str | Sequence[str] | None = None) -> Any:
     """The native game at the start of the turn being decided (an age's turn; not a draft, a
     recruitment, a last-card play or a build from a hand). `bots`: the policies by seat for
@@ -40,9 +59,8 @@ def from_decision(game: Game, bots: str | Sequence[str] | None = None) -> Any:
     pols = policies(names, game.n)
     if pols is None:
         raise NotNative("a bot other than random or greedy")
-    steps = schedule(game.rules.phases, game.rules.ages)
-    step = next(i for i, s in enumerate(steps) if s.decl.kind == "age" and s.age == game.age)
-    hands, sides = hand_names(cp), list(cp.sides)
+    hands, sides, steps = _of_pack(cp)
+    step = steps[game.age]
     state = {
         "n": game.n, "hand_size": game.rules.hand_size_at(game.n), "deal_state": game.rng.state & MASK,
         "bot_states": [r.state & MASK for r in game.bot_rngs], "policies": pols,
