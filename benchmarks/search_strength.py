@@ -1,7 +1,7 @@
 """How strong is the search bot? Not run in CI (minutes to hours).
 
-    python benchmarks/search_strength.py --games 100 --players 4 --playouts 64 --workers 2
-    python benchmarks/search_strength.py --games 40 --players 4 --playouts 32 --self-play
+    python benchmarks/search_strength.py --games 100 --players 4 --playouts 128 --workers 2
+    python benchmarks/search_strength.py --games 40 --players 4 --playouts 128 --self-play
 
 One search bot against greedy bots (its seat rotates: game k puts it at seat k mod N, seeds
 0..G-1, random sides): its win rate (ties shared) with a 95% Wilson interval against the fair
@@ -65,7 +65,7 @@ def main() -> None:
     ap.add_argument("--pack", default="base")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--playouts", type=int, default=64)
+    ap.add_argument("--playouts", type=int, default=128)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--self-play", action="store_true")
     ap.add_argument("--json", action="store_true")
