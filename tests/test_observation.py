@@ -134,6 +134,25 @@ def test_a_determinization_depends_only_on_what_the_seat_knows(base) -> None:
     assert _world(a) == _world(b)
 
 
+def test_an_observation_works_out_the_seats_knowledge_once_and_it_changes_no_world(base) -> None:
+    """A search determinizes many worlds from one observation: the second and later reuse what
+    the first worked out, and give the worlds a fresh observation gives."""
+    g = Game(base, make_bots("greedy", 4), seed=5, sides="random")
+    checked = 0
+    while g.pending():
+        if g.turn in (2, 5):
+            seat = g.deciders()[0][0]
+            reused = g.observe(seat)
+            determinize(reused, Stream(99, "warm"))
+            assert reused._known is not None
+            for k in range(3):
+                assert _world(determinize(reused, Stream(k, "t"))) == \
+                    _world(determinize(g.observe(seat), Stream(k, "t")))
+            checked += 1
+        g.step(g.ask_bots())
+    assert checked == 6
+
+
 def test_the_undealt_cards_in_the_box_do_not_change_a_determinization(leaders) -> None:
     g = Game(leaders, make_bots("greedy", 4), seed=6)
     while g.phase.kind != "recruit":
