@@ -18,46 +18,26 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from interpreter.sim.correction import holm
+from interpreter.sim.stats import Rate, compare_rates
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def wilson(hits: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = hits / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+def wilson(hits: float, n: int) -> tuple[float, float]:
+    return Rate(hits, n).wilson()  # type: ignore[arg-type]
 
 
 def p_two(a: tuple[float, int], b: tuple[float, int]) -> float:
-    """Two-sided p of a two-proportion z test (pooled)."""
-    (ha, na), (hb, nb) = a, b
-    if not na or not nb:
-        return 1.0
-    pool = (ha + hb) / (na + nb)
-    se = math.sqrt(pool * (1 - pool) * (1 / na + 1 / nb))
-    if se == 0:
-        return 1.0
-    z = abs(ha / na - hb / nb) / se
-    return math.erfc(z / math.sqrt(2))
-
-
-def holm(ps: list[float]) -> list[float]:
-    order = sorted(range(len(ps)), key=lambda i: ps[i])
-    out = [1.0] * len(ps)
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (len(ps) - rank) * ps[i]))
-        out[i] = running
-    return out
+    """Two-sided p of a two-proportion z test (pooled), unrounded."""
+    p = compare_rates(Rate(*a), Rate(*b), raw=True)["p_raw"]  # type: ignore[arg-type]
+    return 1.0 if p is None else p
 
 
 def run(bot: str, args: argparse.Namespace) -> tuple[dict[str, tuple[float, int]], float | None]:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing as mp
 import time
 from typing import Any
+
+from interpreter.sim.stats import Rate
 
 _CP: dict[str, Any] = {}
 
@@ -51,13 +52,8 @@ def play_one(args: tuple[str, int, int, int, bool]) -> dict[str, Any]:
             "seconds": seconds}
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    return Rate(wins, n).wilson()  # type: ignore[arg-type]  # wins: ties shared
 
 
 def main() -> None:

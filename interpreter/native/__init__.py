@@ -15,7 +15,7 @@ decision, on the native core.
 from __future__ import annotations
 
 import os
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..compiled import CompiledPack
 from .lower import NATIVE_KINDS, PHASE_KINDS, NotNative, deals, lower, stream_salt
@@ -56,6 +56,18 @@ def available() -> bool:
     return _CORE is not None
 
 
+def once_per_pack(table: dict[int, tuple[CompiledPack, Any]], cp: CompiledPack,
+                  make: Callable[[CompiledPack], Any]) -> Any:
+    """make(cp), worked out once per compiled pack and kept in `table` (by id, with the pack
+    kept alive so that ids stay unique)."""
+    got = table.get(id(cp))
+    if got is not None and got[0] is cp:
+        return got[1]
+    value = make(cp)
+    table[id(cp)] = (cp, value)
+    return value
+
+
 _PACKS: dict[int, tuple[CompiledPack, Any]] = {}
 
 
@@ -63,11 +75,7 @@ def native_pack(cp: CompiledPack) -> Any:
     """The pack lowered into the native core (once per compiled pack); raises NotNative."""
     if _CORE is None:
         raise NotNative(f"no native core: {_WHY}")
-    got = _PACKS.get(id(cp))
-    if got is not None and got[0] is cp:
-        return got[1]
-    result = _PACKS[id(cp)] = (cp, _CORE.NativePack(lower(cp)))  # keeps cp alive: ids stay unique
-    return result[1]
+    return once_per_pack(_PACKS, cp, lambda cp: _CORE.NativePack(lower(cp)))
 
 
 _REFUSED: dict[int, tuple[CompiledPack, str]] = {}
@@ -76,19 +84,18 @@ _REFUSED: dict[int, tuple[CompiledPack, str]] = {}
 def unsupported(cp: CompiledPack) -> str:
     """What in the pack the native core cannot run ("" when it can run it all); asked once
     per compiled pack."""
-    got = _REFUSED.get(id(cp))
-    if got is not None and got[0] is cp:
-        return got[1]
+    return once_per_pack(_REFUSED, cp, _refusal)
+
+
+def _refusal(cp: CompiledPack) -> str:
     try:
         if _CORE is not None:
             native_pack(cp)
         else:
             lower(cp)
-        why = ""
+        return ""
     except NotNative as err:
-        why = str(err)
-    _REFUSED[id(cp)] = (cp, why)
-    return why
+        return str(err)
 
 
 def policies(bots: str | Sequence[str], n: int) -> list[int] | None:

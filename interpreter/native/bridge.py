@@ -7,12 +7,11 @@ natively is playing on in Python; playouts then reseed the bots (NativeGame.play
 """
 from __future__ import annotations
 
-import weakref
 from typing import Any, Sequence
 
 from ..game import Game
 from ..phases import AGE, schedule
-from . import MASK, NotNative, _prepared, policies
+from . import MASK, NotNative, _prepared, once_per_pack, policies
 from .lower import hand_names
 
 
@@ -27,22 +26,21 @@ def _city(game: Game, seat: int, hands: list[str], sides: list[tuple[str, str]])
             "hands": [[x.id for x in c.hands.get(h, ())] for h in hands]}
 
 
-_PACKS: "weakref.WeakKeyDictionary[Any, tuple[list[str], list[Any], dict[int, int]]]" = \
-    weakref.WeakKeyDictionary()
+_FACTS: dict[int, tuple[Any, tuple[list[str], list[Any], dict[int, int]]]] = {}
 
 
 def _of_pack(cp: Any) -> tuple[list[str], list[Any], dict[int, int]]:
     """The pack's second hands, its sides, and the schedule's step of each age: the same for
     every world a search takes to the core, so worked out once."""
-    got = _PACKS.get(cp)
-    if got is None:
-        steps = schedule(cp.rules.phases, cp.rules.ages)
-        ages: dict[int, int] = {}
-        for i, s in enumerate(steps):
-            if s.decl.kind == "age":
-                ages.setdefault(s.age, i)
-        got = _PACKS[cp] = (hand_names(cp), list(cp.sides), ages)
-    return got
+    return once_per_pack(_FACTS, cp, _facts)
+
+
+def _facts(cp: Any) -> tuple[list[str], list[Any], dict[int, int]]:
+    ages: dict[int, int] = {}
+    for i, s in enumerate(schedule(cp.rules.phases, cp.rules.ages)):
+        if s.decl.kind == "age":
+            ages.setdefault(s.age, i)
+    return hand_names(cp), list(cp.sides), ages
 
 
 def from_decision(game: Game, bots: str | Sequence[str] | None = None) -> Any:
