@@ -14,11 +14,11 @@ import random
 import time
 
 from dsl.loader import load_pack
-from interpreter.bots import make_bots
-from interpreter.compiled import compile_pack
-from interpreter.game import Game
-from interpreter.payment import _SHAPES, _search, clear_cache, payment_options
-from interpreter.state import Table
+from interpreter.players.bots import make_bots
+from interpreter.rules.compiled import compile_pack
+from interpreter.game.state import Game
+from interpreter.rules.payment import _SHAPES, _search, clear_cache, payment_options
+from interpreter.rules.city import Table
 
 
 def games_per_second(cp, players: int, bots: str, games: int, sides: str = "random",

@@ -14,10 +14,10 @@ from typing import Any, Callable
 
 from dsl.loader import load_pack
 from interpreter import native
-from interpreter.bots import make_bots
-from interpreter.compiled import compile_pack
-from interpreter.game import Game
-from interpreter.scoring import city_scores
+from interpreter.players.bots import make_bots
+from interpreter.rules.compiled import compile_pack
+from interpreter.game.state import Game
+from interpreter.rules.scoring import city_scores
 
 
 def best_of(rounds: int, work: Callable[[], int]) -> float:
@@ -111,7 +111,7 @@ def differential(seeds: int) -> int:
     """Both cores on `seeds` seeds per shipped pack (and Leaders with Cities), every player
     count, random, greedy and mixed bots, all sides; prints the first differences. Returns the
     number of games differing."""
-    from interpreter.native.differential import first_difference
+    from interpreter.sim.differential import first_difference
     bad = games = 0
     start = time.perf_counter()
     for name in DIFF_PACKS:

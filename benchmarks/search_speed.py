@@ -20,12 +20,12 @@ import time
 from typing import Any, Callable
 
 from dsl.loader import load_pack
-from interpreter.bots import GreedyBot, make_bots
-from interpreter.compiled import compile_pack
-from interpreter.determinize import determinize
-from interpreter.game import Game
-from interpreter.rng import Stream
-from interpreter.search import SearchBot
+from interpreter.players.bots import GreedyBot, make_bots
+from interpreter.rules.compiled import compile_pack
+from interpreter.players.determinize import determinize
+from interpreter.game.state import Game
+from interpreter.game.rng import Stream
+from interpreter.players.search import SearchBot
 
 
 def position(cp: Any, players: int, age: int, seed: int = 1) -> Game:
@@ -67,7 +67,7 @@ def native_world(g: Game) -> tuple[Any, Game, int]:
 def native_playout(fast: Any, world: Game, seat: int) -> float:
     """One candidate's playout on the native core from a world made once (clone, the move, to
     the end, the value), as the search bot plays every candidate but the last."""
-    from interpreter.search import native_playout as play
+    from interpreter.players.search import native_playout as play
     return play(fast.clone(), world, seat, world.moves(seat)[0], 0.01)
 
 

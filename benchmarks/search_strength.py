@@ -24,16 +24,16 @@ _CP: dict[str, Any] = {}
 def _cp(pack: str) -> Any:
     if pack not in _CP:
         from dsl.loader import load_pack
-        from interpreter.compiled import compile_pack
+        from interpreter.rules.compiled import compile_pack
         _CP[pack] = compile_pack(load_pack(pack))
     return _CP[pack]
 
 
 def play_one(args: tuple[str, int, int, int, bool]) -> dict[str, Any]:
     """Game k: the search seat, winners' shares, margins, the search bots' time and work."""
-    from interpreter.bots import make_bots
-    from interpreter.game import Game
-    from interpreter.search import SearchBot
+    from interpreter.players.bots import make_bots
+    from interpreter.game.state import Game
+    from interpreter.players.search import SearchBot
     pack, players, playouts, k, self_play = args
     seat = k % players
     bots = make_bots("greedy", players)

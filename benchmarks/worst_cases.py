@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from interpreter import payment  # noqa: E402
-from interpreter.science import science_score  # noqa: E402
+from interpreter.rules import payment  # noqa: E402
+from interpreter.rules.science import science_score  # noqa: E402
 
 LEFT, RIGHT = 1, 2
 

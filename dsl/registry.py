@@ -199,7 +199,7 @@ SPEC_BY_NODE: dict[type, EffectSpec] = {s.node: s for s in EFFECTS.values()}
 class PluginSpec:
     """An effect word added by a plug-in: positional params, English text and a handler.
 
-    `handler` is an object the interpreter calls; see interpreter/effects.py for its hooks.
+    `handler` is an object the interpreter calls; see interpreter/rules/effects/ for its hooks.
     """
 
     word: str

@@ -6,10 +6,10 @@ from pathlib import Path
 from textwrap import dedent
 
 from dsl.loader import load_pack
-from interpreter.bots import RandomBot
-from interpreter.compiled import compile_pack
-from interpreter.game import Game
-from interpreter.moves import BUILD, Move, price_card
+from interpreter.players.bots import RandomBot
+from interpreter.rules.compiled import compile_pack
+from interpreter.game.state import Game
+from interpreter.rules.moves import BUILD, Move, price_card
 
 
 def test_a_coin_cost_per_age(tmp_path: Path) -> None:

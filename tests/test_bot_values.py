@@ -10,10 +10,10 @@ from dsl.model import Rules
 from dsl.parser import parse_effects
 from dsl.registry import EFFECTS
 from dsl.vocab import Vocabulary
-from interpreter.bots import GreedyBot, bot_warnings, unvalued_words
-from interpreter.compiled import _Indexes
-from interpreter.contribution import Hook
-from interpreter.effects import compile_effects
+from interpreter.players.bots import GreedyBot, bot_warnings, unvalued_words
+from interpreter.rules.compiled import _Indexes
+from interpreter.rules.contribution import Hook
+from interpreter.rules.effects import compile_effects
 
 VOCAB = Vocabulary(colors=("brown", "grey", "blue", "yellow", "red", "green", "purple", "black"),
                    decks=("heroes",), tokens=("debt", "diplomacy"))
@@ -36,8 +36,8 @@ def test_every_registry_word_compiles_to_something_greedy_can_value(word: str) -
 
 def test_greedy_weighs_a_card_by_its_effect(tmp_path) -> None:
     from dsl.loader import load_pack
-    from interpreter.compiled import compile_pack
-    from interpreter.game import Game
+    from interpreter.rules.compiled import compile_pack
+    from interpreter.game.state import Game
     cp = compile_pack(load_pack("leaders"))
     g = Game(cp, [GreedyBot(), GreedyBot(), GreedyBot()], seed=1)
     g.age = g.table.age = 1
@@ -52,7 +52,7 @@ def test_plugin_words_without_a_value_are_reported(tmp_path) -> None:
     from pathlib import Path
 
     from dsl.loader import load_pack
-    from interpreter.compiled import compile_pack
+    from interpreter.rules.compiled import compile_pack
     tax = compile_pack(load_pack(str(Path(__file__).resolve().parents[1] / "examples" / "plugin-tax"),
                                      allow_plugins=True))
     assert unvalued_words(tax) == ["tax"]

@@ -1,4 +1,4 @@
-"""The Cities rules in play (cards/cities/README.md, the docstring of interpreter/game.py):
+"""The Cities rules in play (cards/cities/README.md, the docstring of interpreter/game/state.py):
 coin losses and debt (a city pays what it chooses, up to what it has after the turn's income,
 and takes one debt token per coin it does not pay; -1 each on the treasury line), diplomacy
 (the city sits out the next conflict, gives the token back, its neighbours fight each other),
@@ -18,12 +18,12 @@ from game_checks import card_places
 
 from dsl import ast as A
 from dsl.loader import load_pack
-from interpreter.bots import GreedyBot, RandomBot
-from interpreter.compiled import compile_pack
-from interpreter.game import Game, IllegalMove
-from interpreter.moves import BUILD, SELL, WONDER, Move
-from interpreter.scoring import score_table
-from interpreter.statefile import build_table
+from interpreter.players.bots import GreedyBot, RandomBot
+from interpreter.rules.compiled import compile_pack
+from interpreter.game.state import Game, IllegalMove
+from interpreter.rules.moves import BUILD, SELL, WONDER, Move
+from interpreter.rules.scoring import score_table
+from interpreter.rules.statefile import build_table
 
 REPO = Path(__file__).resolve().parents[1]
 LEADERS_CITIES = str(REPO / "examples" / "leaders-cities")

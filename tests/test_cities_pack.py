@@ -17,7 +17,7 @@ import yaml
 
 from dsl import ast as A
 from dsl.loader import load_pack
-from interpreter.compiled import compile_pack
+from interpreter.rules.compiled import compile_pack
 
 GOLDEN = Path(__file__).parent / "golden" / "published_cities.yaml"
 REPO = Path(__file__).resolve().parents[1]

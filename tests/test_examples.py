@@ -14,13 +14,13 @@ from dsl.diagnostics import PackError
 from dsl.english import effects_english
 from dsl.loader import load_pack
 from dsl.parser import CardTextError, parse_effects
-from interpreter.bots import GreedyBot
+from interpreter.players.bots import GreedyBot
 from dsl.registry import EFFECTS, PLUGINS
-from interpreter.bots import make_bots
+from interpreter.players.bots import make_bots
 from interpreter.cli import main
-from interpreter.compiled import compile_pack
-from interpreter.game import Game
-from interpreter.moves import BUILD, SELL, Move
+from interpreter.rules.compiled import compile_pack
+from interpreter.game.state import Game
+from interpreter.rules.moves import BUILD, SELL, Move
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples"

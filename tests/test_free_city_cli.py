@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from dsl.loader import load_pack
-from interpreter.bots import GreedyBot
+from interpreter.players.bots import GreedyBot
 from interpreter.cli import main
-from interpreter.compiled import compile_pack
-from interpreter.game import Game
-from interpreter.human import HumanBot
+from interpreter.rules.compiled import compile_pack
+from interpreter.game.state import Game
+from interpreter.players.human import HumanBot
 
 
 def _state(tmp_path: Path, players: list[dict[str, Any]], name: str = "s.json") -> str:

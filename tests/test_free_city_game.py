@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from dsl.loader import load_pack
-from interpreter.bots import GreedyBot, RandomBot
-from interpreter.compiled import compile_pack
-from interpreter.game import Game
+from interpreter.players.bots import GreedyBot, RandomBot
+from interpreter.rules.compiled import compile_pack
+from interpreter.game.state import Game
 
 from game_checks import card_places
 

@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 
 from dsl.loader import load_pack
-from interpreter.compiled import compile_pack
-from interpreter.game import Game, IllegalMove
-from interpreter.moves import Move
-from interpreter.phases import AGE, RUNNERS
+from interpreter.rules.compiled import compile_pack
+from interpreter.game.state import Game, IllegalMove
+from interpreter.rules.moves import Move
+from interpreter.game.phases import AGE, RUNNERS
 
 CASES = sorted((Path(__file__).parent / "golden" / "free-city").glob("*.json"))
 PACKS: dict[str, Any] = {}
@@ -64,7 +64,7 @@ def age_turn(g: Game, age: int, turn: int) -> list[list[Any]]:
     its end: the last card's discarding, builds owed, the pass (and after the last turn,
     the conflicts). Returns the hands between this turn and the next (before the next
     holder draws)."""
-    import interpreter.phases as phases
+    import interpreter.game.phases as phases
     between: list[list[Any]] = []
     draw = phases.open_piles
 

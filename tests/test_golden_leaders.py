@@ -25,10 +25,10 @@ import pytest
 
 from dsl.loader import load_pack
 from interpreter.cli import main
-from interpreter.compiled import compile_pack
-from interpreter.game import Game
-from interpreter.moves import Move
-from interpreter.statefile import build_table
+from interpreter.rules.compiled import compile_pack
+from interpreter.game.state import Game
+from interpreter.rules.moves import Move
+from interpreter.rules.statefile import build_table
 
 GOLDEN = Path(__file__).parent / "golden"
 REPO = Path(__file__).resolve().parents[1]

@@ -81,7 +81,7 @@ def test_covers_name_cards_and_boards_of_the_pack() -> None:
 
 
 def _play_last_turn(case: dict[str, Any]) -> Any:
-    """The sixth turn of an Age, as interpreter.phases.run_age plays it."""
+    """The sixth turn of an Age, as interpreter.game.phases.run_age plays it."""
     g = harness._game(case)
     g.hands = [[harness._card(g, n) for n in hand] for hand in case["hands"]]
     g.begin_turn(case.get("turn", 6))

@@ -28,13 +28,13 @@ from typing import Any, Sequence
 
 import pytest
 
-from interpreter import payment
-from interpreter.bots import make_bots
+from interpreter.rules import payment
+from interpreter.players.bots import make_bots
 from interpreter.cli.packs import compiled
-from interpreter.game import Game
-from interpreter.moves import BUILD, SELL, WONDER, Move, price_card, price_stage, refusal
-from interpreter.scoring import city_scores
-from interpreter.statefile import build_table
+from interpreter.game.state import Game
+from interpreter.rules.moves import BUILD, SELL, WONDER, Move, price_card, price_stage, refusal
+from interpreter.rules.scoring import city_scores
+from interpreter.rules.statefile import build_table
 
 REPO = Path(__file__).resolve().parents[1]
 GAMES_PER_COUNT = 40

@@ -11,10 +11,10 @@ import pytest
 from game_checks import card_places
 
 from dsl.loader import load_pack
-from interpreter.bots import GreedyBot, RandomBot
-from interpreter.compiled import compile_pack
-from interpreter.game import Game
-from interpreter.moves import ALL_ACTIONS, KEEP, Move, _general_moves, legal_moves
+from interpreter.players.bots import GreedyBot, RandomBot
+from interpreter.rules.compiled import compile_pack
+from interpreter.game.state import Game
+from interpreter.rules.moves import ALL_ACTIONS, KEEP, Move, _general_moves, legal_moves
 
 
 @pytest.fixture(scope="module")

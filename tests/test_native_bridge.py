@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from dsl.loader import load_pack
-from interpreter.bots import make_bots
-from interpreter.compiled import compile_pack
-from interpreter.game import Game
+from interpreter.players.bots import make_bots
+from interpreter.rules.compiled import compile_pack
+from interpreter.game.state import Game
 
 
 class Snapshot:
@@ -32,7 +32,7 @@ class Snapshot:
 
 @pytest.mark.parametrize("pack", ["base", "leaders", "cities"])
 def test_playing_on_natively_is_playing_on_in_python(native_core: None, pack: str) -> None:
-    from interpreter.native.records import scores_of
+    from interpreter.sim.native_records import scores_of
     cp = compile_pack(load_pack(pack))
     for seed in range(12):
         n = 3 + seed % 5

@@ -10,10 +10,10 @@ import sys
 import pytest
 
 from dsl.loader import load_pack
-from interpreter.bots import make_bots
+from interpreter.players.bots import make_bots
 from interpreter.cli import main
-from interpreter.compiled import compile_pack
-from interpreter.game import Game
+from interpreter.rules.compiled import compile_pack
+from interpreter.game.state import Game
 
 
 @pytest.fixture(scope="module")
@@ -99,7 +99,7 @@ def _python_record(cp, seed: int, n: int, bots: str) -> dict:
 def test_card_plays_are_the_python_ones(native_core: None, pack: str) -> None:
     """Each native game's per-card record (held and buildable at the player's decisions, built,
     points, coins) is the Python Watcher's, drafts and recruitments included."""
-    from interpreter.native.records import VerdictFold, play_game
+    from interpreter.sim.native_records import VerdictFold, play_game
     from interpreter.sim.cards import CardVerdicts
     cp = compile_pack(load_pack(pack))
     points = coins = could = 0

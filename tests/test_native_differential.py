@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dsl.loader import load_pack
-from interpreter.compiled import compile_pack
+from interpreter.rules.compiled import compile_pack
 
 SEEDS = range(20)
 SIDES = ("A", "B", "random")
@@ -27,7 +27,7 @@ EIGHT = ("cities", "examples/leaders-cities")  # the packs played by up to 8
 
 @pytest.mark.parametrize("pack,players", [(p, n) for p in PACKS for n in range(3, 9 if p in EIGHT else 8)])
 def test_both_cores_play_the_same_games(native_core: None, packs: dict, pack: str, players: int) -> None:
-    from interpreter.native.differential import first_difference
+    from interpreter.sim.differential import first_difference
     cp = packs[pack]
     for seed in SEEDS:
         diff = first_difference(cp, seed * 7 + players, players, _bots(seed), SIDES[seed % 3])
@@ -37,7 +37,7 @@ def test_both_cores_play_the_same_games(native_core: None, packs: dict, pack: st
 def test_the_trace_covers_what_it_claims(native_core: None, packs: dict) -> None:
     """Builds from the discard pile, free builds, drafts, bank buys, copies now and tokens
     happen in these games, so the comparison covers them."""
-    from interpreter.native.differential import native_run
+    from interpreter.sim.differential import native_run
     kinds, seen = set(), set()
     for seed in range(30):
         for pack in ("base", "examples/leaders-cities"):

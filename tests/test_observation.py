@@ -8,13 +8,13 @@ from typing import Any
 import pytest
 
 from dsl.loader import load_pack
-from interpreter.bots import GreedyBot, make_bots
-from interpreter.compiled import compile_pack
-from interpreter.determinize import determinize
-from interpreter.game import Game
-from interpreter.moves import SELL, Move
-from interpreter.observation import CityView, Observation
-from interpreter.rng import Stream
+from interpreter.players.bots import GreedyBot, make_bots
+from interpreter.rules.compiled import compile_pack
+from interpreter.players.determinize import determinize
+from interpreter.game.state import Game
+from interpreter.rules.moves import SELL, Move
+from interpreter.players.observation import CityView, Observation
+from interpreter.game.rng import Stream
 
 
 @pytest.fixture(scope="module")

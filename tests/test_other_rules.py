@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 
 from dsl.loader import load_pack
-from interpreter.bots import make_bots
-from interpreter.compiled import compile_pack
-from interpreter.game import Game
-from interpreter.moves import SELL, Move
-from interpreter.payment import payment_options
-from interpreter.scoring import city_scores
-from interpreter.statefile import build_table
+from interpreter.players.bots import make_bots
+from interpreter.rules.compiled import compile_pack
+from interpreter.game.state import Game
+from interpreter.rules.moves import SELL, Move
+from interpreter.rules.payment import payment_options
+from interpreter.rules.scoring import city_scores
+from interpreter.rules.statefile import build_table
 
 TINY = str(Path(__file__).parent / "packs" / "tiny")
 

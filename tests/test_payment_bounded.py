@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import time
 
-from interpreter import payment
+from interpreter.rules import payment
 
 LEFT, RIGHT = 1, 2
 

@@ -6,9 +6,9 @@ from pathlib import Path
 from textwrap import dedent
 
 from dsl.loader import load_pack
-from interpreter.bots import RandomBot, unvalued_words
-from interpreter.compiled import compile_pack
-from interpreter.game import Game
+from interpreter.players.bots import RandomBot, unvalued_words
+from interpreter.rules.compiled import compile_pack
+from interpreter.game.state import Game
 
 PLUGIN = dedent('''
     from dsl.registry import Param, PluginSpec
@@ -59,7 +59,7 @@ def test_a_plugin_word_sees_events_and_the_age_and_has_a_value(tmp_path: Path) -
     g.hands[0][0] = herald  # seat 0 builds the Herald on the first turn
     g.age = g.table.age = 1
     g.begin_turn(1)
-    from interpreter.moves import BUILD, Move
+    from interpreter.rules.moves import BUILD, Move
     g.resolve([Move(0, BUILD), None, None])
     coins = g.cities[0].coins
     g.war(1)  # 5 shields beat both neighbours: two conflicts won, 2 coins each
@@ -72,6 +72,6 @@ def test_a_plugin_word_sees_events_and_the_age_and_has_a_value(tmp_path: Path) -
     g.resolve([Move(0, BUILD), None, None])
     assert seen[-1] == (1, "build")  # a later build is an event it sees, with the age
     g.table.age = 3
-    from interpreter.scoring import score_table
+    from interpreter.rules.scoring import score_table
     # the military line: two victory tokens of age I (1 + 1) plus the Herald's points, the age (3)
     assert score_table(g.table, cp.rules)[0]["military"] == 2 + 3

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dsl.loader import load_pack
-from interpreter.cardface import CARD_H, CARD_W
+from interpreter.printing.cardface import CARD_H, CARD_W
 from interpreter.cli import main
 from interpreter.printing.layout import PAPERS, card_pages, copies
 

@@ -8,7 +8,7 @@ import dsl
 from dsl.docgen import render
 from dsl.registry import EFFECTS
 from dsl.schema import build_schema
-from interpreter.effects import HANDLERS
+from interpreter.rules.effects import HANDLERS
 
 GRAMMAR = (Path(dsl.__file__).parent / "effects.lark").read_text(encoding="utf-8")
 

@@ -9,9 +9,9 @@ import pytest
 
 from dsl.diagnostics import PackError
 from dsl.loader import load_pack
-from interpreter.bots import RandomBot
-from interpreter.compiled import compile_pack
-from interpreter.game import Game
+from interpreter.players.bots import RandomBot
+from interpreter.rules.compiled import compile_pack
+from interpreter.game.state import Game
 
 
 @pytest.mark.parametrize("pack", ["base", "leaders"])

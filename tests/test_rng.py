@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from interpreter.rng import Stream, fnv1a
+from interpreter.game.rng import Stream, fnv1a
 
 
 def test_splitmix64_known_answers():

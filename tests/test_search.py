@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from dsl.loader import load_pack
-from interpreter.bots import GreedyBot, make_bots
-from interpreter.compiled import compile_pack
-from interpreter.game import Game
-from interpreter.search import SearchBot, candidates
+from interpreter.players.bots import GreedyBot, make_bots
+from interpreter.rules.compiled import compile_pack
+from interpreter.game.state import Game
+from interpreter.players.search import SearchBot, candidates
 
 
 @pytest.fixture(scope="module")

@@ -7,12 +7,12 @@ from typing import Any
 import pytest
 
 from dsl.loader import load_pack
-from interpreter.bots import GreedyBot, RandomBot
-from interpreter.compiled import compile_pack
-from interpreter.determinize import determinize
-from interpreter.game import Game
-from interpreter.moves import Move
-from interpreter.search import SearchBot, candidates, native_playout
+from interpreter.players.bots import GreedyBot, RandomBot
+from interpreter.rules.compiled import compile_pack
+from interpreter.players.determinize import determinize
+from interpreter.game.state import Game
+from interpreter.rules.moves import Move
+from interpreter.players.search import SearchBot, candidates, native_playout
 
 
 class Probe:

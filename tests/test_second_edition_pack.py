@@ -405,7 +405,7 @@ GAMES_PER_COUNT = 100  # 5 player counts x 100 = 500 games
 
 @pytest.fixture(scope="module")
 def cp(pack):
-    from interpreter.compiled import compile_pack
+    from interpreter.rules.compiled import compile_pack
 
     return compile_pack(pack)
 
@@ -416,8 +416,8 @@ def _places(g) -> Counter:  # noqa: ANN001
 
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
 def test_seeded_games_finish_with_every_card_in_one_place(cp, n):
-    from interpreter.bots import GreedyBot, RandomBot
-    from interpreter.game import Game
+    from interpreter.players.bots import GreedyBot, RandomBot
+    from interpreter.game.state import Game
 
     class Checked(Game):
         def resolve(self, *a, **k):  # coins never negative, after every resolution

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from dsl.loader import load_pack
-from interpreter.bots import RandomBot
+from interpreter.players.bots import RandomBot
 from interpreter.cli import main
-from interpreter.compiled import compile_pack
-from interpreter.game import Game
-from interpreter.moves import BUILD, Move
+from interpreter.rules.compiled import compile_pack
+from interpreter.game.state import Game
+from interpreter.rules.moves import BUILD, Move
 from interpreter.sim.correction import holm, simultaneous_z
 from interpreter.sim.labels import bot_labels, label_of
 from interpreter.sim.stats import Rate, diff_rates
@@ -359,7 +359,7 @@ def test_a_pack_the_bot_cannot_value_is_warned_about(capsys):
 def test_labels_are_generic(monkeypatch):
     """A new bot (say, a search bot) labels itself by class attributes; one that declares
     nothing is assumed a heuristic that values effects, described by its docstring."""
-    import interpreter.bots as bots
+    import interpreter.players.bots as bots
 
     class Lookahead(RandomBot):
         """Plays every move out a few turns."""

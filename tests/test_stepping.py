@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from dsl.loader import load_pack
-from interpreter.bots import make_bots
-from interpreter.compiled import compile_pack
-from interpreter.game import Game, IllegalMove
-from interpreter.moves import BUILD, SELL, Move
+from interpreter.players.bots import make_bots
+from interpreter.rules.compiled import compile_pack
+from interpreter.game.state import Game, IllegalMove
+from interpreter.rules.moves import BUILD, SELL, Move
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +108,7 @@ def test_a_build_from_the_discard_pile_is_a_card_choice(packs) -> None:
 
 
 def test_a_clone_is_independent_and_shares_no_container(packs) -> None:
-    from interpreter.clone import SHARED
+    from interpreter.game.clone import SHARED
     g = Game(packs["leaders"], make_bots("greedy", 4), seed=3, log=True)
     for _ in range(9):
         g.step(_bot_answers(g))

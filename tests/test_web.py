@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dsl.loader import load_pack
-from interpreter.compiled import compile_pack
+from interpreter.rules.compiled import compile_pack
 
 from web_support import browser_page, need_browser, serving, shot, step_of, wait_new_step
 

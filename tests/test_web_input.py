@@ -12,8 +12,8 @@ import pytest
 
 from dsl.loader import load_pack
 from interpreter.cli import main
-from interpreter.compiled import compile_pack
-from interpreter.moves import BUILD, price_card
+from interpreter.rules.compiled import compile_pack
+from interpreter.rules.moves import BUILD, price_card
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
@@ -128,7 +128,7 @@ def test_a_busy_port_and_a_broken_pack_are_clear_messages(tmp_path: Path, capsys
 
 
 def test_a_build_from_the_discard_pile_is_offered_as_cards_and_checked(cp) -> None:  # type: ignore[no-untyped-def]
-    from interpreter.moves import BUILD, WONDER
+    from interpreter.rules.moves import BUILD, WONDER
     from interpreter.web.app import render
     from interpreter.web.player import LiveGame
     from interpreter.web.views import move_code

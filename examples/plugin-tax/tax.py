@@ -6,7 +6,7 @@ A plug-in module lists its words in PLUGIN_EFFECTS. Each PluginSpec declares its
 parameters (checked by the parser, so `tax neighbors` or `tax left 1` is reported by
 `wonders validate` at the right line and column), a summary and an example for
 `wonders docs --pack`, a function giving the English text, and a handler object
-whose hooks the game calls (see interpreter/effects.py, PluginHandler):
+whose hooks the game calls (see interpreter/rules/effects/, PluginHandler):
 
     on_build(table, seat, args) -> int   coins the owner gains when the card is built
     score(table, seat, args)    -> int   victory points at game end (not used here)

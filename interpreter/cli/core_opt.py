@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..compiled import CompiledPack
+from interpreter.rules.compiled import CompiledPack
 from .common import CliError
 
 CORES = ("auto", "native", "python")

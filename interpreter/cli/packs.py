@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..compiled import CompiledPack, compile_pack
+from interpreter.rules.compiled import CompiledPack, compile_pack
 from .common import load_or_report
 
 

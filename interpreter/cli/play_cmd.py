@@ -4,10 +4,10 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..bots import make_bots
-from ..compiled import CompiledPack
-from ..game import IllegalMove
-from ..gamelog import RecordedGame
+from interpreter.players.bots import make_bots
+from interpreter.rules.compiled import CompiledPack
+from interpreter.game.state import IllegalMove
+from interpreter.players.gamelog import RecordedGame
 from .common import check_writable, fail, print_json, write_output
 from .core_opt import add_core_arg, pick_core, say_core
 from .phase_report import print_phases
@@ -91,7 +91,7 @@ def _play_native(args: argparse.Namespace, cp: CompiledPack, wonders: list[str] 
     """The same game on the native core: the score pad (its drafts and recruitments are not
     printed: --core auto plays such a pack on Python unless --json)."""
     from ..native import start
-    from ..native.records import scores_of, sides_of
+    from interpreter.sim.native_records import scores_of, sides_of
     game = start(cp, args.seed, args.players, args.bots, args.sides, wonders)
     game.play()
     scores = scores_of(cp, game, names)

@@ -4,8 +4,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..moves import price_card, price_stage
-from ..statefile import StateError, build_table, read_state
+from interpreter.rules.moves import price_card, price_stage
+from interpreter.rules.statefile import StateError, build_table, read_state
 from .common import fail, print_json
 from .packs import compiled
 
@@ -37,7 +37,7 @@ def price_json(args: argparse.Namespace) -> dict[str, Any]:
         try:
             card = cp.card_named(args.card)
         except KeyError:
-            from ..statefile import _suggest
+            from interpreter.rules.statefile import _suggest
             raise StateError(f"no card named '{args.card}'"
                              f"{_suggest(args.card, sorted({c.name for c in cp.cards}))}") from None
         price = price_card(card, city, table)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..scoring import city_scores
-from ..statefile import StateError, build_table, read_state
+from interpreter.rules.scoring import city_scores
+from interpreter.rules.statefile import StateError, build_table, read_state
 from .common import fail, print_json
 from .packs import compiled
 from .scorepad import print_scorepad

@@ -122,8 +122,8 @@ def prepare(args: argparse.Namespace, pack: Any, players: int, sides: str, witho
             blank: bool = False) -> Prepared:
     """Check one run before any game is played (ValueError on bad input); its warnings about
     the bots are for say_warnings."""
-    from ..bots import make_bots
-    from ..compiled import compile_pack
+    from interpreter.players.bots import make_bots
+    from interpreter.rules.compiled import compile_pack
     from ..sim.variants import check_names, deal_problem, without_cards
     check_run_args(args)
     if not pack.rules.min_players <= players <= pack.rules.max_players:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from typing import Any, Callable, Sequence
 
-from ..compiled import CompiledPack
+from interpreter.rules.compiled import CompiledPack
 from .lower import NATIVE_KINDS, PHASE_KINDS, NotNative, deals, lower, stream_salt
 
 __all__ = ["NATIVE_KINDS", "PHASE_KINDS", "NotNative", "status", "available", "unsupported", "native_pack",

@@ -3,7 +3,7 @@
 
 def new_game(NativePack pack, int n, int hand_size, unsigned long long deal_state, list bot_states,
              list policies, fixed_sides=None, wonders=None, bint trace=False, bint record=False):
-    """A game set up as interpreter.game.Game sets one up (streams seeded by the caller)."""
+    """A game set up as interpreter.game.state.Game sets one up (streams seeded by the caller)."""
     cdef NativeGame self = NativeGame.__new__(NativeGame)
     cdef uint64_t bots[MAXP]
     cdef int pol[MAXP]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..game import Game
-from ..phases import AGE, schedule
+from interpreter.game.state import Game
+from interpreter.game.phases import AGE, schedule
 from . import MASK, NotNative, _prepared, once_per_pack, policies
 from .lower import hand_names
 

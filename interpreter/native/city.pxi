@@ -1,5 +1,5 @@
 # A city's running totals (interpreter/state.City.add) and what `per` clauses count
-# (interpreter/counting.py).
+# (interpreter/rules/counting.py).
 
 cdef void city_init(const PackC* P, City* c, int side) noexcept nogil:
     memset(c, 0, sizeof(City))

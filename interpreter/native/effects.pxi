@@ -1,4 +1,4 @@
-# What effects do to the game (interpreter/effects.py's hooks and Game's helpers): when-built
+# What effects do to the game (interpreter/rules/effects/'s hooks and Game's helpers): when-built
 # effects, triggers, draws from the box, copies, coins other cities lose or gain, tokens.
 
 cdef inline City* seat_city(const Game* g, int seat, int code) noexcept nogil:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import effects as E
-from ..compiled import CompiledPack
-from ..contribution import Contribution
-from ..counting import Counter
-from ..rng import fnv1a, mix
+from interpreter.rules import effects as E
+from interpreter.rules.compiled import CompiledPack
+from interpreter.rules.contribution import Contribution
+from interpreter.rules.counting import Counter
+from interpreter.game.rng import fnv1a, mix
 
 # sizes of the native core's fixed arrays (interpreter/native/defs.pxi); a pack beyond them runs
 # on the Python engine
@@ -266,7 +266,7 @@ def hand_names(cp: CompiledPack) -> list[str]:
 def _steps(cp: CompiledPack, hands: list[str], decks: list[str]) -> list[list[int]]:
     """The schedule (phases.schedule) as [kind, age, at end, deck, deal, pass, hand, actions,
     sold to the box, rest]."""
-    from ..phases import schedule
+    from interpreter.game.phases import schedule
     out = []
     for step in schedule(cp.rules.phases, cp.rules.ages):
         d = step.decl

@@ -1,5 +1,5 @@
 # The payment search: every Pareto-optimal (left, right) payment, cheapest total first, the
-# same set and order as interpreter/payment.py (its closed form for one missing resource is
+# same set and order as interpreter/rules/payment.py (its closed form for one missing resource is
 # mirrored line for line; the general case is the exact Pareto set by dynamic programming over
 # the units covered, like its _dp).
 

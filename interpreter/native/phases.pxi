@@ -1,4 +1,4 @@
-# The schedule (interpreter/phases.py): ages (deal, turns, last card, passing, conflicts),
+# The schedule (interpreter/game/phases.py): ages (deal, turns, last card, passing, conflicts),
 # drafts and recruitments, and the loop that plays a game on from any point between turns.
 
 cdef void pass_hands(Game* g, int step) noexcept nogil:

@@ -1,4 +1,4 @@
-# Cost changes (interpreter/pricing.py): what reaches a city, summed per colour; the terms of a
+# Cost changes (interpreter/rules/pricing.py): what reaches a city, summed per colour; the terms of a
 # build; every Pareto (left, right, extra to the bank) payment under resource drops, bank buys
 # and rebates; and a build's price (moves.price_card / price_stage).
 

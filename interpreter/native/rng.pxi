@@ -1,4 +1,4 @@
-# splitmix64 streams, bit for bit those of interpreter/rng.py (seeded in Python: Stream.state).
+# splitmix64 streams, bit for bit those of interpreter/game/rng.py (seeded in Python: Stream.state).
 
 cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL
 cdef uint64_t MIX1 = 0xBF58476D1CE4E5B9ULL

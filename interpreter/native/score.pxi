@@ -1,4 +1,4 @@
-# Game-end scoring (interpreter/scoring.py): the score pad's lines, science with wild symbols,
+# Game-end scoring (interpreter/rules/scoring.py): the score pad's lines, science with wild symbols,
 # copies at game end (the best combination for the owner), the winners with the coin tie-break.
 
 cdef enum:

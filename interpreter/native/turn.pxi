@@ -1,4 +1,4 @@
-# A turn's resolution in the order of interpreter/game.py: decisions, simultaneous moves, the
+# A turn's resolution in the order of interpreter/game/state.py: decisions, simultaneous moves, the
 # when-built effects and triggers, coins lost, builds from the discard pile or a second hand.
 
 cdef Move decide(const PackC* P, Game* g, int seat, int actions) noexcept nogil:

@@ -5,7 +5,8 @@ from dataclasses import dataclass
 
 from dsl.model import Card, Pack
 
-from ..cardface import BOARD_H, BOARD_W, CARD_H, CARD_W, Prim, board_face, card_face, moved
+from interpreter.printing.cardface import (
+    BOARD_H, BOARD_W, CARD_H, CARD_W, Prim, board_face, card_face, moved)
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PER_ROW = PER_COL = 3

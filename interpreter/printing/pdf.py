@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..cardface import split_alpha, to_svg
+from interpreter.printing.cardface import split_alpha, to_svg
 from .layout import Page
 
 FONTS = {False: "Helvetica", True: "Helvetica-Bold"}

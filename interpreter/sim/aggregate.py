@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..scoring import CATEGORIES
+from interpreter.rules.scoring import CATEGORIES
 from . import correction
 from .cards import CardVerdicts
 from .stats import CardStats, Rate, Tally, compare_means, compare_rates, diff_rates

@@ -49,7 +49,7 @@ def _declared(factory: Any, attr: str, known: BotLabel | None) -> bool:
 def label_of(name: str) -> BotLabel:
     """The class's own declarations first, then KNOWN, then defaults that assume the worst
     (an undescribed bot is called a heuristic that values effects)."""
-    from ..bots import BOTS
+    from interpreter.players.bots import BOTS
     base = name.split(":", 1)[0]  # search:200 is the search bot with a budget
     factory = BOTS.get(base)
     known = KNOWN.get(base)
@@ -69,7 +69,7 @@ def bot_labels(spec: str, players: int) -> list[dict[str, Any]]:
 
 def bot_warnings(cp: Any, spec: str, players: int) -> list[str]:
     """What a statistics user must know about the chosen bots on this pack."""
-    from ..bots import unvalued_words
+    from interpreter.players.bots import unvalued_words
     out = []
     words = None
     for entry in bot_labels(spec, players):

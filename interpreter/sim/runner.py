@@ -88,7 +88,7 @@ def _compiled(pack: str, allow_plugins: bool = False, without: tuple[str, ...] =
     cp = _COMPILED.get(key)
     if cp is None:
         from dsl.loader import load_pack
-        from ..compiled import compile_pack
+        from interpreter.rules.compiled import compile_pack
         from .variants import without_cards
         cp = compile_pack(load_pack(pack, allow_plugins=allow_plugins))
         _COMPILED[key] = cp = without_cards(cp, without, blank) if without else cp
@@ -97,8 +97,8 @@ def _compiled(pack: str, allow_plugins: bool = False, without: tuple[str, ...] =
 
 def run_chunk(cfg: SimConfig, ks: range) -> Aggregate:
     """Play games ks (in one process) into a partial aggregate."""
-    from ..bots import make_bots
-    from ..game import Game, GameCapped
+    from interpreter.players.bots import make_bots
+    from interpreter.game.state import Game, GameCapped
     cp = _compiled(_unbundle(cfg) if cfg.bundle else cfg.pack, cfg.allow_plugins, cfg.without, cfg.blank)
     if cfg.core == "native" and _native_ready(cp, cfg):
         return _run_native(cp, cfg, ks)
@@ -134,7 +134,7 @@ def _run_native(cp: Any, cfg: SimConfig, ks: range) -> Aggregate:
     """run_chunk on the native core; a game it cannot set up (a wonder without the side asked
     for, say) is played by the Python engine, which reports it as it always does."""
     from dataclasses import replace
-    from ..native.records import VerdictFold, play_game
+    from interpreter.sim.native_records import VerdictFold, play_game
     agg = Aggregate()
     fold = VerdictFold(cp)  # the per-card verdicts, summed in C rather than folded from records
     for k in ks:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..contribution import Contribution
+from interpreter.rules.contribution import Contribution
 
 BLANK = Contribution((), (), (), ())  # no production, no effect
 
@@ -45,8 +45,8 @@ def without_cards(cp: Any, names: tuple[str, ...], blank: bool = False) -> Any:
 def deal_problem(cp: Any, players: int) -> str | None:
     """Why this pack cannot be dealt at this player count (every age, every draft deck), or
     None; asked of the engine itself, so the check is the deal's own."""
-    from ..bots import RandomBot
-    from ..game import Game
+    from interpreter.players.bots import RandomBot
+    from interpreter.game.state import Game
     game = Game(cp, [RandomBot() for _ in range(players)], seed=0)
     try:
         for step in game.steps:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..moves import BUILD, Move
-from ..scoring import science_score
+from interpreter.rules.moves import BUILD, Move
+from interpreter.rules.scoring import science_score
 
 CardKey = tuple[str, int]  # (name, age): a name may come back in another age
 

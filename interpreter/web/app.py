@@ -16,7 +16,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..compiled import CompiledPack
+from interpreter.rules.compiled import CompiledPack
 from .player import LiveGame
 from .replay import Replay
 

@@ -14,14 +14,14 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..bots import make_bots
-from ..cardface import card_svg
-from ..compiled import CCard, CompiledPack
-from ..moves import Move, refusal_explained
+from interpreter.players.bots import make_bots
+from interpreter.printing.cardface import card_svg
+from interpreter.rules.compiled import CCard, CompiledPack
+from interpreter.rules.moves import Move, refusal_explained
 from .views import game_view, parse_move
 
 if TYPE_CHECKING:
-    from ..observation import Observation
+    from interpreter.players.observation import Observation
 
 STOP = object()
 
@@ -90,7 +90,7 @@ class LiveGame:
 
     def __init__(self, cp: CompiledPack, players: int, seed: int, bots: str = "greedy",
                  sides: str = "A", wonders: list[str] | None = None):
-        from ..gamelog import RecordedGame
+        from interpreter.players.gamelog import RecordedGame
 
         self.inbox: queue.Queue[Any] = queue.Queue()
         self.cond = threading.Condition()

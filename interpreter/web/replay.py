@@ -10,12 +10,12 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..compiled import CCard, CompiledPack
-from ..moves import Move, refusal
+from interpreter.rules.compiled import CCard, CompiledPack
+from interpreter.rules.moves import Move, refusal
 from .views import game_view, turn_lines
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from interpreter.game.state import Game
 
 
 class ReplayError(ValueError):
@@ -68,7 +68,7 @@ class LogBot:
 
     @staticmethod
     def _extra(game: "Game", seat: int, move: Move, logged: dict[str, Any]) -> int:
-        from ..pricing import build_terms
+        from interpreter.rules.pricing import build_terms
         city = game.cities[seat]
         if move.action == "build":
             card = game.hands[seat][move.card]
@@ -120,8 +120,8 @@ class LogBot:
 
 class Replay:
     def __init__(self, cp: CompiledPack, log: dict[str, Any]):
-        from ..game import IllegalMove
-        from ..gamelog import ReplayedGame
+        from interpreter.game.state import IllegalMove
+        from interpreter.players.gamelog import ReplayedGame
 
         self.cp, self.log = cp, log
         try:

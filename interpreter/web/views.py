@@ -9,14 +9,15 @@ from typing import TYPE_CHECKING, Any
 
 from dsl.english import cost_english, effects_english
 
-from ..cardface import card_svg, color_of, ink_on
-from ..compiled import CCard
-from ..moves import BUILD, KEEP, SELL, WONDER, Move, explained, pay_label, price_card, price_stage
-from ..scoring import city_scores
-from ..state import City
+from interpreter.printing.cardface import card_svg, color_of, ink_on
+from interpreter.rules.compiled import CCard
+from interpreter.rules.moves import (
+    BUILD, KEEP, SELL, WONDER, Move, explained, pay_label, price_card, price_stage)
+from interpreter.rules.scoring import city_scores
+from interpreter.rules.city import City
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from interpreter.game.state import Game
 
 
 def move_code(m: Move) -> str:

@@ -13,9 +13,9 @@ import pytest
 
 from dsl.diagnostics import PackError
 from dsl.loader import load_pack
-from interpreter.compiled import compile_pack
-from interpreter.scoring import city_scores
-from interpreter.statefile import StateError, build_table, read_state
+from interpreter.rules.compiled import compile_pack
+from interpreter.rules.scoring import city_scores
+from interpreter.rules.statefile import StateError, build_table, read_state
 
 BUDGET = float(os.environ.get("WONDERS_FUZZ_SECONDS", "20"))
 MANIFEST = """\

@@ -34,12 +34,12 @@ from typing import Any, Callable, Sequence
 import pytest
 
 from dsl.loader import load_pack
-from interpreter.compiled import CCard, CompiledPack, compile_pack
-from interpreter.game import Game
-from interpreter.moves import SELL, Move
-from interpreter.observation import Observation
-from interpreter.statefile import build_table
-from interpreter.state import Table
+from interpreter.rules.compiled import CCard, CompiledPack, compile_pack
+from interpreter.game.state import Game
+from interpreter.rules.moves import SELL, Move
+from interpreter.players.observation import Observation
+from interpreter.rules.statefile import build_table
+from interpreter.rules.city import Table
 
 
 @pytest.fixture(scope="session")

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.game import IllegalMove
-from interpreter.moves import BUILD, Move, legal_moves, price_card, refusal
+from interpreter.game.state import IllegalMove
+from interpreter.rules.moves import BUILD, Move, legal_moves, price_card, refusal
 
 # The published 1st-edition chains (predecessor -> successor), ages I->II and II->III.
 PUBLISHED_CHAINS = [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.scoring import score_table
+from interpreter.rules.scoring import score_table
 
 WONDERS = ("Gizah", "Rhodos", "Babylon", "Ephesos")  # seat 0..3
 

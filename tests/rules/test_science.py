@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.scoring import science_score, score_table
+from interpreter.rules.scoring import science_score, score_table
 
 COMPASS = ["Apothecary", "Dispensary", "Lodge", "Academy"]
 GEAR = ["Workshop", "Laboratory", "Observatory", "Study"]

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.bots import GreedyBot, RandomBot
-from interpreter.game import Game
-from interpreter.scoring import CATEGORIES, city_scores, score_table, winners
+from interpreter.players.bots import GreedyBot, RandomBot
+from interpreter.game.state import Game
+from interpreter.rules.scoring import CATEGORIES, city_scores, score_table, winners
 
 
 def pad0(cp, table, player, *others):

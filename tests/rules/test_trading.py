@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from interpreter.game import IllegalMove
-from interpreter.moves import BUILD, Move, price_card, price_stage, refusal
+from interpreter.game.state import IllegalMove
+from interpreter.rules.moves import BUILD, Move, price_card, price_stage, refusal
 
 RAW = ("Stockade", "Baths", "Barracks", "Guard Tower")  # wood, stone, ore, clay (one unit each)
 MANUFACTURED = ("Workshop", "Scriptorium")  # glass, papyrus
@@ -429,7 +429,7 @@ class _CheckingBot:
 
 @pytest.mark.parametrize("seed", [3, 4])
 def test_legal_moves_agree_with_the_price_of_every_card(cp, seed):
-    from interpreter.game import Game
+    from interpreter.game.state import Game
     bots = [_CheckingBot() for _ in range(5)]
     Game(cp, bots, seed=seed, sides="random").play()
     assert all(b.checked >= 18 for b in bots)

@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from interpreter.bots import GreedyBot, RandomBot
-from interpreter.game import Game, IllegalMove
-from interpreter.moves import BUILD, SELL, WONDER, Move
+from interpreter.players.bots import GreedyBot, RandomBot
+from interpreter.game.state import Game, IllegalMove
+from interpreter.rules.moves import BUILD, SELL, WONDER, Move
 
 
 # -- yellow cards' coins -----------------------------------------------------------------------

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.moves import BUILD, SELL, Move
-from interpreter.scoring import score_table
+from interpreter.rules.moves import BUILD, SELL, Move
+from interpreter.rules.scoring import score_table
 
 
 def tokens(g):

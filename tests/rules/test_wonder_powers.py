@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.game import IllegalMove
-from interpreter.moves import BUILD, SELL, WONDER, Move, price_card, price_stage, refusal
-from interpreter.scoring import city_scores, score_table
+from interpreter.game.state import IllegalMove
+from interpreter.rules.moves import BUILD, SELL, WONDER, Move, price_card, price_stage, refusal
+from interpreter.rules.scoring import city_scores, score_table
 
 FREE_CARDS = ["Altar", "Theater", "Lumber Yard", "Stone Pit", "Clay Pool", "Ore Vein", "Glassworks"]
 

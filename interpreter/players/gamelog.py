@@ -2,7 +2,7 @@
 age's hands, each draft's hands, each random draw from the box), and a replayed game takes
 them from there.
 
-The deal has its own random stream (interpreter/rng.py), apart from the bots' streams, but a
+The deal has its own random stream (interpreter/game/rng.py), apart from the bots' streams, but a
 log may come from another pack version or a human's game in the browser; the recorded deals
 make a replay exact whatever produced them.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .compiled import CCard
-from .game import Game
+from interpreter.rules.compiled import CCard
+from interpreter.game.state import Game
 
 
 class RecordedGame(Game):

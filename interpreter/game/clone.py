@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 if TYPE_CHECKING:
-    from .game import Game
+    from interpreter.game.state import Game
 
 # fields that may stay shared: never changed after the game is made, or replaced whole
 SHARED = frozenset({"sit_out_kinds", "scores", "views", "player_seats", "unowned"})

@@ -1,7 +1,7 @@
 """Where a game stands, and playing it one turn at a time (a mixin of Game).
 
 The position is explicit, so a game can stop between any two turns, be cloned and go on:
-  game.at     the index of the current step of the schedule (interpreter/phases.py)
+  game.at     the index of the current step of the schedule (interpreter/game/phases.py)
   game.sub    "start" (the step has not begun), a runner's sub-step ("turn", "last",
               "keep"), "settle" (the turn's builds from the discard pile or from a second
               hand, one seat at a time), "done" (the step is over) or "over" (scored)
@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, NamedTuple, Optional, Sequence
 
-from .compiled import CCard
-from .moves import ALL_ACTIONS, BUILD, Move, legal_moves, refusal
-from .phases import RUNNERS
-from .seats import must_play_refusal
+from interpreter.rules.compiled import CCard
+from interpreter.rules.moves import ALL_ACTIONS, BUILD, Move, legal_moves, refusal
+from interpreter.game.phases import RUNNERS
+from interpreter.game.seats import must_play_refusal
 
 Answer = Optional[Any]  # a Move, a card index (a card choice) or None (declined / not deciding)
 
@@ -89,8 +89,8 @@ class Stepping:
         RUNNERS[step.decl.kind].begin(self, step.decl, step.age)
 
     def _finish(self) -> None:
-        from .phases import AGE
-        from .scoring import city_scores
+        from interpreter.game.phases import AGE
+        from interpreter.rules.scoring import city_scores
         self.phase = AGE
         self.table.age = self.rules.ages
         scores = city_scores(self.cities, self.table, self.rules)
@@ -136,7 +136,7 @@ class Stepping:
         """Play the current turn with every deciding seat's answer ({seat: Move}, or {seat:
         card index or None} for a card choice). A bad answer raises IllegalMove with the
         reason and changes nothing."""
-        from .game import IllegalMove
+        from interpreter.game.state import IllegalMove
         deciding = self.deciders()
         if self.sub == "over":
             raise IllegalMove("the game is over")
@@ -221,8 +221,8 @@ class Stepping:
 
     def clone(self, bots: Optional[Sequence[Any]] = None) -> Any:
         """An independent copy at the same position sharing the compiled pack (see
-        interpreter/clone.py); `bots` replaces the players' bots in the copy."""
-        from .clone import clone_game
+        interpreter/game/clone.py); `bots` replaces the players' bots in the copy."""
+        from interpreter.game.clone import clone_game
         return clone_game(self, bots)  # type: ignore[arg-type]
 
     # -- the end-of-turn builds ----------------------------------------------------------

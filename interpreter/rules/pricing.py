@@ -12,8 +12,8 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import NamedTuple
 
-from .payment import payment_options
-from .state import LEFT, RIGHT, City, Table
+from interpreter.rules.payment import payment_options
+from interpreter.rules.city import LEFT, RIGHT, City, Table
 
 Cost = tuple[tuple[int, int], ...]
 

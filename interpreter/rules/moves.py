@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .compiled import CCard
-from .payment import payment_options
-from .pricing import PLAIN, Terms, build_terms, mods_for, options_with_changes
-from .state import City, Table
+from interpreter.rules.compiled import CCard
+from interpreter.rules.payment import payment_options
+from interpreter.rules.pricing import PLAIN, Terms, build_terms, mods_for, options_with_changes
+from interpreter.rules.city import City, Table
 
 BUILD, WONDER, SELL, KEEP = "build", "wonder", "sell", "keep"
 ALL_ACTIONS = (BUILD, WONDER, SELL)

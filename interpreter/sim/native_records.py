@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..bots import make_bots
-from ..compiled import CompiledPack
-from ..sim.cards import CardTally, CardVerdicts
-from . import native_pack, start
+from interpreter.players.bots import make_bots
+from interpreter.rules.compiled import CompiledPack
+from interpreter.sim.cards import CardTally, CardVerdicts
+from interpreter.native import native_pack, start
 
 
 def _copied(names: list[str]) -> Any:
@@ -89,7 +89,7 @@ class VerdictFold:
     sums the records' "plays" (which a native simulation then does not build)."""
 
     def __init__(self, cp: CompiledPack) -> None:
-        from . import _CORE
+        from interpreter.native import _CORE
         self.fold = _CORE.CardFold(_keyed(cp))
 
     def add(self, game: Any, record: dict[str, Any]) -> None:

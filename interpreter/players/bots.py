@@ -1,4 +1,4 @@
-"""Bots. A bot sees only its observation (interpreter/observation.py): its own hand(s), what
+"""Bots. A bot sees only its observation (interpreter/players/observation.py): its own hand(s), what
 it saw, the public table, and its own random stream (obs.rng), so games replay exactly and a
 bot's choices never change the deal. The protocol (docs/bots.md):
 
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from .compiled import CCard, Contribution
-from .moves import BUILD, KEEP, SELL, Move
-from .scoring import science_score
+from interpreter.rules.compiled import CCard, Contribution
+from interpreter.rules.moves import BUILD, KEEP, SELL, Move
+from interpreter.rules.scoring import science_score
 
 if TYPE_CHECKING:
-    from .observation import Observation
+    from interpreter.players.observation import Observation
 
 
 class RandomBot:
@@ -192,14 +192,14 @@ def bot_warnings(cp: Any, bots: str) -> list[str]:
 
 
 def _human() -> object:
-    from .human import HumanBot
+    from interpreter.players.human import HumanBot
     return HumanBot()
 
 
 def _search(option: str = "") -> object:
     """search, search:N (N playouts a decision) or search:Nms (N milliseconds a decision);
     a suffix :sK (search:128:s1) draws the search's randomness from another stream, K."""
-    from .search import SearchBot
+    from interpreter.players.search import SearchBot
     budget, _, salt = option.partition(":")
     if salt and not (salt[:1] == "s" and salt[1:].isdigit()):
         raise ValueError(f"search:N:sK takes a stream number after 's' (search:128:s1), not {salt!r}")

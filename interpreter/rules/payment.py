@@ -8,7 +8,7 @@ are cached across turns and games by those signatures.
 """
 from __future__ import annotations
 
-from .state import LEFT, RIGHT, City
+from interpreter.rules.city import LEFT, RIGHT, City
 
 Option = tuple[int, int]
 _CACHE: dict[tuple[object, ...], tuple[Option, ...]] = {}

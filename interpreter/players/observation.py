@@ -7,7 +7,7 @@ face-down piles and the cards of them it knows, the phase, age and turn, and its
 streams. It has no attribute holding another player's hand, the decks, the deal's stream or
 the Game. (It is a contract, not a sandbox: Python cannot hide objects from code running in
 the same process. Its underscore attribute is the engine's, for the queries below and for
-interpreter/determinize.py, which reads only what the seat knows.)
+interpreter/players/determinize.py, which reads only what the seat knows.)
 
 An observation describes the game at the moment it is given: read it during the call.
 """
@@ -16,13 +16,13 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
-from .compiled import CCard
-from .moves import BUILD, Move, Price, price_card, price_stage, refusal_explained
-from .rng import Stream
-from .state import City, Table
+from interpreter.rules.compiled import CCard
+from interpreter.rules.moves import BUILD, Move, Price, price_card, price_stage, refusal_explained
+from interpreter.game.rng import Stream
+from interpreter.rules.city import City, Table
 
 if TYPE_CHECKING:
-    from .game import Game
+    from interpreter.game.state import Game
 
 # what every player sees of a city (running totals included: they follow from the cards)
 PUBLIC = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "color_counts",
@@ -92,7 +92,7 @@ class Observation:
     every bot, so it is made lazily: each field is read from the game when first asked for.
 
     seat, n, rules, cp (the pack: every card's text is public), age, turn, phase, sub (the
-    sub-step, see interpreter/position.py), actions (allowed now), hand (the cards in front
+    sub-step, see interpreter/game/position.py), actions (allowed now), hand (the cards in front
     of the player now), cities (a CityView per seat), table (the ring of those views, for
     counting), rng (the seat's own stream), and the properties below."""
 
@@ -188,7 +188,7 @@ class Observation:
 
     @property
     def position(self) -> tuple[int, str, int]:
-        """(step of the schedule, sub-step, turn): see interpreter/position.py."""
+        """(step of the schedule, sub-step, turn): see interpreter/game/position.py."""
         return self._g.at, self.sub, self.turn
 
     @property
@@ -239,7 +239,7 @@ class Observation:
 
     def scores(self) -> dict[str, Any]:
         """The score pad as it stands (every line is public)."""
-        from .scoring import city_scores
+        from interpreter.rules.scoring import city_scores
         g = self._g
         return city_scores(g.cities, g.table, g.rules)
 

@@ -10,17 +10,17 @@ from typing import Any, Sequence
 
 from dsl.model import DEFAULT_SCORE_LINES, Rules
 
-from .compiled import CCard
-from .counting import count
-from .science import best_science
-from .state import City, Table
+from interpreter.rules.compiled import CCard
+from interpreter.rules.counting import count
+from interpreter.rules.science import best_science
+from interpreter.rules.city import City, Table
 
 CATEGORIES = DEFAULT_SCORE_LINES  # the published score pad's lines (a pack may add its own)
 
 
 def science_score(counts: Sequence[int], wilds: Sequence[tuple[int, ...]], set_bonus: int) -> int:
     """Squares per symbol plus the set bonus; each wild symbol takes whichever choice scores best
-    (exact, in polynomial time however many wilds: interpreter/science.py)."""
+    (exact, in polynomial time however many wilds: interpreter/rules/science.py)."""
     if not wilds:  # the common case, inline: greedy bots call this for every candidate move
         return sum(n * n for n in counts) + set_bonus * min(counts) if counts else 0
     return best_science(counts, wilds, set_bonus, 0)[0]

@@ -13,15 +13,15 @@ from typing import TYPE_CHECKING, Any, Sequence
 from dsl.model import SeatDecl
 from dsl.seats import CONTROLLERS, HANDS
 
-from .moves import BUILD, SELL, WONDER, Move
+from interpreter.rules.moves import BUILD, SELL, WONDER, Move
 
 if TYPE_CHECKING:
-    from .game import Game
+    from interpreter.game.state import Game
 
 KNOWN_CONTROLLERS = ("holder", "left", "right")
 KNOWN_HANDS = ("pile", "own")
 if set(KNOWN_CONTROLLERS) != set(CONTROLLERS) or set(KNOWN_HANDS) != set(HANDS):  # pragma: no cover
-    raise RuntimeError("interpreter/seats.py is out of step with dsl/seats.py")
+    raise RuntimeError("interpreter/game/seats.py is out of step with dsl/seats.py")
 
 
 def nearest_player(game: "Game", seat: int, side: str) -> int:

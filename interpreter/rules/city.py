@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .compiled import CCard, CompiledPack, CSide
-from .contribution import Contribution, Hook
-from .counting import count
+from interpreter.rules.compiled import CCard, CompiledPack, CSide
+from interpreter.rules.contribution import Contribution, Hook
+from interpreter.rules.counting import count
 
 LEFT, RIGHT = 1, 2
 _IDS: dict[tuple[Any, ...], int] = {}
@@ -267,5 +267,5 @@ class Table:
         return self.cities[seat], self.cities[(seat + 1) % n], self.cities[(seat - 1) % n]
 
     def count(self, seat: int, counter: Any) -> int:
-        """How many of what a `per` clause counts, over its cities (see interpreter.counting)."""
+        """How many of what a `per` clause counts, over its cities (see interpreter.rules.counting)."""
         return count(self, seat, counter)

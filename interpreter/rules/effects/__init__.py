@@ -11,13 +11,13 @@ from typing import Any, Callable, NamedTuple, Protocol
 from dsl import ast as A
 from dsl.registry import EFFECTS, PLUGINS
 
-from .contribution import Contribution, Hook
-from .counting import Counter, count, seats_of
+from interpreter.rules.contribution import Contribution, Hook
+from interpreter.rules.counting import Counter, count, seats_of
 
 
 class PluginHandler(Protocol):
     """Hooks a plug-in handler may define (all optional); `table` is the ring of cities
-    (interpreter.state.Table: .cities, .left(seat), .right(seat), .around(seat), .age).
+    (interpreter.rules.city.Table: .cities, .left(seat), .right(seat), .around(seat), .age).
 
     on_build(table, seat, args) -> int         coins the owner gains when built (after the
                                                turn's builds; it may change other cities' coins)

@@ -24,21 +24,21 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence
 
-from .compiled import CCard
-from .knowledge import Record
-from .moves import BUILD
-from .observation import Observation, back
-from .rng import Stream
+from interpreter.rules.compiled import CCard
+from interpreter.game.records import Record
+from interpreter.rules.moves import BUILD
+from interpreter.players.observation import Observation, back
+from interpreter.game.rng import Stream
 
 if TYPE_CHECKING:
-    from .game import Game
+    from interpreter.game.state import Game
 
 Cards = Counter  # a multiset of cards (a card's copies are one object)
 
 
 def determinize(obs: Observation, stream: Stream, bots: Optional[Sequence[Any]] = None) -> "Game":
     """A full game at the observation's position, consistent with it (see the module)."""
-    from .game import Game
+    from interpreter.game.state import Game
     real: "Game" = obs._g
     seat, n = obs.seat, obs.n
     g = real.clone(bots)

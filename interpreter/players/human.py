@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Callable
 
 from dsl.english import cost_english, effects_english
 
-from .compiled import CCard
-from .moves import BUILD, KEEP, SELL, WONDER, Move, explained, pay_label
+from interpreter.rules.compiled import CCard
+from interpreter.rules.moves import BUILD, KEEP, SELL, WONDER, Move, explained, pay_label
 
 if TYPE_CHECKING:
-    from .observation import CityView, Observation
+    from interpreter.players.observation import CityView, Observation
 
 ACTIONS = {"build": BUILD, "b": BUILD, "wonder": WONDER, "w": WONDER, "sell": SELL, "s": SELL,
            "keep": KEEP, "k": KEEP}

@@ -1,6 +1,6 @@
 """What each player has seen: the record of the phase's hands and plays, and who knows each
 face-down card. The game writes it as it goes (cheaply: a few tuples a turn); observations
-(interpreter/observation.py) read one seat's share of it, and determinization keeps what
+(interpreter/players/observation.py) read one seat's share of it, and determinization keeps what
 that seat knows and re-deals the rest.
 
 The reading of the rules (docs/bots.md, "What a player knows"): a hand is seen by whoever
@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
-from .compiled import CCard
-from .rng import Stream
+from interpreter.rules.compiled import CCard
+from interpreter.game.rng import Stream
 
 if TYPE_CHECKING:
-    from .observation import Observation
+    from interpreter.players.observation import Observation
 
 
 class Record:
@@ -133,14 +133,14 @@ class Knowledge:
     # -- what a seat is given ---------------------------------------------------------------
     def observe(self, seat: int) -> "Observation":
         """What the player at `seat` may know now (all a bot is given)."""
-        from .observation import Observation
+        from interpreter.players.observation import Observation
         return Observation(self, seat)  # type: ignore[arg-type]
 
     def city_views(self) -> tuple[Any, ...]:
         """Read-only views of the cities, made once per game (and again if replaced)."""
         views = self.views
         if views is None or views[1] is not self.cities:
-            from .observation import CityView
+            from interpreter.players.observation import CityView
             views = self.views = (tuple(CityView(c) for c in self.cities), self.cities)
         return views[0]
 

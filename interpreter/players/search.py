@@ -2,7 +2,7 @@
 determinizations, with the greedy bot as the playout policy.
 
 For each decision: prune the legal moves to candidates, then play out games to the end. A
-playout deals a world consistent with what the player knows (interpreter/determinize.py),
+playout deals a world consistent with what the player knows (interpreter/players/determinize.py),
 applies the candidate for this seat and the policy's choice for every other seat, and plays
 on with greedy bots everywhere; its value is the final rank (1 first, 0 last, ties shared)
 plus a hundredth of the score margin over the best other player. Every candidate is played
@@ -28,14 +28,14 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
-from .bots import GreedyBot
-from .compiled import CCard
-from .determinize import determinize
-from .moves import Move
+from interpreter.players.bots import GreedyBot
+from interpreter.rules.compiled import CCard
+from interpreter.players.determinize import determinize
+from interpreter.rules.moves import Move
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .observation import Observation
+    from interpreter.game.state import Game
+    from interpreter.players.observation import Observation
 
 DEFAULT_PLAYOUTS = 128  # the smallest budget whose balance a doubling did not move (docs/bots.md)
 
@@ -141,10 +141,10 @@ class SearchBot:
         if self.policy is not GreedyBot or world.unowned or not all(isinstance(a, Move) for a in answers):
             return None
         try:
-            from . import native
+            from interpreter import native
             if not native.available() or native.unsupported(world.cp):
                 return None
-            from .native.bridge import from_decision
+            from interpreter.native.bridge import from_decision
             return from_decision(world, ["greedy"] * world.n)
         except Exception:  # noqa: BLE001 - NotNative, or no compiled core: play on in Python
             return None

@@ -16,8 +16,8 @@ from typing import Any
 from dsl.limits import LIMITS
 from dsl.safeio import ReadProblem, printable, read_bounded, short
 
-from .compiled import CompiledPack
-from .state import City, Table
+from interpreter.rules.compiled import CompiledPack
+from interpreter.rules.city import City, Table
 
 TOP_KEYS = ("pack", "players")
 PLAYER_KEYS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens", "hands", "token_kinds", "copied",

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..bots import make_bots
-from ..compiled import CompiledPack
-from ..game import Game
-from ..moves import Move, legal_moves
+from interpreter.players.bots import make_bots
+from interpreter.rules.compiled import CompiledPack
+from interpreter.game.state import Game
+from interpreter.rules.moves import Move, legal_moves
 
 Record = tuple[Any, ...]
 
@@ -52,7 +52,7 @@ class TracedGame(Game):
 
 
 def digest(game: Game) -> tuple[Any, ...]:
-    from .lower import hand_names
+    from interpreter.native.lower import hand_names
     names, kinds = hand_names(game.cp), list(game.rules.tokens)
     cities = tuple((c.coins, c.stages_built, int(c.free_build_used), c.shields, tuple(x.id for x in c.cards),
                     tuple(c.tokens), tuple(x.id for x in game.hands[c.seat]),
@@ -64,7 +64,7 @@ def digest(game: Game) -> tuple[Any, ...]:
 
 def decode(ints: Sequence[int], n: int, n_hands: int = 0, n_kinds: int = 0) -> list[Record]:
     """The native core's trace (turn.pxi) as the records TracedGame writes."""
-    from . import _core
+    from interpreter.native import _core
     actions, frees = _core.ACTIONS, _core.FREES
     out: list[Record] = []
     pos = [0]
@@ -110,8 +110,8 @@ def python_run(cp: CompiledPack, seed: int, n: int, bots: str, sides: str) -> tu
 
 
 def native_run(cp: CompiledPack, seed: int, n: int, bots: str, sides: str) -> tuple[list[Record], Any]:
-    from . import start
-    from .lower import hand_names
+    from interpreter.native import start
+    from interpreter.native.lower import hand_names
     g = start(cp, seed, n, bots, sides, trace=True)
     g.play()
     pads, winners, _ = g.scores()

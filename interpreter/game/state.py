@@ -1,4 +1,4 @@
-"""The game: a schedule of phases (interpreter/phases.py) over a ring of cities, then scoring.
+"""The game: a schedule of phases (interpreter/game/phases.py) over a ring of cities, then scoring.
 
 The base game is three `age` phases; a pack may declare more (a draft at the start, a
 recruitment before each age, ...). Within any phase a turn resolves in this fixed order:
@@ -26,24 +26,24 @@ recruitment before each age, ...). Within any phase a turn resolves in this fixe
      no part, and the two cities beside it fight each other; strength is its shields plus
      shields counted anew (`shields 1 per defeat`).
 The game can stop between any two of these turns (the game rests where some seat decides):
-interpreter/position.py has its position, pending/step and play; bots are given observations.
+interpreter/game/position.py has its position, pending/step and play; bots are given observations.
 """
 from __future__ import annotations
 
 import difflib
 from typing import Any, Optional, Protocol, Sequence
 
-from .compiled import CCard, CompiledPack, Contribution
-from .effects import Event
-from .knowledge import Knowledge, Record
-from .moves import ALL_ACTIONS, BUILD, KEEP, SELL, Move, legal_moves, refusal
-from .observation import Observation
-from .phases import AGE, schedule
-from .position import Stepping
-from .pricing import build_terms
-from .rng import Stream
-from .seats import SeatController, must_play, must_play_refusal, nearest_player
-from .state import City, Table
+from interpreter.rules.compiled import CCard, CompiledPack, Contribution
+from interpreter.rules.effects import Event
+from interpreter.game.records import Knowledge, Record
+from interpreter.rules.moves import ALL_ACTIONS, BUILD, KEEP, SELL, Move, legal_moves, refusal
+from interpreter.players.observation import Observation
+from interpreter.game.phases import AGE, schedule
+from interpreter.game.position import Stepping
+from interpreter.rules.pricing import build_terms
+from interpreter.game.rng import Stream
+from interpreter.game.seats import SeatController, must_play, must_play_refusal, nearest_player
+from interpreter.rules.city import City, Table
 
 
 class IllegalMove(Exception):
@@ -55,7 +55,7 @@ class GameCapped(Exception):
 
 
 class Bot(Protocol):
-    """A player. It sees only its observation (interpreter/observation.py), never the game.
+    """A player. It sees only its observation (interpreter/players/observation.py), never the game.
     choose_card (a build from the discard pile, a copy) and choose_payment (a coin loss)
     are optional: without them the first card is taken and all that can be paid is paid."""
 
@@ -66,7 +66,7 @@ class Bot(Protocol):
 
 class Game(Stepping, Knowledge):
     """The rules of a turn (below, and the module docstring); playing turn by turn from an
-    explicit position: Stepping (interpreter/position.py); what each seat saw: Knowledge."""
+    explicit position: Stepping (interpreter/game/position.py); what each seat saw: Knowledge."""
 
     # statistics only (interpreter/sim): set to [] before play() to record (seat, source, coins)
     # for every card effect that gives coins; None (the default) records nothing
@@ -157,7 +157,7 @@ class Game(Stepping, Knowledge):
                          **({"free_city": True} if c.unowned else {})}
                         for c, b in zip(self.cities, self.bots)],
             "turns": [], "war": []}
-        # the position (interpreter/position.py): a step of the schedule, a sub-step, a turn
+        # the position (interpreter/game/position.py): a step of the schedule, a sub-step, a turn
         self.at = 0
         self.sub = "start"
         self.age_begun = 0  # the last age begun (its once-per-age powers came back)
@@ -167,7 +167,7 @@ class Game(Stepping, Knowledge):
         self.settle_queue: list[tuple[str, int, str]] = []  # owed builds: (kind, seat, hand)
         self.saved_hands: Optional[list[list[CCard]]] = None  # the hands, while a second hand is played
         self.scores: Optional[dict[str, Any]] = None
-        # what each player saw (interpreter/knowledge.py)
+        # what each player saw (interpreter/game/records.py)
         self.records: list[Record] = []
         self.lineage: Optional[list[int]] = None
         self.discard_known: list[int] = []  # per discard pile card: a bit per seat that knows it

@@ -2,7 +2,7 @@
 
 The pack declares phases (dsl/phases.py has the kinds and their parameters); `schedule`
 lays them out around the ages. Each kind is a small state machine over the game's position
-(game.sub and game.turn, see interpreter/position.py) so that a game can stop at any turn,
+(game.sub and game.turn, see interpreter/game/position.py) so that a game can stop at any turn,
 be cloned, and go on:
 
     begin(game, decl, age)   deal; put the game at its first turn (or end the phase)
@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence
 from dsl.model import PhaseDecl
 from dsl.phases import PHASES
 
-from .moves import ALL_ACTIONS, KEEP, Move
-from .seats import open_piles, seat_choices, seat_pools
+from interpreter.rules.moves import ALL_ACTIONS, KEEP, Move
+from interpreter.game.seats import open_piles, seat_choices, seat_pools
 
 if TYPE_CHECKING:
-    from .game import Game
+    from interpreter.game.state import Game
 
 AGE = PhaseDecl(name="age", kind="age", at="age")
 Moves = Sequence[Optional[Move]]

@@ -22,7 +22,7 @@ class Hook:
       changes_cost  cost_change(): consulted by the price of cards and stages
     attach(city) runs when the effect enters a city (powers set their flags there).
     worth(obs, seat) is the greedy bot's estimate in points, from the seat's observation
-    (interpreter/observation.py: rules, age, n, table of read-only city views, discard_size,
+    (interpreter/players/observation.py: rules, age, n, table of read-only city views, discard_size,
     second_hands), never the game; every built-in word has one.
     """
 

@@ -7,8 +7,8 @@ from typing import Any
 from dsl import ast as A
 from dsl.model import Card, Pack, Rules, WonderSide
 
-from .contribution import Contribution
-from .effects import compile_effects
+from interpreter.rules.contribution import Contribution
+from interpreter.rules.effects import compile_effects
 
 
 @dataclass(frozen=True, eq=False)
