@@ -14,9 +14,9 @@ import random
 import time
 
 from dsl.loader import load_pack
-from interpreter.players.bots import make_bots
+from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import compile_pack
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 from interpreter.rules.payment import _SHAPES, _search, clear_cache, payment_options
 from interpreter.rules.city import Table
 

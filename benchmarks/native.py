@@ -14,9 +14,9 @@ from typing import Any, Callable
 
 from dsl.loader import load_pack
 from interpreter import native
-from interpreter.players.bots import make_bots
+from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import compile_pack
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 from interpreter.rules.scoring import city_scores
 
 

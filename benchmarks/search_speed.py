@@ -20,10 +20,11 @@ import time
 from typing import Any, Callable
 
 from dsl.loader import load_pack
-from interpreter.players.bots import GreedyBot, make_bots
+from interpreter.players.bots import GreedyBot
+from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import compile_pack
 from interpreter.players.determinize import determinize
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 from interpreter.game.rng import Stream
 from interpreter.players.search import SearchBot
 

@@ -31,8 +31,8 @@ def _cp(pack: str) -> Any:
 
 def play_one(args: tuple[str, int, int, int, bool]) -> dict[str, Any]:
     """Game k: the search seat, winners' shares, margins, the search bots' time and work."""
-    from interpreter.players.bots import make_bots
-    from interpreter.game.state import Game
+    from interpreter.players.roster import make_bots
+    from interpreter.players.game import Game
     from interpreter.players.search import SearchBot
     pack, players, playouts, k, self_play = args
     seat = k % players

@@ -8,7 +8,7 @@ from textwrap import dedent
 from dsl.loader import load_pack
 from interpreter.players.bots import RandomBot
 from interpreter.rules.compiled import compile_pack
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 from interpreter.rules.moves import BUILD, Move, price_card
 
 

@@ -10,7 +10,8 @@ from dsl.model import Rules
 from dsl.parser import parse_effects
 from dsl.registry import EFFECTS
 from dsl.vocab import Vocabulary
-from interpreter.players.bots import GreedyBot, bot_warnings, unvalued_words
+from interpreter.players.bots import GreedyBot, unvalued_words
+from interpreter.players.roster import bot_warnings
 from interpreter.rules.compiled import _Indexes
 from interpreter.rules.contribution import Hook
 from interpreter.rules.effects import compile_effects
@@ -37,7 +38,7 @@ def test_every_registry_word_compiles_to_something_greedy_can_value(word: str) -
 def test_greedy_weighs_a_card_by_its_effect(tmp_path) -> None:
     from dsl.loader import load_pack
     from interpreter.rules.compiled import compile_pack
-    from interpreter.game.state import Game
+    from interpreter.players.game import Game
     cp = compile_pack(load_pack("leaders"))
     g = Game(cp, [GreedyBot(), GreedyBot(), GreedyBot()], seed=1)
     g.age = g.table.age = 1

@@ -20,7 +20,8 @@ from dsl import ast as A
 from dsl.loader import load_pack
 from interpreter.players.bots import GreedyBot, RandomBot
 from interpreter.rules.compiled import compile_pack
-from interpreter.game.state import Game, IllegalMove
+from interpreter.players.game import Game
+from interpreter.game.contract import IllegalMove
 from interpreter.rules.moves import BUILD, SELL, WONDER, Move
 from interpreter.rules.scoring import score_table
 from interpreter.rules.statefile import build_table

@@ -16,10 +16,10 @@ from dsl.loader import load_pack
 from dsl.parser import CardTextError, parse_effects
 from interpreter.players.bots import GreedyBot
 from dsl.registry import EFFECTS, PLUGINS
-from interpreter.players.bots import make_bots
+from interpreter.players.roster import make_bots
 from interpreter.cli import main
 from interpreter.rules.compiled import compile_pack
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 from interpreter.rules.moves import BUILD, SELL, Move
 
 REPO = Path(__file__).resolve().parents[1]

@@ -11,7 +11,7 @@ from dsl.loader import load_pack
 from interpreter.players.bots import GreedyBot
 from interpreter.cli import main
 from interpreter.rules.compiled import compile_pack
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 from interpreter.players.human import HumanBot
 
 

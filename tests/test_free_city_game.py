@@ -10,7 +10,7 @@ import pytest
 from dsl.loader import load_pack
 from interpreter.players.bots import GreedyBot, RandomBot
 from interpreter.rules.compiled import compile_pack
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 
 from game_checks import card_places
 

@@ -20,7 +20,8 @@ import pytest
 
 from dsl.loader import load_pack
 from interpreter.rules.compiled import compile_pack
-from interpreter.game.state import Game, IllegalMove
+from interpreter.players.game import Game
+from interpreter.game.contract import IllegalMove
 from interpreter.rules.moves import Move
 from interpreter.game.phases import AGE, RUNNERS
 

@@ -26,7 +26,7 @@ import pytest
 from dsl.loader import load_pack
 from interpreter.cli import main
 from interpreter.rules.compiled import compile_pack
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 from interpreter.rules.moves import Move
 from interpreter.rules.statefile import build_table
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dsl.loader import load_pack
 from interpreter.players.bots import GreedyBot
 from interpreter.rules.compiled import compile_pack
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 from interpreter.players.human import HumanBot
 from interpreter.rules.moves import BUILD, SELL
 
@@ -78,7 +78,7 @@ def test_help_news_conflicts_and_the_missing_resource_are_shown() -> None:
 
 
 def test_a_short_bot_list_fills_the_table_with_its_last_bot() -> None:
-    from interpreter.players.bots import make_bots
+    from interpreter.players.roster import make_bots
 
     assert [b.name for b in make_bots("human,greedy", 4)] == ["human", "greedy", "greedy", "greedy"]
     assert [b.name for b in make_bots("random", 3)] == ["random"] * 3

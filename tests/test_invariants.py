@@ -29,9 +29,9 @@ from typing import Any, Sequence
 import pytest
 
 from interpreter.rules import payment
-from interpreter.players.bots import make_bots
+from interpreter.players.roster import make_bots
 from interpreter.cli.packs import compiled
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 from interpreter.rules.moves import BUILD, SELL, WONDER, Move, price_card, price_stage, refusal
 from interpreter.rules.scoring import city_scores
 from interpreter.rules.statefile import build_table

@@ -13,7 +13,7 @@ from game_checks import card_places
 from dsl.loader import load_pack
 from interpreter.players.bots import GreedyBot, RandomBot
 from interpreter.rules.compiled import compile_pack
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 from interpreter.rules.moves import ALL_ACTIONS, KEEP, Move, _general_moves, legal_moves
 
 

@@ -19,11 +19,11 @@ from dsl import ast as A
 from dsl.diagnostics import Diagnostic, PackError
 from dsl.docgen import DOC_PATH, render
 from dsl.loader import load_pack
-from interpreter.players.bots import make_bots
+from interpreter.players.roster import make_bots
 from interpreter.cli import main
 from interpreter.cli.watch import watch
 from interpreter.rules.compiled import compile_pack
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 
 REPO = Path(__file__).resolve().parents[1]
 GOLDEN = REPO / "tests" / "golden" / "diagnostics"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from dsl.loader import load_pack
-from interpreter.players.bots import make_bots
+from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import compile_pack
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 
 
 class Snapshot:

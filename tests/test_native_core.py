@@ -10,10 +10,10 @@ import sys
 import pytest
 
 from dsl.loader import load_pack
-from interpreter.players.bots import make_bots
+from interpreter.players.roster import make_bots
 from interpreter.cli import main
 from interpreter.rules.compiled import compile_pack
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 
 
 @pytest.fixture(scope="module")

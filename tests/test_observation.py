@@ -8,10 +8,11 @@ from typing import Any
 import pytest
 
 from dsl.loader import load_pack
-from interpreter.players.bots import GreedyBot, make_bots
+from interpreter.players.bots import GreedyBot
+from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import compile_pack
 from interpreter.players.determinize import determinize
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 from interpreter.rules.moves import SELL, Move
 from interpreter.players.observation import CityView, Observation
 from interpreter.game.rng import Stream

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from dsl.loader import load_pack
-from interpreter.players.bots import make_bots
+from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import compile_pack
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 from interpreter.rules.moves import SELL, Move
 from interpreter.rules.payment import payment_options
 from interpreter.rules.scoring import city_scores

@@ -8,7 +8,7 @@ from textwrap import dedent
 from dsl.loader import load_pack
 from interpreter.players.bots import RandomBot, unvalued_words
 from interpreter.rules.compiled import compile_pack
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 
 PLUGIN = dedent('''
     from dsl.registry import Param, PluginSpec

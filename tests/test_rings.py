@@ -11,7 +11,7 @@ from dsl.diagnostics import PackError
 from dsl.loader import load_pack
 from interpreter.players.bots import RandomBot
 from interpreter.rules.compiled import compile_pack
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 
 
 @pytest.mark.parametrize("pack", ["base", "leaders"])

@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 
 from dsl.loader import load_pack
-from interpreter.players.bots import GreedyBot, make_bots
+from interpreter.players.bots import GreedyBot
+from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import compile_pack
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 from interpreter.players.search import SearchBot, candidates
 
 

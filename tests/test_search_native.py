@@ -10,7 +10,7 @@ from dsl.loader import load_pack
 from interpreter.players.bots import GreedyBot, RandomBot
 from interpreter.rules.compiled import compile_pack
 from interpreter.players.determinize import determinize
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 from interpreter.rules.moves import Move
 from interpreter.players.search import SearchBot, candidates, native_playout
 

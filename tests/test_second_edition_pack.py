@@ -417,7 +417,7 @@ def _places(g) -> Counter:  # noqa: ANN001
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
 def test_seeded_games_finish_with_every_card_in_one_place(cp, n):
     from interpreter.players.bots import GreedyBot, RandomBot
-    from interpreter.game.state import Game
+    from interpreter.players.game import Game
 
     class Checked(Game):
         def resolve(self, *a, **k):  # coins never negative, after every resolution

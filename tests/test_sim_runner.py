@@ -152,7 +152,7 @@ def test_error_samples_agree_across_workers():
 
 
 def test_broken_bot_is_counted_not_raised(monkeypatch):
-    import interpreter.players.bots as bots
+    import interpreter.players.roster as bots
 
     class Broken(bots.RandomBot):
         name = "broken"
@@ -405,7 +405,7 @@ def test_compare_text_output(capsys, monkeypatch, variant):
 
 def test_a_game_past_its_safety_cap_is_counted_not_raised(monkeypatch) -> None:
     from dsl.loader import load_pack
-    from interpreter.game.state import Game
+    from interpreter.players.game import Game
     from interpreter.sim import runner
     real_init = Game.__init__
 

@@ -458,9 +458,9 @@ def test_compare_aggregates(agg):
 def test_game_record_of_a_real_game():
     from dsl.loader import load_pack
 
-    from interpreter.players.bots import make_bots
+    from interpreter.players.roster import make_bots
     from interpreter.rules.compiled import compile_pack
-    from interpreter.game.state import Game
+    from interpreter.players.game import Game
 
     cp = compile_pack(load_pack("base"))
     game = Game(cp, make_bots("random,greedy", 3), seed=11, sides="A")

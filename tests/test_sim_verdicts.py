@@ -16,7 +16,7 @@ from dsl.loader import load_pack
 from interpreter.players.bots import RandomBot
 from interpreter.cli import main
 from interpreter.rules.compiled import compile_pack
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 from interpreter.rules.moves import BUILD, Move
 from interpreter.sim.correction import holm, simultaneous_z
 from interpreter.sim.labels import bot_labels, label_of
@@ -359,7 +359,7 @@ def test_a_pack_the_bot_cannot_value_is_warned_about(capsys):
 def test_labels_are_generic(monkeypatch):
     """A new bot (say, a search bot) labels itself by class attributes; one that declares
     nothing is assumed a heuristic that values effects, described by its docstring."""
-    import interpreter.players.bots as bots
+    import interpreter.players.roster as bots
 
     class Lookahead(RandomBot):
         """Plays every move out a few turns."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from interpreter.players.bots import make_bots
+from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import CompiledPack
-from interpreter.game.state import IllegalMove
+from interpreter.game.contract import IllegalMove
 from interpreter.players.gamelog import RecordedGame
 from .common import check_writable, fail, print_json, write_output
 from .core_opt import add_core_arg, pick_core, say_core

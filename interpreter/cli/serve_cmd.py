@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as err:
         return fail(f"`wonders serve` needs the web extra ({err.name} is missing): "
                     "pip install 'wonders-dsl[web]'")
-    from interpreter.players.bots import make_bots
+    from interpreter.players.roster import make_bots
 
     replay = None
     try:

@@ -122,7 +122,7 @@ def prepare(args: argparse.Namespace, pack: Any, players: int, sides: str, witho
             blank: bool = False) -> Prepared:
     """Check one run before any game is played (ValueError on bad input); its warnings about
     the bots are for say_warnings."""
-    from interpreter.players.bots import make_bots
+    from interpreter.players.roster import make_bots
     from interpreter.rules.compiled import compile_pack
     from ..sim.variants import check_names, deal_problem, without_cards
     check_run_args(args)

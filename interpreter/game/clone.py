@@ -1,4 +1,4 @@
-"""Game.clone: an independent game at the same position, for search.
+"""GameState.clone: an independent game at the same position, for search.
 
 The compiled pack, the rules, the schedule and every card are shared (they never change);
 the mutable state is copied by hand, one level deep where that is all that changes (a
@@ -7,16 +7,13 @@ list, dict or set of the game is left shared, so a field added later cannot slip
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, Sequence
-
-if TYPE_CHECKING:
-    from interpreter.game.state import Game
+from typing import Any
 
 # fields that may stay shared: never changed after the game is made, or replaced whole
 SHARED = frozenset({"sit_out_kinds", "scores", "views", "player_seats", "unowned"})
 
 
-def clone_game(game: "Game", bots: Optional[Sequence[Any]] = None) -> "Game":
+def clone_game(game: Any) -> Any:
     new = object.__new__(type(game))
     d = dict(game.__dict__)
     memo: dict[int, list[Any]] = {}  # id(list) -> copy: a list held twice stays one list
@@ -50,10 +47,6 @@ def clone_game(game: "Game", bots: Optional[Sequence[Any]] = None) -> "Game":
     if game.lineage is not None:
         d["lineage"] = game.lineage[:]
     d["rng"] = game.rng.copy()
-    d["bot_rngs"] = [r.copy() for r in game.bot_rngs]
-    d["search_rngs"] = [r.copy() if r is not None else None for r in game.search_rngs]
-    d["bots"] = list(bots) if bots is not None else game.bots[:]
-    d["views"] = None
     d["log"] = {k: (v[:] if isinstance(v, list) else v) for k, v in game.log.items()}
     new.__dict__ = d
     return new

@@ -10,22 +10,22 @@ be cloned, and go on:
     apply(game, moves)       play one turn with every decider's move (None for the others)
     after_settle(game)       go on once the turn's builds from the discard pile are done
 
-A runner ends its phase by setting game.sub = "done". A new kind of phase is a new runner
+A runner ends its phase by setting game.sub = "done". It drives the game's state through the
+small interface of interpreter/game/contract.py (PhaseHost): deal, keep, resolve a turn, pass,
+fight; it never asks a player (the position says who decides, interpreter/game/position.py). A new kind of phase is a new runner
 here and a new row in dsl.phases.PHASES, not a branch in the game loop.
 """
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence
+from typing import NamedTuple, Optional, Sequence
 
 from dsl.model import PhaseDecl
 from dsl.phases import PHASES
 
 from interpreter.rules.moves import ALL_ACTIONS, KEEP, Move
+from interpreter.game.contract import PhaseHost
 from interpreter.game.seats import open_piles, seat_choices, seat_pools
-
-if TYPE_CHECKING:
-    from interpreter.game.state import Game
 
 AGE = PhaseDecl(name="age", kind="age", at="age")
 Moves = Sequence[Optional[Move]]
@@ -53,7 +53,7 @@ class AgePhase:
     """Deal the age's deck; turns until one card is left; the last card; conflicts.
     game.sub: "turn" (everyone plays), "last" (the `play last card` players play it)."""
 
-    def begin(self, game: "Game", decl: PhaseDecl, age: int) -> None:
+    def begin(self, game: PhaseHost, decl: PhaseDecl, age: int) -> None:
         game.deal(age)
         game.start_lineage()
         if game.last_turn < 1:  # no turn at all: straight to the conflicts
@@ -61,14 +61,14 @@ class AgePhase:
             return
         self.start_turn(game, 1)
 
-    def start_turn(self, game: "Game", turn: int) -> None:
+    def start_turn(self, game: PhaseHost, turn: int) -> None:
         """A turn begins: the holder of a seat with a pile draws its top card."""
         game.begin_turn(turn)
         if game.piles:
             open_piles(game)
         game.sub = "turn"
 
-    def deciders(self, game: "Game") -> list[tuple[int, tuple[str, ...]]]:
+    def deciders(self, game: PhaseHost) -> list[tuple[int, tuple[str, ...]]]:
         if game.sub == "seat":  # the cards for seats no player owns, after their own
             return [(s, ALL_ACTIONS) for s in game.seat_turn]
         seats = game.extra if game.sub == "last" else range(game.n)
@@ -76,7 +76,7 @@ class AgePhase:
             return [(s, ALL_ACTIONS) for s in seats if s not in game.piles]
         return [(s, ALL_ACTIONS) for s in seats]
 
-    def apply(self, game: "Game", moves: Moves) -> None:
+    def apply(self, game: PhaseHost, moves: Moves) -> None:
         """One turn: everyone's moves at once (a seat no player owns with a pile gets its card
         in a sub-step "seat" after its controller's own choice); on the age's last turn the
         last-card players play next (a sub-step of their own), then the leftover cards are
@@ -110,7 +110,7 @@ class AgePhase:
         else:
             self.after_settle(game)
 
-    def after_settle(self, game: "Game") -> None:
+    def after_settle(self, game: PhaseHost) -> None:
         """Pass the hands and begin the next turn, or end the age with its conflicts."""
         last = game.last_turn
         age = game.phase_age
@@ -126,7 +126,7 @@ class DraftPhase:
     """Deal `deal` cards of the deck to each player; keep one, pass the rest, until done.
     game.sub: "keep"; game.kept holds what each player kept so far."""
 
-    def begin(self, game: "Game", decl: PhaseDecl, age: int) -> None:
+    def begin(self, game: PhaseHost, decl: PhaseDecl, age: int) -> None:
         game.hands = game.deal_deck(decl)
         game.start_lineage()
         game.kept = [[] for _ in range(game.n)]
@@ -136,10 +136,10 @@ class DraftPhase:
         else:
             self.finish(game)
 
-    def deciders(self, game: "Game") -> list[tuple[int, tuple[str, ...]]]:
+    def deciders(self, game: PhaseHost) -> list[tuple[int, tuple[str, ...]]]:
         return [(s, (KEEP,)) for s in range(game.n) if len(game.hands[s]) > 1]
 
-    def apply(self, game: "Game", moves: Moves) -> None:
+    def apply(self, game: PhaseHost, moves: Moves) -> None:
         """A player with one card left keeps it without choosing."""
         game.keep([m if m is not None else (Move(0, KEEP) if game.hands[s] else None)
                    for s, m in enumerate(moves)], game.kept)
@@ -149,10 +149,10 @@ class DraftPhase:
         else:
             self.finish(game)
 
-    def after_settle(self, game: "Game") -> None:  # pragma: no cover - a draft builds nothing
+    def after_settle(self, game: PhaseHost) -> None:  # pragma: no cover - a draft builds nothing
         raise RuntimeError("a draft has no builds to settle")
 
-    def finish(self, game: "Game") -> None:
+    def finish(self, game: PhaseHost) -> None:
         for seat, city in enumerate(game.cities):
             city.hands.setdefault(game.phase.hand, []).extend(game.kept[seat])
         game.hands = [[] for _ in range(game.n)]
@@ -164,22 +164,22 @@ class RecruitPhase:
     """Each player plays one card of a second hand; the rest is kept or put away.
     game.sub: "turn" (the hands are the second hands themselves, one list each)."""
 
-    def begin(self, game: "Game", decl: PhaseDecl, age: int) -> None:
+    def begin(self, game: PhaseHost, decl: PhaseDecl, age: int) -> None:
         game.hands = [city.hands.setdefault(decl.hand, []) for city in game.cities]
         game.begin_turn(1)
         game.sub = "turn"
 
-    def deciders(self, game: "Game") -> list[tuple[int, tuple[str, ...]]]:
+    def deciders(self, game: PhaseHost) -> list[tuple[int, tuple[str, ...]]]:
         actions = tuple(a for a in ALL_ACTIONS if a in game.phase.actions)
         if actions == ALL_ACTIONS:
             actions = ALL_ACTIONS  # the same object: legal_moves takes its fast path
         return [(s, actions) for s in range(game.n) if game.hands[s]]
 
-    def apply(self, game: "Game", moves: Moves) -> None:
+    def apply(self, game: PhaseHost, moves: Moves) -> None:
         game.resolve(moves, sold=game.phase.sold)
         game.start_settle()
 
-    def after_settle(self, game: "Game") -> None:
+    def after_settle(self, game: PhaseHost) -> None:
         decl = game.phase
         if decl.rest != "keep":
             for seat, hand in enumerate(game.hands):
@@ -198,15 +198,3 @@ RUNNERS: dict[str, AgePhase | DraftPhase | RecruitPhase] = {
 if set(RUNNERS) != set(PHASES):  # pragma: no cover - caught by the test suite too
     raise RuntimeError(f"phase runners out of step with dsl.phases: {sorted(set(RUNNERS) ^ set(PHASES))}")
 
-
-def run_age(game: "Game", decl: PhaseDecl, age: int) -> None:
-    """One age phase to its end, its moves taken from the bots (for tests and tools)."""
-    game.run_phase(decl, age)
-
-
-def run_draft(game: "Game", decl: PhaseDecl, age: int) -> None:
-    game.run_phase(decl, age)
-
-
-def run_recruit(game: "Game", decl: PhaseDecl, age: int) -> None:
-    game.run_phase(decl, age)

@@ -1,4 +1,4 @@
-"""Where a game stands, and playing it one turn at a time (a mixin of Game).
+"""Where a game stands, and playing it one turn at a time (a mixin of GameState).
 
 The position is explicit, so a game can stop between any two turns, be cloned and go on:
   game.at     the index of the current step of the schedule (interpreter/game/phases.py)
@@ -11,7 +11,9 @@ the game reaches it, so a game rests only where some seat must decide, or at its
 
     pending()       {seat: Decision}: who must decide now, and among what
     step(answers)   play one turn (or one build from the discard pile) with those answers
-    play()          while not over: the bots decide (game.decide), then the same step
+    clone()         an independent copy at the same position
+The players' layer (interpreter/players/game.py) plays a game with bots through these:
+its play() asks each deciding seat's bot, then takes the same step.
 
 Decisions taken in the middle of a turn's resolution (how much of a coin loss to pay, which
 card a `copy ... now` effect copies) are asked of the seat's bot as before: they are not
@@ -19,30 +21,18 @@ positions of their own.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple, Optional, Sequence
+from typing import Any, Mapping
 
-from interpreter.rules.compiled import CCard
-from interpreter.rules.moves import ALL_ACTIONS, BUILD, Move, legal_moves, refusal
-from interpreter.game.phases import RUNNERS
+from interpreter.game.clone import clone_game
+from interpreter.game.contract import Answer, Decision, IllegalMove
+from interpreter.game.phases import AGE, RUNNERS
 from interpreter.game.seats import must_play_refusal
-
-Answer = Optional[Any]  # a Move, a card index (a card choice) or None (declined / not deciding)
-
-
-class Decision(NamedTuple):
-    """What one seat must decide now: a move among `moves` (kind "move"), or a card among
-    `cards` (kind "card": `purpose` says what for; None declines)."""
-
-    seat: int
-    kind: str
-    actions: tuple[str, ...] = ()
-    moves: tuple[Move, ...] = ()
-    cards: tuple[CCard, ...] = ()
-    purpose: str = ""
+from interpreter.rules.moves import BUILD, Move, legal_moves, refusal
+from interpreter.rules.scoring import city_scores
 
 
 class Stepping:
-    """The game's driver (uses the Game's fields and rules; see the module docstring)."""
+    """The game's driver (uses the GameState's fields and rules; see the module docstring)."""
 
     # -- the automatic part ----------------------------------------------------------------
     @property
@@ -89,8 +79,6 @@ class Stepping:
         RUNNERS[step.decl.kind].begin(self, step.decl, step.age)
 
     def _finish(self) -> None:
-        from interpreter.game.phases import AGE
-        from interpreter.rules.scoring import city_scores
         self.phase = AGE
         self.table.age = self.rules.ages
         scores = city_scores(self.cities, self.table, self.rules)
@@ -99,19 +87,6 @@ class Stepping:
         self.scores = scores
         self.sub = "over"
 
-    def run_phase(self, decl: Any, age: int) -> None:
-        """One phase on its own, to its end, its moves from the bots (tests, play_age)."""
-        self.phase = decl
-        self.phase_age = age
-        self.open_record(decl, age)
-        RUNNERS[decl.kind].begin(self, decl, age)
-        while True:
-            deciding = self.advance(stop_at_done=True)
-            if not deciding:
-                return
-            self._bots_play(deciding)
-
-    # -- who decides ---------------------------------------------------------------------
     def deciders(self) -> list[tuple[int, str, tuple[str, ...]]]:
         """[(seat, kind, actions)]: who decides now ("move" among actions, or "card"), first
         playing what needs no decision; no legal moves are computed."""
@@ -131,12 +106,10 @@ class Stepping:
                 out[seat] = Decision(seat, "move", actions, tuple(self.moves(seat, actions)))
         return out
 
-    # -- one step ------------------------------------------------------------------------
     def step(self, answers: Mapping[int, Answer]) -> None:
         """Play the current turn with every deciding seat's answer ({seat: Move}, or {seat:
         card index or None} for a card choice). A bad answer raises IllegalMove with the
         reason and changes nothing."""
-        from interpreter.game.state import IllegalMove
         deciding = self.deciders()
         if self.sub == "over":
             raise IllegalMove("the game is over")
@@ -183,102 +156,7 @@ class Stepping:
             return
         RUNNERS[self.phase.kind].apply(self, [answers.get(s) for s in range(self.n)])
 
-    def ask_bots(self, skip: int = -1) -> dict[int, Answer]:
-        """The bots' answers at this position (every deciding seat but `skip`), for step()."""
-        answers: dict[int, Answer] = {}
-        for seat, kind, actions in self.deciders():
-            if seat == skip:
-                continue
-            if kind == "card":
-                answers[seat] = self.choose_card(seat, self.discard_choices(seat), "discard")
-            else:
-                answers[seat] = self.decide(seat) if actions is ALL_ACTIONS else self.decide(seat, actions)
-        return answers
-
-    def _bots_play(self, deciding: list[tuple[int, tuple[str, ...]]]) -> None:
-        """The current position with the bots' answers (game.decide checks each move)."""
-        if self.sub == "settle":
-            kind, seat, hand = self.settle_queue[0]
-            if kind == "discard":
-                self.settle_queue.pop(0)
-                unique = self.discard_choices(seat)
-                self.build_discarded(seat, unique, self.choose_card(seat, unique, "discard"))
-            else:
-                self._build_hand_now(seat, hand, self.decide(seat, (BUILD,)))
-            return
-        moves: list[Optional[Move]] = [None] * self.n
-        for seat, actions in deciding:  # (as the age's turns always asked: decide(seat))
-            moves[seat] = self.decide(seat) if actions is ALL_ACTIONS else self.decide(seat, actions)
-        RUNNERS[self.phase.kind].apply(self, moves)
-
-    def play(self) -> dict[str, Any]:
-        """The game to its end (from wherever it stands), the bots deciding; the scores."""
-        while True:
-            deciding = self.advance()
-            if not deciding:
-                return self.scores
-            self._bots_play(deciding)
-
-    def clone(self, bots: Optional[Sequence[Any]] = None) -> Any:
+    def clone(self) -> Any:
         """An independent copy at the same position sharing the compiled pack (see
-        interpreter/game/clone.py); `bots` replaces the players' bots in the copy."""
-        from interpreter.game.clone import clone_game
-        return clone_game(self, bots)  # type: ignore[arg-type]
-
-    # -- the end-of-turn builds ----------------------------------------------------------
-    def start_settle(self) -> None:
-        """The builds owed at the end of this turn: from the discard pile in the order owed,
-        then from second hands (those owed by now). Builds owed while settling wait for the
-        next turn's settling."""
-        self.settle_queue = [("discard", s, "") for s in self.owed] + [("hands", -1, "")]
-        self.owed = []
-        self.sub = "settle"
-
-    def _settle_next(self) -> bool:
-        """Skip the owed builds that need no decision; True when one does (the first)."""
-        queue = self.settle_queue
-        while queue:
-            kind, seat, hand = queue[0]
-            if kind == "discard":
-                if self.discard_choices(seat):
-                    return True
-                queue.pop(0)
-            elif kind == "hands":
-                queue[:1] = [("hand", s, h) for s, h in self.owed_hands]
-                self.owed_hands = []
-            else:
-                if self.saved_hands is not None:
-                    return True
-                city = self.cities[seat]
-                cards = city.hands.get(hand, [])
-                if cards and legal_moves(cards, city, self.table, self.free_power(seat), (BUILD,)):
-                    self.saved_hands = self.hands  # the second hand is the hand played now
-                    self.hands = [cards if s == seat else [] for s in range(self.n)]
-                    return True
-                queue.pop(0)
-        return False
-
-    def _build_hand_now(self, seat: int, hand: str, move: Move) -> None:
-        try:
-            self.resolve([move if s == seat else None for s in range(self.n)],
-                         note=f"build from {hand}")
-        finally:
-            self.hands, self.saved_hands = self.saved_hands, None
-            self.settle_queue.pop(0)
-
-    def settle_discard_builds(self) -> None:
-        """Every owed end-of-turn build now, the bots deciding (tests and tools; the
-        position is left as it was)."""
-        sub = self.sub
-        self.start_settle()
-        while self._settle_next():
-            self._bots_play([])
-        self.sub = sub
-
-    def build_from_discard(self, seat: int) -> None:
-        """One owed build from the discard pile, now, the bot choosing."""
-        if seat in self.owed:
-            self.owed.remove(seat)
-        unique = self.discard_choices(seat)
-        if unique:
-            self.build_discarded(seat, unique, self.choose_card(seat, unique, "discard"))
+        interpreter/game/clone.py)."""
+        return clone_game(self)

@@ -13,13 +13,9 @@ next players took since.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from interpreter.rules.compiled import CCard
-from interpreter.game.rng import Stream
-
-if TYPE_CHECKING:
-    from interpreter.players.observation import Observation
 
 
 class Record:
@@ -72,7 +68,7 @@ class Record:
 
 
 class Knowledge:
-    """The game's bookkeeping of who saw what (a mixin of Game: it uses the game's fields)."""
+    """The game's bookkeeping of who saw what (a mixin of GameState: it uses the game's fields)."""
 
     n: int
     hands: list[list[CCard]]
@@ -84,9 +80,6 @@ class Knowledge:
     box_known: list[int]
     sub: str
     cities: list[Any]
-    views: Any
-    seed: int
-    search_rngs: list[Optional[Stream]]
 
     def open_record(self, decl: Any, age: int) -> None:
         self.records.append(Record(decl.kind, decl.name, age, decl.deck if decl.kind == "draft" else ""))
@@ -129,27 +122,6 @@ class Knowledge:
         if len(masks) != len(pile):
             masks[:] = (masks + [0] * len(pile))[:len(pile)]
         return masks
-
-    # -- what a seat is given ---------------------------------------------------------------
-    def observe(self, seat: int) -> "Observation":
-        """What the player at `seat` may know now (all a bot is given)."""
-        from interpreter.players.observation import Observation
-        return Observation(self, seat)  # type: ignore[arg-type]
-
-    def city_views(self) -> tuple[Any, ...]:
-        """Read-only views of the cities, made once per game (and again if replaced)."""
-        views = self.views
-        if views is None or views[1] is not self.cities:
-            from interpreter.players.observation import CityView
-            views = self.views = (tuple(CityView(c) for c in self.cities), self.cities)
-        return views[0]
-
-    def search_rng(self, seat: int) -> Stream:
-        """The seat's search stream: Stream(seed, "search:<seat>"), made when first asked."""
-        got = self.search_rngs[seat]
-        if got is None:
-            got = self.search_rngs[seat] = Stream(self.seed, f"search:{seat}")
-        return got
 
     def take_from(self, pile: list[CCard], masks: list[int], card: CCard) -> None:
         self.known_masks(pile, masks)

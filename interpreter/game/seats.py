@@ -8,15 +8,13 @@ dsl/seats.py; this module must cover each of them.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 from dsl.model import SeatDecl
 from dsl.seats import CONTROLLERS, HANDS
 
+from interpreter.game.contract import PhaseHost
 from interpreter.rules.moves import BUILD, SELL, WONDER, Move
-
-if TYPE_CHECKING:
-    from interpreter.game.state import Game
 
 KNOWN_CONTROLLERS = ("holder", "left", "right")
 KNOWN_HANDS = ("pile", "own")
@@ -24,13 +22,19 @@ if set(KNOWN_CONTROLLERS) != set(CONTROLLERS) or set(KNOWN_HANDS) != set(HANDS):
     raise RuntimeError("interpreter/game/seats.py is out of step with dsl/seats.py")
 
 
-def nearest_player(game: "Game", seat: int, side: str) -> int:
+def nearest_player(game: PhaseHost, seat: int, side: str) -> int:
     """The first player's seat met going round the ring from `seat` on that side."""
     step = 1 if side == "left" else -1
     s = (seat + step) % game.n
     while s in game.unowned:
         s = (s + step) % game.n
     return s
+
+
+def controller_label(decl: SeatDecl) -> str:
+    """Who plays a seat no player owns, in words (the log's "bot" of the seat)."""
+    return f"played by the {decl.controller}" if decl.controller == "holder" else \
+        f"played by the player on its {decl.controller}"
 
 
 class SeatController:
@@ -40,8 +44,7 @@ class SeatController:
     def __init__(self, seat: int, decl: SeatDecl):
         self.seat = seat
         self.decl = decl
-        self.name = f"played by the {decl.controller}" if decl.controller == "holder" else \
-            f"played by the player on its {decl.controller}"
+        self.name = controller_label(decl)
 
     def choose(self, obs: Any, moves: list[Move]) -> Move:  # pragma: no cover - never asked
         raise RuntimeError("a seat no player owns is played by its controller's bot")
@@ -68,7 +71,7 @@ def must_play_refusal(move: Move, moves: Sequence[Move], allowed: Sequence[Move]
     return f"{name} must take the free chain for this card"
 
 
-def open_piles(game: "Game") -> None:
+def open_piles(game: PhaseHost) -> None:
     """A turn begins: the controller of each seat with a pile takes its top card in hand."""
     hands = game.hands
     for seat in game.piles:
@@ -76,7 +79,7 @@ def open_piles(game: "Game") -> None:
             hands[game.controller(seat)].append(hands[seat].pop(0))
 
 
-def seat_pools(game: "Game", moves: list[Move | None]) -> list[int]:
+def seat_pools(game: PhaseHost, moves: list[Move | None]) -> list[int]:
     """After the players' own choices: each seat with a pile is offered what is left of its
     controller's hand (its pile is set aside meanwhile). Returns the seats now choosing."""
     hands = game.hands
@@ -93,7 +96,7 @@ def seat_pools(game: "Game", moves: list[Move | None]) -> list[int]:
     return choosing
 
 
-def seat_choices(game: "Game", moves: list[Move | None], chosen: Sequence[Move | None]) -> list[Move | None]:
+def seat_choices(game: PhaseHost, moves: list[Move | None], chosen: Sequence[Move | None]) -> list[Move | None]:
     """Everyone's moves for the turn: each seat's chosen card leaves its controller's hand
     and lies alone in the seat's hand, above its pile; the controller's move is re-indexed."""
     hands = game.hands

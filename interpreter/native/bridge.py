@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from interpreter.game.state import Game
 from interpreter.game.phases import AGE, schedule
 from . import MASK, NotNative, _prepared, once_per_pack, policies
 from .lower import hand_names
 
 
-def _city(game: Game, seat: int, hands: list[str], sides: list[tuple[str, str]]) -> dict[str, Any]:
+def _city(game: Any, seat: int, hands: list[str], sides: list[tuple[str, str]]) -> dict[str, Any]:
     c = game.cities[seat]
     return {"side": sides.index((c.side.wonder, c.side.side)), "cards": [x.id for x in c.cards],
             "stages": c.stages_built, "copied": [x.id for x in c.copied_now], "coins": c.coins,
@@ -43,7 +42,7 @@ def _facts(cp: Any) -> tuple[list[str], list[Any], dict[int, int]]:
     return hand_names(cp), list(cp.sides), ages
 
 
-def from_decision(game: Game, bots: str | Sequence[str] | None = None) -> Any:
+def from_decision(game: Any, bots: str | Sequence[str] | None = None) -> Any:
     """The native game at the start of the turn being decided (an age's turn; not a draft, a
     recruitment, a last-card play or a build from a hand). `bots`: the policies by seat for
     playing on (default: the game's bots, which must be random or greedy)."""

@@ -31,14 +31,14 @@ from interpreter.players.observation import Observation, back
 from interpreter.game.rng import Stream
 
 if TYPE_CHECKING:
-    from interpreter.game.state import Game
+    from interpreter.players.game import Game
 
 Cards = Counter  # a multiset of cards (a card's copies are one object)
 
 
 def determinize(obs: Observation, stream: Stream, bots: Optional[Sequence[Any]] = None) -> "Game":
     """A full game at the observation's position, consistent with it (see the module)."""
-    from interpreter.game.state import Game
+    from interpreter.players.game import Game
     real: "Game" = obs._g
     seat, n = obs.seat, obs.n
     g = real.clone(bots)

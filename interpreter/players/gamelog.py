@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from interpreter.rules.compiled import CCard
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 
 
 class RecordedGame(Game):

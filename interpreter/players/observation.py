@@ -14,15 +14,12 @@ An observation describes the game at the moment it is given: read it during the 
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
 from interpreter.rules.compiled import CCard
 from interpreter.rules.moves import BUILD, Move, Price, price_card, price_stage, refusal_explained
 from interpreter.game.rng import Stream
 from interpreter.rules.city import City, Table
-
-if TYPE_CHECKING:
-    from interpreter.game.state import Game
 
 # what every player sees of a city (running totals included: they follow from the cards)
 PUBLIC = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "color_counts",
@@ -98,7 +95,7 @@ class Observation:
 
     __slots__ = ("seat", "rng", "_g", "_hand", "_table", "_known")
 
-    def __init__(self, game: "Game", seat: int):
+    def __init__(self, game: Any, seat: int):
         self.seat = seat
         self.rng = game.bot_rngs[seat]
         self._g = game

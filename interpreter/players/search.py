@@ -34,7 +34,7 @@ from interpreter.players.determinize import determinize
 from interpreter.rules.moves import Move
 
 if TYPE_CHECKING:
-    from interpreter.game.state import Game
+    from interpreter.players.game import Game
     from interpreter.players.observation import Observation
 
 DEFAULT_PLAYOUTS = 128  # the smallest budget whose balance a doubling did not move (docs/bots.md)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from interpreter.players.bots import make_bots
+from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import CompiledPack
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 from interpreter.rules.moves import Move, legal_moves
 
 Record = tuple[Any, ...]

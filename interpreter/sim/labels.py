@@ -49,7 +49,7 @@ def _declared(factory: Any, attr: str, known: BotLabel | None) -> bool:
 def label_of(name: str) -> BotLabel:
     """The class's own declarations first, then KNOWN, then defaults that assume the worst
     (an undescribed bot is called a heuristic that values effects)."""
-    from interpreter.players.bots import BOTS
+    from interpreter.players.roster import BOTS
     base = name.split(":", 1)[0]  # search:200 is the search bot with a budget
     factory = BOTS.get(base)
     known = KNOWN.get(base)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from interpreter.players.bots import make_bots
+from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import CompiledPack
 from interpreter.sim.cards import CardTally, CardVerdicts
 from interpreter.native import native_pack, start

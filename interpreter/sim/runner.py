@@ -97,8 +97,9 @@ def _compiled(pack: str, allow_plugins: bool = False, without: tuple[str, ...] =
 
 def run_chunk(cfg: SimConfig, ks: range) -> Aggregate:
     """Play games ks (in one process) into a partial aggregate."""
-    from interpreter.players.bots import make_bots
-    from interpreter.game.state import Game, GameCapped
+    from interpreter.players.roster import make_bots
+    from interpreter.players.game import Game
+    from interpreter.game.contract import GameCapped
     cp = _compiled(_unbundle(cfg) if cfg.bundle else cfg.pack, cfg.allow_plugins, cfg.without, cfg.blank)
     if cfg.core == "native" and _native_ready(cp, cfg):
         return _run_native(cp, cfg, ks)

@@ -46,7 +46,7 @@ def deal_problem(cp: Any, players: int) -> str | None:
     """Why this pack cannot be dealt at this player count (every age, every draft deck), or
     None; asked of the engine itself, so the check is the deal's own."""
     from interpreter.players.bots import RandomBot
-    from interpreter.game.state import Game
+    from interpreter.players.game import Game
     game = Game(cp, [RandomBot() for _ in range(players)], seed=0)
     try:
         for step in game.steps:

@@ -14,7 +14,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from interpreter.players.bots import make_bots
+from interpreter.players.roster import make_bots
 from interpreter.printing.cardface import card_svg
 from interpreter.rules.compiled import CCard, CompiledPack
 from interpreter.rules.moves import Move, refusal_explained

@@ -15,7 +15,7 @@ from interpreter.rules.moves import Move, refusal
 from .views import game_view, turn_lines
 
 if TYPE_CHECKING:
-    from interpreter.game.state import Game
+    from interpreter.players.game import Game
 
 
 class ReplayError(ValueError):
@@ -120,7 +120,7 @@ class LogBot:
 
 class Replay:
     def __init__(self, cp: CompiledPack, log: dict[str, Any]):
-        from interpreter.game.state import IllegalMove
+        from interpreter.game.contract import IllegalMove
         from interpreter.players.gamelog import ReplayedGame
 
         self.cp, self.log = cp, log

@@ -17,7 +17,7 @@ from interpreter.rules.scoring import city_scores
 from interpreter.rules.city import City
 
 if TYPE_CHECKING:
-    from interpreter.game.state import Game
+    from interpreter.players.game import Game
 
 
 def move_code(m: Move) -> str:

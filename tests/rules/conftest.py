@@ -35,7 +35,7 @@ import pytest
 
 from dsl.loader import load_pack
 from interpreter.rules.compiled import CCard, CompiledPack, compile_pack
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 from interpreter.rules.moves import SELL, Move
 from interpreter.players.observation import Observation
 from interpreter.rules.statefile import build_table

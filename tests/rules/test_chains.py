@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.game.state import IllegalMove
+from interpreter.game.contract import IllegalMove
 from interpreter.rules.moves import BUILD, Move, legal_moves, price_card, refusal
 
 # The published 1st-edition chains (predecessor -> successor), ages I->II and II->III.

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from interpreter.players.bots import GreedyBot, RandomBot
-from interpreter.game.state import Game
+from interpreter.players.game import Game
 from interpreter.rules.scoring import CATEGORIES, city_scores, score_table, winners
 
 

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from interpreter.game.state import IllegalMove
+from interpreter.game.contract import IllegalMove
 from interpreter.rules.moves import BUILD, Move, price_card, price_stage, refusal
 
 RAW = ("Stockade", "Baths", "Barracks", "Guard Tower")  # wood, stone, ore, clay (one unit each)
@@ -429,7 +429,7 @@ class _CheckingBot:
 
 @pytest.mark.parametrize("seed", [3, 4])
 def test_legal_moves_agree_with_the_price_of_every_card(cp, seed):
-    from interpreter.game.state import Game
+    from interpreter.players.game import Game
     bots = [_CheckingBot() for _ in range(5)]
     Game(cp, bots, seed=seed, sides="random").play()
     assert all(b.checked >= 18 for b in bots)

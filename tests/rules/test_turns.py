@@ -8,7 +8,8 @@ from collections import Counter
 import pytest
 
 from interpreter.players.bots import GreedyBot, RandomBot
-from interpreter.game.state import Game, IllegalMove
+from interpreter.players.game import Game
+from interpreter.game.contract import IllegalMove
 from interpreter.rules.moves import BUILD, SELL, WONDER, Move
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.game.state import IllegalMove
+from interpreter.game.contract import IllegalMove
 from interpreter.rules.moves import BUILD, SELL, WONDER, Move, price_card, price_stage, refusal
 from interpreter.rules.scoring import city_scores, score_table
 

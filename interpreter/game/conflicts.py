@@ -1,0 +1,64 @@
+"""The conflicts at the end of an age (a mixin of GameState).
+
+Each city fights the next city on either side that takes part; a city holding a token of a
+kind that sits out (diplomacy) gives one back and takes no part, and the two cities beside it
+fight each other. Strength is a city's shields plus shields counted anew (`shields 1 per
+defeat`); a conflict rule may send the defeat token to the winner. The win and lose events
+fire their triggers at once.
+"""
+from __future__ import annotations
+
+from interpreter.rules.effects import Event
+
+
+class Conflicts:
+    """GameState.war and the sit-out rule."""
+
+    def war(self, age: int) -> None:
+        """The conflicts of an age: each city against the next city on either side that takes
+        part (a city holding a sit-out token gives one back and takes no part)."""
+        win = self.rules.victory_tokens[age - 1]
+        lose = self.rules.defeat_token
+        n = self.n
+        out = set()
+        for kind in self.sit_out_kinds:
+            for seat, city in enumerate(self.cities):
+                if city.token_counts.get(kind, 0) > 0 and seat not in out:
+                    city.token_counts[kind] -= 1
+                    out.add(seat)
+        fighting = [s for s in range(n) if s not in out] if out else list(range(n))
+        strength = [c.conflict_shields(self.table) if c.strength else c.shields for c in self.cities]
+        gets: list[list[int]] = [[] for _ in self.cities]
+        won = [0] * n
+        lost = [0] * n
+        m = len(fighting)
+        for k, seat in enumerate(fighting):
+            left, right = fighting[(k + 1) % m], fighting[(k - 1) % m]
+            # two rivals, or one (two cities left fight once), or none (one city left)
+            rivals = (left, right) if left != right else ((left,) if left != seat else ())
+            city = self.cities[seat]
+            for nb in rivals:
+                if strength[seat] > strength[nb]:
+                    gets[seat].append(win)
+                    won[seat] += 1
+                elif strength[seat] < strength[nb]:
+                    lost[seat] += 1
+                    # a conflict rule may send the defeat token to the winner
+                    gets[nb if city.defeats_to_winner else seat].append(lose)
+        results = []
+        for seat, city in enumerate(self.cities):
+            city.tokens.extend(gets[seat])
+            results.append({"player": seat, "shields": strength[seat], "tokens": gets[seat],
+                            **({"sat_out": True} if seat in out else {})})
+        for seat in range(n):
+            if not self.cities[seat].triggers:
+                continue
+            coins = 0
+            for _ in range(won[seat]):
+                coins += self.fire(seat, Event("win_conflict"))
+            for _ in range(lost[seat]):
+                coins += self.fire(seat, Event("lose_conflict"))
+            if coins:
+                self.cities[seat].coins = max(0, self.cities[seat].coins + coins)
+        if self.logging:
+            self.log["war"].append({"age": age, "results": results})

@@ -1,0 +1,237 @@
+"""A turn's resolution, in the fixed order of the rules (a mixin of GameState).
+The game: a schedule of phases (interpreter/game/phases.py) over a ring of cities, then scoring.
+
+The base game is three `age` phases; a pack may declare more (a draft at the start, a
+recruitment before each age, ...). Within any phase a turn resolves in this fixed order:
+  1. every player chooses a move against the state at the start of the turn;
+  2. all moves resolve together: bank costs are fixed first (cost changes as they stood at
+     the start of the turn), then payments leave and cards are built / stages built / sold
+     (sold cards go to the discard pile, or to the box where the phase says so);
+  3. when-built effects run on the city state after all of this turn's builds (so a
+     neighbour's brown card built this turn counts for a card paying per brown card), then the
+     turn's events (build, chain, wonder stage, buy) fire their triggers; trade income, sale
+     coins, when-built and triggered coins (and coins other cities' cards give from the bank)
+     arrive only now, so they cannot pay for this turn; a city that took coins from the bank
+     then fires its `take coins` triggers;
+  3b. coins lost to other cities' cards (`others lose 2 coins`) are settled next, in seat
+     order: each losing city's player chooses how much of the loss to pay from its treasury
+     (as it stands after step 3) and takes one of the pack's debt tokens for each coin it does
+     not pay;
+  4. on the last turn of an age, players with `play last card` play their last card
+     (steps 1-3 again, for them only), then every remaining card is discarded;
+  5. `build from discard` effects built this turn build from the discard pile (this turn's
+     discards included), in seat order;
+  6. hands pass (the age's direction). After the age's last turn: the conflicts, whose
+     win/lose events fire their triggers at once. Who fights whom comes from the declared
+     rules: a city holding a token of a kind that sits out (diplomacy) gives one back and takes
+     no part, and the two cities beside it fight each other; strength is its shields plus
+     shields counted anew (`shields 1 per defeat`).
+The game can stop between any two of these turns (the game rests where some seat decides):
+interpreter/game/position.py has its position, pending/step and play; bots are given observations.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from interpreter.game.contract import GameCapped
+from interpreter.rules.compiled import CCard, Contribution
+from interpreter.rules.effects import Event
+from interpreter.rules.city import City
+from interpreter.rules.moves import BUILD, KEEP, SELL, Move
+from interpreter.rules.pricing import build_terms
+
+
+class TurnResolution:
+    """Steps 2, 3 and 4 of the module docstring: keep (a draft), resolve (a turn), and the
+    effects and events a turn sets off (when_built, fire)."""
+
+    coin_tally: list[tuple[int, Any, int]] | None
+
+    def keep(self, moves: Sequence[Move | None], kept: list[list[CCard]]) -> None:
+        """A draft step: each player keeps the chosen card of the hand in front of them."""
+        self._count_actions(len(moves))
+        entries = []
+        picked = []
+        for seat, move in enumerate(moves):
+            if move is None:
+                continue
+            card = self.hands[seat].pop(move.card)
+            kept[seat].append(card)
+            picked.append((seat, move, card))
+            entries.append({"player": seat, "card": card.name, "action": KEEP})
+        if self.records:
+            self.note_plays(self.turn, picked)
+        if self.logging:
+            self._log_turn(entries)
+
+    def resolve(self, choices: Sequence[Move | None], turn: int | None = None, note: str = "",
+                sold: str = "discard") -> list[int]:
+        """Apply everyone's move at once; returns the seats owed a build from the discard pile
+        by this resolution (also kept in `owed` for settle_discard_builds)."""
+        if turn is not None:
+            self.turn = turn
+        n = self.n
+        income = [0] * n
+        built: list[tuple[int, Contribution]] = []
+        events: list[tuple[int, Event]] = []
+        entries = []
+        owed_before = len(self.owed)
+        plays = [(seat, move, self.hands[seat][move.card]) for seat, move in enumerate(choices)
+                 if move is not None]
+        self.actions += len(plays)
+        if self.actions > self.max_actions:
+            raise GameCapped(f"stopped after {self.actions} actions (cap {self.max_actions})")
+        # cost changes and triggers: most games of most packs have none, and skip their work
+        special = False
+        for c in self.cities:
+            if c.cost_changes or c.triggers:
+                special = True
+                break
+        # bank costs as cost changes stand at the start of the turn (the moves are simultaneous)
+        banks = [self._bank(seat, move, card) for seat, move, card in plays] if special else None
+        for seat, _move, card in plays:
+            self.hands[seat].remove(card)
+        if self.records:
+            self.note_plays(self.turn, plays)
+        for k, (seat, move, card) in enumerate(plays):
+            city = self.cities[seat]
+            if banks is not None:
+                bank = banks[k]
+            elif move.action == SELL or move.free:
+                bank = 0
+            elif move.action == BUILD:
+                bank = card.cost_coins + card.cost_per_age * self.table.age
+            else:
+                st = city.side.stages[city.stages_built]
+                bank = st.cost_coins + st.cost_per_age * self.table.age
+            if move.action == SELL:
+                if sold == "box":
+                    self.box.append(card)
+                    self.box_known.append(1 << seat)
+                else:
+                    self.discard.append(card)
+                    self.discard_known.append(1 << seat)
+                income[seat] += self.rules.sell_coins
+                city.sold.append(card)
+            else:
+                if move.action == BUILD:
+                    city.build_card(card)
+                    if move.free == "power" and not self._free_turn(city):
+                        city.free_build_used = True
+                    built.append((seat, card.effect))
+                    if special and city.triggers:  # events matter to a city that reacts
+                        events.append((seat, Event("build", card.color, card.id)))
+                        if move.free == "chain":
+                            events.append((seat, Event("chain", card.color, card.id)))
+                else:
+                    city.tucked.append(card)
+                    built.append((seat, city.build_stage()))
+                    if special and city.triggers:
+                        events.append((seat, Event("wonder_stage")))
+                if special:
+                    self._spent(city, move, events)
+                city.coins -= bank + move.extra + move.left + move.right
+                income[(seat + 1) % n] += move.left
+                income[(seat - 1) % n] += move.right
+            if self.logging:
+                free = move.free or ("cost" if move.action == BUILD and not card.cost
+                                     and not card.cost_coins else "")
+                if not free and move.action == BUILD and card.cost_coins and not bank:
+                    free = "discount"  # a cost change waived the coins
+                entries.append({"player": seat, "card": card.name, "action": move.action,
+                                "bank": bank + move.extra, "left": move.left, "right": move.right,
+                                **({"free": free} if free else {}),
+                                **({"by": self.controller(seat)} if seat in self.unowned else {})})
+        if self.logging:  # the turn first; what its effects do (copies, losses) after it
+            self._log_turn(entries, note)
+        # coins from the bank matter only to a city that reacts to events (`take coins`)
+        watch = [seat for seat in range(n) if self.cities[seat].triggers] if special else ()
+        from_bank = [0] * n if special else None  # coins from the bank, for `take coins`
+        if watch:
+            for seat, move, _card in plays:
+                if move.action == SELL:
+                    from_bank[seat] += self.rules.sell_coins
+        for seat, effect in built:
+            if effect.built_hooks:
+                got = self.when_built(seat, effect)
+                income[seat] += got
+                if got > 0 and from_bank is not None:
+                    from_bank[seat] += got
+        for seat, event in events:  # (events exist only when `special`)
+            got = self.fire(seat, event)
+            income[seat] += got
+            if got > 0:
+                from_bank[seat] += got
+        if self.gains:  # coins other cities' cards give from the bank
+            for seat, coins in self.gains:
+                income[seat] += coins
+                if from_bank is not None:
+                    from_bank[seat] += coins
+            self.gains.clear()
+        for seat in watch:
+            if from_bank[seat]:
+                income[seat] += self.fire(seat, Event("take_coins"))
+        for seat in range(n):  # a negative effect takes at most what the city has
+            city = self.cities[seat]
+            city.coins = max(0, city.coins + income[seat])
+        if self.losses:  # after the turn's coins (and logged after the turn)
+            self.settle_losses()
+        return self.owed[owed_before:]
+
+    def _spent(self, city: City, move: Move, events: list[tuple[int, Event]]) -> None:
+        """What a paid move means beyond its coins: `buy` events, the bank bought from, rebates."""
+        if city.triggers:
+            for side, paid in ((1, move.left), (2, move.right)):  # one per neighbour paid
+                if paid:
+                    events.append((city.seat, Event("buy", side)))
+        if move.extra:
+            city.bank_used = self.bank_reset = True
+        if city.mods is not None and city.mods.rebate != (0, 0):  # the rebate is used
+            for side, paid in ((1, move.left), (2, move.right)):
+                if paid and city.mods.rebate[side - 1]:
+                    city.rebate_used.add(side)
+                    self.bank_reset = True
+
+    def _bank(self, seat: int, move: Move, card: CCard) -> int:
+        if move.action == SELL or move.free:
+            return 0
+        city = self.cities[seat]
+        n = self.n
+        if not (city.cost_changes or self.cities[(seat + 1) % n].cost_changes
+                or self.cities[(seat - 1) % n].cost_changes):  # no cost change in reach
+            if move.action == BUILD:
+                return card.cost_coins + card.cost_per_age * self.table.age
+            st = city.side.stages[city.stages_built]
+            return st.cost_coins + st.cost_per_age * self.table.age
+        age = self.table.age
+        if move.action == BUILD:
+            return build_terms(card.color, card.cost_coins + card.cost_per_age * age, card.cost, city,
+                               self.table).bank
+        stage = city.side.stages[city.stages_built]
+        return build_terms(-1, stage.cost_coins + stage.cost_per_age * age, stage.cost, city,
+                           self.table).bank
+
+    def when_built(self, seat: int, effect: Contribution) -> int:
+        coins = 0
+        for hook in effect.built_hooks:
+            coins += hook.when_built(self, seat)
+        if coins and self.coin_tally is not None:  # source: the effect built
+            self.coin_tally.append((seat, effect, coins))
+        return coins
+
+    def fire(self, seat: int, event: Event) -> int:
+        """Run the triggers of `seat`'s city that this event matches; coins they give."""
+        coins = 0
+        for hook, source in self.cities[seat].triggers:
+            if source == event.card and source >= 0 or not hook.matches(event):
+                continue
+            if getattr(hook, "once", False):  # once per turn for each distinct occurrence
+                key = (seat, id(hook), event.color)
+                if key in self.fired:
+                    continue
+                self.fired.add(key)
+            got = hook.react(self, seat, event)
+            if got and self.coin_tally is not None:  # source: the id of the trigger's card
+                self.coin_tally.append((seat, source, got))
+            coins += got
+        return coins

@@ -1,0 +1,77 @@
+"""The bots by name: a `--bots` spec ('human,greedy', 'search:200') made into bots, and
+the warnings a pack's words call for. The one table every tool picks bots from (BOTS).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from interpreter.players.bots import GreedyBot, RandomBot, unvalued_words
+
+
+def bot_warnings(cp: Any, bots: str) -> list[str]:
+    """What a statistics user must know about the chosen bots on this pack."""
+    names = {s.strip().partition(":")[0] for s in bots.split(",") if s.strip()} or {"greedy"}
+    out = []
+    if "greedy" in names:
+        out.append("greedy is a heuristic bot: the figures describe its play, not the game's balance")
+        words = unvalued_words(cp)
+        if words:
+            out.append(f"the greedy bot cannot value the effect word(s) {', '.join(map(repr, words))} "
+                       "(a plug-in can declare `value` in its PluginSpec): cards using them are "
+                       "played as if they did nothing")
+    if "search" in names:
+        out.append("search plays out games to the end for every decision (docs/bots.md): much "
+                   "slower than greedy (its playouts run on the native core when it is built); "
+                   "its playouts are greedy games")
+        words = unvalued_words(cp)
+        if words and "greedy" not in names:
+            out.append(f"the search bot weighs cards with the effect word(s) {', '.join(map(repr, words))} "
+                       "by what they do in its playouts, but the greedy players of its playouts "
+                       "cannot value them (a plug-in can declare `value` in its PluginSpec)")
+    return out
+
+
+def _human() -> object:
+    from interpreter.players.human import HumanBot
+    return HumanBot()
+
+
+def _search(option: str = "") -> object:
+    """search, search:N (N playouts a decision) or search:Nms (N milliseconds a decision);
+    a suffix :sK (search:128:s1) draws the search's randomness from another stream, K."""
+    from interpreter.players.search import SearchBot
+    budget, _, salt = option.partition(":")
+    if salt and not (salt[:1] == "s" and salt[1:].isdigit()):
+        raise ValueError(f"search:N:sK takes a stream number after 's' (search:128:s1), not {salt!r}")
+    ms = budget.endswith("ms")
+    number = budget[:-2] if ms else budget
+    if budget and not (number.isdigit() and int(number) > 0):
+        raise ValueError(f"search:N takes a number of playouts per decision (or search:Nms, "
+                         f"milliseconds), not {budget!r}")
+    stream = int(salt[1:]) if salt else 0
+    if ms:
+        return SearchBot(playouts=1_000_000, ms=float(number), stream=stream)
+    return SearchBot(int(number), stream=stream) if budget else SearchBot(stream=stream)
+
+
+BOTS: dict[str, Callable[..., object]] = {"random": RandomBot, "greedy": GreedyBot, "human": _human,
+                                          "search": _search}
+OPTIONS = {"search"}  # bots that take an option: search:200 (playouts a decision), search:500ms
+
+
+def make_bots(spec: str, n: int) -> list[object]:
+    """'human,greedy' -> bots for n seats; a list shorter than the table fills with its last
+    bot (human,greedy at 4 players: one human, three greedy). 'search:200' is the search bot
+    with 200 playouts per decision."""
+    names = [s.strip() for s in spec.split(",") if s.strip()] or ["greedy"]
+    parsed = [name.partition(":")[::2] for name in names]
+    unknown = [name for name, _ in parsed if name not in BOTS]
+    if unknown:
+        raise ValueError(f"unknown bot '{unknown[0]}' (bots: {', '.join(BOTS)})")
+    bad = [name for name, opt in parsed if opt and name not in OPTIONS]
+    if bad:
+        raise ValueError(f"the bot '{bad[0]}' takes no option")
+
+    def make(name: str, opt: str) -> object:
+        return BOTS[name](opt) if opt else BOTS[name]()
+    return [make(*parsed[min(i, len(parsed) - 1)]) for i in range(n)]
