@@ -23,9 +23,14 @@ import sys
 WORKLOAD = r"""
 import json, sys, time
 from dsl.loader import load_pack
-from interpreter.bots import make_bots
-from interpreter.compiled import compile_pack
-from interpreter.game import Game
+try:  # the layout since the layers (docs/architecture.md)
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    from interpreter.rules.compiled import compile_pack
+except ImportError:  # an older checkout, for A/B runs against it
+    from interpreter.bots import make_bots
+    from interpreter.compiled import compile_pack
+    from interpreter.game import Game
 pack, players, bots, games = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
 cp = compile_pack(load_pack(pack))
 Game(cp, make_bots(bots, players), seed=99999, sides="random").play()

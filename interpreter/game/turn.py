@@ -1,33 +1,29 @@
 """A turn's resolution, in the fixed order of the rules (a mixin of GameState).
-The game: a schedule of phases (interpreter/game/phases.py) over a ring of cities, then scoring.
 
-The base game is three `age` phases; a pack may declare more (a draft at the start, a
-recruitment before each age, ...). Within any phase a turn resolves in this fixed order:
-  1. every player chooses a move against the state at the start of the turn;
-  2. all moves resolve together: bank costs are fixed first (cost changes as they stood at
-     the start of the turn), then payments leave and cards are built / stages built / sold
-     (sold cards go to the discard pile, or to the box where the phase says so);
+Within any phase (interpreter/game/phases.py: the base game is three `age` phases; a pack may
+declare more, such as a draft or a recruitment) a turn resolves in this fixed order:
+  1. every player chooses a move against the state at the start of the turn (the position
+     says who: interpreter/game/position.py; the players answer: interpreter/players/game.py);
+  2. all moves resolve together (_pay_and_place): bank costs are fixed first (cost changes
+     as they stood at the start of the turn), then payments leave and cards are built /
+     stages built / sold (sold cards go to the discard pile, or to the box where the phase
+     says so);
   3. when-built effects run on the city state after all of this turn's builds (so a
      neighbour's brown card built this turn counts for a card paying per brown card), then the
      turn's events (build, chain, wonder stage, buy) fire their triggers; trade income, sale
      coins, when-built and triggered coins (and coins other cities' cards give from the bank)
      arrive only now, so they cannot pay for this turn; a city that took coins from the bank
-     then fires its `take coins` triggers;
+     then fires its `take coins` triggers (_effects_and_income);
   3b. coins lost to other cities' cards (`others lose 2 coins`) are settled next, in seat
-     order: each losing city's player chooses how much of the loss to pay from its treasury
-     (as it stands after step 3) and takes one of the pack's debt tokens for each coin it does
-     not pay;
+     order (interpreter/game/losses.py);
   4. on the last turn of an age, players with `play last card` play their last card
-     (steps 1-3 again, for them only), then every remaining card is discarded;
+     (steps 1-3 again, for them only), then every remaining card is discarded (the age
+     phase, interpreter/game/phases.py);
   5. `build from discard` effects built this turn build from the discard pile (this turn's
-     discards included), in seat order;
-  6. hands pass (the age's direction). After the age's last turn: the conflicts, whose
-     win/lose events fire their triggers at once. Who fights whom comes from the declared
-     rules: a city holding a token of a kind that sits out (diplomacy) gives one back and takes
-     no part, and the two cities beside it fight each other; strength is its shields plus
-     shields counted anew (`shields 1 per defeat`).
-The game can stop between any two of these turns (the game rests where some seat decides):
-interpreter/game/position.py has its position, pending/step and play; bots are given observations.
+     discards included), in seat order (interpreter/game/owed.py);
+  6. hands pass (the age's direction, interpreter/game/phases.py). After the age's last turn:
+     the conflicts (interpreter/game/conflicts.py).
+The game can stop between any two of these turns (the game rests where some seat decides).
 """
 from __future__ import annotations
 
@@ -66,15 +62,10 @@ class TurnResolution:
 
     def resolve(self, choices: Sequence[Move | None], turn: int | None = None, note: str = "",
                 sold: str = "discard") -> list[int]:
-        """Apply everyone's move at once; returns the seats owed a build from the discard pile
-        by this resolution (also kept in `owed` for settle_discard_builds)."""
+        """Apply everyone's move at once (steps 2, 3 and 3b); returns the seats owed a build
+        from the discard pile by this resolution (also kept in `owed` for the settling)."""
         if turn is not None:
             self.turn = turn
-        n = self.n
-        income = [0] * n
-        built: list[tuple[int, Contribution]] = []
-        events: list[tuple[int, Event]] = []
-        entries = []
         owed_before = len(self.owed)
         plays = [(seat, move, self.hands[seat][move.card]) for seat, move in enumerate(choices)
                  if move is not None]
@@ -87,7 +78,22 @@ class TurnResolution:
             if c.cost_changes or c.triggers:
                 special = True
                 break
-        # bank costs as cost changes stand at the start of the turn (the moves are simultaneous)
+        income = [0] * self.n
+        built, events = self._pay_and_place(plays, income, special, sold, note)
+        self._effects_and_income(plays, built, events, income, special)
+        if self.losses:  # step 3b: after the turn's coins (and logged after the turn)
+            self.settle_losses()
+        return self.owed[owed_before:]
+
+    def _pay_and_place(self, plays: list[tuple[int, Move, CCard]], income: list[int], special: bool,
+                       sold: str, note: str) -> tuple[list[tuple[int, Contribution]], list[tuple[int, Event]]]:
+        """Step 2: bank costs fixed as cost changes stand at the start of the turn (the moves
+        are simultaneous), then payments leave and cards are built, stages built or sold.
+        Coins paid to neighbours and from sales go to `income`: they arrive in step 3."""
+        n = self.n
+        built: list[tuple[int, Contribution]] = []
+        events: list[tuple[int, Event]] = []
+        entries = []
         banks = [self._bank(seat, move, card) for seat, move, card in plays] if special else None
         for seat, _move, card in plays:
             self.hands[seat].remove(card)
@@ -134,16 +140,27 @@ class TurnResolution:
                 income[(seat + 1) % n] += move.left
                 income[(seat - 1) % n] += move.right
             if self.logging:
-                free = move.free or ("cost" if move.action == BUILD and not card.cost
-                                     and not card.cost_coins else "")
-                if not free and move.action == BUILD and card.cost_coins and not bank:
-                    free = "discount"  # a cost change waived the coins
-                entries.append({"player": seat, "card": card.name, "action": move.action,
-                                "bank": bank + move.extra, "left": move.left, "right": move.right,
-                                **({"free": free} if free else {}),
-                                **({"by": self.controller(seat)} if seat in self.unowned else {})})
+                entries.append(self._log_entry(seat, move, card, bank))
         if self.logging:  # the turn first; what its effects do (copies, losses) after it
             self._log_turn(entries, note)
+        return built, events
+
+    def _log_entry(self, seat: int, move: Move, card: CCard, bank: int) -> dict[str, Any]:
+        free = move.free or ("cost" if move.action == BUILD and not card.cost
+                             and not card.cost_coins else "")
+        if not free and move.action == BUILD and card.cost_coins and not bank:
+            free = "discount"  # a cost change waived the coins
+        return {"player": seat, "card": card.name, "action": move.action,
+                "bank": bank + move.extra, "left": move.left, "right": move.right,
+                **({"free": free} if free else {}),
+                **({"by": self.controller(seat)} if seat in self.unowned else {})}
+
+    def _effects_and_income(self, plays: list[tuple[int, Move, CCard]], built: list[tuple[int, Contribution]],
+                            events: list[tuple[int, Event]], income: list[int], special: bool) -> None:
+        """Step 3: when-built effects on the cities as they stand after every build of the turn,
+        then the turn's events fire their triggers; then all the turn's coins arrive (a
+        negative effect takes at most what a city has), after `take coins` triggers."""
+        n = self.n
         # coins from the bank matter only to a city that reacts to events (`take coins`)
         watch = [seat for seat in range(n) if self.cities[seat].triggers] if special else ()
         from_bank = [0] * n if special else None  # coins from the bank, for `take coins`
@@ -174,9 +191,6 @@ class TurnResolution:
         for seat in range(n):  # a negative effect takes at most what the city has
             city = self.cities[seat]
             city.coins = max(0, city.coins + income[seat])
-        if self.losses:  # after the turn's coins (and logged after the turn)
-            self.settle_losses()
-        return self.owed[owed_before:]
 
     def _spent(self, city: City, move: Move, events: list[tuple[int, Event]]) -> None:
         """What a paid move means beyond its coins: `buy` events, the bank bought from, rebates."""
