@@ -18,6 +18,7 @@ import difflib
 from typing import Any, Optional, Sequence
 
 from interpreter.game.conflicts import Conflicts
+from interpreter.game.contract import GameCapped
 from interpreter.game.losses import Losses
 from interpreter.game.owed import EndOfTurnBuilds
 from interpreter.game.phases import AGE, schedule

@@ -9,7 +9,7 @@ bot's choices never change the deal. The protocol (docs/bots.md):
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from interpreter.rules.compiled import CCard, Contribution
 from interpreter.rules.moves import BUILD, KEEP, SELL, Move

@@ -1,0 +1,84 @@
+"""What every effect word's handler shares: the builder it writes into, events, the registry.
+
+A word's module (interpreter/rules/effects/<word>.py) defines its hooks and one handler,
+registered with @handles(word, *fields): the fields of the word's AST node (dsl/ast.py) the
+handler reads. The package checks at import that the handlers cover dsl.registry.EFFECTS
+exactly and that each reads every field of its node, so a word can never parse but silently
+do nothing, nor a parameter be silently ignored.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple
+
+from dsl import ast as A
+
+from interpreter.rules.contribution import Hook
+from interpreter.rules.counting import Counter, seats_of
+
+
+class Event(NamedTuple):
+    """Something that happened in a city this turn (or this conflict)."""
+
+    kind: str  # dsl.ast.EVENT_KINDS
+    color: int = -1  # the built card's colour index ("build", "chain"); the side paid ("buy": 1 left, 2 right)
+    card: int = -1  # the built card's id (a card's own trigger ignores its own building)
+
+
+def ages_left(obs: Any) -> int:
+    return max(0, obs.rules.ages - obs.age)
+
+
+class Builder:
+    """The compiled parts of one card's effects, filled by the handlers in turn."""
+
+    def __init__(self, n_res: int, n_sym: int):
+        self.fixed = [0] * n_res
+        self.fixed_private = [0] * n_res
+        self.choices: list[tuple[int, ...]] = []
+        self.choices_private: list[tuple[int, ...]] = []
+        self.shields = 0
+        self.science = [0] * n_sym
+        self.science_wild: list[tuple[int, ...]] = []
+        self.discounts: list[tuple[frozenset[int], tuple[int, ...], int]] = []
+        self.hooks: list[Hook] = []
+
+
+def counter(c: A.Counted | None, ix: Any) -> Counter | None:
+    if c is None:
+        return None
+    if c.what == "card":
+        colors = tuple(ix.col[x] for x in c.colors) if c.colors else tuple(range(len(ix.col)))
+    else:
+        colors = tuple(ix.col[x] for x in c.colors)
+    return Counter(c.what, colors, seats_of(c.sides), c.every, c.token)
+
+
+def resources(names: tuple[str, ...], ix: Any) -> frozenset[int]:
+    if names == ("any",):
+        return frozenset(range(len(ix.res)))
+    return frozenset(ix.res[r] for r in ix.rules.vocab.expand_resources(names))
+
+
+Handler = Callable[[Any, Builder, Any], None]
+HANDLERS: dict[str, Handler] = {}  # registry word -> handler
+READS: dict[str, tuple[str, ...]] = {}  # registry word -> the fields of its AST node it reads
+_BY_NODE: dict[type, Handler] = {}
+
+
+def handles(word: str, *reads: str) -> Callable[[Handler], Handler]:
+    """Register the decorated function as the handler of the registry word `word`."""
+    def register(fn: Handler) -> Handler:
+        if word in HANDLERS:  # pragma: no cover - two modules claiming one word
+            raise RuntimeError(f"two handlers for the effect word '{word}'")
+        HANDLERS[word] = fn
+        READS[word] = reads
+        return fn
+    return register
+
+
+def compile_node(node: Any, b: Builder, ix: Any) -> None:
+    """One AST effect into the builder, by its word's handler (a trigger's inner effect too)."""
+    if not _BY_NODE:
+        from dsl.registry import EFFECTS
+        _BY_NODE.update({EFFECTS[w].node: h for w, h in HANDLERS.items() if w in EFFECTS})
+    _BY_NODE[type(node)](node, b, ix)

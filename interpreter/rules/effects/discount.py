@@ -1,0 +1,55 @@
+"""`discount` (and `free ... cards`): cost changes, passive effects the price of a build
+asks for (interpreter/rules/pricing.py); `buy ... from bank`, `rebate` and `free first card
+of each colour` are cost changes too.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from dsl import ast as A
+
+from interpreter.rules.contribution import Hook
+from interpreter.rules.counting import seats_of
+from interpreter.rules.effects.base import Builder, ages_left, handles
+
+
+class CostChange(Hook):
+    """A cost change on the builds of the cities at `seats` (0 = the owner's own).
+
+    unit: "resource" (amount units fewer, of the builder's choice), "coin" (coin cost
+    lowered), "all" (nothing to pay) or "bank" (buy one unit of `resources` per build
+    from the bank for `amount` coins)."""
+
+    changes_cost = True
+
+    def __init__(self, unit: str, stages: bool, colors: frozenset[int], amount: int,
+                 seats: tuple[int, ...], resources: frozenset[int] = frozenset()):
+        self.unit, self.stages, self.colors = unit, stages, colors
+        self.amount, self.seats, self.resources = amount, seats, resources
+
+    def applies(self, color: int) -> bool:
+        """Whether it changes the price of a card of `color` (-1: a wonder stage)."""
+        if self.unit == "bank":
+            return True
+        if color < 0:
+            return self.stages
+        return not self.stages and (not self.colors or color in self.colors)
+
+    def attach(self, city: Any) -> None:
+        city.add_cost_change(self)
+
+    def worth(self, obs: Any, seat: int) -> float:
+        left = ages_left(obs) + 1
+        if self.unit == "bank":
+            return 1.2 * left
+        if self.unit == "coin":
+            return 0.5 * self.amount * left * (2 if 0 not in self.seats else 1) / 2
+        per = 4.0 if self.unit == "all" else 1.0 * self.amount
+        return per * left * (0.5 if 0 not in self.seats else 1.0)
+
+
+@handles("discount", "unit", "target", "amount", "sides")
+def _discount(n: A.Discount, b: Builder, ix: Any) -> None:
+    stages = n.target.what == "wonder_stage"
+    colors = frozenset(ix.col[c] for c in n.target.colors)
+    b.hooks.append(CostChange(n.unit, stages, colors, n.amount, seats_of(n.sides)))

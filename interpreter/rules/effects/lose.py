@@ -1,0 +1,56 @@
+"""`lose` / `gain`: other cities lose coins (settled at the end of the turn, with debt as
+the fallback: interpreter/game/losses.py) or gain coins from the bank.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from dsl import ast as A
+
+from interpreter.rules.contribution import Hook
+from interpreter.rules.counting import Counter, count
+from interpreter.rules.effects.base import Builder, counter, handles
+
+
+class OthersCoinsHook(Hook):
+    """When built: other cities lose coins (or take debt) or take coins from the bank."""
+
+    builds = True
+
+    def __init__(self, amount: int, sides: tuple[str, ...], counter: Counter | None):
+        self.amount, self.sides, self.counter = amount, sides, counter
+
+    def targets(self, game: Any, seat: int) -> list[int]:
+        n = game.n
+        if self.sides == ("others",):
+            return [s for s in range(n) if s != seat]
+        out = []
+        for side in self.sides:
+            s = (seat + 1) % n if side == "left" else (seat - 1) % n
+            if s != seat and s not in out:
+                out.append(s)
+        return out
+
+    def due(self, game: Any, target: int) -> int:
+        if self.counter is None:
+            return abs(self.amount)
+        return abs(self.amount) * count(game.table, target, self.counter)
+
+    def when_built(self, game: Any, seat: int) -> int:
+        for t in self.targets(game, seat):
+            due = self.due(game, t)
+            if due:
+                if self.amount < 0:
+                    game.owe_loss(t, due, seat)
+                else:
+                    game.give_coins(t, due)
+        return 0
+
+    def worth(self, obs: Any, seat: int) -> float:
+        hurt = sum(self.due(obs, t) for t in self.targets(obs, seat))
+        return (0.25 if self.amount < 0 else -0.15) * hurt
+
+
+@handles("lose", "amount", "sides", "per")
+def _others_coins(n: A.OthersCoins, b: Builder, ix: Any) -> None:
+    b.hooks.append(OthersCoinsHook(n.amount, n.sides, counter(n.per, ix)))

@@ -1,0 +1,19 @@
+"""`science`: a science symbol, or a wild one (one of several, or any).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from dsl import ast as A
+
+from interpreter.rules.effects.base import Builder, handles
+
+
+@handles("science", "symbols")
+def _science(n: A.Science, b: Builder, ix: Any) -> None:
+    if n.symbols == ("any",):
+        b.science_wild.append(tuple(range(len(ix.sym))))
+    elif len(n.symbols) > 1:
+        b.science_wild.append(tuple(ix.sym[s] for s in n.symbols))
+    else:
+        b.science[ix.sym[n.symbols[0]]] += 1

@@ -1,0 +1,34 @@
+"""`tokens`: tokens of a kind the pack declares (debt, diplomacy), when built.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from dsl import ast as A
+
+from interpreter.rules.contribution import Hook
+from interpreter.rules.effects.base import Builder, ages_left, handles
+
+
+class TokensHook(Hook):
+    """When built: take tokens of a declared kind."""
+
+    builds = True
+
+    def __init__(self, count: int, kind: str):
+        self.count, self.kind = count, kind
+
+    def when_built(self, game: Any, seat: int) -> int:
+        game.give_tokens(seat, self.kind, self.count)
+        return 0
+
+    def worth(self, obs: Any, seat: int) -> float:
+        kind = obs.rules.tokens.get(self.kind)
+        if kind is None:
+            return 0.0
+        return self.count * (kind.vp + (1.5 if kind.sit_out and ages_left(obs) >= 0 else 0.0))
+
+
+@handles("tokens", "count", "kind")
+def _tokens(n: A.Tokens, b: Builder, ix: Any) -> None:
+    b.hooks.append(TokensHook(n.count, n.kind))
