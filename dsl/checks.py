@@ -5,7 +5,7 @@ from dataclasses import replace
 from typing import Callable
 
 from .model import Card, Pack, Rules
-from .parser import did_you_mean
+from .text_errors import did_you_mean
 
 Report = Callable[..., None]
 

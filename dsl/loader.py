@@ -3,6 +3,10 @@
 Every stage collects its problems instead of stopping, so a modder sees all of
 them at once; only when a stage cannot go on (no manifest, broken YAML) are the
 later checks of that file skipped.
+
+This module is over 400 lines for a reason: the pack builder is one pass over a pack's files
+(and the packs it extends) whose steps share the problems being gathered and the positions
+they point at; split, each piece would need the whole collector passed around.
 """
 from __future__ import annotations
 
@@ -18,7 +22,8 @@ from .model import Card, Pack, Rules, Source, Stage, Wonder, WonderSide
 from .limits import LIMITS
 from .packref import resolve_extends, resolve_pack
 from .checks import check_drafts, check_guild_ages, deck_warnings, link_chains
-from .parser import CardTextError, did_you_mean, parse_cost, parse_effects
+from .parser import parse_cost, parse_effects
+from .text_errors import CardTextError, did_you_mean
 from .plugins import load_plugins
 from .safeio import ReadProblem, read_bounded
 from .rules import RuleSource, build_rules, merge_rules, rule_conflicts, rule_lineage

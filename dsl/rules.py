@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .model import DEFAULT_SCORE_LINES, DrawRule, PhaseDecl, Rules, SeatDecl, TokenKind
-from .parser import did_you_mean
+from .text_errors import did_you_mean
 from .phases import PHASE_TIMES, PHASES
 from .seats import CONTROLLERS, HANDS, SIDES
 from .vocab import Vocabulary

@@ -8,7 +8,7 @@ from typing import Any, Callable
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
-from .parser import did_you_mean
+from .text_errors import did_you_mean
 from .safeio import short
 from .schema import NAME_PATTERN, build_schema
 from .yamlsource import YamlDoc

@@ -86,7 +86,8 @@ def test_mutated_state_files_get_a_message_and_status_1(tmp_path, capsys) -> Non
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from dsl.parser import CardTextError, parse_cost, parse_effects  # noqa: E402
+from dsl.parser import parse_cost, parse_effects  # noqa: E402
+from dsl.text_errors import CardTextError  # noqa: E402
 from dsl.vocab import BASE_VOCABULARY  # noqa: E402
 
 WORDS = ["produce", "vp", "coins", "per", "card", "in", "left", "self", "neighbors", "buy", "from", "for",

@@ -13,7 +13,8 @@ from dsl import ast as A
 from dsl.diagnostics import PackError
 from dsl.english import effects_english
 from dsl.loader import load_pack
-from dsl.parser import CardTextError, parse_effects
+from dsl.parser import parse_effects
+from dsl.text_errors import CardTextError
 from interpreter.players.bots import GreedyBot
 from dsl.registry import EFFECTS, PLUGINS
 from interpreter.players.roster import make_bots

@@ -11,7 +11,9 @@ import pytest
 
 from dsl import ast as A
 from dsl.english import effects_english
-from dsl.parser import EFFECT_WORDS, CardTextError, LanguageError, parse_effects
+from dsl.grammar import EFFECT_WORDS
+from dsl.parser import parse_effects
+from dsl.text_errors import CardTextError, LanguageError
 from dsl.printer import effects_text
 from dsl.registry import EFFECTS, PHASES
 from dsl.vocab import BASE_COLORS, Vocabulary

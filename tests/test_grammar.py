@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from dsl import ast as A
-from dsl.parser import CardTextError, LanguageError, parse_cost, parse_effect, parse_effects
+from dsl.parser import parse_cost, parse_effect, parse_effects
+from dsl.text_errors import CardTextError, LanguageError
 from dsl.registry import EFFECTS, SPEC_BY_NODE
 from dsl.vocab import BASE_VOCABULARY, Vocabulary
 

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from dsl import ast as A
 from dsl.english import cost_english, effects_english, english
 from dsl.limits import LIMITS
-from dsl.parser import _KEYWORDS, parse_cost, parse_effects
+from dsl.grammar import KEYWORDS as _KEYWORDS
+from dsl.parser import parse_cost, parse_effects
 from dsl.printer import canonical, cost_text, effects_text
 from dsl.registry import EFFECTS, SPEC_BY_NODE
 from dsl.vocab import BASE_VOCABULARY, Vocabulary

@@ -7,7 +7,8 @@ import sys
 from typing import Any
 
 from dsl.english import cost_english, effects_english
-from dsl.parser import CardTextError, parse_cost, parse_effects
+from dsl.parser import parse_cost, parse_effects
+from dsl.text_errors import CardTextError
 from dsl.printer import cost_text, effects_text
 
 from .common import print_json

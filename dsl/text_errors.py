@@ -1,0 +1,144 @@
+"""Errors in card text a modder can act on: where (line, column, length), what, and a "did
+you mean"; syntax errors say what the grammar would have accepted instead."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Iterable
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .grammar import EFFECT_WORDS, PARSER
+
+
+@dataclass(frozen=True)
+class LanguageError:
+    """One problem in a piece of card text; line/column are 1-based inside that text."""
+
+    message: str
+    line: int
+    column: int
+    length: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}: {self.message}"
+
+
+class CardTextError(Exception):
+    """Raised by parse_* when the text has problems; `errors` holds all of them."""
+
+    def __init__(self, text: str, errors: list[LanguageError]):
+        self.text = text
+        self.errors = errors
+        super().__init__("; ".join(str(e) for e in errors))
+
+    def render(self) -> str:
+        """Each error with the offending line and a caret under it."""
+        lines = self.text.splitlines() or [""]
+        out = []
+        for e in self.errors:
+            src = lines[e.line - 1] if 0 < e.line <= len(lines) else ""
+            out.append(f"{e.line}:{e.column}: {e.message}\n  {src}\n  "
+                       f"{' ' * (e.column - 1)}{'^' * max(1, e.length)}")
+        return "\n".join(out)
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, [c for c in choices if c != word], n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+_TERMINAL_WORDS = {"NEIGHBORS": ("neighbors", "neighbours"), "PERIOD": ("age", "game"),
+                   "UNTRADABLE": ("untradable",)}
+
+
+def _expected_words(expected: Iterable[str]) -> list[str]:
+    """The literal words the parser would have accepted (for "did you mean")."""
+    words: list[str] = []
+    for term in expected:
+        if term in _TERMINAL_WORDS:
+            words.extend(_TERMINAL_WORDS[term])
+            continue
+        try:
+            pat = PARSER.get_terminal(term).pattern
+        except KeyError:
+            continue
+        if pat.type == "str" and pat.value.isalpha():
+            words.append(pat.value)
+    return words
+
+
+def _expected_marks(expected: Iterable[str]) -> list[str]:
+    """The punctuation the parser would have accepted, e.g. ',' or ';'."""
+    marks: list[str] = []
+    for term in expected:
+        try:
+            pat = PARSER.get_terminal(term).pattern
+        except KeyError:
+            continue
+        if pat.type == "str" and not pat.value.isalnum():
+            marks.append(pat.value)
+    return marks
+
+
+def _describe_expected(expected: Iterable[str]) -> str:
+    expected = set(expected)
+    names = [f"'{w}'" for w in sorted(dict.fromkeys(_expected_words(expected)))]
+    names.extend(f"'{m}'" for m in sorted(dict.fromkeys(_expected_marks(expected))))
+    if "NAME" in expected:
+        names.append("a name")
+    if expected & {"INT", "SIGNED_INT"}:
+        names.append("a number")
+    if expected & {"$END", "<END-OF-FILE>"}:
+        names.append("end of text")
+    if not names:
+        names = sorted(expected)
+    if len(names) > 10:
+        names = names[:10] + ["..."]
+    return ", ".join(names)
+
+
+def _accepted(err: UnexpectedInput) -> Iterable[str]:
+    """What the parser would really take next. LALR merges the look-ahead sets of states
+    shared by several rules (the state after a side word serves `buy`, `copy`, `per`...),
+    so `err.expected` may list words that fit elsewhere; feeding each one tells them apart."""
+    ip = getattr(err, "interactive_parser", None)
+    if ip is not None:
+        try:
+            return ip.accepts()
+        except Exception:  # pragma: no cover - fall back to Lark's own list
+            pass
+    return err.expected
+
+
+def syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
+    line, col = getattr(err, "line", 1) or 1, getattr(err, "column", 1) or 1
+    if isinstance(err, UnexpectedCharacters):
+        lines = text.splitlines()
+        ch = lines[line - 1][col - 1] if line <= len(lines) and col <= len(lines[line - 1]) else "?"
+        hint = "; card text is written in lower case" if ch.isupper() else ""
+        return LanguageError(f"unexpected character '{ch}'{hint}", line, col)
+    if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken)
+                                          and err.token.type == "$END"):
+        expected = _describe_expected(_accepted(err))
+        if start == "effects" and (text.strip() == "" or text.rstrip().endswith(";")):
+            expected = f"an effect word ({', '.join(EFFECT_WORDS)})"
+        lines = text.splitlines() or [""]
+        return LanguageError(f"text ends too early; expected {expected}",
+                             len(lines), len(lines[-1]) + 1)
+    assert isinstance(err, UnexpectedToken)
+    tok = err.token
+    hint = ""
+    accepted = _accepted(err)
+    expected = _describe_expected(accepted)
+    before = text[:tok.start_pos].rstrip() if tok.start_pos is not None else ""
+    if start == "effects" and (before == "" or before.endswith(";")):
+        expected = f"an effect word ({', '.join(EFFECT_WORDS)})"
+        if tok.type in ("INT", "SIGNED_INT"):
+            hint = " (the word comes first: 'coins 3', 'vp 2', 'shields 1')"
+    elif tok.type == "NAME":
+        hint = did_you_mean(str(tok), _expected_words(accepted))
+    elif start == "cost" and tok.type in ("INT", "SIGNED_INT"):
+        hint = " (the number comes first: '3 coins', '2 wood')"
+    return LanguageError(f"unexpected '{tok}'; expected {expected}{hint}",
+                         tok.line, tok.column, max(1, len(str(tok))))

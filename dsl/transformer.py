@@ -1,0 +1,553 @@
+"""The Lark parse tree of card text into the typed AST (dsl/ast.py): one method per grammar
+rule, checking names against the pack's vocabulary and numbers against the limits as it goes.
+
+This module is over 400 lines for a reason: the transformer is one class with one small method
+per rule of dsl/effects.lark, in the grammar's order; split, a rule would sit apart from its
+neighbours.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from lark import Token, Transformer, v_args
+
+from . import ast as A
+from .grammar import EFFECT_WORDS
+from .limits import LIMITS
+from .registry import EFFECTS, PLUGINS
+from .text_errors import LanguageError, did_you_mean
+from .vocab import BASE_VOCABULARY, RESOURCE_ALIASES, Vocabulary
+
+_KIND_TEXT = {"int": "a number", "sides": "sides (left, self, right, neighbors)", "word": "a word",
+              "resource": "a resource", "color": "a colour", "symbol": "a science symbol"}
+
+
+def _name(tok: Token) -> str:
+    v = str(tok)
+    return RESOURCE_ALIASES.get(v, v)
+
+
+_SIDE_WORDS = {"left", "self", "right", "neighbors", "neighbours", "all"}
+
+
+class _SidesArg(tuple):
+    """A side list (a plug-in argument, `in SIDES`) with where it was written, for error positions."""
+
+    def __new__(cls, sides: tuple[str, ...], meta: Any) -> "_SidesArg":
+        self = super().__new__(cls, sides)
+        self.line, self.column = meta.line, meta.column
+        self.width = meta.end_column - meta.column if meta.end_line == meta.line else 1
+        return self
+
+
+def _plugin_arg(a: Any) -> Any:
+    if isinstance(a, Token):
+        if a.type == "SIGNED_INT":
+            return int(a) if len(a) <= 10 else 0  # a longer number is reported by _num
+        if str(a) in _SIDE_WORDS:
+            return A.normalize_sides([str(a)])
+        return str(a)
+    return a
+
+
+class ToAst(Transformer):
+    """Lark tree -> frozen AST; checks names against the vocabulary as it goes."""
+
+    def __init__(self, vocab: Vocabulary | None):
+        super().__init__()
+        self.vocab = vocab
+        self.errors: list[LanguageError] = []
+        self._big: set[tuple[int, int]] = set()
+
+    # -- name checks -------------------------------------------------------
+    def _check(self, tok: Token, known: Iterable[str], what: str) -> str:
+        name = _name(tok)
+        if self.vocab is not None and name not in known:
+            self.errors.append(LanguageError(
+                f"unknown {what} '{tok}'{did_you_mean(str(tok), known)}",
+                tok.line, tok.column, len(tok)))
+        return name
+
+    def _resource(self, tok: Token) -> str:
+        v = self.vocab or BASE_VOCABULARY
+        return self._check(tok, v.resources, "resource")
+
+    def _color(self, tok: Token) -> str:
+        v = self.vocab or BASE_VOCABULARY
+        return self._check(tok, v.colors, "colour")
+
+    def _num(self, tok: Token, limit: int, what: str) -> int:
+        """A number of the text, at most `limit` in size (a located error otherwise)."""
+        text = str(tok)
+        if len(text.lstrip("-")) > len(str(limit)) or abs(int(text)) > limit:
+            self.errors.append(LanguageError(f"{what} {text[:12]}{'...' if len(text) > 12 else ''} "
+                                             f"is more than the limit of {limit}",
+                                             tok.line, tok.column, len(tok)))
+            return 0
+        return int(text)
+
+    def _int(self, tok: Token) -> int:
+        """A number of the text, at most LIMITS.amount (reported once; clamped to it)."""
+        text = str(tok)
+        if len(text.lstrip("-")) > len(str(LIMITS.amount)) or abs(int(text)) > LIMITS.amount:
+            if (tok.line, tok.column) not in self._big:
+                self._big.add((tok.line, tok.column))
+                self._num(tok, LIMITS.amount, "number")
+            return LIMITS.amount
+        return int(text)
+
+    def _wide(self, toks: list[Any], what: str) -> None:
+        if len(toks) > LIMITS.choice_width:
+            t = toks[LIMITS.choice_width]
+            self.errors.append(LanguageError(f"more than {LIMITS.choice_width} {what} (the limit)",
+                                             getattr(t, "line", 1), getattr(t, "column", 1)))
+
+    # -- effects -----------------------------------------------------------
+    def effects(self, children: list[Any]) -> tuple[A.Effect, ...]:
+        if len(children) > LIMITS.effects_per_text:
+            e = children[LIMITS.effects_per_text]
+            self.errors.append(LanguageError(
+                f"more than {LIMITS.effects_per_text} effects in one text (the limit)",
+                getattr(e, "line", None) or 1, getattr(e, "column", None) or 1))
+        return tuple(children)
+
+    @v_args(meta=True)
+    def relative_produce(self, meta: Any, children: list[Any]) -> A.Produce:
+        return A.Produce((), choice=True, tradable=False, relative=str(children[-1]),
+                         line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def produce(self, meta: Any, children: list[Any]) -> A.Produce:
+        kind, items = children[0]
+        tradable = not (len(children) > 1 and str(children[1]) == "untradable")
+        return A.Produce(tuple(items), choice=(kind == "choice"), tradable=tradable,
+                         line=meta.line, column=meta.column)
+
+    def amounts(self, children: list[Any]) -> tuple[str, list[tuple[str, int]]]:
+        merged: dict[str, int] = {}
+        for name, n in children:
+            merged[name] = merged.get(name, 0) + n
+        return "amounts", list(merged.items())
+
+    def amount(self, children: list[Any]) -> tuple[str, int]:
+        n = self._num(children[0], LIMITS.units, "amount") if len(children) == 2 else 1
+        return self._resource(children[-1]), n
+
+    def choice(self, children: list[Token]) -> tuple[str, list[tuple[str, int]]]:
+        self._wide(children, "resources in one choice")
+        return "choice", [(self._resource(t), 1) for t in children]
+
+    @v_args(meta=True)
+    def shields(self, meta: Any, children: list[Any]) -> A.Shields:
+        count = next(c for c in children if isinstance(c, Token) and c.type == "INT")
+        per = next((c for c in children if isinstance(c, A.Counted)), None)
+        return A.Shields(self._num(count, LIMITS.amount, "shields"), per, line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def science(self, meta: Any, children: list[Token]) -> A.Science:
+        v = self.vocab or BASE_VOCABULARY
+        self._wide(children, "symbols in one choice")
+        names = tuple(self._check(t, (*v.symbols, "any"), "science symbol") for t in children)
+        return A.Science(names, line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def coins(self, meta: Any, children: list[Any]) -> A.Coins:
+        per = children[1] if len(children) > 1 else None
+        return A.Coins(self._num(children[0], LIMITS.amount, "coins"), per, line=meta.line, column=meta.column)
+
+    def condition(self, _: list[Any]) -> str:
+        return "wonder_complete"
+
+    @v_args(meta=True)
+    def free_first_colour(self, meta: Any, _: list[Any]) -> A.FreeBuild:
+        return A.FreeBuild("colour_first", line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def free_first_age(self, meta: Any, _: list[Any]) -> A.FreeBuild:
+        return A.FreeBuild("age_first", line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def free_last_age(self, meta: Any, _: list[Any]) -> A.FreeBuild:
+        return A.FreeBuild("age_last", line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def vp(self, meta: Any, children: list[Any]) -> A.VictoryPoints:
+        per = next((c for c in children[1:] if isinstance(c, A.Counted)), None)
+        cond = next((c for c in children[1:] if isinstance(c, str) and not isinstance(c, Token)), "")
+        return A.VictoryPoints(self._num(children[0], LIMITS.amount, "vp"), per, cond,
+                               line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def per(self, meta: Any, children: list[Any]) -> A.Counted:
+        every_tok = children.pop(0) if isinstance(children[0], Token) and children[0].type == "INT" \
+            else None
+        what, colors = children[0]
+        where = children[1] if len(children) > 1 else None
+        every = self._int(every_tok) if every_tok is not None else 1
+        if what == "age":
+            if every_tok is not None:
+                self.errors.append(LanguageError(
+                    f"the age is not counted in groups: write 'per age', not 'per {every_tok} age'",
+                    every_tok.line, every_tok.column, len(every_tok)))
+            if where is not None:
+                self.errors.append(LanguageError(
+                    "'per age' counts the current age, not things in cities: leave out 'in ...'",
+                    where.line, where.column, where.width))
+            return A.Counted("age", (), (), line=meta.line, column=meta.column)
+        if every < 1:
+            self.errors.append(LanguageError(
+                f"count groups of at least 1, not {every}", every_tok.line, every_tok.column,
+                len(every_tok)))
+        sides = tuple(where) if where is not None else ("self",)
+        if what == "token":
+            return A.Counted("token", (), sides, every, colors[0], line=meta.line, column=meta.column)
+        return A.Counted(what, colors, sides, every, line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def in_sides(self, meta: Any, children: list[Any]) -> "_SidesArg":
+        return _SidesArg(children[0], meta)
+
+    def card_count(self, children: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "card", (children[0] if children else ())
+
+    def stage_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "wonder_stage", ()
+
+    def defeat_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "defeat", ()
+
+    def victory_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "victory", ()
+
+    def coin_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "coin", ()
+
+    def set_count(self, children: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "set", children[0]
+
+    def science_set_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "science_set", ()
+
+    def token_count(self, children: list[Token]) -> tuple[str, tuple[str, ...]]:
+        tok = children[0]
+        kinds = self.vocab.tokens if self.vocab is not None else ()
+        if self.vocab is not None and str(tok) not in kinds:
+            known = ["card", "wonder stage", "defeat", "victory", "coin", "age", *kinds]
+            self.errors.append(LanguageError(
+                f"cannot count '{tok}': not a token kind this pack declares"
+                + (f" ({', '.join(kinds)})" if kinds else "") + did_you_mean(str(tok), known),
+                tok.line, tok.column, len(tok)))
+        return "token", (str(tok),)
+
+    def age_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "age", ()
+
+    def colors(self, children: list[Token]) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(self._color(t) for t in children))
+
+    def sides(self, children: list[str]) -> tuple[str, ...]:
+        return A.normalize_sides(children)
+
+    @v_args(meta=True)
+    def sides_arg(self, meta: Any, children: list[str]) -> "_SidesArg":
+        return _SidesArg(A.normalize_sides(children), meta)
+
+    def side(self, children: list[Token]) -> Token:
+        return children[0]  # the token (a str), so callers can still point at it
+
+    def trade_sides(self, children: list[Token]) -> tuple[str, ...]:
+        banks = [t for t in children if t == "bank"]
+        if not banks:
+            return A.normalize_sides(children)
+        if len(children) > len(banks):
+            t = banks[0]
+            self.errors.append(LanguageError(
+                "'bank' cannot be mixed with other sides: write 'from bank' or 'from left, right'",
+                t.line, t.column, len(t)))
+        return ("bank",)
+
+    @v_args(meta=True)
+    def trade(self, meta: Any, children: list[Any]) -> A.Trade:
+        *names, sides, price = children
+        v = self.vocab or BASE_VOCABULARY
+        known = (*v.resource_classes, *v.resources)
+        bank = sides == ("bank",)
+        res = []
+        for t in names:
+            if t == "any":
+                if not bank:
+                    self.errors.append(LanguageError(
+                        "'any' resource is bought from the bank only: 'buy any from bank for N'",
+                        t.line, t.column, len(t)))
+                elif len(names) > 1:
+                    self.errors.append(LanguageError(
+                        "'any' stands alone: 'buy any from bank for N'", t.line, t.column, len(t)))
+                res.append("any")
+            else:
+                res.append(self._check(t, known, "resource or resource class"))
+        if not bank:
+            self._neighbours_only(sides, meta, "buy")
+        return A.Trade(tuple(dict.fromkeys(res)), sides, self._num(price, LIMITS.amount, "price"),
+                       line=meta.line, column=meta.column)
+
+    def _neighbours_only(self, sides: tuple[str, ...], meta: Any, word: str) -> None:
+        if "self" in sides:
+            self.errors.append(LanguageError(
+                f"'{word}' works with neighbours only: use left, right or neighbors, not self",
+                meta.line, meta.column, len(word)))
+
+    @v_args(meta=True)
+    def free_build(self, meta: Any, children: list[Any]) -> A.FreeBuild:
+        period = next(str(c) for c in children if isinstance(c, Token) and c.type == "PERIOD")
+        colors = next((c for c in children if isinstance(c, tuple)), ())
+        return A.FreeBuild(period, colors, line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def play_last(self, meta: Any, _: list[Any]) -> A.PlayLastCard:
+        return A.PlayLastCard(line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def discard_build(self, meta: Any, children: list[Token]) -> A.BuildFromDiscard:
+        name = str(children[0])
+        if name == "discard":
+            return A.BuildFromDiscard(line=meta.line, column=meta.column)
+        self._deck(children[0], "hand")
+        return A.BuildFromDiscard(name, line=meta.line, column=meta.column)
+
+    def _deck(self, tok: Token, what: str) -> str:
+        v = self.vocab
+        if v is not None and str(tok) not in v.decks:
+            known = ["discard", *v.decks] if what == "hand" else list(v.decks)
+            self.errors.append(LanguageError(
+                f"unknown {what} '{tok}' (" + (", ".join(known) or "the pack declares no decks")
+                + f"){did_you_mean(str(tok), known)}", tok.line, tok.column, len(tok)))
+        return str(tok)
+
+    @v_args(meta=True)
+    def draw(self, meta: Any, children: list[Token]) -> A.Draw:
+        n = self._int(children[0])
+        if n < 1:
+            self.errors.append(LanguageError("draw at least 1 card", children[0].line,
+                                             children[0].column, len(children[0])))
+        return A.Draw(n, self._deck(children[1], "deck"), line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def tokens(self, meta: Any, children: list[Token]) -> A.Tokens:
+        count, kind = children[-2], children[-1]
+        if self.vocab is not None and str(kind) not in self.vocab.tokens:
+            kinds = self.vocab.tokens
+            self.errors.append(LanguageError(
+                f"unknown token kind '{kind}'" + (f" (kinds: {', '.join(kinds)})" if kinds else
+                                                  " (declare it in the rules: tokens)")
+                + did_you_mean(str(kind), kinds), kind.line, kind.column, len(kind)))
+        if self._int(count) < 1:
+            self.errors.append(LanguageError("take at least 1 token", count.line, count.column,
+                                             len(count)))
+        return A.Tokens(self._int(count), str(kind), line=meta.line, column=meta.column)
+
+    def lose_word(self, _: list[Any]) -> str:
+        return "lose"
+
+    def gain_word(self, _: list[Any]) -> str:
+        return "gain"
+
+    def coin_sides(self, children: list[Any]) -> tuple[str, ...]:
+        got = children[0]
+        return ("others",) if isinstance(got, Token) else tuple(got)
+
+    @v_args(meta=True)
+    def others_coins(self, meta: Any, children: list[Any]) -> A.OthersCoins:
+        sides, verb, amount = children[:3]
+        per = children[3] if len(children) > 3 else None
+        if "self" in sides:
+            self.errors.append(LanguageError(
+                f"'{verb}' acts on other cities: name left, right, neighbors or others, not self",
+                meta.line, meta.column, 1))
+        if per is not None and per.what != "age" and per.sides != ("self",):
+            self.errors.append(LanguageError(
+                "the count is made in each city that loses or gains: leave out 'in ...'",
+                per.line, per.column, 3))
+        if self._int(amount) < 1:
+            self.errors.append(LanguageError(f"{verb} at least 1 coin", amount.line, amount.column,
+                                             len(amount)))
+        signed = -self._int(amount) if verb == "lose" else self._int(amount)
+        return A.OthersCoins(signed, tuple(sides), per, line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def rebate(self, meta: Any, children: list[Any]) -> A.Rebate:
+        amount, sides = children[0], children[-1]
+        self._neighbours_only(sides, meta, "rebate")
+        if self._int(amount) < 1:
+            self.errors.append(LanguageError("a rebate takes at least 1 coin", amount.line,
+                                             amount.column, len(amount)))
+        return A.Rebate(self._int(amount), tuple(sides), line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def give_defeats(self, meta: Any, _: list[Any]) -> A.GiveDefeats:
+        return A.GiveDefeats(line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def copy_card(self, meta: Any, children: list[Any]) -> A.CopyCard:
+        self._neighbours_only(children[1], meta, "copy")
+        now = len(children) > 2 and str(children[2]) == "now"
+        return A.CopyCard(children[0], children[1], now=now, line=meta.line, column=meta.column)
+
+    # -- cost changes ------------------------------------------------------
+    @v_args(meta=True)
+    def discount(self, meta: Any, children: list[Any]) -> A.Discount:
+        amount, unit, target = children[:3]
+        sides = children[3] if len(children) > 3 else ("self",)
+        if self._int(amount) < 1:
+            self.errors.append(LanguageError(
+                f"a discount takes at least 1 {unit}, not {amount}",
+                amount.line, amount.column, len(amount)))
+        return A.Discount(unit, target, self._int(amount), sides, line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def discount_all(self, meta: Any, children: list[Any]) -> A.Discount:
+        sides = children[1] if len(children) > 1 else ("self",)
+        return A.Discount("all_resources", children[0], 0, sides, line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def free_target(self, meta: Any, children: list[Any]) -> A.Discount:
+        sides = children[1] if len(children) > 1 else ("self",)
+        return A.Discount("all", children[0], 0, sides, line=meta.line, column=meta.column)
+
+    def unit_resource(self, _: list[Any]) -> str:
+        return "resource"
+
+    def unit_coin(self, _: list[Any]) -> str:
+        return "coin"
+
+    def card_target(self, children: list[Any]) -> A.Target:
+        return A.Target("card", children[0] if children else ())
+
+    def stage_target(self, _: list[Any]) -> A.Target:
+        return A.Target("wonder_stage")
+
+    def for_sides(self, children: list[Any]) -> tuple[str, ...]:
+        return children[0]
+
+    # -- triggers ----------------------------------------------------------
+    @v_args(meta=True)
+    def trigger(self, meta: Any, children: list[Any]) -> A.Trigger:
+        effect, event = children[:2]
+        once = len(children) > 2
+        return A.Trigger(effect, event, once, line=meta.line, column=meta.column)
+
+    def build_event(self, children: list[Any]) -> A.Event:
+        return A.Event("build", children[0] if children else ())
+
+    def chain_event(self, _: list[Any]) -> A.Event:
+        return A.Event("chain")
+
+    def stage_event(self, _: list[Any]) -> A.Event:
+        return A.Event("wonder_stage")
+
+    def take_coins_event(self, _: list[Any]) -> A.Event:
+        return A.Event("take_coins")
+
+    def buy_event(self, _: list[Any]) -> A.Event:
+        return A.Event("buy")
+
+    def win_event(self, _: list[Any]) -> A.Event:
+        return A.Event("win_conflict")
+
+    def lose_event(self, _: list[Any]) -> A.Event:
+        return A.Event("lose_conflict")
+
+    def once_per_turn(self, _: list[Any]) -> bool:
+        return True
+
+    @v_args(meta=True)
+    def plugin_effect(self, meta: Any, children: list[Any]) -> A.PluginEffect:
+        word = children[0]
+        vocab = self.vocab or BASE_VOCABULARY
+        for a in children[1:]:
+            if isinstance(a, Token) and a.type == "SIGNED_INT":
+                self._num(a, LIMITS.amount, "number")
+        args = tuple(tuple(a) if isinstance(a, tuple) else a for a in map(_plugin_arg, children[1:]))
+        if word in EFFECTS and word not in EFFECT_WORDS:  # `when`: written after its effect
+            spec = EFFECTS[str(word)]
+            self.errors.append(LanguageError(
+                f"'{word}' comes after the effect it adds to, as in '{spec.examples[0]}'",
+                word.line, word.column, len(word)))
+        elif word not in vocab.plugin_words:
+            self.errors.append(LanguageError(
+                f"unknown effect word '{word}'"
+                f"{did_you_mean(str(word), [*EFFECT_WORDS, 'others', *vocab.plugin_words])}",
+                word.line, word.column, len(word)))
+        else:
+            self._check_plugin_args(word, args, children[1:], vocab)
+        return A.PluginEffect(str(word), args, line=meta.line, column=meta.column)
+
+    def _check_plugin_args(self, word: Token, args: tuple[Any, ...], raw: list[Any],
+                           vocab: Vocabulary) -> None:
+        """Plug-in words declare their parameters; wrong count or kind is an error here."""
+        spec = PLUGINS.get(str(word))
+        if spec is None:
+            return
+        params = spec.params
+        required = [p for p in params if not p.optional]
+        usage = f"usage: {spec.word} " + " ".join(
+            (f"[{p.name}]" if p.optional else p.name.upper()) for p in params)
+        if not len(required) <= len(args) <= len(params):
+            self.errors.append(LanguageError(
+                f"'{word}' takes {len(required)}"
+                + (f" to {len(params)}" if len(params) != len(required) else "")
+                + f" argument(s), not {len(args)} ({usage})", word.line, word.column, len(word)))
+            return
+        known = {"resource": vocab.resources, "color": vocab.colors, "symbol": vocab.symbols}
+        for p, a, tok in zip(params, args, raw):
+            line, col = getattr(tok, "line", word.line), getattr(tok, "column", word.column)
+            width = len(tok) if isinstance(tok, Token) else getattr(tok, "width", 1)
+            ok = {"int": isinstance(a, int), "sides": isinstance(a, tuple)}.get(
+                p.kind, isinstance(a, str))
+            if not ok:
+                hint = did_you_mean(str(a), sorted(_SIDE_WORDS)) if p.kind == "sides" else ""
+                self.errors.append(LanguageError(
+                    f"'{word}' argument {p.name} must be {_KIND_TEXT.get(p.kind, p.kind)} ({usage})"
+                    f"{hint}", line, col, width))
+            elif p.kind in known and a not in known[p.kind]:
+                self.errors.append(LanguageError(
+                    f"unknown {p.kind} '{a}'{did_you_mean(str(a), known[p.kind])}", line, col, len(str(a))))
+
+    # -- cost --------------------------------------------------------------
+    def free_cost(self, _: list[Any]) -> A.Cost:
+        return A.Cost()
+
+    def cost(self, children: list[tuple[str, int]]) -> A.Cost:
+        if sum(n for name, n in children if name != "coins") > LIMITS.cost_units:
+            self.errors.append(LanguageError(f"a cost of more than {LIMITS.cost_units} resources "
+                                             "(the limit)", 1, 1))
+        if len({name for name, _ in children if name != "coins"}) > LIMITS.cost_resources:
+            self.errors.append(LanguageError(f"a cost of more than {LIMITS.cost_resources} different "
+                                             "resources (the limit)", 1, 1))
+        coins = per_age = 0
+        res: dict[str, int] = {}
+        for name, n in children:
+            if name == "coins":
+                coins += n
+            elif name == "coins per age":
+                per_age += n
+            else:
+                res[name] = res.get(name, 0) + n
+        return A.Cost(coins, tuple(res.items()), per_age)
+
+    def cost_per_age(self, children: list[Token]) -> tuple[str, int]:
+        name, n = self.cost_item(children[:-1])
+        if name != "coins":
+            tok = children[-2]
+            self.errors.append(LanguageError(
+                "only coins can depend on the age ('1 coin per age'), not resources",
+                tok.line, tok.column, len(tok)))
+        return "coins per age", n
+
+    def cost_item(self, children: list[Token]) -> tuple[str, int]:
+        tok = children[-1]
+        coins = str(tok) in ("coin", "coins")
+        n = self._num(children[0], LIMITS.amount if coins else LIMITS.units,
+                      "coins" if coins else "amount") if len(children) == 2 else 1
+        if coins:
+            return "coins", n
+        return self._resource(tok), n
