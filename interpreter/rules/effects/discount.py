@@ -17,8 +17,9 @@ class CostChange(Hook):
     """A cost change on the builds of the cities at `seats` (0 = the owner's own).
 
     unit: "resource" (amount units fewer, of the builder's choice), "coin" (coin cost
-    lowered), "all" (nothing to pay) or "bank" (buy one unit of `resources` per build
-    from the bank for `amount` coins)."""
+    lowered), "all" (nothing to pay), "bank" (buy one unit of `resources` per build
+    from the bank for `amount` coins), "rebate" (the first resource bought each turn from a
+    side in `resources`, seat numbers there, costs `amount` less) or "first_of_color"."""
 
     changes_cost = True
 

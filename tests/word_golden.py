@@ -1,0 +1,90 @@
+"""What the per-word golden files (tests/golden/words/<word>.yaml) compare: a card text's
+canonical form, its English, and what the word's handler compiles it into, with names in
+place of indexes so a reader can check it against the rules by eye."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from dsl.english import effects_english
+from dsl.loader import load_pack
+from dsl.parser import parse_effects
+from dsl.printer import effects_text
+from interpreter.rules.compiled import compile_pack
+from interpreter.rules.counting import SEAT_OF
+from interpreter.rules.effects import compile_effects
+
+SIDE_OF = {v: k for k, v in SEAT_OF.items()}
+
+
+@lru_cache(maxsize=None)
+def pack_index(pack: str) -> Any:
+    """The pack's vocabulary and the compiler's name -> index tables."""
+    from interpreter.rules.compiled import _Indexes
+    loaded = load_pack(pack)
+    compile_pack(loaded)  # the pack compiles whole (its own cards)
+    return loaded.rules.vocab, _Indexes(loaded.rules)
+
+
+def _names(ixs: Any, table: dict[str, int]) -> list[str]:
+    back = {i: n for n, i in table.items()}
+    return sorted(back[i] for i in ixs)
+
+
+def _plain(name: str, value: Any, ix: Any) -> Any:
+    """A hook's field with names for indexes (colours, resources, seats, symbols)."""
+    if name == "colors":
+        return _names(value, ix.col)
+    if name == "resources" and value and all(isinstance(x, int) for x in value):
+        return _names(value, ix.res)
+    if name in ("seats",):
+        return [SIDE_OF[s] for s in value]
+    if name == "counter" and value is not None:
+        return {"what": value.what, "colors": _names(value.colors, ix.col),
+                "in": [SIDE_OF[s] for s in value.seats], "every": value.every,
+                **({"token": value.token} if value.token else {})}
+    if name == "inner":
+        return describe_hook(value, ix)
+    if isinstance(value, (frozenset, set)):
+        return sorted(value)
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def describe_hook(hook: Any, ix: Any) -> dict[str, Any]:
+    fields = {k: _plain(k, v, ix) for k, v in sorted(vars(hook).items())}
+    if getattr(hook, "unit", "") == "rebate":  # a rebate keeps the sides it applies to there
+        fields["resources"] = [SIDE_OF[s] for s in sorted(hook.resources)]
+    return {"hook": type(hook).__name__, **fields}
+
+
+def describe(text: str, pack: str = "base") -> dict[str, Any]:
+    """canonical, english and compiled for one card text."""
+    vocab, ix = pack_index(pack)
+    effects = parse_effects(text, vocab)
+    c = compile_effects(effects, ix)
+    res = {i: n for n, i in ix.res.items()}
+    sym = {i: n for n, i in ix.sym.items()}
+    compiled: dict[str, Any] = {}
+    for field, vec in (("produces", c.fixed), ("produces_untradable", c.fixed_private)):
+        got = {res[i]: k for i, k in enumerate(vec) if k}
+        if got:
+            compiled[field] = got
+    for field, choices in (("either_or", c.choices), ("either_or_untradable", c.choices_private)):
+        if choices:
+            compiled[field] = [[res[i] for i in ch] for ch in choices]
+    if c.shields:
+        compiled["shields"] = c.shields
+    science = {sym[i]: k for i, k in enumerate(c.science) if k}
+    if science:
+        compiled["science"] = science
+    if c.science_wild:
+        compiled["science_wild"] = [[sym[i] for i in w] for w in c.science_wild]
+    if c.discounts:
+        compiled["trade_prices"] = [{"resources": _names(r, ix.res), "from": [SIDE_OF[s] for s in seats],
+                                     "price": price} for r, seats, price in c.discounts]
+    if c.hooks:
+        compiled["hooks"] = [describe_hook(h, ix) for h in c.hooks]
+    return {"canonical": effects_text(effects), "english": effects_english(effects, vocab),
+            "compiled": compiled}
