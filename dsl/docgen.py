@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Mapping
 
 from .english import cost_english, effects_english
 from .parser import parse_cost, parse_effects
@@ -36,8 +37,10 @@ def _example_rows(examples: tuple[str, ...]) -> str:
     return "\n".join(rows)
 
 
-def render(plugins: list[PluginSpec] | None = None, vocab: Vocabulary | None = None) -> str:
-    """The reference for the built-in words, plus the given plug-in words."""
+def render(plugins: list[PluginSpec] | None = None, vocab: Vocabulary | None = None,
+           handlers: Mapping[str, tuple[str, str]] | None = None) -> str:
+    """The reference for the built-in words, plus the given plug-in words; `handlers` (word ->
+    its handler's file and docstring, from the interpreter) says where each word runs."""
     plugins = plugins or []
     out = [HEADER]
     for spec in EFFECTS.values():
@@ -45,6 +48,9 @@ def render(plugins: list[PluginSpec] | None = None, vocab: Vocabulary | None = N
         out.append(f"| [`{spec.word}`](#{spec.word}) | {spec.phase} | `{syntax}` |\n")
     for spec in EFFECTS.values():
         out.append(f"\n## {spec.word}\n\n{spec.summary}\n\nSyntax: `{spec.syntax}` (acts: {spec.phase})\n")
+        if handlers and spec.word in handlers:
+            path, doc = handlers[spec.word]
+            out.append(f"\nRuns in [`{path}`](../{path}): {doc}\n")
         if spec.params:
             out.append("\n| parameter | kind | meaning |\n|---|---|---|\n")
             for p in spec.params:

@@ -24,5 +24,6 @@ def run(args: argparse.Namespace) -> int:
         pack = load_or_report(args.pack)
         vocab = pack.rules.vocab
         plugins = [PLUGINS[w] for w in sorted(vocab.plugin_words)]
-    text = render(plugins, vocab)
+    from interpreter.rules.effects import handler_docs
+    text = render(plugins, vocab, handler_docs())
     return emit(text, args.output, "effect reference")

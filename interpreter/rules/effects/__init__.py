@@ -60,6 +60,16 @@ if unread_fields():  # pragma: no cover - caught by the test suite too
     raise RuntimeError(f"effect handlers that do not read every field of their word: {unread_fields()}")
 
 
+def handler_docs() -> dict[str, tuple[str, str]]:
+    """Per word: its handler's file and the module's docstring (for the effect reference)."""
+    out = {}
+    for word, fn in HANDLERS.items():
+        module = importlib.import_module(fn.__module__)
+        doc = " ".join((module.__doc__ or "").split())
+        out[word] = (fn.__module__.replace(".", "/") + ".py", doc)
+    return out
+
+
 def compile_effects(effects: tuple[A.Effect, ...], ix: object) -> Contribution:
     """AST effects -> one frozen Contribution."""
     b = Builder(len(ix.res), len(ix.sym))  # type: ignore[attr-defined]
@@ -75,7 +85,7 @@ def compile_effects(effects: tuple[A.Effect, ...], ix: object) -> Contribution:
 
 
 __all__ = ["HANDLERS", "READS", "Builder", "Event", "Hook", "PluginHandler", "PluginHook", "compile_effects",
-           "handles", "unread_fields", "CoinsHook", "VictoryHook", "FreeBuildPower", "PlayLastPower",
+           "handles", "handler_docs", "unread_fields", "CoinsHook", "VictoryHook", "FreeBuildPower", "PlayLastPower",
            "DiscardBuildHook", "HandBuildHook", "DrawHook", "GiveDefeatsRule", "RelativeProduction",
            "StrengthHook", "TokensHook", "OthersCoinsHook", "CopyAtEnd", "CopyNow", "CostChange",
            "TriggerHook"]
