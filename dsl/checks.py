@@ -53,9 +53,10 @@ def check_guild_ages(cards: list[Card], rules: Rules, report: Report) -> None:
                     f'card "{c.name}"', "range")
 
 
-def deck_warnings(pack: Pack) -> list[str]:
-    """Player counts whose decks are too small to deal every hand (the pack is still valid:
-    a partial pack meant to be extended may be short on purpose)."""
+def deck_problems(pack: Pack) -> list[str]:
+    """Player counts the pack declares whose decks are too small to deal every hand: the pack
+    cannot be played at them (a pack extended by others is checked only where it is loaded
+    itself, so a partial pack meant to be extended may be short on purpose)."""
     r = pack.rules
     guilds = sum(1 for c in pack.cards if c.players is None and not c.deck and c.color == r.guild_color)
     out = []
@@ -73,7 +74,8 @@ def deck_warnings(pack: Pack) -> list[str]:
             need = r.hand_size_at(n) * n
             if have < need:
                 out.append(f"age {age} has {have} cards at {players} players; {need} are needed to "
-                           f"deal hands of {r.hand_size_at(n)}, so {players}-player games cannot be played")
+                           f"deal hands of {r.hand_size_at(n)}, so {players}-player games cannot be "
+                           f"played: declare fewer players (rules: players) or add cards")
     return out
 
 

@@ -21,7 +21,7 @@ from .diagnostics import Diagnostic, PackError
 from .model import Card, Pack, Rules, Source, Stage, Wonder, WonderSide
 from .limits import LIMITS
 from .packref import resolve_extends, resolve_pack
-from .checks import check_drafts, check_guild_ages, deck_warnings, link_chains
+from .checks import check_drafts, check_guild_ages, deck_problems, link_chains
 from .parser import parse_cost, parse_effects
 from .text_errors import CardTextError, did_you_mean
 from .plugins import load_plugins
@@ -226,7 +226,7 @@ class _PackBuilder:
                     path=str(folder), extends=tuple(p.name for p in parents),
                     plugins=tuple(dict.fromkeys(plugin_mods)),
                     meta={"raw_rules": raw_rules, "lineage": lineage,
-                          "plugin_words": tuple(sorted(words))})
+                          "plugin_words": tuple(sorted(words)), "deal_spot": _deal_spot(manifest)})
 
     def _within_limits(self, manifest: YamlDoc, cards: list[Any], wonders: list[Any]) -> bool:
         """Counts over the whole pack (one file's are bounded by the schema)."""
@@ -494,5 +494,18 @@ def load_pack(ref: str | Path, allow_plugins: bool = False, root: str | Path | N
                                     f"{LIMITS.diagnostics} are)", kind="limit"))
     if col.diags or pack is None:
         raise PackError(col.diags or [Diagnostic(str(folder), 0, 0, "pack could not be loaded")])
-    pack.meta["warnings"] = deck_warnings(pack)
+    short = deck_problems(pack)
+    if short:  # a pack promises games at every player count it declares
+        file, pos, length = pack.meta["deal_spot"]
+        raise PackError([Diagnostic(file, pos[0], pos[1], why, "", length, "range") for why in short])
+    pack.meta["warnings"] = []
     return pack
+
+
+def _deal_spot(manifest: YamlDoc) -> tuple[str, tuple[int, int], int]:
+    """Where a deck too small for a declared player count is reported: the pack's own
+    `players`, else what it removes, else what it extends, else its name."""
+    for path in (("rules", "players"), ("remove",), ("extends",), ("name",)):
+        if tuple(path) in manifest.values:
+            return _shown(manifest.file), manifest.where(path), manifest.width(path)
+    return _shown(manifest.file), (1, 1), 1

@@ -228,6 +228,17 @@ def _check_seats(rules: Rules, bad: Callable[..., None]) -> None:
         if seat.hand not in HANDS:
             bad(at + ("hand",), f"seat '{seat.name}': unknown hand '{seat.hand}' "
                 f"(one of: {', '.join(HANDS)})" + did_you_mean(seat.hand, list(HANDS)))
+        if seat.hand == "pile":  # its holder's hand holds its card: one such seat at a time
+            others = [o for o in rules.seats[:i] if o.hand == "pile"
+                      and any(n in seat.players and n in o.players
+                              for n in range(rules.min_players, rules.max_players + 1))]
+            if others:
+                both = sorted(n for n in range(rules.min_players, rules.max_players + 1)
+                              if n in seat.players and n in others[0].players)
+                bad(at + ("hand",), f"seat '{seat.name}': at {both[0]} player(s) the seats "
+                    f"'{others[0].name}' and '{seat.name}' both keep a pile, whose top card goes into "
+                    "the hand of the player playing for the seat; one such seat per player count is "
+                    "supported (give one of them `hand: own`, or other `players`)")
         if seat.controller == "holder":
             if len(seat.first_holder) != rules.ages:
                 bad(at + ("first_holder",), f"seat '{seat.name}': controller holder needs "

@@ -97,16 +97,30 @@ def test_validate_json_base(capsys) -> None:
                                 "wonders": len(pack.wonders), "warnings": []}]
 
 
-def test_a_deck_too_small_to_deal_is_a_warning_naming_the_player_counts(tmp_path, capsys) -> None:
+def test_a_deck_too_small_to_deal_is_an_error_naming_the_player_counts(tmp_path, capsys) -> None:
+    """A pack promises games at every player count it declares: a deck that cannot be dealt at
+    one of them is a located error at validate time (issue 22), not a failure at play."""
     (tmp_path / "pack.yaml").write_text("name: short\nextends: base\nremove: [Clay Pool]\n")
-    assert main(["validate", str(tmp_path)]) == 0
+    assert main(["validate", str(tmp_path)]) == 1
     out, err = capsys.readouterr()
     # Clay Pool's copies come in at 3 and 5 players: one card short at 3-4, two at 5-7; and at
     # 2 players, whose game deals the 3-player deck to 3 cities (the Free City's pile included)
-    assert "(6 warnings)" in out
+    assert "6 problem(s)" in err and "Traceback" not in err
     for have, n, cities in ((20, 2, 3), (20, 3, 3), (27, 4, 4), (33, 5, 5), (40, 6, 6), (47, 7, 7)):
-        assert f"age 1 has {have} cards at {n} players; {7 * cities} are needed" in err
+        assert f"pack.yaml:3:9: age 1 has {have} cards at {n} players; {7 * cities} are needed" in err
     assert "age 2" not in err and "age 3" not in err
+    with pytest.raises(SystemExit) as stop:  # play stops at loading, as validate does
+        main(["play", "--pack", str(tmp_path), "--players", "3"])
+    assert stop.value.code == 1 and "Traceback" not in capsys.readouterr().err
+
+
+def test_a_deck_too_small_is_reported_at_the_packs_own_players(tmp_path, capsys) -> None:
+    (tmp_path / "pack.yaml").write_text("name: short\nextends: base\nremove: [Clay Pool]\n"
+                                        "rules:\n  players: {min: 3, max: 4}\n")
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("problem") == 1 and "2 players" not in err and "5 players" not in err
+    assert "pack.yaml:5:12: age 1 has 20 cards at 3 players" in err
 
 
 def test_validate_good_and_bad_together(capsys) -> None:

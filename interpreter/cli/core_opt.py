@@ -34,6 +34,9 @@ def why_not_native(cp: CompiledPack, bots: str, players: int, needs_log: str = "
         return f"{players} players add a seat no player owns, which the native core does not run"
     if native.policies(bots, players) is None:
         return "only the random and greedy bots play natively"
+    cannot = native.undealable(cp, players)
+    if cannot:
+        return cannot
     return needs_log
 
 

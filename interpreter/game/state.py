@@ -153,8 +153,18 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Kn
         decl = self.unowned[seat]
         if decl.controller == "holder":
             held = self.holders.get(seat)
-            return held if held is not None else \
-                nearest_player(self, seat, decl.first_holder[max(0, self.age - 1)])
+            if held is None:
+                return nearest_player(self, seat, decl.first_holder[max(0, self.age - 1)])
+            if held in self.unowned:  # its card passed into the hand of another such seat:
+                for _ in range(self.n):  # whoever plays for that seat holds it
+                    nxt = self.unowned[held]
+                    if nxt.controller != "holder":
+                        return nearest_player(self, held, nxt.controller)
+                    held = self.holders.get(held, held)
+                    if held not in self.unowned:
+                        return held
+                return nearest_player(self, seat, decl.first_holder[max(0, self.age - 1)])
+            return held
         return nearest_player(self, seat, decl.controller)
 
     def begin_turn(self, turn: int) -> None:

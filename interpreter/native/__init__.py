@@ -20,7 +20,7 @@ from typing import Any, Callable, Sequence
 from interpreter.rules.compiled import CompiledPack
 from .lower import NATIVE_KINDS, PHASE_KINDS, NotNative, deals, lower, stream_salt
 
-__all__ = ["NATIVE_KINDS", "PHASE_KINDS", "NotNative", "status", "available", "unsupported", "native_pack",
+__all__ = ["NATIVE_KINDS", "PHASE_KINDS", "NotNative", "status", "available", "unsupported", "undealable", "native_pack",
            "policies", "start", "run_games", "playouts", "MASK"]
 
 MASK = (1 << 64) - 1
@@ -93,6 +93,17 @@ def _refusal(cp: CompiledPack) -> str:
             native_pack(cp)
         else:
             lower(cp)
+        return ""
+    except NotNative as err:
+        return str(err)
+
+
+def undealable(cp: CompiledPack, n: int) -> str:
+    """Why the native core cannot deal this pack's games at `n` cities ("" when it can): too
+    few cards for an age or a draft, a deck past its arrays. The Python engine says the same
+    in a clear error when it tries, so `--core auto` leaves such games to it."""
+    try:
+        deals(cp, n)
         return ""
     except NotNative as err:
         return str(err)
