@@ -66,6 +66,9 @@ class Stepping:
                 runner.apply(self, [None] * self.n)  # a turn nobody plays still happens
 
     def _start_step(self) -> None:
+        if self.at == 0 and self.age_begun == 0 and self.boards_pending:
+            self.boards_pending = False
+            self.set_up_boards()
         if self.at >= len(self.steps):
             self._finish()
             return

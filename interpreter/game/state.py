@@ -125,6 +125,8 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Kn
         self.at = 0
         self.sub = "start"
         self.age_begun = 0  # the last age begun (its once-per-age powers came back)
+        # boards with a one-time effect (`coins 4` on a board) run it as the game begins
+        self.boards_pending = any(c.side.board.built_hooks for c in self.cities)
         self.phase_age = 0  # the age of the current step
         self.extra: list[int] = []  # seats playing their last card now (sub-step "last")
         self.kept: list[list[CCard]] = []  # a draft's picks so far, by seat

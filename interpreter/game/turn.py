@@ -146,9 +146,9 @@ class TurnResolution:
         return built, events
 
     def _log_entry(self, seat: int, move: Move, card: CCard, bank: int) -> dict[str, Any]:
-        free = move.free or ("cost" if move.action == BUILD and not card.cost
-                             and not card.cost_coins else "")
-        if not free and move.action == BUILD and card.cost_coins and not bank:
+        free = move.free or ("cost" if move.action == BUILD and not card.cost and not card.cost_coins
+                             and not card.cost_per_age else "")
+        if not free and move.action == BUILD and (card.cost_coins or card.cost_per_age) and not bank:
             free = "discount"  # a cost change waived the coins
         return {"player": seat, "card": card.name, "action": move.action,
                 "bank": bank + move.extra, "left": move.left, "right": move.right,
@@ -191,6 +191,18 @@ class TurnResolution:
         for seat in range(n):  # a negative effect takes at most what the city has
             city = self.cities[seat]
             city.coins = max(0, city.coins + income[seat])
+
+    def set_up_boards(self) -> None:
+        """The game begins: each board's one-time effects run as if the board were built then
+        (coins from the bank arrive at once; coins other cities lose are settled next)."""
+        for seat, city in enumerate(self.cities):
+            if city.side.board.built_hooks:
+                city.coins = max(0, city.coins + self.when_built(seat, city.side.board))
+        gains, self.gains = self.gains, []
+        for seat, coins in gains:
+            self.cities[seat].coins = max(0, self.cities[seat].coins + coins)
+        if self.losses:
+            self.settle_losses()
 
     def _spent(self, city: City, move: Move, events: list[tuple[int, Event]]) -> None:
         """What a paid move means beyond its coins: `buy` events, the bank bought from, rebates."""
