@@ -39,6 +39,8 @@ class Limits:
     coins: int = 1_000                 # starting coins, sell value, victory values, ...
     diagnostics: int = 200             # problems printed for one pack (the rest are counted)
     state_bytes: int = 1_000_000       # a STATE file
+    log_bytes: int = 20_000_000        # a game log (a 7-player game with every deal: about 200 kB)
+    log_depth: int = 12                # nesting of a game log (it needs 6)
     state_depth: int = 8               # nesting in a STATE file
     tokens: int = 100                  # military tokens in one STATE city
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from typing import Any
 
 from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import CompiledPack
@@ -19,9 +21,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play a full game with bots",
                        description="Play a full game with bots and print the score pad.")
     p.add_argument("--pack", default="base", help="pack folder or shipped name (default: base)")
-    p.add_argument("--players", type=int, required=True, help="number of players")
+    p.add_argument("--players", type=int, help="number of players (required unless --resume)")
     p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same game)")
-    p.add_argument("--bots", default="greedy", help="comma-separated bots by seat; a list shorter than "
+    p.add_argument("--bots", default=None, help="comma-separated bots by seat; a list shorter than "
                                                      "the table fills with its last bot: greedy, random, search (Monte Carlo "
                                                      "search; search:N for N playouts a decision, search:Nms for N ms), human (you, at the terminal) "
                                                      "(default: greedy)")
@@ -29,6 +31,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--wonders", help="comma-separated wonders by seat (default: dealt at random)")
     p.add_argument("--names", help="comma-separated player names by seat")
     p.add_argument("--log", metavar="FILE", help="write the full game log (JSON) to FILE")
+    p.add_argument("--resume", metavar="LOG", help="go on with the game of this log (one written by --log, or "
+                   "by an interrupted game): its moves are played again, then the bots (--bots, default: "
+                   "the log's) play on; --pack must name the log's pack")
     p.add_argument("--json", action="store_true", help="print the score JSON")
     add_core_arg(p)
     p.set_defaults(func=run)
@@ -36,6 +41,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     check_writable(args.log, "--log")  # before the game, not after it
+    if args.resume:
+        return _resume(args)
+    if args.players is None:
+        return fail("--players is required (or --resume LOG)")
+    args.bots = args.bots or "greedy"
     cp = compiled(args.pack)
     try:
         bots = make_bots(args.bots, args.players)
@@ -65,6 +75,11 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(err))
     except EOFError:
         return fail("the input ended before the game did (the human player needs a terminal)")
+    return _report(args, game, scores)
+
+
+def _report(args: argparse.Namespace, game: Any, scores: dict[str, Any]) -> int:
+    """The score pad (or JSON), then the log when asked for."""
     if args.json:
         print_json(scores)
     else:
@@ -74,6 +89,39 @@ def run(args: argparse.Namespace) -> int:
     if args.log and not write_output(args.log, json.dumps(game.log, indent=1) + "\n", "the game log", "--log"):
         return 1
     return 0
+
+
+def _resume(args: argparse.Namespace) -> int:
+    """--resume LOG: the logged game set up again, its moves replayed, the bots playing on."""
+    from interpreter.players.resume import ResumeError, resume
+    from dsl.limits import LIMITS
+    from interpreter.rules.statefile import StateError, read_json
+    try:
+        log = read_json(args.resume, "a game log", LIMITS.log_bytes, LIMITS.log_depth)
+    except StateError as err:
+        return fail(str(err))
+    if not isinstance(log, dict):
+        return fail(f"{args.resume}: not a game log (expected a JSON object)")
+    cp = compiled(args.pack)  # the pack named on the command line: a log never chooses the code
+    players = [p for p in log.get("players") or [] if isinstance(p, dict) and not p.get("free_city")]
+    if args.players is not None and args.players != len(players):
+        return fail(f"--players {args.players}, but the log has {len(players)} players")
+    spec = args.bots or ",".join(str(p.get("bot", "greedy")) for p in players) or "greedy"
+    try:
+        bots = make_bots(spec, len(players))
+        game = resume(cp, log, bots)
+        print(f"resuming {args.resume}: {len(log.get('turns') or [])} logged turns, then {spec}",
+              file=sys.stderr)
+        scores = game.play()
+        for seat, bot in enumerate(game.bots[:len(players)]):
+            finish = getattr(bot, "finish", None)
+            if finish is not None:
+                finish(game.observe(seat))
+    except (ResumeError, ValueError, IllegalMove) as err:
+        return fail(f"{args.resume}: {err}")
+    except EOFError:
+        return fail("the input ended before the game did (the human player needs a terminal)")
+    return _report(args, game, scores)
 
 
 def _log_needed(args: argparse.Namespace, cp: CompiledPack) -> str:

@@ -30,6 +30,7 @@ HELP = """  build N [x]   build card N of your hand (x: the payment option's let
 
 class HumanBot:
     name = "human"
+    interactive = True  # asks a person: never asked while a resumed game replays its log
 
     def __init__(self, ask: Callable[[str], str] = input, say: Callable[[str], None] = print):
         self.ask = ask

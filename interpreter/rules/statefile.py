@@ -41,18 +41,19 @@ def _is_int(v: Any) -> bool:
 _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
-def _nesting(text: str, path: str) -> None:
+def _nesting(text: str, path: str, what: str = "a STATE file", depth_limit: int = LIMITS.state_depth) -> None:
     """Refuse deep nesting before the JSON parser (which recurses per level) sees it."""
     depth = 0
     for m in _TOKENS.finditer(text):
         c = m.group()
         if c in "[{":
             depth += 1
-            if depth > LIMITS.state_depth:
+            if depth > depth_limit:
                 line = text.count("\n", 0, m.start()) + 1
                 col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
-                raise StateError(f"{path}:{line}:{col}: nested more than {LIMITS.state_depth} levels "
-                                 "deep (a STATE file needs 4)")
+                needs = "a STATE file needs 4" if what == "a STATE file" else f"{what} needs fewer"
+                raise StateError(f"{path}:{line}:{col}: nested more than {depth_limit} levels "
+                                 f"deep ({needs})")
         elif c in "]}":
             depth -= 1
 
@@ -66,16 +67,26 @@ def _key_position(text: str, key: str, nth: int) -> str:
     return f"{text.count(chr(10), 0, at) + 1}:{at - (text.rfind(chr(10), 0, at) + 1) + 1}:"
 
 
-def read_state(path: str) -> dict[str, Any]:
+def read_json(path: str, what: str = "a STATE file", limit: int = LIMITS.state_bytes,
+              depth: int = LIMITS.state_depth) -> Any:
+    """A JSON document from an untrusted file: bounded in size and nesting, no FIFO or device,
+    numbers of a sane size, duplicate keys refused; every problem a StateError naming the file."""
+    data, duplicates, text = _read_json(path, what, limit, depth)
+    if duplicates:
+        raise StateError("\n".join(_duplicate_lines(path, text, duplicates)))
+    return data
+
+
+def _read_json(path: str, what: str, limit: int, depth: int) -> tuple[Any, list[str], str]:
     try:
-        text = read_bounded(Path(path), None, LIMITS.state_bytes)
+        text = read_bounded(Path(path), None, limit)
     except FileNotFoundError:
         raise StateError(f"{path}: file not found") from None
     except ReadProblem as err:
         raise StateError(f"{path}: {err}") from None
     except OSError as err:
         raise StateError(f"{path}: cannot read file: {err.strerror or err}") from None
-    _nesting(text, path)
+    _nesting(text, path, what, depth)
     duplicates: list[str] = []
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -96,12 +107,22 @@ def read_state(path: str) -> dict[str, Any]:
         raise StateError(f"{path}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from None
     except (ValueError, RecursionError) as err:
         raise StateError(f"{path}: {err}") from None
-    problems = []
+    return data, duplicates, text
+
+
+def _duplicate_lines(path: str, text: str, duplicates: list[str]) -> list[str]:
+    out = []
     seen: dict[str, int] = {}
     for k in duplicates:
         seen[k] = seen.get(k, 1) + 1
-        problems.append(f"{path}:{_key_position(text, k, seen[k])} key '{printable(k)}' appears twice "
-                        "in one object")
+        out.append(f"{path}:{_key_position(text, k, seen[k])} key '{printable(k)}' appears twice "
+                   "in one object")
+    return out
+
+
+def read_state(path: str) -> dict[str, Any]:
+    data, duplicates, text = _read_json(path, "a STATE file", LIMITS.state_bytes, LIMITS.state_depth)
+    problems = _duplicate_lines(path, text, duplicates)
     if not isinstance(data, dict) or not isinstance(data.get("players"), list):
         problems.append(f"{path}: expected an object with a 'players' list")
     else:

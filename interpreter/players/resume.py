@@ -1,0 +1,173 @@
+"""Going on with a game from its log: `wonders play --resume LOG`.
+
+A log (`wonders play --log`, or the one an interrupted game writes) holds the seed, the set-up,
+every deal and every move. The game is set up again from it and each seat's logged moves are
+played back (the deals taken from the log, so the hands are the logged ones); where the log
+ends, the seat's own bot (or the human at the terminal) takes over. The resumed game's log is
+the whole game, logged part included, so it can be resumed or replayed again.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from interpreter.players.gamelog import ReplayedGame
+from interpreter.rules.compiled import CCard, CompiledPack
+from interpreter.rules.moves import Move, refusal
+
+
+class ResumeError(ValueError):
+    """A log this pack cannot go on from; the message says where it stops making sense."""
+
+
+class ResumedGame(ReplayedGame):
+    """A ReplayedGame that logs its deals as a RecordedGame does (the logged ones, then new)."""
+
+    def deal(self, age: int) -> None:
+        super().deal(age)
+        self.log.setdefault("deals", []).append([[c.name for c in hand] for hand in self.hands])
+
+    def deal_deck(self, decl: Any) -> list[list[CCard]]:
+        hands = super().deal_deck(decl)
+        self.log.setdefault("drafts", []).append([[c.name for c in hand] for hand in hands])
+        return hands
+
+    def drawn_from(self, pool: list[CCard], count: int) -> list[CCard]:
+        got = super().drawn_from(pool, count)
+        self.log.setdefault("draws", []).append([c.name for c in got])
+        return got
+
+
+class Resuming:
+    """A seat's bot while the log lasts: it answers with the logged move, payment or card;
+    after the log's last turn the seat's own bot answers. A bot that asks no person is asked
+    during the replay too and its answer dropped, so that its own random stream is where it
+    was when the log ended: a resumed game of such bots ends as the uninterrupted one did."""
+
+    def __init__(self, bot: Any, seat_log: "LoggedTurns"):
+        self.bot = bot
+        self.logged = seat_log
+        self.name = getattr(bot, "name", type(bot).__name__)
+        self.shadow = not getattr(bot, "interactive", False)
+
+    def choose(self, obs: Any, moves: list[Move]) -> Move:
+        entry = self.logged.entry(obs.seat)
+        if entry is self.logged.OVER:
+            return self.bot.choose(obs, moves)
+        if self.shadow:
+            self.bot.choose(obs, moves)
+        return self.logged.move(obs.seat, entry, moves)
+
+    def choose_payment(self, obs: Any, due: int, can: int) -> int:
+        chooser = getattr(self.bot, "choose_payment", None)
+        if self.logged.over():
+            return can if chooser is None else chooser(obs, due, can)
+        if chooser is not None and self.shadow:
+            chooser(obs, due, can)
+        got = self.logged.noted("coins lost", obs.seat)
+        if got is None:
+            raise ResumeError(f"age {self.logged.game.age}: the log has no payment of "
+                              f"{self.logged.game.cities[obs.seat].name}'s loss")
+        return int(got["bank"])
+
+    def choose_card(self, obs: Any, cards: list[CCard], purpose: str) -> int | None:
+        chooser = getattr(self.bot, "choose_card", None)
+        if self.logged.over():
+            return 0 if chooser is None else chooser(obs, cards, purpose)
+        if chooser is not None and self.shadow:
+            chooser(obs, cards, purpose)
+        got = self.logged.noted("build from discard" if purpose == "discard" else purpose, obs.seat)
+        if got is None:
+            return None  # the log shows no such choice: it was declined
+        names = [c.name for c in cards]
+        if got["card"] not in names:
+            raise ResumeError(f"age {self.logged.game.age}: {got['card']} cannot be chosen ({purpose})")
+        return names.index(got["card"])
+
+    def finish(self, obs: Any) -> None:
+        finish = getattr(self.bot, "finish", None)
+        if finish is not None:
+            finish(obs)
+
+
+class LoggedTurns:
+    """The log's turns, read in step with the game being resumed (its own log's length says
+    which logged turn comes next)."""
+
+    OVER: Any = object()
+
+    def __init__(self, turns: Sequence[dict[str, Any]]):
+        self.turns = list(turns)
+        self.game: Any = None
+
+    def over(self) -> bool:
+        return len(self.game.log["turns"]) >= len(self.turns)
+
+    def entry(self, seat: int) -> Any:
+        """The logged move of `seat` for the turn being played; OVER past the log's end."""
+        k = len(self.game.log["turns"])
+        if k >= len(self.turns):
+            return self.OVER
+        for m in self.turns[k]["moves"]:
+            if m["player"] == seat:
+                return m
+        g = self.game
+        raise ResumeError(f"age {g.age}, turn {g.turn}: the log has no move for {g.cities[seat].name}")
+
+    def noted(self, note: str, seat: int) -> dict[str, Any] | None:
+        """The logged entry of `seat` in the next turn when that turn is a `note` one."""
+        k = len(self.game.log["turns"])
+        if k < len(self.turns) and self.turns[k].get("note") == note:
+            for m in self.turns[k]["moves"]:
+                if m["player"] == seat:
+                    return m
+        return None
+
+    def move(self, seat: int, m: dict[str, Any], moves: list[Move]) -> Move:
+        """The legal move the logged entry describes (the bank coins tell a bank purchase)."""
+        g = self.game
+        where = f"age {g.age}, turn {g.turn}: {g.cities[seat].name}"
+        names = [c.name for c in g.hands[seat]]
+        if m.get("card") not in names:
+            raise ResumeError(f"{where}: no {m.get('card')} in the hand ({', '.join(names)})")
+        idx = names.index(m["card"])
+        free = m.get("free", "")
+        free = free if free in ("chain", "power") else ""
+        left, right, bank = m.get("left", 0), m.get("right", 0), m.get("bank", 0)
+        card = g.hands[seat][idx]
+        for mv in moves:  # the logged bank coins are the cost's and any bought from the bank
+            if (mv.card, mv.action, mv.left, mv.right, mv.free) == (idx, m["action"], left, right, free) \
+                    and g._bank(seat, mv, card) + mv.extra == bank:
+                return mv
+        move = Move(idx, m["action"], left, right, free)
+        why = refusal(move, g.hands[seat], g.cities[seat], g.table, g.free_power(seat))
+        raise ResumeError(f"{where}: the logged move cannot be played: {why or 'not a legal move now'}")
+
+
+def resume(cp: CompiledPack, log: dict[str, Any], bots: Sequence[Any]) -> Any:
+    """A game set up from `log`, whose bots replay the logged turns and then play on."""
+    try:
+        if log.get("pack") != cp.pack.name:
+            raise ResumeError(f"this log is from the pack '{log.get('pack')}', not '{cp.pack.name}' "
+                              f"(give --pack {log.get('pack')})")
+        players = [p for p in log["players"] if not p.get("free_city")]
+        if len(players) != len(bots):
+            raise ResumeError(f"the log has {len(players)} players, not {len(bots)}")
+        setup = log.get("setup") or {}
+        sides = {p["side"] for p in log["players"]}
+        turns = LoggedTurns(log.get("turns") or [])
+        seated = [Resuming(b, turns) for b in bots]
+        game = ResumedGame(cp, seated, deals=log.get("deals") or (), drafts=log.get("drafts") or (),
+                           draws=log.get("draws") or (), seed=int(log["seed"]),
+                           sides=setup.get("sides") or (sides.pop() if len(sides) == 1 else "random"),
+                           wonders=setup.get("wonders"), names=[p["name"] for p in players], log=True)
+    except KeyError as err:
+        raise ResumeError(f"not a game log: no {err} in it (see docs/formats.md)") from None
+    except (TypeError, AttributeError) as err:
+        raise ResumeError(f"not a readable game log: {err}") from None
+    if [(c.side.wonder, c.side.side) for c in game.cities] != \
+            [(p["wonder"], p["side"]) for p in log["players"]]:
+        raise ResumeError("the seed and set-up of this log do not deal its wonders: a log from "
+                          "another version of the pack, or edited")
+    turns.game = game
+    game.log["setup"] = setup
+    return game
