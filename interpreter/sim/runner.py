@@ -17,7 +17,8 @@ from typing import Any, Callable, Iterator
 from .aggregate import Aggregate, game_record
 from .watch import Watcher, watch
 
-CHUNK = 25
+CHUNK = 25  # games per task on the Python engine (a progress line, a merge)
+NATIVE_CHUNK = 500  # on the native core: as long a task, and the per-chunk merges stay cheap
 
 
 @dataclass(frozen=True)
@@ -135,28 +136,33 @@ def _run_native(cp: Any, cfg: SimConfig, ks: range) -> Aggregate:
     """run_chunk on the native core; a game it cannot set up (a wonder without the side asked
     for, say) is played by the Python engine, which reports it as it always does."""
     from dataclasses import replace
-    from interpreter.sim.native_records import VerdictFold, play_game
+    from interpreter.native import start
+    from interpreter.players.roster import make_bots
+    from interpreter.sim.native_records import StatsFold, VerdictFold
     agg = Aggregate()
     fold = VerdictFold(cp)  # the per-card verdicts, summed in C rather than folded from records
+    stats = StatsFold(cp, [getattr(b, "name", "?") for b in make_bots(cfg.bots, cfg.players)])
     for k in ks:
         try:
-            game, rec = play_game(cp, game_seed(cfg.seed, k), cfg.players, cfg.bots, cfg.sides, plays=False)
+            game = start(cp, game_seed(cfg.seed, k), cfg.players, cfg.bots, cfg.sides, record=True)
         except ValueError:
             agg.merge(run_chunk(replace(cfg, core="python"), range(k, k + 1)))
             continue
-        agg.add(rec)
-        fold.add(game, rec)
+        game.play()
+        fold.fold.add(game, stats.add(game))
+    stats.into(agg)
     agg.verdicts.merge(fold.verdicts())
     return agg
 
 
-def _chunks(games: int) -> list[range]:
-    return [range(i, min(i + CHUNK, games)) for i in range(0, games, CHUNK)]
+def _chunks(games: int, core: str = "python") -> list[range]:
+    size = NATIVE_CHUNK if core == "native" else CHUNK
+    return [range(i, min(i + size, games)) for i in range(0, games, size)]
 
 
 def _run_local(cfg: SimConfig) -> Iterator[Aggregate]:
     workers = cfg.workers or os.cpu_count() or 1
-    chunks = _chunks(cfg.games)
+    chunks = _chunks(cfg.games, cfg.core)
     if workers == 1:
         for ks in chunks:
             yield run_chunk(cfg, ks)
@@ -224,7 +230,7 @@ def _run_ray(cfg: SimConfig) -> Iterator[Aggregate]:
                  include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
         started = True
     remote = ray.remote(run_chunk)
-    pending = [remote.remote(cfg, ks) for ks in _chunks(cfg.games)]
+    pending = [remote.remote(cfg, ks) for ks in _chunks(cfg.games, cfg.core)]
     try:
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
