@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable
+from typing import Any, Callable
 
 from .model import Card, Pack, Rules
 from .text_errors import did_you_mean
@@ -44,10 +44,42 @@ def link_chains(cards: list[Card], report: Report) -> list[Card]:
     return out
 
 
-def check_guild_ages(cards: list[Card], rules: Rules, report: Report) -> None:
-    """Guilds (no player counts) are drawn into the last age only."""
+def follow_ages(cards: list[Card], rules: Rules) -> tuple[list[Card], Rules]:
+    """A pack that changed `ages` (said in Rules.assumed): an age with no cards of its own is
+    dealt from the cards of the last age before it that has some, and when that age is the last,
+    the guilds are drawn into it as into the age it copies, so every age stays full; when the
+    last age has cards of its own, the guilds move to it."""
+    have = {c.age for c in cards if not c.deck and c.players is not None}
+    deal_from = dict(rules.deal_from)
+    notes = []
+    for age in range(2, rules.ages + 1):
+        if age not in have:
+            source = max((a for a in have if a < age), default=0)
+            if source:
+                deal_from[age] = source
+                guilds = ", the guilds drawn into it as into age " + str(source) \
+                    if age == rules.ages else ""
+                notes.append(f"age {age} has no cards of its own: it is dealt from the age {source} "
+                             f"cards{guilds}")
+    rules = replace(rules, deal_from=deal_from)
+    out, moved = [], set()
     for c in cards:
-        if c.players is None and not c.deck and c.color == rules.guild_color and c.age != rules.ages:
+        if c.players is None and not c.deck and c.color == rules.guild_color \
+                and not rules.guilds_drawn_in(c.age):
+            moved.add(c.age)
+            c = replace(c, age=rules.ages)
+        out.append(c)
+    if moved:
+        notes.append(f"the guilds of age {', '.join(map(str, sorted(moved)))} are drawn into age "
+                     f"{rules.ages}, the last")
+    return out, replace(rules, assumed=(*rules.assumed, *notes)) if notes else rules
+
+
+def check_guild_ages(cards: list[Card], rules: Rules, report: Report) -> None:
+    """Guilds (no player counts) are drawn into the last age only (and the age it copies)."""
+    for c in cards:
+        if c.players is None and not c.deck and c.color == rules.guild_color \
+                and not rules.guilds_drawn_in(c.age):
             report(c.source.file, (c.source.line, c.source.column),
                     f"guilds are drawn into the last age ({rules.ages}), not age {c.age}",
                     f'card "{c.name}"', "range")
@@ -63,13 +95,13 @@ def deck_problems(pack: Pack) -> list[str]:
     for players in range(r.min_players, r.max_players + 1):
         n = r.cities_at(players)  # a seat no player owns is dealt a hand too
         for age in range(1, r.ages + 1):
-            have = sum(c.copies_at(n) for c in pack.cards if c.age == age and not c.deck)
-            if age == r.ages:
+            have = sum(c.copies_at(n) for c in pack.cards if c.age == r.cards_of(age) and not c.deck)
+            if r.guilds_drawn_in(age):
                 have += min(guilds, n + r.guild_extra)
             for d in r.draws:
                 if not d.ages or age in d.ages:
                     pool = sum(1 for c in pack.cards if c.players is None and not c.deck
-                               and c.color == d.color and c.age == age)
+                               and c.color == d.color and c.age == r.cards_of(age))
                     have += min(pool, d.per_player * n + d.extra)
             need = r.hand_size_at(n) * n
             if have < need:

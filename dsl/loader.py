@@ -21,7 +21,7 @@ from .diagnostics import Diagnostic, PackError
 from .model import Card, Pack, Rules, Source, Stage, Wonder, WonderSide
 from .limits import LIMITS
 from .packref import resolve_extends, resolve_pack
-from .checks import check_drafts, check_guild_ages, deck_problems, link_chains
+from .checks import check_drafts, check_guild_ages, deck_problems, follow_ages, link_chains
 from .parser import parse_cost, parse_effects
 from .text_errors import CardTextError, did_you_mean
 from .plugins import load_plugins
@@ -177,7 +177,7 @@ class _PackBuilder:
         raw_rules = merge_rules(raw_rules, own_rules)
         lineage = [*lineage, RuleSource(str(folder), str(m["name"]), own_rules,
                                         frozenset(e.key for e in lineage))]
-        rules = build_rules(raw_rules, manifest, col.add)
+        rules = build_rules(raw_rules, manifest, col.add, own_rules)
         plugin_mods = [*(x for p in parents for x in p.plugins), *_as_list(m.get("plugins"))]
         words = load_plugins(manifest, folder, col.add, col.allow_plugins)
         for p in parents:
@@ -215,6 +215,8 @@ class _PackBuilder:
         all_wonders = self._compose(parents, "wonders", wonders, manifest)
         self._remove(manifest, all_cards, all_wonders)
         final_cards = link_chains(list(all_cards.values()), col.add)
+        if "ages" in own_rules:  # the pack changed the number of ages: ages without cards
+            final_cards, rules = follow_ages(final_cards, rules)
         check_guild_ages(final_cards, rules, col.add)
         for i, why in check_drafts(final_cards, rules):
             path = ("rules", "phases", i, "deal")

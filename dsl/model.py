@@ -162,6 +162,16 @@ class Rules:
     tokens: Mapping[str, TokenKind] = field(default_factory=dict)
     debt: str = ""  # the token kind taken for each coin of a loss a city does not pay
     seats: tuple[SeatDecl, ...] = ()  # seats no player owns, at some player counts
+    deal_from: Mapping[int, int] = field(default_factory=dict)  # an age with no cards: the age dealt
+    assumed: tuple[str, ...] = ()  # what the loader filled in for a pack that only changed `ages`
+
+    def cards_of(self, age: int) -> int:
+        """The age whose cards an age's deck is dealt from (itself, unless it has none)."""
+        return self.deal_from.get(age, age)
+
+    def guilds_drawn_in(self, age: int) -> bool:
+        """Guilds are drawn into the last age (and into the age it is dealt from, if any)."""
+        return age == self.ages or age == self.deal_from.get(self.ages)
 
     def seats_at(self, players: int) -> tuple[SeatDecl, ...]:
         """The seats no player owns that a game of this many players adds to the ring."""

@@ -83,8 +83,11 @@ def merge_rules(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any
     return out
 
 
-def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report) -> Rules:
-    """Rules from the merged raw mapping; problems of meaning are reported at the manifest."""
+def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report,
+                own: dict[str, Any] | None = None) -> Rules:
+    """Rules from the merged raw mapping; problems of meaning are reported at the manifest.
+    `own`: the pack's own rules; when it sets `ages` and not the lists of one value per age,
+    they are extended (extend_ages) rather than refused."""
     d = Rules()
     players = raw.get("players", {})
     military = raw.get("military", {})
@@ -120,6 +123,7 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report) -> Rules
         debt=str(raw.get("debt", "")))
     rules = _with_phases(rules, raw.get("phases") or [])
     rules = _with_seats(rules, raw.get("seats") or [])
+    rules = extend_ages(rules, own or {})
 
     def bad(path: tuple[Any, ...], message: str, key: bool = False) -> None:
         full = ("rules", *path)
@@ -165,6 +169,53 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report) -> Rules
     _check_phases(rules, bad)
     _check_tokens_and_draws(rules, bad)
     return rules
+
+
+def _alternate(sides: tuple[str, ...], ages: int) -> tuple[str, ...]:
+    out = list(sides)
+    while len(out) < ages:
+        out.append("right" if out[-1] == "left" else "left")
+    return tuple(out)
+
+
+def extend_ages(rules: Rules, own: dict[str, Any]) -> Rules:
+    """A pack that sets `ages` above what it extends, and not the lists of one value per age,
+    gets those lists continued, and says so (Rules.assumed): hands pass alternately, each new
+    age's victory tokens are worth as much more as the last age's were over the one before,
+    a seat's first holders alternate. (Guilds and the new age's cards: dsl/loader.py.)"""
+    from dataclasses import replace
+    if "ages" not in own:
+        return rules
+    n, notes, changes = rules.ages, [], {}
+    before = len(rules.pass_directions)  # the ages the extended pack was written for
+    if "draws" not in own and any(d.ages == tuple(range(1, before + 1)) for d in rules.draws) and before < n:
+        changes["draws"] = tuple(replace(d, ages=tuple(range(1, n + 1))) if d.ages == tuple(range(1, before + 1))
+                                 else d for d in rules.draws)
+        new = f"age {n}" if before + 1 == n else f"ages {before + 1}-{n}"
+        notes.append(f"cards drawn into every age ({', '.join(d.color for d in rules.draws)}) are "
+                     f"drawn into {new} too (rules: draws)")
+    if "pass" not in own and 0 < len(rules.pass_directions) < n:
+        changes["pass_directions"] = _alternate(rules.pass_directions, n)
+        notes.append(f"hands pass {', '.join(changes['pass_directions'])} (rules: pass)")
+    if "victory" not in (own.get("military") or {}) and 0 < len(rules.victory_tokens) < n:
+        v = list(rules.victory_tokens)
+        step = v[-1] - v[-2] if len(v) > 1 else 0
+        while len(v) < n:
+            v.append(v[-1] + step)
+        changes["victory_tokens"] = tuple(v)
+        notes.append(f"victory tokens are worth {', '.join(map(str, v))} (rules: military: victory)")
+    if "seats" not in own and any(s.controller == "holder" and 0 < len(s.first_holder) < n for s in rules.seats):
+        seats = []
+        for seat in rules.seats:
+            if seat.controller == "holder" and 0 < len(seat.first_holder) < n:
+                seat = replace(seat, first_holder=_alternate(seat.first_holder, n))
+                notes.append(f"seat '{seat.name}' is first held on the {', '.join(seat.first_holder)} "
+                             "(rules: seats: first_holder)")
+            seats.append(seat)
+        changes["seats"] = tuple(seats)
+    if not changes:
+        return rules
+    return replace(rules, **changes, assumed=(*rules.assumed, *notes))
 
 
 def _check_tokens_and_draws(rules: Rules, bad: Callable[..., None]) -> None:

@@ -37,12 +37,16 @@ def check(refs: list[str], as_json: bool) -> int:
             continue
         ncards = sum(1 for c in pack.cards)
         warnings = pack.meta.get("warnings", [])
+        assumed = list(pack.rules.assumed)
         if as_json:
             results.append({"pack": pack.name, "valid": True, "cards": ncards,
-                            "wonders": len(pack.wonders), "warnings": warnings})
+                            "wonders": len(pack.wonders), "warnings": warnings,
+                            **({"assumed": assumed} if assumed else {})})
         else:
             for w in warnings:
                 print(f"{printable(ref)}: warning: {printable(w)}", file=sys.stderr)
+            for a in assumed:  # what a pack that only changed `ages` was given
+                print(f"{printable(ref)}: assumed: {printable(a)}", file=sys.stderr)
             note = f" ({len(warnings)} warning{'s' if len(warnings) != 1 else ''})" if warnings else ""
             print(f"{printable(ref)}: ok - pack '{pack.name}' {printable(pack.version)}: {ncards} cards, "
                   f"{len(pack.wonders)} wonders{note}")

@@ -184,7 +184,7 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Kn
 
     def deal(self, age: int) -> None:
         deck = self.cp.deck(age, self.n)
-        if age == self.rules.ages:
+        if self.rules.guilds_drawn_in(age):
             guilds = self.cp.guilds()
             deck += self.rng.sample(guilds, min(len(guilds), self.n + self.rules.guild_extra))
         for rule in self.rules.draws:  # other cards drawn at random (one black card per player, ...)

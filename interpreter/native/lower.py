@@ -350,7 +350,7 @@ def deals(cp: CompiledPack, n: int) -> tuple[list[list[Any]], list[list[int]]]:
     for age in range(1, rules.ages + 1):
         deck = [c.id for c in cp.deck(age, n)]
         samples = []
-        if age == rules.ages:
+        if rules.guilds_drawn_in(age):
             guilds = [c.id for c in cp.guilds()]
             samples.append([guilds, min(len(guilds), n + rules.guild_extra)])
         for rule in rules.draws:

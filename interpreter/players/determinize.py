@@ -226,7 +226,7 @@ class _Redeal:
         cp, rules, n = real.cp, real.rules, self.n
         deck: Cards = Counter(cp.deck(age, n))
         drawn: list[tuple[list[CCard], int]] = []
-        if age == rules.ages:
+        if rules.guilds_drawn_in(age):
             guilds = cp.guilds()
             drawn.append((guilds, min(len(guilds), n + rules.guild_extra)))
         for rule in rules.draws:

@@ -76,8 +76,9 @@ class CompiledPack:
         got = self._decks.get(key)
         if got is None:
             got = []
+            source = self.rules.cards_of(age)  # an age with no cards of its own: another's
             for c in self.cards:
-                if c.age == age and not c.deck and c.card.players is not None:
+                if c.age == source and not c.deck and c.card.players is not None:
                     got.extend([c] * c.card.copies_at(n_players))
             self._decks[key] = got
         return list(got)
@@ -88,8 +89,9 @@ class CompiledPack:
 
     def drawn(self, color: str, age: int) -> list[CCard]:
         """Cards of `color` without player counts in `age`: drawn at random by a draws rule."""
+        source = self.rules.cards_of(age)
         return [c for c in self.cards if c.card.players is None and not c.deck
-                and c.color_name == color and c.age == age]
+                and c.color_name == color and c.age == source]
 
     def deck_cards(self, deck: str, n_players: int) -> list[CCard]:
         """A named deck's cards (one copy each, or copies by player count when given)."""
