@@ -46,7 +46,9 @@ def test_tampered_moves_are_refused_with_the_rules_reason_and_other_games_go_on(
                  if not price_card(c, game.cities[0], game.table).buildable)
     r = a.post("/move", data={"move": f"{BUILD}:{short}:0:0:"})
     assert r.status_code == 422 and "needs 1 more" in refused(r.text), refused(r.text)
-    for bad, why in (("fly:1:0:0:", "unknown action"), ("nonsense", "not a move"),
+    r = a.post("/move", data={"move": "nonsense"})  # not a move at all: a malformed request
+    assert r.status_code == 400 and "malformed move 'nonsense'" in r.text
+    for bad, why in (("fly:1:0:0:", "unknown action"),
                      ("build:99:0:0:", "no card #99"), ("sell:0:5:0:", "selling takes no payment"),
                      ("build:0:-1:0:", "negative")):
         r = a.post("/move", data={"move": bad})

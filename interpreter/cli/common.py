@@ -31,8 +31,12 @@ def allow_plugins() -> bool:
     return _Consent.allow_plugins
 
 
-def load(ref: str) -> Pack:
-    """The pack, its plug-ins run only with the user's consent; raises PackError."""
+def load(ref: str, named_by: str = "") -> Pack:
+    """The pack, its plug-ins run only with the user's consent; raises PackError. `named_by`:
+    the input file that named the pack (a STATE file, a log): consent (--allow-plugins) is for
+    the packs the user names on the command line, so such a pack never runs code."""
+    if named_by:
+        return load_pack(ref, allow_plugins=False)
     return load_pack(ref, allow_plugins=_Consent.allow_plugins)
 
 
@@ -41,10 +45,14 @@ def report_pack_error(err: PackError, ref: str) -> None:
     print(f"{printable(ref)}: {len(err.diagnostics)} problem(s)", file=sys.stderr)
 
 
-def load_or_report(ref: str) -> Pack:
+def load_or_report(ref: str, named_by: str = "") -> Pack:
     try:
-        return load(ref)
+        return load(ref, named_by)
     except PackError as err:
+        if named_by and any(d.kind == "plugin" for d in err.diagnostics):
+            raise CliError(f"{named_by}: the pack '{ref}' it names has plug-ins (Python code), which "
+                           "run only for a pack named on the command line: give --pack "
+                           f"{ref} --allow-plugins to run them") from None
         report_pack_error(err, ref)
         raise SystemExit(1) from None
 

@@ -8,5 +8,7 @@ from .common import load_or_report
 
 
 @lru_cache(maxsize=8)
-def compiled(ref: str) -> CompiledPack:
-    return compile_pack(load_or_report(ref))
+def compiled(ref: str, named_by: str = "") -> CompiledPack:
+    """The pack compiled once. `named_by`: the input file that named it (not the user): its
+    plug-ins never run (interpreter/cli/common.py, load)."""
+    return compile_pack(load_or_report(ref, named_by))

@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def price_json(args: argparse.Namespace) -> dict[str, Any]:
     state = read_state(args.state)
-    cp = compiled(args.pack or state.get("pack") or "base")
+    cp = compiled(args.pack) if args.pack else compiled(state.get("pack") or "base", args.state)
     table = build_table(state, cp)
     if not 0 <= args.player < table.n:
         raise StateError(f"--player must be 0..{table.n - 1}")

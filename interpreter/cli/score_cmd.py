@@ -22,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         state = read_state(args.state)
-        cp = compiled(args.pack or state.get("pack") or "base")
+        cp = compiled(args.pack) if args.pack else compiled(state.get("pack") or "base", args.state)
         table = build_table(state, cp)
     except StateError as err:
         return fail(str(err))

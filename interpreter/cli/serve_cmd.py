@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import argparse
 import errno
+import ipaddress
+import secrets
 import socket
+import sys
 
 from .common import fail
 from .packs import compiled
@@ -21,7 +24,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--sides", default="A", choices=["A", "B", "random"], help="wonder sides")
     p.add_argument("--seed", type=int, help="seed of every game (default: a new one per game)")
     p.add_argument("--log", metavar="FILE", help="replay this game log (written by `wonders play --log`)")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, "
+                   "this machine only; anything else lets other machines in: a warning says so)")
+    p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                   help="another host name the page may be reached by (a tunnel's, say); "
+                        "127.0.0.1, localhost, ::1 and --host are always allowed")
     p.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
     p.set_defaults(func=run)
 
@@ -40,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ..web.app import create_app
-        from ..web.replay import ReplayError, load_replay
+        from ..web.replay import Replay, ReplayError, read_log
     except ModuleNotFoundError as err:
         return fail(f"`wonders serve` needs the web extra ({err.name} is missing): "
                     "pip install 'wonders-dsl[web]'")
@@ -49,9 +56,12 @@ def run(args: argparse.Namespace) -> int:
     replay = None
     try:
         if args.log:
-            pack = args.pack or _log_pack(args.log)
-            replay = load_replay(compiled(pack), args.log)
-            cp = replay.cp
+            log = read_log(args.log)
+            if args.pack:
+                cp = compiled(args.pack)
+            else:  # the log's pack: named by a file, not by the user, so none of its code runs
+                cp = compiled(str(log.get("pack") or "base"), args.log)
+            replay = Replay(cp, log)
         else:
             cp = compiled(args.pack or "base")
             rules = cp.rules
@@ -69,23 +79,34 @@ def run(args: argparse.Namespace) -> int:
         if err.errno == errno.EADDRINUSE:
             return fail(f"port {args.port} is in use (another server?); try --port {args.port + 1}")
         return fail(f"cannot listen on {args.host}:{args.port}: {err.strerror or err}")
-    app = create_app(cp, args.players, args.bots, args.sides, args.seed, replay)
+    token = secrets.token_urlsafe(24)
+    port = sock.getsockname()[1]
+    hosts = _hosts(args.host, args.allowed_host)
+    app = create_app(cp, args.players, args.bots, args.sides, args.seed, replay, token=token, hosts=hosts)
     what = f"replay of {args.log}" if replay else f"{args.players}-player games of {cp.pack.name}"
-    print(f"serving {what} at http://{args.host}:{sock.getsockname()[1]}/  (Ctrl-C stops)", flush=True)
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    if not _loopback(args.host):
+        print(f"warning: listening on {args.host}: other machines can reach this server; anyone "
+              "with the link below can play here", file=sys.stderr, flush=True)
+    print(f"serving {what} at http://{shown}:{port}/?token={token}  (Ctrl-C stops)", flush=True)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     server.run(sockets=[sock])
     return 0
 
 
-def _log_pack(path: str) -> str:
-    """The pack a log names (a shipped pack's name, or a folder given with --pack)."""
-    import json
-    from pathlib import Path
-
-    from ..web.replay import ReplayError
-
+def _loopback(host: str) -> bool:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-        return str(data["pack"])
-    except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError):
-        raise ReplayError(f"{path} is not a game log (see docs/formats.md)") from None
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+def _hosts(host: str, extra: list[str]) -> list[str]:
+    """The Host headers served: this machine's names, the address listened on, and any named."""
+    names = ["127.0.0.1", "localhost", "[::1]", "::1"]
+    for h in [host, *extra]:
+        if h not in ("0.0.0.0", "::"):
+            names.append(f"[{h}]" if ":" in h and not h.startswith("[") else h)
+    if host in ("0.0.0.0", "::"):  # every address of the machine: its names must be listed
+        names.append(socket.gethostname())
+    return list(dict.fromkeys(names))

@@ -5,12 +5,16 @@ import json
 import random
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
+from urllib.parse import urlsplit
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
@@ -19,33 +23,66 @@ from starlette.staticfiles import StaticFiles
 from interpreter.rules.compiled import CompiledPack
 from .player import LiveGame
 from .replay import Replay
+from .views import well_formed
 
 HERE = Path(__file__).parent
 COOKIE = "wonders_session"
 MAX_GAMES = 64
+IDLE = 30 * 60  # seconds untouched after which a game may give its place to a new one
+MAX_BODY = 4096  # bytes of a posted form (a move is a few dozen)
 TEMPLATES = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape())
 
 
+class Full(Exception):
+    """No place for another game: every one was played within the last IDLE seconds."""
+
+
 class Games:
-    """Live games by session id; the oldest is dropped (its thread stopped) past MAX_GAMES."""
+    """Live games by session id (ids the server issued, never one a client chose). Past
+    MAX_GAMES a new game takes the place of one left untouched for IDLE seconds, else it is
+    refused: a request cannot evict a game someone is playing."""
 
     def __init__(self, cp: CompiledPack, players: int, bots: str, sides: str, seed: int | None):
         self.cp, self.players, self.bots, self.sides, self.seed = cp, players, bots, sides, seed
         self.games: OrderedDict[str, LiveGame] = OrderedDict()
+        self.touched: dict[str, float] = {}
+        self.issued: set[str] = set()
         self.lock = threading.Lock()
+
+    def issue(self) -> str:
+        sid = secrets.token_urlsafe(16)
+        with self.lock:
+            self.issued.add(sid)
+        return sid
+
+    def known(self, sid: str | None) -> bool:
+        with self.lock:
+            return bool(sid) and sid in self.issued
 
     def get(self, sid: str | None) -> LiveGame | None:
         with self.lock:
-            return self.games.get(sid or "")
+            live = self.games.get(sid or "")
+            if live is not None:
+                self.touched[sid or ""] = time.monotonic()
+            return live
 
     def new(self, sid: str) -> LiveGame:
+        if sid not in self.issued:  # pragma: no cover - the app only passes issued ids
+            raise ValueError("not a session this server issued")
         seed = self.seed if self.seed is not None else random.randrange(1 << 30)
+        with self.lock:
+            if sid not in self.games and len(self.games) >= MAX_GAMES:
+                now = time.monotonic()
+                idle = [k for k in self.games if now - self.touched.get(k, 0) > IDLE]
+                if not idle:
+                    raise Full(f"this server already has {MAX_GAMES} games in play; try again later")
+                self.games.pop(idle[0]).stop()
+                self.touched.pop(idle[0], None)
         live = LiveGame(self.cp, self.players, seed, self.bots, self.sides)
         with self.lock:
             old = self.games.pop(sid, None)
             self.games[sid] = live
-            while len(self.games) > MAX_GAMES:
-                self.games.popitem(last=False)[1].stop()
+            self.touched[sid] = time.monotonic()
         if old is not None:
             old.stop()
         return live.start()
@@ -65,29 +102,58 @@ def page(request: Request, live: LiveGame | None, error: str = "", status: int =
 
 
 def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: str = "A",
-               seed: int | None = None, replay: Replay | None = None) -> Starlette:
+               seed: int | None = None, replay: Replay | None = None, token: str | None = None,
+               hosts: Sequence[str] | None = None) -> Starlette:
+    """The application. `token`: a visitor needs it once (`/?token=...`, the link `wonders serve`
+    prints) to get a session; without it every visitor gets one. `hosts`: the Host headers
+    served (DNS rebinding); None serves any. `wonders serve` always gives both."""
     games = Games(cp, players, bots, sides, seed)
 
     def session(request: Request) -> tuple[str, bool]:
+        """The request's session id if this server issued it; else a new one (never the id a
+        client sent), which with a token needs the token."""
         sid = request.cookies.get(COOKIE)
-        return (sid, False) if sid else (secrets.token_urlsafe(16), True)
+        if games.known(sid):
+            return str(sid), False
+        return games.issue(), True
+
+    def admitted(request: Request) -> bool:
+        """A request may open a session: no token is asked, or it carries the token."""
+        return token is None or secrets.compare_digest(request.query_params.get("token", ""), token)
 
     def with_cookie(resp: Response, sid: str, fresh: bool) -> Response:
         if fresh:
             resp.set_cookie(COOKIE, sid, httponly=True, samesite="strict")
         return resp
 
+    def closed(request: Request) -> Response:
+        return HTMLResponse("This table needs its link: open the address `wonders serve` printed "
+                            "(it ends in ?token=...).", 403)
+
     def home(request: Request) -> Response:
         if replay is not None:
+            if token is not None and not games.known(request.cookies.get(COOKIE)):
+                if not admitted(request):
+                    return closed(request)
+                sid = games.issue()
+                return with_cookie(RedirectResponse("/", status_code=303), sid, True)
             return replay_page(request)
         sid, fresh = session(request)
+        if fresh and not admitted(request):
+            return closed(request)
+        if fresh and token is not None:  # the token's work is done: off the address bar
+            return with_cookie(RedirectResponse("/", status_code=303), sid, fresh)
         try:
             live = games.get(sid) or games.new(sid)
+        except Full as err:
+            return page(request, None, str(err), 503)
         except ValueError as err:  # the pack cannot seat this table: say so, serve on
             return with_cookie(page(request, None, f"cannot start a game: {err}", 500), sid, fresh)
         return with_cookie(page(request, live), sid, fresh)
 
     async def move(request: Request) -> Response:
+        if int(request.headers.get("content-length") or 0) > MAX_BODY:
+            return HTMLResponse("request too large", 413)
         form = await request.form()
         code = str(form.get("move", ""))
         return await _in_thread(play_move, request, code)
@@ -95,15 +161,22 @@ def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: 
     def play_move(request: Request, code: str) -> Response:
         if replay is not None:
             return HTMLResponse("this server replays a log: there is no game to play", 404)
+        if not well_formed(code):
+            return HTMLResponse(f"malformed move {code[:40]!r}: expected action:card:left:right:free, "
+                                "pay:N or discard:N", 400)
         sid, fresh = session(request)
+        if fresh:
+            return closed(request) if token is not None else \
+                with_cookie(page(request, None, "no game in this session: open the table's page", 403), sid, fresh)
         live = games.get(sid)
         if live is None:
             try:
                 live = games.new(sid)
+            except Full as err:
+                return page(request, None, str(err), 503)
             except ValueError as err:
-                return with_cookie(page(request, None, f"cannot start a game: {err}", 500), sid, fresh)
-            return with_cookie(page(request, live, "that game is over or unknown: a new one has "
-                                                   "started"), sid, fresh)
+                return page(request, None, f"cannot start a game: {err}", 500)
+            return page(request, live, "that game is over or unknown: a new one has started")
         why = live.submit(code)
         return page(request, live, f"refused: {why}" if why else "", 422 if why else 200)
 
@@ -111,11 +184,16 @@ def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: 
         if replay is not None:
             return RedirectResponse("/", status_code=303)
         sid, fresh = session(request)
+        if fresh:  # a new game belongs to a session this server gave out, never to a stranger
+            return closed(request) if token is not None else \
+                with_cookie(RedirectResponse("/", status_code=303), sid, fresh)
         try:
             games.new(sid)
+        except Full as err:
+            return page(request, None, str(err), 503)
         except ValueError as err:
-            return with_cookie(page(request, None, f"cannot start a game: {err}", 500), sid, fresh)
-        return with_cookie(RedirectResponse("/", status_code=303), sid, fresh)
+            return page(request, None, f"cannot start a game: {err}", 500)
+        return RedirectResponse("/", status_code=303)
 
     def finished(request: Request) -> LiveGame | None:
         live = games.get(session(request)[0])
@@ -153,9 +231,39 @@ def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: 
               Route("/new", new_game, methods=["POST"]), Route("/log", game_log),
               Route("/replay", session_replay),
               Mount("/static", StaticFiles(directory=HERE / "static"), name="static")]
-    app = Starlette(routes=routes)
+    middleware = [Middleware(SameOrigin)]
+    if hosts is not None:
+        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts)))
+    app = Starlette(routes=routes, middleware=middleware)
     app.state.games = games
     return app
+
+
+class SameOrigin:
+    """Refuses a state-changing request (POST, ...) that a browser says comes from another
+    origin: its Origin (or, without one, its Referer) must be this server's own. (A request
+    with neither comes from no web page; SameSite cookies alone let a page on another port of
+    localhost in, as same-site.)"""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] not in ("GET", "HEAD", "OPTIONS"):
+            headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+            claimed = headers.get("origin") or headers.get("referer")
+            if claimed is not None:
+                parts = urlsplit(claimed)
+                own = headers.get("host", "")
+                # the scheme too; https to a named host is a TLS tunnel in front of this server
+                scheme_ok = parts.scheme == scope.get("scheme", "http") or \
+                    parts.scheme == "https" and own.split(":")[0] not in ("127.0.0.1", "localhost", "[::1]")
+                if claimed == "null" or parts.netloc != own or not scheme_ok:
+                    resp = HTMLResponse(f"refused: a request from another origin ({claimed[:80]}) "
+                                        "cannot change a game here", 403)
+                    await resp(scope, receive, send)
+                    return
+        await self.app(scope, receive, send)
 
 
 def _int(text: str | None, default: int) -> int:

@@ -18,7 +18,7 @@ from interpreter.players.roster import make_bots
 from interpreter.printing.cardface import card_svg
 from interpreter.rules.compiled import CCard, CompiledPack
 from interpreter.rules.moves import Move, refusal_explained
-from .views import game_view, parse_move
+from .views import small_int, game_view, parse_move
 
 if TYPE_CHECKING:
     from interpreter.players.observation import Observation
@@ -158,14 +158,14 @@ class LiveGame:
         if prompt.kind == "payment":
             head, _, num = (code or "").partition(":")
             limit = getattr(self.human, "payment_limit", 0)
-            if head != "pay" or not num.isdigit() or int(num) > limit:
+            if head != "pay" or not small_int(num) or int(num) > limit:
                 return None, f"pay 0 to {limit} coins, not {code!r}"
             return int(num), ""
         if prompt.kind == "discard":
             if code == "discard:none":
                 return None, ""
             head, _, num = (code or "").partition(":")
-            if head != "discard" or not num.isdigit() or int(num) >= len(prompt.cards):
+            if head != "discard" or not small_int(num) or int(num) >= len(prompt.cards):
                 return None, f"not a card of the discard pile: {code!r}"
             return int(num), ""
         move = parse_move(code)

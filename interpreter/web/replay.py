@@ -6,8 +6,6 @@ an edited or truncated file) is refused with the turn where it stops making sens
 """
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.rules.compiled import CCard, CompiledPack
@@ -180,13 +178,19 @@ class Replay:
         return self.steps[step][1]
 
 
-def load_replay(cp: CompiledPack, path: str) -> Replay:
+def read_log(path: str) -> dict[str, Any]:
+    """A game log read with the bounds of every input file: size, nesting, no FIFO or device
+    (dsl/limits.py: log_bytes, log_depth)."""
+    from dsl.limits import LIMITS
+    from interpreter.rules.statefile import StateError, read_json
     try:
-        log = json.loads(Path(path).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as err:
-        raise ReplayError(f"{path} is not JSON (line {err.lineno}: {err.msg})") from None
-    except UnicodeDecodeError:
-        raise ReplayError(f"{path} is not a text file") from None
+        log = read_json(path, "a game log", LIMITS.log_bytes, LIMITS.log_depth)
+    except StateError as err:
+        raise ReplayError(str(err)) from None
     if not isinstance(log, dict):
         raise ReplayError(f"{path} is not a game log (expected a JSON object)")
-    return Replay(cp, log)
+    return log
+
+
+def load_replay(cp: CompiledPack, path: str) -> Replay:
+    return Replay(cp, read_log(path))

@@ -26,13 +26,28 @@ def move_code(m: Move) -> str:
     return f"{m.action}:{m.card}:{m.left}:{m.right}:{m.free}" + (f":{m.extra}" if m.extra else "")
 
 
+def small_int(text: str) -> bool:
+    """An ASCII whole number of at most 4 digits (str.isdigit() also takes '²' and 5,000 digits)."""
+    digits = text[1:] if text.startswith("-") else text
+    return 0 < len(digits) <= 4 and digits.isascii() and digits.isdigit()
+
+
 def parse_move(text: str) -> Move | None:
-    parts = (text or "").split(":")
+    parts = (text or "")[:200].split(":")
     if len(parts) == 5:
         parts.append("0")
-    if len(parts) != 6 or not all(p.lstrip("-").isdigit() for p in (*parts[1:4], parts[5])):
+    if len(parts) != 6 or not all(small_int(p) for p in (*parts[1:4], parts[5])) or len(parts[4]) > 20:
         return None
     return Move(int(parts[1]), parts[0], int(parts[2]), int(parts[3]), parts[4], int(parts[5]))
+
+
+def well_formed(code: str) -> bool:
+    """A posted answer of one of the forms the page sends: a move, `pay:N`, `discard:N` or
+    `discard:none` (anything else is a malformed request, not a refused move)."""
+    head, _, rest = (code or "").partition(":")
+    if head == "pay" or head == "discard":
+        return rest == "none" and head == "discard" or small_int(rest)
+    return parse_move(code) is not None
 
 
 def production_text(city: City, resources: tuple[str, ...], tradable: bool = False) -> str:
