@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         if core == "native":
             return _play_native(args, cp, wonders, names)
         game.log["setup"] = {"sides": args.sides, "wonders": wonders, "names": names}
-        scores = game.play()
+        scores = _play_or_keep(args, game)
         for seat, bot in enumerate(bots):  # a human at the terminal sees the last turn and conflicts too
             finish = getattr(bot, "finish", None)
             if finish is not None:
@@ -76,6 +76,26 @@ def run(args: argparse.Namespace) -> int:
     except EOFError:
         return fail("the input ended before the game did (the human player needs a terminal)")
     return _report(args, game, scores)
+
+
+def _play_or_keep(args: argparse.Namespace, game: Any) -> dict[str, Any]:
+    """The game to its end; stopped (Ctrl-C, SIGTERM), its log so far is written first, to
+    --log or to wonders-interrupted-SEED.json here, so that `--resume` can go on with it."""
+    try:
+        return game.play()
+    except KeyboardInterrupt:
+        from interpreter.sim.runner import sigint_ignored
+
+        from .common import write_output
+        path = args.log or f"wonders-interrupted-{game.seed}.json"
+        log = {**game.log, "interrupted": True}
+        log.pop("final", None)
+        log.pop("scores", None)
+        with sigint_ignored():  # a second Ctrl-C must not leave half a file
+            if write_output(path, json.dumps(log, indent=1) + "\n", "the game log so far", "--log"):
+                print(f"the game so far is in {path}: `wonders play --resume {path}` goes on with it",
+                      file=sys.stderr)
+        raise
 
 
 def _report(args: argparse.Namespace, game: Any, scores: dict[str, Any]) -> int:
@@ -112,7 +132,7 @@ def _resume(args: argparse.Namespace) -> int:
         game = resume(cp, log, bots)
         print(f"resuming {args.resume}: {len(log.get('turns') or [])} logged turns, then {spec}",
               file=sys.stderr)
-        scores = game.play()
+        scores = _play_or_keep(args, game)
         for seat, bot in enumerate(game.bots[:len(players)]):
             finish = getattr(bot, "finish", None)
             if finish is not None:

@@ -193,21 +193,27 @@ def _run_local(cfg: SimConfig) -> Iterator[Aggregate]:
 
 
 def _worker_init() -> None:
+    """Workers leave stopping to the main process: they ignore Ctrl-C, and SIGTERM (with which
+    the pool ends them) kills them quietly, not through the command's handler."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 @contextmanager
 def sigint_ignored() -> Iterator[None]:
-    """Ignore Ctrl-C while cleaning up (in the main thread only; elsewhere a no-op)."""
+    """Ignore Ctrl-C (and SIGTERM, which the command handles as Ctrl-C) while cleaning up, in
+    the main thread only (elsewhere a no-op)."""
     try:
         old = signal.signal(signal.SIGINT, signal.SIG_IGN)
     except ValueError:  # not the main thread
         yield
         return
+    old_term = signal.signal(signal.SIGTERM, signal.SIG_IGN)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, old)
+        signal.signal(signal.SIGTERM, old_term)
 
 
 def _chunk_star(args: tuple[SimConfig, range]) -> Aggregate:

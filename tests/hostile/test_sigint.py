@@ -24,7 +24,15 @@ def _start(args: list[str], cwd: Path) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(REPO), "TMPDIR": str(cwd)}
     return subprocess.Popen([sys.executable, "-c", "from interpreter.cli import console; console()", *args],
                             cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)  # its own process group, like a terminal job
+                            start_new_session=True,  # its own process group, like a terminal job
+                            preexec_fn=default_signals)  # not what this test process inherited
+
+
+def default_signals() -> None:
+    """The child's Ctrl-C and SIGTERM as in a terminal, whatever this process was started with
+    (a suite started as a background job has SIGINT ignored, and its children would keep it so)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _group_alive(pgid: int) -> bool:
