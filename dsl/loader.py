@@ -38,10 +38,12 @@ class _Collector:
     """One load: its problems, the user's consent to plug-ins, the folder `extends` may take
     packs from, and every pack read so far (each is read once, however often it is extended)."""
 
-    def __init__(self, allow_plugins: bool = False, root: Path | None = None) -> None:
+    def __init__(self, allow_plugins: bool = False, root: Path | None = None, trust: bool = False) -> None:
         self.diags: list[Diagnostic] = []
         self.more = 0  # problems past LIMITS.diagnostics, counted but not kept
         self.allow_plugins = allow_plugins
+        self.trust = trust  # the user's remembered consent counts (dsl/trust.py)
+        self.trusted_now: list[tuple[str, list[str], list[str]]] = []  # consent recorded by this load
         self.root = root
         self.packs: dict[Path, tuple[Pack | None, bool]] = {}  # folder -> (pack, had problems)
 
@@ -179,7 +181,8 @@ class _PackBuilder:
                                         frozenset(e.key for e in lineage))]
         rules = build_rules(raw_rules, manifest, col.add, own_rules)
         plugin_mods = [*(x for p in parents for x in p.plugins), *_as_list(m.get("plugins"))]
-        words = load_plugins(manifest, folder, col.add, col.allow_plugins)
+        words = load_plugins(manifest, folder, col.add, col.allow_plugins, col.trust,
+                             col.trusted_now if col.trust else None)
         for p in parents:
             words |= set(p.meta.get("plugin_words", ()))
         vocab = Vocabulary(rules.vocab.resource_classes, rules.vocab.colors, rules.vocab.symbols,
@@ -478,16 +481,18 @@ def _with_vocab(rules: Rules, vocab: Vocabulary) -> Rules:
     return replace(rules, vocab=vocab)
 
 
-def load_pack(ref: str | Path, allow_plugins: bool = False, root: str | Path | None = None) -> Pack:
+def load_pack(ref: str | Path, allow_plugins: bool = False, root: str | Path | None = None,
+              trust: bool = False) -> Pack:
     """Load a shipped pack by name or a pack folder by path; raises PackError listing all problems.
 
     A pack is data: its plug-ins (Python code) run only when `allow_plugins` is true, the
-    user's consent. `extends` may name shipped packs and folders inside `root` (default: the
-    folder holding the pack's folder)."""
+    user's consent (then remembered, with `trust`), or with `trust` when the user trusted those
+    very files before (dsl/trust.py). `extends` may name shipped packs and folders inside
+    `root` (default: the folder holding the pack's folder)."""
     folder, problem = resolve_pack(str(ref))
     if folder is None:
         raise PackError([Diagnostic(str(ref), 0, 0, problem or "not found", kind="missing")])
-    col = _Collector(allow_plugins, Path(root).resolve() if root else folder.parent)
+    col = _Collector(allow_plugins, Path(root).resolve() if root else folder.parent, trust)
     col.packs[folder] = (None, True)  # extending the pack being loaded is a cycle
     pack = _PackBuilder(col, (folder,)).build(folder)
     if col.more:
@@ -501,6 +506,7 @@ def load_pack(ref: str | Path, allow_plugins: bool = False, root: str | Path | N
         file, pos, length = pack.meta["deal_spot"]
         raise PackError([Diagnostic(file, pos[0], pos[1], why, "", length, "range") for why in short])
     pack.meta["warnings"] = []
+    pack.meta["trusted_now"] = col.trusted_now
     return pack
 
 

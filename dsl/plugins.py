@@ -36,7 +36,7 @@ from .yamlsource import YamlDoc
 Report = Callable[..., None]
 ENTRY_POINT_GROUP = "wonders.effects"
 CONSENT_HINT = ("a pack's code runs with your rights, so it runs only if you say so: read it, "
-                "then run the command again with --allow-plugins")
+                "then run the command again with --allow-plugins (or trust it once: wonders trust PACK)")
 _MODULE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -182,11 +182,21 @@ def _run(load: Callable[[], Any], what: str, report_here: Callable[[str], None])
         return None
 
 
-def load_plugins(manifest: YamlDoc, folder: Path, report: Report, allow: bool = False) -> set[str]:
+def load_plugins(manifest: YamlDoc, folder: Path, report: Report, allow: bool = False,
+                 trust: bool = False, trusted_now: list[tuple[str, list[str], list[str]]] | None = None
+                 ) -> set[str]:
     """Register the words of the manifest's `plugins:` modules and `uses:` installed words;
-    problems (and the lack of consent) are reported at the manifest entry that names them."""
+    problems (and the lack of consent) are reported at the manifest entry that names them.
+    `allow`: the user's consent for this run, then remembered (dsl/trust.py; each new record
+    appended to `trusted_now`); `trust`: without it, the remembered consent to these very
+    files counts."""
+    from . import trust as trust_record
     modules, uses = _as_list(manifest.data.get("plugins")), _as_list(manifest.data.get("uses"))
     words: set[str] = set()
+    why_not = ""
+    if not allow and trust and modules and not uses:
+        why_not = trust_record.check(folder, modules)
+        allow = not why_not
     for key, names in (("plugins", modules), ("uses", uses)):
         for i, name in enumerate(names):
             pos, length = _position(manifest, key, i)
@@ -199,7 +209,12 @@ def load_plugins(manifest: YamlDoc, folder: Path, report: Report, allow: bool = 
                 continue
             if not allow:
                 what = f"the plug-in {name}.py" if key == "plugins" else f"the installed plug-in '{name}'"
-                report_here(f"{key}: not run: {what} is Python code; {CONSENT_HINT}")
+                if why_not.startswith("changed"):
+                    report_here(f"{key}: not run: {what} {why_not}")
+                elif why_not and why_not != "not trusted":
+                    report_here(f"{key}: not run: {why_not}")
+                else:
+                    report_here(f"{key}: not run: {what} is Python code; {CONSENT_HINT}")
                 continue
             if key == "uses":
                 words |= _load_installed(name, report_here)
@@ -219,6 +234,12 @@ def load_plugins(manifest: YamlDoc, folder: Path, report: Report, allow: bool = 
                 words |= _register_all(specs, name)
             except (TypeError, ValueError) as err:
                 report_here(f"plugins: {err}")
+    if allow and modules and trusted_now is not None:
+        try:
+            if trust_record.record(folder, modules, sorted(words)):
+                trusted_now.append((str(folder), [f"{m}.py" for m in modules], sorted(words)))
+        except trust_record.TrustError as err:
+            report(manifest, _position(manifest, "plugins", 0)[0], f"plugins: {err}", kind="plugin")
     return words
 
 

@@ -28,3 +28,11 @@ def core(request: pytest.FixtureRequest) -> str:
 @pytest.fixture
 def native_core() -> None:
     native_or_skip()
+
+
+@pytest.fixture(autouse=True)
+def _own_trust_file(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Consent remembered by a test (--allow-plugins records it) stays in the test's own file."""
+    import os
+    if "WONDERS_TRUST_FILE" not in os.environ or "pytest" in os.environ["WONDERS_TRUST_FILE"]:
+        monkeypatch.setenv("WONDERS_TRUST_FILE", str(tmp_path_factory.mktemp("trust") / "trust.json"))

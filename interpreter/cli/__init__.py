@@ -6,9 +6,9 @@ import sys
 from importlib import import_module
 from typing import Sequence
 
-NO_PACKS = {"new", "schema", "doctor"}  # commands that read no pack (and so take no --allow-plugins)
+NO_PACKS = {"new", "schema", "doctor", "trust"}  # commands that read no pack (and so take no --allow-plugins)
 COMMANDS = ("new", "validate", "explain", "packs", "cards", "play", "score", "price", "simulate", "compare",
-            "serve", "print",
+            "serve", "print", "trust",
             "schema", "docs", "doctor")
 
 

@@ -37,7 +37,11 @@ def load(ref: str, named_by: str = "") -> Pack:
     the packs the user names on the command line, so such a pack never runs code."""
     if named_by:
         return load_pack(ref, allow_plugins=False)
-    return load_pack(ref, allow_plugins=_Consent.allow_plugins)
+    pack = load_pack(ref, allow_plugins=_Consent.allow_plugins, trust=True)
+    for folder, files, words in pack.meta.get("trusted_now", ()):  # what the consent was to
+        print(f"trusting the plug-ins of {printable(folder)} as they are now: {', '.join(files)} "
+              f"(words: {', '.join(words) or 'none'}); a change to them asks again", file=sys.stderr)
+    return pack
 
 
 def report_pack_error(err: PackError, ref: str) -> None:
