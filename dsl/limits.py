@@ -39,6 +39,9 @@ class Limits:
     coins: int = 1_000                 # starting coins, sell value, victory values, ...
     diagnostics: int = 200             # problems printed for one pack (the rest are counted)
     state_bytes: int = 1_000_000       # a STATE file
+    held: int = 5_000                  # coins, or tokens of one kind, a city may hold at a turn's
+    #                                    start: past it both cores stop the game (a runtime bound
+    #                                    for numbers that compound, e.g. losses per debt)
     log_bytes: int = 20_000_000        # a game log (a 7-player game with every deal: about 200 kB)
     log_depth: int = 12                # nesting of a game log (it needs 6)
     state_depth: int = 8               # nesting in a STATE file

@@ -8,7 +8,7 @@ from typing import Any
 
 from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import CompiledPack
-from interpreter.game.contract import IllegalMove
+from interpreter.game.contract import GameCapped, GameOverflow, IllegalMove
 from interpreter.players.gamelog import RecordedGame
 from .common import check_writable, fail, print_json, write_output
 from .core_opt import add_core_arg, pick_core, say_core
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
             finish = getattr(bot, "finish", None)
             if finish is not None:
                 finish(game.observe(seat))
-    except (ValueError, IllegalMove) as err:
+    except (ValueError, IllegalMove, GameOverflow, GameCapped) as err:
         return fail(str(err))
     except EOFError:
         return fail("the input ended before the game did (the human player needs a terminal)")
@@ -137,7 +137,7 @@ def _resume(args: argparse.Namespace) -> int:
             finish = getattr(bot, "finish", None)
             if finish is not None:
                 finish(game.observe(seat))
-    except (ResumeError, ValueError, IllegalMove) as err:
+    except (ResumeError, ValueError, IllegalMove, GameOverflow, GameCapped) as err:
         return fail(f"{args.resume}: {err}")
     except EOFError:
         return fail("the input ended before the game did (the human player needs a terminal)")

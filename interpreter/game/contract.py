@@ -20,6 +20,22 @@ class GameCapped(Exception):
     """A game passed its safety cap on actions (only a broken variant or plug-in could)."""
 
 
+class GameOverflow(Exception):
+    """A city's coins or tokens compounded past the runtime bound (dsl/limits.py: held): both
+    cores stop the game there, so no statistic is ever built on a number that wrapped."""
+
+
+def beyond_bound(cities: Any, bound: int) -> str:
+    """Why the cities are past the runtime bound ("" when they are not)."""
+    for c in cities:
+        if not -bound <= c.coins <= bound:
+            return f"{c.name} holds {c.coins} coins"
+        for kind, count in c.token_counts.items():
+            if not -bound <= count <= bound:
+                return f"{c.name} holds {count} {kind} tokens"
+    return ""
+
+
 Answer = Optional[Any]  # a Move, a card index (a card choice) or None (declined / not deciding)
 
 

@@ -82,6 +82,7 @@ class Stepping:
         RUNNERS[step.decl.kind].begin(self, step.decl, step.age)
 
     def _finish(self) -> None:
+        self.check_bound()
         self.phase = AGE
         self.table.age = self.rules.ages
         scores = city_scores(self.cities, self.table, self.rules)

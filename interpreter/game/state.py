@@ -18,7 +18,9 @@ import difflib
 from typing import Any, Optional, Sequence
 
 from interpreter.game.conflicts import Conflicts
-from interpreter.game.contract import GameCapped
+from dsl.limits import LIMITS
+
+from interpreter.game.contract import GameCapped, GameOverflow, beyond_bound
 from interpreter.game.losses import Losses
 from interpreter.game.owed import EndOfTurnBuilds
 from interpreter.game.phases import AGE, schedule
@@ -170,6 +172,7 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Kn
         return nearest_player(self, seat, decl.controller)
 
     def begin_turn(self, turn: int) -> None:
+        self.check_bound()
         self.turn = turn
         self.turns_played += 1
         if self.records:
@@ -312,6 +315,14 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Kn
     def state(self) -> dict[str, Any]:
         """The cities as a STATE document (see docs/formats.md)."""
         return {"pack": self.cp.pack.name, "players": [city_state(c) for c in self.cities]}
+
+    def check_bound(self) -> None:
+        """Stop the game when a number compounded past the runtime bound (GameOverflow): at
+        each turn's start and before scoring, the same places as the native core."""
+        why = beyond_bound(self.cities, LIMITS.held)
+        if why:
+            raise GameOverflow(f"{why}, past {LIMITS.held:,}, the most a city may hold (a runtime "
+                               "bound: the pack's numbers compound); the game is stopped")
 
     # -- decisions taken in the middle of a turn (the players' layer asks its bots) ----------
     def choose_card(self, seat: int, cards: list[CCard], purpose: str) -> int | None:

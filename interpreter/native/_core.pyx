@@ -26,7 +26,12 @@ FREES = ("", "chain", "power")
 
 cdef int check(const Game* g) except -1:
     """Raise when the game outgrew an array (lower.py sizes the arrays so that no accepted pack
-    can; a caller then plays the game in Python)."""
+    can; a caller then plays the game in Python), or a number passed the runtime bound
+    (GameOverflow, as the Python engine raises it at the same place)."""
+    if g.beyond:
+        from interpreter.game.contract import GameOverflow
+        raise GameOverflow(f"a city's coins or tokens passed {HELD:,}, the most a city may hold "
+                           "(a runtime bound: the pack's numbers compound); the game is stopped")
     if overflowed(g):
         raise ValueError("the game outgrew the native core's arrays: play it with --core python")
     return 0

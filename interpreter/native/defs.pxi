@@ -29,6 +29,7 @@ cdef enum:
     MAXNH = 2          # second hands (by name) per city
     MAXH2 = 24         # cards in one second hand
     MAXTK = 4          # token kinds a pack declares
+    HELD = 5000        # dsl/limits.py LIMITS.held (checked equal by lower.py)
     MAXTRIG = 32       # triggers in one city
     MAXBOX = 256       # cards in the box
     MAXSTEPS = 64      # phases in the schedule
@@ -397,6 +398,7 @@ cdef struct Game:
     int nlosses
     int losses[MAXEVENTS][3]
     int overflow          # as City.overflow, for the game's own arrays
+    int beyond            # a city's coins or tokens passed the runtime bound (HELD): stopped
     Trace* trace
     short* dealt         # every card dealt, in order (NULL: not recorded)
     Plays* plays         # the cards held, buildable and their coins (NULL: not recorded)

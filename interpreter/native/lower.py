@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from dsl.limits import LIMITS
+
 from interpreter.rules import effects as E
 from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.contribution import Contribution
@@ -20,6 +22,9 @@ from interpreter.game.rng import fnv1a, mix
 MAXP, MAXR, MAXC, MAXS, MAXHAND, MAXBUILT, MAXCH, MAXWILD = 8, 8, 16, 4, 20, 64, 64, 8
 MAXCOST, MAXCHAIN, PER_CONTRIB, MAXDISC = 8, 8, 12, 512
 MAXNH, MAXTK, MAXBOX, MAXCOPY = 2, 4, 256, 8
+HELD = 5000  # defs.pxi; the same runtime bound as dsl/limits.py LIMITS.held
+if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
+    raise RuntimeError("the native core's HELD (defs.pxi, lower.py) differs from dsl/limits.py's held")
 
 # hook kinds (defs.pxi has the same numbers)
 (H_COINS, H_VP, H_FREE, H_PLAYLAST, H_DISCARD, H_COPYEND, H_COST, H_GIVEDEF, H_TRIGGER, H_DRAW,

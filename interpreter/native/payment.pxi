@@ -37,6 +37,10 @@ cdef int one_resource(int r, int k, City* c, City* L, City* R, Opt* out) noexcep
     if sl + sr < k:
         return 0
     cdef int lp = c.prices[1][r], rp = c.prices[2][r]
+    if not lp and not rp:  # free from either side: one way to pay, not one per split
+        out[0].l = 0
+        out[0].r = 0
+        return 1
     if k == 1:
         if not sl:
             out[0].l = 0

@@ -101,8 +101,24 @@ cdef void begin_age(Game* g, int age) noexcept nogil:
             g.city[s].free_build_used = 0
 
 
+cdef int past_bound(Game* g) noexcept nogil:
+    """GameState.check_bound: a city's coins or tokens of one kind past HELD stop the game."""
+    cdef int s, k
+    for s in range(g.n):
+        if g.city[s].coins > HELD or g.city[s].coins < -HELD:
+            g.beyond = 1
+        for k in range(MAXTK):
+            if g.city[s].tokc[k] > HELD or g.city[s].tokc[k] < -HELD:
+                g.beyond = 1
+    if g.beyond:
+        g.done = 1
+    return g.beyond
+
+
 cdef void begin_turn(Game* g, int turn) noexcept nogil:
     cdef int s
+    if past_bound(g):
+        return
     g.turn = turn
     g.turns_played += 1
     g.nfired = 0
@@ -121,6 +137,8 @@ cdef void play_turn(const PackC* P, Game* g, const Move* given, const int* has_g
     cdef int s, k, any_extra = 0
     cdef int t = g.turn + 1
     begin_turn(g, t)
+    if g.beyond:  # stopped: past the runtime bound
+        return
     for s in range(g.n):
         if has_given != NULL and has_given[s]:
             moves[s] = given[s]
@@ -184,6 +202,8 @@ cdef void run_draft(const PackC* P, const Deals* D, Game* g, const StepC* st) no
             break
         pick += 1
         begin_turn(g, pick)
+        if g.beyond:
+            return
         for s in range(g.n):
             if g.hand_len[s] > 1:
                 moves[s] = decide(P, g, s, 1 << A_KEEP)
@@ -221,6 +241,8 @@ cdef void run_recruit(const PackC* P, Game* g, const StepC* st) noexcept nogil:
     cdef City* c
     g.hand_src = st.hand
     begin_turn(g, 1)
+    if g.beyond:
+        return
     for s in range(g.n):
         plays[s] = g.city[s].nh_len[st.hand] > 0
         if plays[s]:
@@ -251,6 +273,7 @@ cdef void next_phase(const PackC* P, const Deals* D, Game* g) noexcept nogil:
     a draft or a recruitment is played whole."""
     cdef const StepC* st
     if g.step >= P.nsteps:
+        past_bound(g)
         g.done = 1
         g.phase = PH_AGE
         g.age = P.ages

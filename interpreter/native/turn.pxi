@@ -55,7 +55,7 @@ cdef inline void push_discard(Game* g, int card) noexcept nogil:
 cdef int overflowed(const Game* g) noexcept nogil:
     """Whether some array of the game was full (the game must then be played in Python)."""
     cdef int s
-    if g.overflow:
+    if g.overflow or g.beyond:
         return 1
     for s in range(g.n):
         if g.city[s].overflow:

@@ -68,6 +68,8 @@ def _one_resource(r: int, k: int, city: City, left: City, right: City) -> tuple[
     if sl + sr < k:
         return ()
     lp, rp = city.prices[LEFT][r], city.prices[RIGHT][r]
+    if not lp and not rp:  # free from either side: one way to pay, not one per split
+        return _FREE
     if k == 1:
         if not sl:
             return ((0, rp),)

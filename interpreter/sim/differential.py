@@ -119,9 +119,21 @@ def native_run(cp: CompiledPack, seed: int, n: int, bots: str, sides: str) -> tu
 
 
 def first_difference(cp: CompiledPack, seed: int, n: int, bots: str = "random", sides: str = "A") -> str:
-    """'' when both cores play the game identically; else where they part."""
-    py, py_end = python_run(cp, seed, n, bots, sides)
-    nat, nat_end = native_run(cp, seed, n, bots, sides)
+    """'' when both cores play the game identically (or both stop it past the runtime bound,
+    GameOverflow); else where they part."""
+    from interpreter.game.contract import GameOverflow
+    stopped = []
+    for run in (python_run, native_run):
+        try:
+            stopped.append(run(cp, seed, n, bots, sides))
+        except GameOverflow:
+            stopped.append(None)
+    if stopped.count(None) == 2:
+        return ""
+    if None in stopped:
+        which = "Python" if stopped[0] is None else "the native core"
+        return f"seed {seed}, {n} players, {bots}: only {which} stopped the game past the runtime bound"
+    (py, py_end), (nat, nat_end) = stopped
     for k, (a, b) in enumerate(zip(py, nat)):
         if a != b:
             return f"seed {seed}, {n} players, {bots}: record {k} differs:\n python {a}\n native {b}"

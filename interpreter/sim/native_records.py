@@ -183,6 +183,8 @@ class StatsFold:
         """Add the folded games to an Aggregate (as Aggregate.add would have, game by game)."""
         from interpreter.sim.aggregate import LINES
         from interpreter.sim.stats import CardStats, Rate, Tally
+        if not self.games:  # (a line of the pack's appears only once a game has scored it)
+            return
         agg.games += self.games
         for tally, (n, total, squares) in ((agg.turns, self.turns), (agg.actions, self.actions)):
             tally.merge(Tally(n, total, squares))

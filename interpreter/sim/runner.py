@@ -136,6 +136,7 @@ def _run_native(cp: Any, cfg: SimConfig, ks: range) -> Aggregate:
     """run_chunk on the native core; a game it cannot set up (a wonder without the side asked
     for, say) is played by the Python engine, which reports it as it always does."""
     from dataclasses import replace
+    from interpreter.game.contract import GameOverflow
     from interpreter.native import start
     from interpreter.players.roster import make_bots
     from interpreter.sim.native_records import StatsFold, VerdictFold
@@ -145,10 +146,10 @@ def _run_native(cp: Any, cfg: SimConfig, ks: range) -> Aggregate:
     for k in ks:
         try:
             game = start(cp, game_seed(cfg.seed, k), cfg.players, cfg.bots, cfg.sides, record=True)
-        except ValueError:
+            game.play()
+        except (ValueError, GameOverflow):  # the Python engine plays it and says what went wrong
             agg.merge(run_chunk(replace(cfg, core="python"), range(k, k + 1)))
             continue
-        game.play()
         fold.fold.add(game, stats.add(game))
     stats.into(agg)
     agg.verdicts.merge(fold.verdicts())

@@ -30,8 +30,9 @@ def _produce(n: A.Produce, b: Builder, ix: Any) -> None:
     if n.relative:
         b.hooks.append(RelativeProduction(n.relative))
         return
-    if n.choice:
-        (b.choices if n.tradable else b.choices_private).append(tuple(ix.res[r] for r, _ in n.resources))
+    if n.choice:  # `wood/wood` is one wood: a resource named twice is one choice, not two
+        options = tuple(dict.fromkeys(ix.res[r] for r, _ in n.resources))
+        (b.choices if n.tradable else b.choices_private).append(options)
     else:
         vec = b.fixed if n.tradable else b.fixed_private
         for r, k in n.resources:

@@ -1,0 +1,193 @@
+"""Packs written at random from the language (hypothesis strategies), for the differential
+fuzzer: every generated pack must either be refused by `validate` with located problems, or
+play on both cores to the same moves, digests and scores (tests/hostile/test_pack_fuzz.py; a
+longer run: benchmarks/fuzz_packs.py).
+
+A pack extends base or Cities (for token kinds, debt and black cards) or Leaders (a draft and
+a second hand), replaces some of their cards by cards with random effects of every registry
+word and random costs (zero coins included), may change rules numbers (coins, hand size, trade
+price, ages) and the player counts, and is played at every count it declares."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hypothesis import strategies as st
+
+RAW = ("wood", "stone", "ore", "clay")
+MADE = ("glass", "loom", "papyrus")
+COLOURS = ("brown", "grey", "blue", "yellow", "red", "green", "purple")
+SIDES = ("left", "right", "self", "neighbors", "all", "left, self", "right, left")
+SYMBOLS = ("compass", "gear", "tablet")
+EVENTS = ("build card", "build yellow card", "build chain", "build wonder stage", "buy",
+          "win conflict", "lose conflict", "take coins")
+# a few cards of each age to replace (names shared by base, Cities and Leaders)
+REPLACEABLE = {1: [("Lumber Yard", "brown", [3, 4]), ("Altar", "blue", [3, 5]),
+                   ("Tavern", "yellow", [4, 5, 7]), ("Stockade", "red", [3, 7]),
+                   ("Apothecary", "green", [3, 5])],
+               2: [("Sawmill", "brown", [3, 4]), ("Temple", "blue", [3, 6]),
+                   ("Caravansery", "yellow", [3, 5, 6]), ("Walls", "red", [3, 7]),
+                   ("Library", "green", [3, 6])],
+               3: [("Pantheon", "blue", [3, 6]), ("Arena", "yellow", [3, 5, 7]),
+                   ("Arsenal", "red", [3, 4, 7]), ("Study", "green", [3, 5])]}
+
+
+def _n(draw: Any, lo: int = 1, hi: int = 5) -> int:
+    return draw(st.integers(lo, hi))
+
+
+@st.composite
+def counted(draw: Any) -> str:
+    what = draw(st.sampled_from([
+        f"{draw(st.sampled_from(COLOURS))} card", "card", "wonder stage", "defeat", "victory",
+        "coin", "set of red/blue/green cards", "science set"]))
+    every = draw(st.sampled_from(["", "", "2 "])) if what == "coin" else ""
+    side = draw(st.sampled_from(["", " in " + draw(st.sampled_from(SIDES))]))
+    return f"per {every}{what}{side}"
+
+
+@st.composite
+def effect(draw: Any, tokens: bool, decks: tuple[str, ...]) -> str:
+    """One effect text of a random registry word."""
+    k = _n(draw)
+    res = draw(st.sampled_from(RAW + MADE))
+    words = ["produce", "shields", "science", "coins", "vp", "buy", "free", "play", "build",
+             "copy", "discount", "when", "give", "lose", "rebate"]
+    if tokens:
+        words.append("tokens")
+    if decks:
+        words.append("draw")
+    word = draw(st.sampled_from(words))
+    if word == "produce":
+        return draw(st.sampled_from([f"produce {k} {res}", f"produce {res}/{draw(st.sampled_from(RAW))}",
+                                     f"produce {res}/{draw(st.sampled_from(MADE))} untradable",
+                                     "produce one produced", "produce one unproduced"]))
+    if word == "shields":
+        return draw(st.sampled_from([f"shields {k}", "shields 1 per defeat"]))
+    if word == "science":
+        return draw(st.sampled_from([f"science {draw(st.sampled_from(SYMBOLS))}", "science any",
+                                     "science compass/tablet"]))
+    if word == "coins":
+        return draw(st.sampled_from([f"coins {k}", f"coins {k} {draw(counted())}", "coins 1 per age",
+                                     f"coins -{k}"]))
+    if word == "vp":
+        return draw(st.sampled_from([f"vp {k}", f"vp {k} {draw(counted())}", "vp 5 if wonder complete"]))
+    if word == "buy":
+        return draw(st.sampled_from([f"buy raw from {draw(st.sampled_from(['left', 'right', 'neighbors']))} for 1",
+                                     "buy manufactured from neighbors for 1",
+                                     f"buy any from bank for {draw(st.integers(0, 3))}"]))
+    if word == "free":
+        return draw(st.sampled_from(["free build once per age", "free build once per game",
+                                     "free first card of each age", "free last card of each age",
+                                     "free first card of each colour",
+                                     f"free build once per age on {draw(st.sampled_from(COLOURS))} cards"]))
+    if word == "play":
+        return "play last card"
+    if word == "build":
+        return "build from discard"
+    if word == "copy":
+        return draw(st.sampled_from(["copy purple card from neighbors", "copy purple card from left now",
+                                     f"copy {draw(st.sampled_from(COLOURS))} card from right"]))
+    if word == "discount":
+        return draw(st.sampled_from([f"discount {draw(st.integers(1, 2))} resource on {draw(st.sampled_from(COLOURS))} cards",
+                                     f"discount {k} coins on wonder stages",
+                                     f"free {draw(st.sampled_from(COLOURS))} cards",
+                                     f"discount 1 coin on yellow cards for neighbors"]))
+    if word == "when":
+        once = draw(st.sampled_from(["", " once per turn"]))
+        return f"coins {draw(st.integers(1, 3))} when {draw(st.sampled_from(EVENTS))}{once}"
+    if word == "give":
+        return "give defeats to winner"
+    if word == "lose":
+        who = draw(st.sampled_from(["others", "neighbors", "left"]))
+        how = draw(st.sampled_from(["lose", "gain"]))
+        per = draw(st.sampled_from(["", " per victory", " per debt"])) if tokens else ""
+        return f"{who} {how} {k} coin{'s' if k > 1 else ''}{per.replace(' per debt', '') if how == 'gain' else per}"
+    if word == "rebate":
+        return f"rebate 1 coin from {draw(st.sampled_from(['left', 'right']))}"
+    if word == "tokens":
+        return f"tokens {draw(st.integers(1, 2))} {draw(st.sampled_from(['debt', 'diplomacy']))}"
+    return f"draw {draw(st.integers(1, 2))} from {decks[0]}"
+
+
+@st.composite
+def cost(draw: Any) -> str:
+    return draw(st.sampled_from([
+        "", "0 coins", f"{_n(draw, 0, 3)} coins", f"{_n(draw, 1, 3)} {draw(st.sampled_from(RAW))}",
+        f"0 coins, {draw(st.sampled_from(RAW + MADE))}", "free",
+        f"{draw(st.sampled_from(MADE))}, {draw(st.sampled_from(RAW))}", "1 coin per age"]))
+
+
+@st.composite
+def packs(draw: Any) -> tuple[str, str]:
+    """(pack.yaml, cards.yaml) of a pack extending a shipped one."""
+    parent = draw(st.sampled_from(["base", "base", "cities", "leaders"]))
+    tokens = parent == "cities"
+    decks = ("leaders",) if parent == "leaders" else ()
+    rules = {}
+    if draw(st.booleans()):
+        rules["starting_coins"] = draw(st.integers(0, 12))
+    if draw(st.booleans()):
+        rules["trade_price"] = draw(st.integers(0, 4))
+    if draw(st.integers(0, 4)) == 0:
+        rules["sell_coins"] = draw(st.integers(0, 6))
+    if draw(st.integers(0, 6)) == 0:
+        rules["ages"] = 4
+    lo = draw(st.integers(3, 5))
+    hi = 8 if tokens else draw(st.integers(lo, 7))  # (Cities sets a hand size at 8 players)
+    rules["players"] = f"{{min: {lo}, max: {hi}}}"
+    manifest = f"name: fuzz\nextends: {parent}\nrules:\n" + "".join(f"  {k}: {v}\n" for k, v in rules.items())
+    cards = []
+    for age, pool in REPLACEABLE.items():
+        for name, colour, players in draw(st.lists(st.sampled_from(pool), max_size=3, unique_by=lambda c: c[0])):
+            players = [min(max(p, lo), hi) for p in players]  # as many copies at every count
+            text = "; ".join(draw(st.lists(effect(tokens, decks), min_size=1, max_size=2)))
+            paid = draw(cost())
+            cards.append(f"  - name: {name}\n    replace: true\n    age: {age}\n    color: {colour}\n"
+                         f"    players: {players}\n" + (f"    cost: {paid}\n" if paid else "")
+                         + f"    effect: {text}\n")
+    return manifest, "cards:\n" + "".join(cards) if cards else "cards: []\n"
+
+
+def write(folder: Path, pack: tuple[str, str]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "pack.yaml").write_text(pack[0])
+    (folder / "cards.yaml").write_text(pack[1])
+    return folder
+
+
+def check(folder: Path, seeds: int = 2) -> tuple[str, str]:
+    """("refused" | "python only" | "equal" | "stopped", detail), or raise AssertionError with
+    the first difference between the cores."""
+    from dsl.diagnostics import PackError
+    from dsl.loader import load_pack
+    from interpreter import native
+    from interpreter.game.contract import GameOverflow
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    from interpreter.rules.compiled import compile_pack
+    from interpreter.sim.differential import first_difference
+    try:
+        pack = load_pack(folder)
+    except PackError as err:
+        assert all(d.line or d.kind in ("missing",) for d in err.diagnostics), err.render()
+        return "refused", err.diagnostics[0].message
+    cp = compile_pack(pack)
+    why = native.unsupported(cp) if native.available() else "no native core"
+    outcome = "python only" if why else "equal"
+    for n in range(cp.rules.min_players, cp.rules.max_players + 1):
+        for seed in range(seeds):
+            for bots in ("random", "greedy"):
+                if why or cp.rules.seats_at(n):
+                    try:
+                        Game(cp, make_bots(bots, n), seed=seed, sides="random").play()
+                    except GameOverflow:
+                        outcome = "stopped"
+                    continue
+                try:
+                    diff = first_difference(cp, seed, n, bots, "random")
+                except GameOverflow:
+                    outcome = "stopped"
+                    continue
+                assert diff == "", f"{n} players, seed {seed}, {bots}: {diff}"
+    return outcome, why
