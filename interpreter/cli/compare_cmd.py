@@ -32,6 +32,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="with --without: replace the card by one of the same age, colour and player "
                         "counts that costs and does nothing, instead of removing it (the decks keep "
                         "their size)")
+    p.add_argument("--experiment", type=int, default=3000, metavar="GAMES",
+                   help="at most this many branched games measure each of the designer's cards in B "
+                        "against its peers (build it, or not, from the same position: docs/simulation.md); "
+                        "it stops as soon as each card is decided; 0: no experiment (default: 3000)")
     add_sim_args(p)
     p.set_defaults(func=lambda a: run_compare(a, a.pack))
 
@@ -97,11 +101,42 @@ def _meta(args: argparse.Namespace, preps: list[Prepared], aggs: list[Aggregate]
             "designer_cards": list(focus_b or focus_a), "corrections": notes}
 
 
+def _experiment(args: argparse.Namespace, preps: list[Prepared], focus_b: tuple[str, ...]) -> dict[str, Any] | None:
+    """The designer's cards of B measured by branching, against their peers (the cards of A
+    of the same age and colour that B keeps unchanged); None when there is nothing to measure."""
+    if not focus_b or getattr(args, "without", None) or args.experiment <= 0:
+        return None
+    from ..sim.experiment import Experiment, sentence
+    from .packs import compiled
+    a, b = compiled(preps[0].cfg.pack), compiled(preps[1].cfg.pack)
+    unchanged = {c.name for c in b.cards} & {c.name for c in a.cards} - set(focus_b)
+    by_b = {c.name: c for c in b.cards}
+    ours = [n for n in focus_b if n in by_b and by_b[n].card.players is not None]
+    if not ours:
+        return None
+    peer_of = {n: [c.name for c in b.cards if c.name in unchanged and c.age == by_b[n].age
+                   and c.color_name == by_b[n].color_name and c.card.players is not None]
+               for n in ours}
+    names = dict.fromkeys([*ours, *(p for ps in peer_of.values() for p in ps)])
+    bots = preps[1].cfg.bots
+    e = Experiment.of(b, names, preps[1].cfg.players, bots, args.seed)
+    e.peer_of = peer_of
+    e.run(args.experiment, ours)
+    return {"games": e.games, "bots": bots, "budget": args.experiment,
+            "cards": {n: {**e.cards[n].as_json(), **e.verdict(n).as_json(), "peers": peer_of[n],
+                          "sentence": sentence(e.cards[n], e.verdict(n), [e.cards[p] for p in peer_of[n]],
+                                               e.games, bots)} for n in ours},
+            "peers": {p: e.cards[p].as_json() for ps in peer_of.values() for p in ps}}
+
+
 def _show(args: argparse.Namespace, preps: list[Prepared], aggs: list[Aggregate], focus_a: tuple[str, ...],
           focus_b: tuple[str, ...]) -> int:
     diff, notes = compare_with_notes(aggs[0], aggs[1])
     stats = [stats_of(preps[0], aggs[0], focus_a), stats_of(preps[1], aggs[1], focus_b)]
     meta = _meta(args, preps, aggs, notes, focus_a, focus_b)
+    experiment = _experiment(args, preps, focus_b)
+    if experiment is not None:
+        meta["experiment"] = experiment
     written = True
     if args.report:
         from ..sim.report_html import render_compare
@@ -115,6 +150,12 @@ def _show(args: argparse.Namespace, preps: list[Prepared], aggs: list[Aggregate]
         print_json({"meta": meta, "a": stats[0], "b": stats[1], "diff": diff})
         return status
     _print(Console(), diff, meta, stats)
+    if experiment is not None:
+        Console().print(f"\n[bold]The designer's cards by experiment[/] ({experiment['games']} branched "
+                        f"games, {escape(experiment['bots'])} bots; the built-or-not figure above is a "
+                        "correlation):")
+        for row in experiment["cards"].values():
+            Console().print(escape(row["sentence"]))
     if args.report and written:
         print(f"report written to {args.report}")
     return status

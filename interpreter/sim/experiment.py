@@ -1,0 +1,262 @@
+"""A card's value by experiment, not by correlation: branch the game where the card could be
+built, build it in one branch and play the player's best alternative in the other, play both
+out with the same random streams and bots (common random numbers), and take the paired
+difference in winning and in points.
+
+Why: comparing the players who built a card with those who passed it measures the position as
+much as the card (who builds what depends on the position), and says nothing of a card every
+able player builds. The branches share everything but the one choice, so their difference is
+the card's own effect at that position; averaged over the games where the card was dealt and
+could be built, it is the card's value to the player holding it, with the bots named.
+
+A card's own difference is relative to the player's best alternative, so an ordinary card
+scores below 0 (a bot builds it when nothing better is there); the verdict compares it with its
+peers, the base cards of its age and colour measured the same way in the same games.
+
+When to stop: an always-valid (asymptotic) confidence sequence for the difference in points
+between the card and its peers (Waudby-Smith et al., "Time-uniform central limit theory and
+asymptotic confidence sequences", 2021: a normal mixture with the running variances) may be
+watched after every game without inflating its error: the run stops once each designer card's
+sequence excludes 0 (stronger, weaker) or is narrower than the margin (no difference found, at
+most +-margin points), or the budget is spent.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+from interpreter.players.game import Game
+from interpreter.players.roster import make_bots
+from interpreter.rules.moves import BUILD
+
+ALPHA = 0.05
+MARGIN = 2.0   # points of score: a smaller difference from the peers is "no difference"
+RHO2 = 0.01    # the mixture's width (per unit variance): tightest around a hundred games
+
+
+def radius(n: int, var: float, alpha: float = ALPHA, rho2: float = RHO2) -> float:
+    """Half-width at n observations of variance `var` of the 1 - alpha asymptotic confidence
+    sequence (a normal mixture, Robbins' boundary with the running variance): valid at every n
+    at once, so the run may stop whenever it looks."""
+    if n < 2 or var <= 0:
+        return math.inf if n < 2 else 0.0
+    v = n * var * rho2
+    return math.sqrt(2 * var * (v + 1) / (n * n * var * rho2) * math.log(math.sqrt(v + 1) / alpha))
+
+
+@dataclass
+class Paired:
+    """One card's paired differences (built minus not built) for the seat that could build it."""
+
+    name: str
+    age: int
+    color: str
+    n: int = 0
+    win: float = 0.0
+    win_sq: float = 0.0
+    points: int = 0
+    points_sq: int = 0
+
+    def add(self, d_win: float, d_points: int) -> None:
+        self.n += 1
+        self.win += d_win
+        self.win_sq += d_win * d_win
+        self.points += d_points
+        self.points_sq += d_points * d_points
+
+    @property
+    def mean_win(self) -> float:
+        return self.win / self.n if self.n else 0.0
+
+    @property
+    def mean_points(self) -> float:
+        return self.points / self.n if self.n else 0.0
+
+    def points_ci(self) -> tuple[float, float]:
+        if self.n < 2:
+            return (-math.inf, math.inf)
+        var = (self.points_sq - self.points * self.points / self.n) / (self.n - 1)
+        half = 1.959963984540054 * math.sqrt(max(0.0, var) / self.n)
+        return (self.mean_points - half, self.mean_points + half)
+
+    @property
+    def var_points(self) -> float:
+        if self.n < 2:
+            return 0.0
+        return max(0.0, (self.points_sq - self.points * self.points / self.n) / (self.n - 1))
+
+    def as_json(self) -> dict[str, Any]:
+        plo, phi = self.points_ci()
+        return {"card": self.name, "age": self.age, "color": self.color, "n": self.n,
+                "win_diff": round(self.mean_win, 4), "points_diff": round(self.mean_points, 3),
+                "points_ci95": [round(plo, 3), round(phi, 3)] if self.n > 1 else None}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A card against its peers: the difference of their mean points differences, with the
+    always-valid interval, and the word."""
+
+    card: str
+    delta: float
+    low: float
+    high: float
+    verdict: str  # stronger | weaker | no difference | undecided | rarely buildable
+
+    def as_json(self) -> dict[str, Any]:
+        return {"card": self.card, "points_vs_peers": round(self.delta, 3),
+                "interval": [round(self.low, 3), round(self.high, 3)], "verdict": self.verdict}
+
+
+def against_peers(card: Paired, peer_rows: Sequence[Paired], games: int) -> Verdict:
+    """The card's mean points difference minus its peers' (pooled), with a sequence that may
+    be watched after every game; a card seldom buildable where dealt is said so."""
+    pool = [q for q in peer_rows if q.n]
+    n_p = sum(q.n for q in pool)
+    if card.n < 2 or n_p < 2:
+        word = "rarely buildable" if games >= 50 and card.n < max(2, games // 50) else "undecided"
+        return Verdict(card.name, card.mean_points, -math.inf, math.inf, word)
+    mean_p = sum(q.points for q in pool) / n_p
+    sq_p = sum(q.points_sq for q in pool)
+    var_p = max(0.0, (sq_p - n_p * mean_p * mean_p) / (n_p - 1))
+    delta = card.mean_points - mean_p
+    # the two means' sequences at the same level, combined (a union of two 1 - alpha/2 ones)
+    r = radius(card.n, card.var_points, ALPHA / 2) + radius(n_p, var_p, ALPHA / 2)
+    lo, hi = delta - r, delta + r
+    if lo > 0:
+        word = "stronger"
+    elif hi < 0:
+        word = "weaker"
+    elif r <= MARGIN:
+        word = "no difference"
+    else:
+        word = "undecided"
+    if games >= 50 and card.n < games // 50:
+        word = "rarely buildable"
+    return Verdict(card.name, delta, lo, hi, word)
+
+
+def _won(scores: dict[str, Any], seat: int) -> float:
+    winners = scores["winners"]
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def branch_game(cp: Any, seed: int, players: int, bots: str, cards: set[str], sides: str = "random"
+                ) -> list[tuple[str, float, int]]:
+    """One game: at the first decision where a seat holds one of `cards` (not built) and can
+    build it, the game is branched (built / the seat's best move that does not build it), both
+    played out; [(card, win difference, points difference)] for each card so measured."""
+    g = Game(cp, make_bots(bots, players), seed=seed, sides=sides)
+    out: list[tuple[str, float, int]] = []
+    measured: set[str] = set()
+    while not g.over:
+        pending = g.pending()
+        if not pending:
+            break
+        answers = g.ask_bots()
+        for seat, decision in sorted(pending.items()):
+            if decision.kind != "move" or seat in g.unowned:
+                continue
+            for idx, card in enumerate(g.hands[seat]):
+                if card.name not in cards or card.name in measured:
+                    continue
+                builds = [m for m in decision.moves if m.card == idx and m.action == BUILD]
+                if not builds:
+                    continue
+                measured.add(card.name)
+                others = [m for m in decision.moves if not (m.card == idx and m.action == BUILD)]
+                chosen = answers[seat]
+                if chosen.card == idx and chosen.action == BUILD:  # the bot's own second choice
+                    probe = g.clone()
+                    chosen = probe.bots[seat].choose(probe.observe(seat), others)
+                results = []
+                for move in (builds[0], chosen):
+                    branch = g.clone()
+                    branch.step({**answers, seat: move})
+                    results.append(branch.play())
+                a, b = results
+                out.append((card.name, _won(a, seat) - _won(b, seat),
+                            a["players"][seat]["total"] - b["players"][seat]["total"]))
+        g.step(answers)
+    return out
+
+
+@dataclass
+class Experiment:
+    """Paired differences of some cards over seeded games, stopping as the sequences decide."""
+
+    cp: Any
+    players: int
+    bots: str = "greedy"
+    seed: int = 0
+    cards: dict[str, Paired] = field(default_factory=dict)
+    games: int = 0
+
+    @classmethod
+    def of(cls, cp: Any, names: Iterable[str], players: int, bots: str = "greedy", seed: int = 0) -> "Experiment":
+        by = {c.name: c for c in cp.cards}
+        cards = {n: Paired(n, by[n].age, by[n].color_name) for n in names if n in by}
+        return cls(cp, players, bots, seed, cards)
+
+    peer_of: dict[str, list[str]] = field(default_factory=dict)
+
+    def verdict(self, name: str) -> Verdict:
+        return against_peers(self.cards[name], [self.cards[p] for p in self.peer_of.get(name, ())
+                                                if p in self.cards], self.games)
+
+    def run(self, budget: int, focus: Sequence[str] = (), on_game: Callable[["Experiment"], None] | None = None,
+            at_least: int = 30) -> "Experiment":
+        """Up to `budget` more games; stops early (after `at_least`) once every card of `focus`
+        (default: all) is decided against its peers (stronger, weaker or no difference)."""
+        focus = list(focus) or list(self.cards)
+        names = set(self.cards)
+        from interpreter.sim.runner import game_seed
+        for _ in range(budget):
+            for name, d_win, d_points in branch_game(self.cp, game_seed(self.seed, self.games),
+                                                     self.players, self.bots, names):
+                self.cards[name].add(d_win, d_points)
+            self.games += 1
+            if on_game:
+                on_game(self)
+            if self.games >= at_least and all(self.verdict(n).verdict != "undecided"
+                                               for n in focus if n in self.cards):
+                break
+        return self
+
+
+def peers(cp: Any, name: str, base: Any) -> list[str]:
+    """The base pack's cards of the card's age and colour (its peers)."""
+    card = next(c for c in cp.cards if c.name == name)
+    return [c.name for c in base.cards if c.age == card.age and c.color_name == card.color_name
+            and c.name != name and c.card.players is not None]
+
+
+def sentence(p: Paired, v: Verdict, peer_rows: Sequence[Paired], games: int, bots: str) -> str:
+    """The designer's answer for one card, in one sentence."""
+    where = f"Age {p.age} {p.color} card"
+    measured = [q for q in peer_rows if q.n]
+    peers_text = ""
+    if measured:
+        lo, hi = min(q.mean_points for q in measured), max(q.mean_points for q in measured)
+        peers_text = f"; its peers, the base {where}s, {lo:+.1f} to {hi:+.1f}"
+    tail = f" ({p.n} of {games} branched games could build it{peers_text}; {bots} bots)."
+    if v.verdict == "rarely buildable":
+        return (f"{p.name}: rarely buildable where dealt: its holder could build it in {p.n} of "
+                f"{games} branched games{peers_text}; {bots} bots.")
+    if v.verdict == "no difference":
+        bound = max(abs(v.low), abs(v.high))
+        return f"{p.name}: no difference found from its peers, at most ±{bound:.1f} points of score{tail}"
+    if v.verdict == "undecided":
+        return (f"{p.name}: not decided yet: {v.delta:+.1f} points of score against its peers "
+                f"(interval {v.low:+.1f} to {v.high:+.1f}){tail}")
+    top = max((q.mean_points for q in measured), default=-math.inf)
+    bottom = min((q.mean_points for q in measured), default=math.inf)
+    if v.verdict == "stronger":
+        lead = f"stronger than every base {where}" if p.mean_points > top else "stronger than its peers"
+    else:
+        lead = f"weaker than every base {where}" if p.mean_points < bottom else "weaker than its peers"
+    return (f"{p.name}: {lead}: building it is worth {p.mean_points:+.1f} points of score "
+            f"({100 * p.mean_win:+.0f} points of win rate) against the player's best alternative, "
+            f"{v.delta:+.1f} against its peers (always-valid 95% interval {v.low:+.1f} to {v.high:+.1f})"
+            f"{tail}")

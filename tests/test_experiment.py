@@ -1,0 +1,82 @@
+"""Card verdicts by experiment (issue 21): branch where the card could be built, build it or
+take the best alternative, same streams; decide against the card's peers with an always-valid
+confidence sequence. The planted suite: an overpowered, a weak and a neutral card."""
+from __future__ import annotations
+
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+from dsl.loader import load_pack
+from interpreter.cli import main
+from interpreter.rules.compiled import compile_pack
+from interpreter.sim.experiment import Paired, against_peers, branch_game, radius
+
+PLANTED = Path(__file__).parent / "packs" / "planted"
+
+
+def test_the_sequence_radius_by_hand() -> None:
+    # n = 100, variance 1, rho^2 = 0.01: v = 1; sqrt(2 * 2 / (100^2 * 0.01) * log(sqrt(2) / 0.05))
+    assert radius(100, 1.0, 0.05, 0.01) == pytest.approx(math.sqrt(0.04 * math.log(math.sqrt(2) / 0.05)))
+    assert radius(400, 1.0) < radius(100, 1.0) < radius(25, 1.0)
+    assert radius(1, 1.0) == math.inf
+
+
+def test_watching_after_every_game_keeps_the_error_at_its_level() -> None:
+    """Null data (mean 0), the sequence looked at after each of 400 observations: the share of
+    runs in which it ever excludes 0 stays at most about alpha = 5%."""
+    rng = random.Random(7)
+    runs, ever = 300, 0
+    for _ in range(runs):
+        n = total = squares = 0
+        for _ in range(400):
+            x = rng.gauss(0, 3)
+            n, total, squares = n + 1, total + x, squares + x * x
+            if n >= 2:
+                mean = total / n
+                var = (squares - n * mean * mean) / (n - 1)
+                if abs(mean) > radius(n, var):
+                    ever += 1
+                    break
+    assert ever / runs <= 0.08, ever / runs
+
+
+def test_a_branch_measures_the_card_itself() -> None:
+    """The overpowered card built, against the best alternative, from the same position."""
+    cp = compile_pack(load_pack(PLANTED))
+    diffs = [d for k in range(20) for name, _w, d in branch_game(cp, k, 4, "greedy", {"Altar"})]
+    assert len(diffs) >= 15 and sum(diffs) / len(diffs) > 2
+
+
+def test_peers_decide_and_a_rarely_buildable_card_is_a_finding() -> None:
+    strong, peer = Paired("X", 1, "blue"), Paired("P", 1, "blue")
+    for k in range(200):
+        strong.add(0, 5 + (k % 3))
+        peer.add(0, -2 + (k % 3))
+    assert against_peers(strong, [peer], 200).verdict == "stronger"
+    same = Paired("S", 1, "blue")
+    for k in range(200):
+        same.add(0, -2 + (k % 3))
+    assert against_peers(same, [peer], 200).verdict == "no difference"
+    rare = Paired("R", 1, "blue")
+    rare.add(0, 1)
+    assert against_peers(rare, [peer], 200).verdict == "rarely buildable"
+
+
+def test_the_planted_suite(capsys) -> None:
+    """compare on the planted pack: the overpowered card is called stronger, the weak one
+    weaker, the neutral one no difference, each in one sentence with its peers and interval."""
+    args = ["compare", "--pack", "base", "--pack", str(PLANTED), "--games", "10", "--players", "4",
+            "--workers", "1", "--seed", "1", "--experiment", "3000"]
+    assert main([*args, "--json"]) == 0
+    exp = json.loads(capsys.readouterr().out)["meta"]["experiment"]
+    verdicts = {k: v["verdict"] for k, v in exp["cards"].items()}
+    assert verdicts == {"Altar": "stronger", "Baths": "weaker", "Shrine": "no difference"}
+    assert exp["games"] < 3000  # it stopped once all three were decided
+    assert set(exp["cards"]["Altar"]["peers"]) == {"Pawnshop", "Theater"}
+    altar = exp["cards"]["Altar"]["sentence"]
+    assert altar.startswith("Altar: stronger than every base Age 1 blue card:") and "interval" in altar
+    assert exp["cards"]["Shrine"]["sentence"].startswith("Shrine: no difference found from its peers, at most ±")
