@@ -17,8 +17,8 @@ When to stop: an always-valid (asymptotic) confidence sequence for the differenc
 between the card and its peers (Waudby-Smith et al., "Time-uniform central limit theory and
 asymptotic confidence sequences", 2021: a normal mixture with the running variances) may be
 watched after every game without inflating its error: the run stops once each designer card's
-sequence excludes 0 (stronger, weaker) or is narrower than the margin (no difference found, at
-most +-margin points), or the budget is spent.
+sequence excludes 0 (stronger, weaker) or lies wholly within the margin (no difference found,
+at most +-margin points), or the budget is spent.
 """
 from __future__ import annotations
 
@@ -128,7 +128,7 @@ def against_peers(card: Paired, peer_rows: Sequence[Paired], games: int) -> Verd
         word = "stronger"
     elif hi < 0:
         word = "weaker"
-    elif r <= MARGIN:
+    elif -MARGIN <= lo and hi <= MARGIN:  # the whole interval within the margin: equivalent
         word = "no difference"
     else:
         word = "undecided"
