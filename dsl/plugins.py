@@ -194,8 +194,8 @@ def load_plugins(manifest: YamlDoc, folder: Path, report: Report, allow: bool = 
     modules, uses = _as_list(manifest.data.get("plugins")), _as_list(manifest.data.get("uses"))
     words: set[str] = set()
     why_not = ""
-    if not allow and trust and modules and not uses:
-        why_not = trust_record.check(folder, modules)
+    if not allow and trust and (modules or uses):
+        why_not = trust_record.check(folder, modules, uses)
         allow = not why_not
     for key, names in (("plugins", modules), ("uses", uses)):
         for i, name in enumerate(names):
@@ -234,10 +234,10 @@ def load_plugins(manifest: YamlDoc, folder: Path, report: Report, allow: bool = 
                 words |= _register_all(specs, name)
             except (TypeError, ValueError) as err:
                 report_here(f"plugins: {err}")
-    if allow and modules and trusted_now is not None:
+    if allow and (modules or uses) and trusted_now is not None:
         try:
-            if trust_record.record(folder, modules, sorted(words)):
-                trusted_now.append((str(folder), [f"{m}.py" for m in modules], sorted(words)))
+            if trust_record.record(folder, modules, sorted(words), uses):
+                trusted_now.append((str(folder), trust_record.digest(folder, modules, uses)[1], sorted(words)))
         except trust_record.TrustError as err:
             report(manifest, _position(manifest, "plugins", 0)[0], f"plugins: {err}", kind="plugin")
     return words

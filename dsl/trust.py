@@ -35,19 +35,39 @@ def trust_file() -> Path:
     return Path(base) / "wonders" / "trust.json"
 
 
-def digest(folder: Path, modules: list[str]) -> tuple[str, list[str]]:
-    """(sha256 over the named plug-in files, their names): what consent is given to."""
+def digest(folder: Path, modules: list[str], uses: list[str] = ()) -> tuple[str, list[str]]:
+    """(sha256, the files it covers): what consent is given to. It covers the manifest's
+    `plugins:` and `uses:` lists and every Python file at the top of the pack's folder (a
+    plug-in may load a neighbour such as helper.py: a change there asks again too)."""
     h = hashlib.sha256()
+    h.update(("plugins:" + ",".join(sorted(modules)) + ";uses:" + ",".join(sorted(uses))).encode() + b"\0")
     files = []
-    for name in sorted(set(m for m in modules if _MODULE.match(m))):
-        path = folder / f"{name}.py"
+    try:
+        candidates = sorted(p for p in folder.iterdir() if p.suffix == ".py" and _MODULE.match(p.stem))
+    except OSError:
+        candidates = []
+    for path in candidates:
         try:
             data = read_bounded(path, folder, MAX_BYTES).encode("utf-8")
         except (OSError, ReadProblem):
-            data = b"<missing>"
-        h.update(name.encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
-        files.append(f"{name}.py")
+            continue  # not a regular file inside the folder: never imported either
+        h.update(path.name.encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
+        files.append(path.name)
     return h.hexdigest(), files
+
+
+_WORD = re.compile(r"""PluginSpec\(\s*(?:word\s*=\s*)?["']([A-Za-z_][A-Za-z0-9_]*)["']""")
+
+
+def words_in(folder: Path, modules: list[str]) -> list[str]:
+    """The effect words the plug-in modules define, read from their source (nothing is run)."""
+    out: set[str] = set()
+    for name in modules:
+        try:
+            out |= set(_WORD.findall(read_bounded(folder / f"{name}.py", folder, MAX_BYTES)))
+        except (OSError, ReadProblem):
+            continue
+    return sorted(out)
 
 
 def _load() -> dict[str, Any]:
@@ -76,7 +96,7 @@ def _save(data: dict[str, Any]) -> None:
         raise TrustError(f"{path}: cannot write the trust record: {err.strerror or err}") from None
 
 
-def check(folder: Path, modules: list[str]) -> str:
+def check(folder: Path, modules: list[str], uses: list[str] = ()) -> str:
     """"" when the user trusted this folder's plug-ins as they are now; else why not."""
     try:
         entry = _load()["packs"].get(str(folder.resolve()))
@@ -84,17 +104,17 @@ def check(folder: Path, modules: list[str]) -> str:
         return str(err)
     if not isinstance(entry, dict):
         return "not trusted"
-    now, _ = digest(folder, modules)
+    now, _ = digest(folder, modules, uses)
     if entry.get("sha256") != now:
         return "changed since you trusted it (wonders trust PACK, after reading it, trusts it again)"
     return ""
 
 
-def record(folder: Path, modules: list[str], words: list[str]) -> bool:
+def record(folder: Path, modules: list[str], words: list[str], uses: list[str] = ()) -> bool:
     """Remember consent to this folder's plug-ins as they are now; True when it is new."""
     data = _load()
     key = str(folder.resolve())
-    sha, files = digest(folder, modules)
+    sha, files = digest(folder, modules, uses)
     old = data["packs"].get(key)
     if isinstance(old, dict) and old.get("sha256") == sha:
         return False

@@ -3,22 +3,21 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
-from dsl.diagnostics import PackError
-from dsl.loader import load_pack
 from dsl.packref import resolve_pack
-from dsl.safeio import printable
+from dsl.safeio import printable, read_bounded
 from dsl import trust
 
-from .common import fail, report_pack_error
+from .common import fail
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("trust", help="trust a pack's plug-ins (Python code) as they are now",
-                       description="Remember that you trust the plug-ins of a pack (and of the packs it "
-                                   "extends) as their files are now: later commands naming the pack run "
-                                   "them without --allow-plugins, until a file changes. Read them first: "
-                                   "they run with your rights.")
+                       description="Remember that you trust the plug-ins of a pack as the Python files "
+                                   "of its folder are now (nothing is run here): later commands naming "
+                                   "the pack run them without --allow-plugins, until a file changes. Read "
+                                   "them first: they run with your rights.")
     p.add_argument("pack", nargs="?", help="pack folder or shipped name")
     p.add_argument("--list", action="store_true", help="list the trusted packs")
     p.add_argument("--revoke", action="store_true", help="forget the trust in PACK")
@@ -45,18 +44,31 @@ def run(args: argparse.Namespace) -> int:
             gone = trust.revoke(folder)
             print(f"{printable(str(folder))}: " + ("no longer trusted" if gone else "was not trusted"))
             return 0
-        try:
-            pack = load_pack(args.pack, allow_plugins=True, trust=True)
-        except PackError as err:
-            report_pack_error(err, args.pack)
-            return 1
+        modules, uses = _manifest_lists(folder)
+        if not modules and not uses:
+            print(f"{printable(args.pack)}: has no plug-ins: nothing to trust", file=sys.stderr)
+            return 0
+        words = trust.words_in(folder, modules) + list(uses)
+        new = trust.record(folder, modules, words, uses)  # nothing of the pack is run here
     except trust.TrustError as err:
         return fail(str(err))
-    now = pack.meta.get("trusted_now", [])
-    for where, files, words in now:
-        print(f"trusted {printable(where)}: {', '.join(files)} (words: {', '.join(words) or 'none'})")
-    if not now:
-        print(f"{printable(args.pack)}: " + ("its plug-ins were already trusted as they are"
-                                              if pack.plugins else "has no plug-ins: nothing to trust"),
-              file=sys.stderr)
+    _, files = trust.digest(folder, modules, uses)
+    print(f"{'trusted' if new else 'already trusted'} {printable(str(folder))}: {', '.join(files)} "
+          f"(words: {', '.join(words) or 'none'}); commands naming it run them until one changes "
+          "(a pack it extends that has plug-ins is trusted on its own)")
     return 0
+
+
+def _manifest_lists(folder: Any) -> tuple[list[str], list[str]]:
+    """The manifest's `plugins:` and `uses:` lists, read as data (no plug-in is imported)."""
+    from dsl.yamlsource import load_yaml
+    try:
+        doc = load_yaml(read_bounded(folder / "pack.yaml", folder), str(folder / "pack.yaml"))
+    except Exception as err:  # noqa: BLE001 - a broken manifest: validate says where
+        raise trust.TrustError(f"{folder / 'pack.yaml'}: cannot be read ({err}); run wonders validate") from None
+    data = doc.data if isinstance(doc.data, dict) else {}
+    lists = []
+    for key in ("plugins", "uses"):
+        v = data.get(key) or []
+        lists.append([str(x) for x in (v if isinstance(v, list) else [v])])
+    return lists[0], lists[1]

@@ -19,7 +19,7 @@ def test_trust_then_run_without_the_flag_until_a_file_changes(home: Path) -> Non
     assert not marker.exists()
     r = run_wonders(["trust", str(folder)], home, env=env(home))
     assert r.status == 0 and "trusted" in r.out and "payload.py" in r.out, r.err
-    marker.unlink()
+    assert not marker.exists()  # trusting runs nothing: it says what will run
     r = run_wonders(["validate", str(folder)], home, env=env(home))
     assert r.status == 0 and marker.exists(), r.err
     marker.unlink()
@@ -48,7 +48,7 @@ def test_a_trusted_pack_named_by_a_state_file_still_runs_nothing(home: Path) -> 
     from test_attacks import STATE
     folder, marker = marker_pack(home)
     assert run_wonders(["trust", str(folder)], home, env=env(home)).status == 0
-    marker.unlink()
+    assert not marker.exists()
     (home / "state.json").write_text(json.dumps({**STATE, "pack": str(folder)}))
     assert_refused(run_wonders(["score", "state.json"], home, env=env(home)), "state.json: the pack")
     assert not marker.exists()
@@ -61,4 +61,16 @@ def test_a_broken_trust_record_is_a_clear_error(home: Path) -> None:
     assert r.status == 1 and "the trust record cannot be read" in r.err and "Traceback" not in r.err
     r = run_wonders(["validate", str(folder)], home, env=env(home))
     assert_refused(r, "the trust record cannot be read")
+    assert not marker.exists()
+
+
+def test_a_change_to_a_neighbouring_python_file_asks_again(home: Path) -> None:
+    """A plug-in may load helper.py beside it: the consent covers every Python file there."""
+    folder, marker = marker_pack(home)
+    (folder / "helper.py").write_text("X = 1\n")
+    assert run_wonders(["trust", str(folder)], home, env=env(home)).status == 0
+    assert run_wonders(["validate", str(folder)], home, env=env(home)).status == 0
+    marker.unlink()
+    (folder / "helper.py").write_text("X = 2\n")
+    assert_refused(run_wonders(["validate", str(folder)], home, env=env(home)), "changed since you trusted it")
     assert not marker.exists()
