@@ -133,14 +133,14 @@ def packs(draw: Any) -> tuple[str, str]:
         rules["sell_coins"] = draw(st.integers(0, 6))
     if draw(st.integers(0, 6)) == 0:
         rules["ages"] = 4
-    lo = draw(st.integers(3, 5))
-    hi = 8 if tokens else draw(st.integers(lo, 7))  # (Cities sets a hand size at 8 players)
+    lo = draw(st.integers(3 if tokens else 2, 5))  # 2 players: the Free City, a seat no player owns
+    hi = 8 if tokens else draw(st.integers(max(lo, 3), 7))  # (Cities sets a hand size at 8 players)
     rules["players"] = f"{{min: {lo}, max: {hi}}}"
     manifest = f"name: fuzz\nextends: {parent}\nrules:\n" + "".join(f"  {k}: {v}\n" for k, v in rules.items())
     cards = []
     for age, pool in REPLACEABLE.items():
         for name, colour, players in draw(st.lists(st.sampled_from(pool), max_size=3, unique_by=lambda c: c[0])):
-            players = [min(max(p, lo), hi) for p in players]  # as many copies at every count
+            players = [min(max(p, lo, 3), hi) for p in players]  # as many copies at every count
             text = "; ".join(draw(st.lists(effect(tokens, decks), min_size=1, max_size=2)))
             paid = draw(cost())
             cards.append(f"  - name: {name}\n    replace: true\n    age: {age}\n    color: {colour}\n"
