@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from interpreter.players.gamelog import ReplayedGame
+from interpreter.players.gamelog import RecordedGame, ReplayedGame
 from interpreter.rules.compiled import CCard, CompiledPack
 from interpreter.rules.moves import Move, refusal
 
@@ -19,22 +19,9 @@ class ResumeError(ValueError):
     """A log this pack cannot go on from; the message says where it stops making sense."""
 
 
-class ResumedGame(ReplayedGame):
-    """A ReplayedGame that logs its deals as a RecordedGame does (the logged ones, then new)."""
-
-    def deal(self, age: int) -> None:
-        super().deal(age)
-        self.log.setdefault("deals", []).append([[c.name for c in hand] for hand in self.hands])
-
-    def deal_deck(self, decl: Any) -> list[list[CCard]]:
-        hands = super().deal_deck(decl)
-        self.log.setdefault("drafts", []).append([[c.name for c in hand] for hand in hands])
-        return hands
-
-    def drawn_from(self, pool: list[CCard], count: int) -> list[CCard]:
-        got = super().drawn_from(pool, count)
-        self.log.setdefault("draws", []).append([c.name for c in got])
-        return got
+class ResumedGame(RecordedGame, ReplayedGame):
+    """Dealt from the log's recorded deals (ReplayedGame), and writing its deals to its own log
+    as a RecordedGame does: the logged ones, then the new ones, so it can be resumed again."""
 
 
 class Resuming:
