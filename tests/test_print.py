@@ -55,3 +55,15 @@ def test_print_needs_an_output_and_a_player_count_the_pack_allows(capsys) -> Non
     assert "-o cards.pdf" in capsys.readouterr().err
     assert main(["print", "base", "--svg", "/tmp/x", "--players", "12"]) == 1
     assert "2 to 7 players" in capsys.readouterr().err
+
+
+def test_a_faces_footer_says_where_the_card_comes_from() -> None:
+    """Issue 24: leaders said "Age 0 guild" and Cities' black cards "Age II guild"."""
+    from interpreter.printing.cardface import footer
+    leaders = {c.name: c for c in load_pack("leaders").cards}
+    cities = {c.name: c for c in load_pack("cities").cards}
+    assert footer(leaders["Cleopatra"]) == "leaders deck"
+    assert footer(cities["Spy Ring"]) == "Age II  drawn"
+    assert footer(leaders["Builders Guild"]) == "Age III  drawn"
+    assert footer(leaders["Clay Pit"]) == "Age I  3+"
+    assert not any("guild" in footer(c) or "Age 0" in footer(c) for c in [*leaders.values(), *cities.values()])

@@ -85,6 +85,17 @@ def text_block(lines: list[str], x: float, y: float, size: float, fill: str = "#
     return [("text", x, y + i * size * 1.25, line, size, fill, anchor, bold) for i, line in enumerate(lines)]
 
 
+def footer(card: Card, players: str = "") -> str:
+    """Where the card comes from, as its back says: its deck (a leader: "leaders deck"), or its
+    age with the player counts of its copies, or "drawn" for a card drawn at random into the age
+    (guilds, Cities' black cards)."""
+    if card.deck:
+        return f"{card.deck} deck"
+    age = ROMAN.get(card.age, str(card.age))
+    return f"Age {age}  " + (players or ("drawn" if card.players is None
+                                           else " ".join(f"{p}+" for p in card.players)))
+
+
 def card_face(card: Card, vocab: Vocabulary, players: str = "") -> list[Prim]:
     """The face of one card at real size (59 x 91 mm); `players` labels one printed copy
     ("4+": in the deck from 4 players), else every count the card is dealt at is listed."""
@@ -106,10 +117,8 @@ def card_face(card: Card, vocab: Vocabulary, players: str = "") -> list[Prim]:
         foot.append("Leads to " + ", ".join(card.chains_to))
     flines = [ln for f in foot for ln in wrap(f, CARD_W - 6, 2.5)][:5]
     out += text_block(flines, CARD_W / 2, 72, 2.5, "#333333")
-    age = ROMAN.get(card.age, str(card.age))
-    players = players or ("guild" if card.players is None else " ".join(f"{p}+" for p in card.players))
     out.append(("text", 3, CARD_H - 3, f"{card.color}", 2.4, "#555555", "start", False))
-    out.append(("text", CARD_W - 3, CARD_H - 3, f"Age {age}  {players}", 2.4, "#555555", "end", True))
+    out.append(("text", CARD_W - 3, CARD_H - 3, footer(card, players), 2.4, "#555555", "end", True))
     return out
 
 
