@@ -88,7 +88,7 @@ def text_block(lines: list[str], x: float, y: float, size: float, fill: str = "#
 def footer(card: Card, players: str = "") -> str:
     """Where the card comes from, as its back says: its deck (a leader: "leaders deck"), or its
     age with the player counts of its copies, or "drawn" for a card drawn at random into the age
-    (guilds, Cities' black cards)."""
+    (guilds, black cards)."""
     if card.deck:
         return f"{card.deck} deck"
     age = ROMAN.get(card.age, str(card.age))
