@@ -47,7 +47,7 @@ def test_watching_after_every_game_keeps_the_error_at_its_level() -> None:
 def test_a_branch_measures_the_card_itself() -> None:
     """The overpowered card built, against the best alternative, from the same position."""
     cp = compile_pack(load_pack(PLANTED))
-    diffs = [d for k in range(20) for name, _w, d in branch_game(cp, k, 4, "greedy", {"Altar"})]
+    diffs = [d for k in range(20) for name, _w, d, _t in branch_game(cp, k, 4, "greedy", {"Altar"}).rows]
     assert len(diffs) >= 15 and sum(diffs) / len(diffs) > 2
 
 
@@ -66,17 +66,55 @@ def test_peers_decide_and_a_rarely_buildable_card_is_a_finding() -> None:
     assert against_peers(rare, [peer], 200).verdict == "rarely buildable"
 
 
-def test_the_planted_suite(capsys) -> None:
+@pytest.fixture(scope="module")
+def planted_run() -> dict:
+    """One compare of the planted pack (about a minute), shared by the assertions below."""
+    import contextlib
+    import io
+    args = ["compare", "--pack", "base", "--pack", str(PLANTED), "--games", "10", "--players", "4",
+            "--workers", "1", "--seed", "1", "--experiment", "3000", "--json"]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(args) == 0
+    return json.loads(out.getvalue())
+
+
+def test_the_planted_suite(planted_run) -> None:
     """compare on the planted pack: the overpowered card is called stronger, the weak one
     weaker, the neutral one no difference, each in one sentence with its peers and interval."""
-    args = ["compare", "--pack", "base", "--pack", str(PLANTED), "--games", "10", "--players", "4",
-            "--workers", "1", "--seed", "1", "--experiment", "3000"]
-    assert main([*args, "--json"]) == 0
-    exp = json.loads(capsys.readouterr().out)["meta"]["experiment"]
+    exp = planted_run["meta"]["experiment"]
     verdicts = {k: v["verdict"] for k, v in exp["cards"].items()}
     assert verdicts == {"Altar": "stronger", "Baths": "weaker", "Shrine": "no difference"}
-    assert exp["games"] < 3000  # it stopped once all three were decided
+    assert exp["games"] < 3000 and exp["stopped_by"] == "decided"  # it stopped once all three were decided
     assert set(exp["cards"]["Altar"]["peers"]) == {"Pawnshop", "Theater"}
     altar = exp["cards"]["Altar"]["sentence"]
     assert altar.startswith("Altar: stronger than every base Age 1 blue card:") and "interval" in altar
     assert exp["cards"]["Shrine"]["sentence"].startswith("Shrine: no difference found from its peers, at most ±")
+
+
+def test_what_the_bots_did_and_intent_to_treat(planted_run) -> None:
+    """Findings that need nobody to pass the card: how often the holder took it at the first
+    chance (the weak card: never), and the seat first dealt it against the same seat of A."""
+    cards = planted_run["meta"]["experiment"]["cards"]
+    altar, baths = cards["Altar"], cards["Baths"]
+    assert 0 < altar["taken"] <= altar["n"] and baths["taken"] < baths["n"] // 20
+    assert altar["taken"] / altar["n"] > baths["taken"] / baths["n"]
+    itt = altar["intent_to_treat"]
+    assert itt["n"] >= planted_run["meta"]["experiment"]["games"] * 0.9  # Altar is dealt in almost every game
+    assert itt["win_diff"] > 0 and itt["points_diff"] > 1  # being dealt a free 7-point card helps
+    assert "Intent to treat" in altar["findings"] and "first chance" in altar["findings"]
+    share = altar["a_to_b"]["build_share"]  # the same seeds' rows of A and B
+    assert share["b"]["rate"] > share["a"]["rate"] and cards["Shrine"]["a_to_b"]["build_share"]["a"]["n"] == 0
+
+
+def test_compare_stops_at_the_time_given_and_fits_80_columns(capsys) -> None:
+    args = ["compare", "--pack", "base", "--pack", str(PLANTED), "--games", "20", "--workers", "1",
+            "--seed", "2", "--minutes", "0.002"]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    flat = " ".join(text.split())
+    assert "stopped at the time limit" in flat and "not decided yet" in flat
+    assert "…" not in text  # no cell cut short
+    assert max(len(line) for line in text.splitlines()) <= 80
+    first = text.index("The designer's cards by experiment")
+    assert first < text.index("a correlation")  # the experiment's answer first

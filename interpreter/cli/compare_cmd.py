@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -36,7 +38,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="at most this many branched games measure each of the designer's cards in B "
                         "against its peers (build it, or not, from the same position: docs/simulation.md); "
                         "it stops as soon as each card is decided; 0: no experiment (default: 3000)")
-    add_sim_args(p)
+    p.add_argument("--minutes", type=float, metavar="M",
+                   help="spend at most M minutes on the experiment (it stops sooner once every card is "
+                        "decided; its intervals hold whenever it stops)")
+    add_sim_args(p, games=1000, players="4")
     p.set_defaults(func=lambda a: run_compare(a, a.pack))
 
 
@@ -101,32 +106,52 @@ def _meta(args: argparse.Namespace, preps: list[Prepared], aggs: list[Aggregate]
             "designer_cards": list(focus_b or focus_a), "corrections": notes}
 
 
-def _experiment(args: argparse.Namespace, preps: list[Prepared], focus_b: tuple[str, ...]) -> dict[str, Any] | None:
+def _experiment(args: argparse.Namespace, preps: list[Prepared], focus_b: tuple[str, ...],
+                diff: dict[str, Any]) -> dict[str, Any] | None:
     """The designer's cards of B measured by branching, against their peers (the cards of A
-    of the same age and colour that B keeps unchanged); None when there is nothing to measure."""
+    of the same age and colour that B keeps unchanged), with the intent-to-treat rows and the
+    A-to-B rows of the same seeds; None when there is nothing to measure."""
     if not focus_b or getattr(args, "without", None) or args.experiment <= 0:
         return None
-    from ..sim.experiment import Experiment, sentence
+    from ..sim.experiment import Experiment, findings, sentence
     from .packs import compiled
     a, b = compiled(preps[0].cfg.pack), compiled(preps[1].cfg.pack)
     unchanged = {c.name for c in b.cards} & {c.name for c in a.cards} - set(focus_b)
     by_b = {c.name: c for c in b.cards}
-    ours = [n for n in focus_b if n in by_b and by_b[n].card.players is not None]
+    ours = [n for n in focus_b if n in by_b and not by_b[n].deck]
     if not ours:
         return None
     peer_of = {n: [c.name for c in b.cards if c.name in unchanged and c.age == by_b[n].age
-                   and c.color_name == by_b[n].color_name and c.card.players is not None]
+                   and c.color_name == by_b[n].color_name and not c.deck]
                for n in ours}
     names = dict.fromkeys([*ours, *(p for ps in peer_of.values() for p in ps)])
     bots = preps[1].cfg.bots
     e = Experiment.of(b, names, preps[1].cfg.players, bots, args.seed)
-    e.peer_of = peer_of
-    e.run(args.experiment, ours)
-    return {"games": e.games, "bots": bots, "budget": args.experiment,
-            "cards": {n: {**e.cards[n].as_json(), **e.verdict(n).as_json(), "peers": peer_of[n],
-                          "sentence": sentence(e.cards[n], e.verdict(n), [e.cards[p] for p in peer_of[n]],
-                                               e.games, bots)} for n in ours},
+    e.peer_of, e.baseline = peer_of, a
+    deadline = time.monotonic() + 60 * args.minutes if getattr(args, "minutes", None) else None
+    e.run(args.experiment, ours, deadline=deadline)
+    cards = {}
+    for n in ours:
+        row, verdict, itt = e.cards[n], e.verdict(n), e.itt.get(n)
+        cards[n] = {**row.as_json(), **verdict.as_json(), "peers": peer_of[n],
+                    "intent_to_treat": itt.as_json() if itt else None,
+                    "a_to_b": _a_to_b(diff, n),
+                    "sentence": sentence(row, verdict, [e.cards[p] for p in peer_of[n]], e.games, bots),
+                    "findings": findings(row, itt)}
+    return {"games": e.games, "bots": bots, "budget": args.experiment, "cards": cards,
+            "stopped_by": "decided" if all(c["verdict"] != "undecided" for c in cards.values())
+            else ("time" if deadline and time.monotonic() >= deadline else "budget"),
             "peers": {p: e.cards[p].as_json() for ps in peer_of.values() for p in ps}}
+
+
+def _a_to_b(diff: dict[str, Any], name: str) -> dict[str, Any] | None:
+    """The same seeds' rows of the card in A and B: build share and win rate when built."""
+    share, win = diff["cards_built_share"].get(name), diff["cards_win_when_built"].get(name)
+    if share is None:
+        return None
+    return {"build_share": {"a": share["a"], "b": share["b"], "diff": share["diff"], "p_holm": share["p_holm"]},
+            "win_when_built": ({"a": win["a"], "b": win["b"], "diff": win["diff"], "p_holm": win["p_holm"]}
+                               if win else None)}
 
 
 def _show(args: argparse.Namespace, preps: list[Prepared], aggs: list[Aggregate], focus_a: tuple[str, ...],
@@ -134,7 +159,7 @@ def _show(args: argparse.Namespace, preps: list[Prepared], aggs: list[Aggregate]
     diff, notes = compare_with_notes(aggs[0], aggs[1])
     stats = [stats_of(preps[0], aggs[0], focus_a), stats_of(preps[1], aggs[1], focus_b)]
     meta = _meta(args, preps, aggs, notes, focus_a, focus_b)
-    experiment = _experiment(args, preps, focus_b)
+    experiment = _experiment(args, preps, focus_b, diff)
     if experiment is not None:
         meta["experiment"] = experiment
     written = True
@@ -150,55 +175,85 @@ def _show(args: argparse.Namespace, preps: list[Prepared], aggs: list[Aggregate]
         print_json({"meta": meta, "a": stats[0], "b": stats[1], "diff": diff})
         return status
     _print(Console(), diff, meta, stats)
-    if experiment is not None:
-        Console().print(f"\n[bold]The designer's cards by experiment[/] ({experiment['games']} branched "
-                        f"games, {escape(experiment['bots'])} bots; the built-or-not figure above is a "
-                        "correlation):")
-        for row in experiment["cards"].values():
-            Console().print(escape(row["sentence"]))
     if args.report and written:
         print(f"report written to {args.report}")
     return status
 
 
 def _print(console: Console, diff: dict[str, Any], meta: dict[str, Any], stats: list[dict[str, Any]]) -> None:
-    from .sim_view import bots_line, card_notes, chosen_rows, designer_verdicts, pct, verdict_table
+    """The designer's answer first (the experiment), then the same seeds' A-to-B tables, then
+    the correlation figures, labelled as such; 80 columns wide."""
+    from .sim_view import bots_line, card_notes, chosen_rows, designer_verdicts, verdict_table
     console.print(bots_line(meta))
     for w in meta["warnings"]:
         console.print(f"[yellow]warning[/]: {escape(w)}")
-    t = Table(title=f"{escape(meta['B'])} (B) against {escape(meta['A'])} (A): {meta['games']} games each, same seeds")
-    for col in ("", "A", "B", "B - A", "p", "p (Holm)", "significant"):
-        t.add_column(col, justify="left" if not col else "right")
-    for w, v in diff["win_rate_by_wonder"].items():
-        t.add_row(f"win {escape(w)}", pct(v["a"]["rate"]), pct(v["b"]["rate"]), f"{100 * v['diff']:+.1f} pts",
-                  f"{v['p']:.3f}", f"{v['p_holm']:.3f}", "[red]yes[/]" if v["significant"] else "")
-    for k, v in diff["scores"].items():
-        t.add_row(f"points {escape(k)}", f"{v['a']['mean']:.2f}", f"{v['b']['mean']:.2f}", f"{v['diff']:+.2f}",
-                  f"{v['p']:.3f}", f"{v['p_holm']:.3f}", "[red]yes[/]" if v["significant"] else "")
-    console.print(t)
+    if "experiment" in meta:
+        _print_experiment(console, meta["experiment"])
+    console.print(_a_to_b_table(diff, meta))
     for key, title in (("cards_built_share", "build share (built of dealt copies)"),
                        ("cards_win_when_built", "win rate of the players who built it")):
         changed = [(k, v) for k, v in diff[key].items() if v["significant"] or not v["a"]["n"] or not v["b"]["n"]]
         if not changed:
             continue
-        t2 = Table(title=f"cards whose {title} changed significantly (or that exist in one pack only)")
-        for col in ("card", "A", "B", "B - A", "p (Holm)"):
-            t2.add_column(col)
+        t2 = Table(title=f"Cards whose {title} changed significantly (or in one pack only)",
+                   box=box.SIMPLE_HEAD, pad_edge=False)
+        for col in ("card", "A", "B", "B - A", "p Holm"):
+            t2.add_column(col, justify="left" if col == "card" else "right")
         for k, v in changed:
-            t2.add_row(escape(k), pct(v["a"]["rate"]) if v["a"]["n"] else "-",
-                       pct(v["b"]["rate"]) if v["b"]["n"] else "-", f"{100 * v['diff']:+.1f} pts",
-                       f"{v['p_holm']:.3f}")
+            t2.add_row(escape(k), _pct(v["a"]) if v["a"]["n"] else "-", _pct(v["b"]) if v["b"]["n"] else "-",
+                       f"{100 * v['diff']:+.1f} pts", f"{v['p_holm']:.3f}")
         console.print(t2)
     ours = meta["designer_cards"]
+    which = "A" if meta["without"] else "B"
+    verdicts = stats[0 if meta["without"] else 1]["verdicts"]
     if ours:
-        which = "A" if meta["without"] else "B"
-        verdicts = stats[0 if meta["without"] else 1]["verdicts"]
         rows = [r for r in verdicts["cards"] if r["designer"]]
-        console.print(verdict_table(verdicts, f"The designer's cards in {which} ({escape(meta[which])})", rows))
-    console.print(verdict_table(stats[1]["verdicts"], f"Card verdicts in B ({escape(meta['B'])})"))
+        console.print(verdict_table(verdicts, f"Built or passed: the designer's cards in {which} "
+                                              f"({escape(meta[which])}), a correlation", rows))
+    console.print(verdict_table(stats[1]["verdicts"], f"Built or passed in B ({escape(meta['B'])}), a correlation"))
     card_notes(console, stats[1]["verdicts"], len(chosen_rows(stats[1]["verdicts"]["cards"])))
     if ours:
         designer_verdicts(console, verdicts)
     c = meta["corrections"]["win_rate_by_wonder"]
     console.print(f"significant: two-sided p < 0.05 after {c['method']}'s correction within each table "
                   f"(e.g. {c['rows']} wonder-side rows)")
+
+
+def _pct(rate: dict[str, Any]) -> str:
+    return f"{100 * rate['rate']:.1f}%"
+
+
+def _a_to_b_table(diff: dict[str, Any], meta: dict[str, Any]) -> Table:
+    t = Table(title=f"{escape(meta['B'])} (B) against {escape(meta['A'])} (A): {meta['games']} games each, "
+                    "same seeds", box=box.SIMPLE_HEAD, pad_edge=False)
+    for col in ("", "A", "B", "B - A", "p", "p Holm", "sig"):
+        t.add_column(col, justify="left" if not col else "right", no_wrap=True)
+    for w, v in diff["win_rate_by_wonder"].items():
+        t.add_row(f"win {escape(w)}", _pct(v["a"]), _pct(v["b"]), f"{100 * v['diff']:+.1f} pts",
+                  f"{v['p']:.3f}", f"{v['p_holm']:.3f}", "[red]yes[/]" if v["significant"] else "")
+    for k, v in diff["scores"].items():
+        t.add_row(f"points {escape(k)}", f"{v['a']['mean']:.2f}", f"{v['b']['mean']:.2f}", f"{v['diff']:+.2f}",
+                  f"{v['p']:.3f}", f"{v['p_holm']:.3f}", "[red]yes[/]" if v["significant"] else "")
+    return t
+
+
+def _print_experiment(console: Console, experiment: dict[str, Any]) -> None:
+    """One sentence a card (the verdict against its peers), then what the bots did with it,
+    the intent-to-treat figure and the card's A-to-B rows."""
+    stop = {"decided": "stopped when every card was decided", "time": "stopped at the time limit",
+            "budget": "stopped at the budget"}[experiment["stopped_by"]]
+    console.print(f"[bold]The designer's cards by experiment[/] ({experiment['games']} branched games, "
+                  f"{escape(experiment['bots'])} bots, {stop}):")
+    for row in experiment["cards"].values():
+        console.print(escape(row["sentence"]))
+        extra = row["findings"]
+        ab = row["a_to_b"]
+        if ab and ab["build_share"]["a"]["n"]:
+            share = ab["build_share"]
+            extra += (f" Same seeds, A to B: built at {_pct(share['a'])} then {_pct(share['b'])} of the hands "
+                      f"dealt it (Holm p {share['p_holm']:.3f}).")
+        if extra:
+            console.print("  " + escape(extra.strip()))
+    console.print()
+
+

@@ -23,11 +23,14 @@ MAX_WORKERS = 256
 SIDES = ("A", "B", "random")
 
 
-def add_sim_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, required=True,
-                   help="number of games (in a sweep: per player count and side)")
-    p.add_argument("--players", required=True, metavar="N|RANGE|LIST",
-                   help="players per game: a count (4), or a sweep over a range or list (3-7, 3,5,7)")
+def add_sim_args(p: argparse.ArgumentParser, games: int | None = None, players: str | None = None) -> None:
+    """The options simulate and compare share; `games`/`players`: their defaults (None: required)."""
+    p.add_argument("--games", type=int, required=games is None, default=games,
+                   help="number of games (in a sweep: per player count and side)"
+                        + (f" (default: {games})" if games else ""))
+    p.add_argument("--players", required=players is None, default=players, metavar="N|RANGE|LIST",
+                   help="players per game: a count (4), or a sweep over a range or list (3-7, 3,5,7)"
+                        + (f" (default: {players})" if players else ""))
     p.add_argument("--bots", default="greedy",
                    help="comma-separated bots per seat, the last filling the table (default: greedy; random is twice as fast but "
                         "says little about balance)")

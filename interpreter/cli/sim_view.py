@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -48,15 +49,15 @@ def header(console: Console, stats: dict[str, Any], meta: dict[str, Any]) -> Non
 def wonder_table(stats: dict[str, Any]) -> Table:
     v = stats["verdicts"]
     c = v["wonder_correction"]
-    t = Table(title=f"Win rate per wonder side (95% Wilson CI); against the other players: "
-                    f"{c['method']}-corrected over {c['rows']} sides")
-    for col in ("wonder", "win rate (CI)", "vs others, pts (CI)", "p Holm", "sig", "points"):
-        t.add_column(col, justify="left" if col == "wonder" else "right")
+    t = Table(title=f"Win rate per wonder side, 95% Wilson CI; against the others: {c['method']}-corrected "
+                    f"over {c['rows']} sides", box=box.SIMPLE_HEAD, pad_edge=False)
+    for col in ("wonder", "win rate [CI]", "vs others [CI]", "p Holm", "sig", "points"):
+        t.add_column(col, justify="left" if col == "wonder" else "right", no_wrap=True)
     rows = sorted(v["wonders"].items(), key=lambda kv: (-kv[1]["win_rate"]["rate"], kv[0]))
     for w, row in rows:
         r, d = row["win_rate"], row["diff"]
-        t.add_row(escape(w), f"{pct(r['rate'])} ({pct(r['ci95'][0])}-{pct(r['ci95'][1])})",
-                  f"{100 * d['diff']:+.1f} ({span(d['ci'])})" if d else "-",
+        t.add_row(escape(w), f"{pct(r['rate'])} [{100 * r['ci95'][0]:.0f},{100 * r['ci95'][1]:.0f}]",
+                  f"{100 * d['diff']:+.1f} {short_span(d['ci'])}" if d else "-",
                   f"{d['p_holm']:.3g}" if d else "-", mark(d),
                   f"{stats['scores_by_wonder'][w]['total']['mean']:.1f}")
     return t
@@ -73,30 +74,43 @@ def chosen_rows(rows: list[dict[str, Any]], shown: int = SHOWN) -> list[dict[str
     return ours + sig + rest[:max(0, shown - len(ours) - len(sig))]
 
 
+def short_span(ci: list[float]) -> str:
+    """'[-12,+32]': an interval of rate differences in whole points of percentage."""
+    return f"[{100 * ci[0]:+.0f},{100 * ci[1]:+.0f}]"
+
+
 def verdict_table(verdicts: dict[str, Any], title: str, rows: list[dict[str, Any]] | None = None) -> Table:
-    """The card rows (by default chosen_rows) with every figure of their verdicts."""
+    """The card rows (by default chosen_rows), narrow enough for 80 columns: the JSON and the
+    HTML report carry every figure (p-values, points and coins per build)."""
     rows = chosen_rows(verdicts["cards"]) if rows is None else rows
-    t = Table(title=title)
-    for col in ("card", "age", "colour", "dealt", "built", "win built / passed", "diff, pts (CI)",
-                "p Holm", "verdict", "points", "coins"):
-        t.add_column(col, justify="left" if col in ("card", "colour") else "right")
+    t = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
+    for col in ("card", "age", "dealt", "built", "win b/p", "diff [95%]", "verdict"):
+        t.add_column(col, justify="left" if col in ("card", "age", "verdict") else "right",
+                     no_wrap=col != "card")
     for r in rows:
         d = r["win_diff"]
         share = r["built_when_dealt"]
-        built = pct(r["win_rate_built"]["rate"]) if r["builds"] else "-"
-        passed = pct(r["win_rate_passed"]["rate"]) if r["win_rate_passed"]["n"] else "-"
-        t.add_row(escape(("* " if r["designer"] else "") + r["card"]), str(r["age"]), escape(r["color"]),
-                  str(r["dealt"]), pct(share["rate"]) if share else "-",
-                  f"{built} / {passed} ({r['builds']}/{r['win_rate_passed']['n']})",
-                  f"{100 * d['diff']:+.1f} ({span(d['ci'])})" if d else escape(r["untested"] or "-"),
-                  f"{d['p_holm']:.3g}" if d else "-", VERDICT_STYLE.get(r["verdict"], ""),
-                  f"{r['points_per_build']['mean']:.2f}" if r["builds"] else "-",
-                  f"{r['coins_per_build']['mean']:.2f}" if r["builds"] else "-")
+        built = f"{100 * r['win_rate_built']['rate']:.0f}" if r["builds"] else "-"
+        passed = f"{100 * r['win_rate_passed']['rate']:.0f}" if r["win_rate_passed"]["n"] else "-"
+        t.add_row(escape(("* " if r["designer"] else "") + r["card"]), f"{r['age']} {escape(r['color'])}",
+                  str(r["dealt"]), f"{100 * share['rate']:.0f}%" if share else "-", f"{built}/{passed}%",
+                  f"{100 * d['diff']:+.0f} {short_span(d['ci'])}" if d else "-",
+                  VERDICT_STYLE.get(r["verdict"], "") if d else escape(_untested(r)))
     return t
 
 
+def _untested(r: dict[str, Any]) -> str:
+    """Why a card has no built-or-passed figure, in a word or two."""
+    why = r.get("untested") or ""
+    if "never built" in why:
+        return "never built"
+    if "always" in why:
+        return "always taken"
+    return "untested"
+
+
 def group_table(verdicts: dict[str, Any]) -> Table:
-    t = Table(title="By age and colour (all cards of the group together)")
+    t = Table(title="By age and colour (all cards of the group together)", box=box.SIMPLE_HEAD, pad_edge=False)
     for col in ("age", "colour", "cards", "built", "win built", "win passed", "points", "coins"):
         t.add_column(col, justify="left" if col == "colour" else "right")
     for g in verdicts["groups"]:
@@ -112,13 +126,13 @@ def group_table(verdicts: dict[str, Any]) -> Table:
 def card_notes(console: Console, verdicts: dict[str, Any], shown: int) -> None:
     corr = verdicts["card_correction"]
     console.print(f"* the designer's cards. dealt: player-games in which it was in hand at a decision; "
-                  f"built: share of those in which it was built; win built / passed: win rates of the "
-                  f"players who built it and of those who could have built it and did not (how many); "
+                  f"built: share of those in which it was built; win b/p: win rates of the "
+                  f"players who built it and of those who could have built it and did not; "
                   f"diff: their difference in points of percentage, with {escape(corr['interval'])} "
-                  f"intervals (Agresti-Caffo); p Holm: {corr['method']}-corrected over {corr['rows']} "
-                  f"card rows; verdict: stronger or weaker when that is below {corr['alpha']:g}; "
-                  f"points, coins: produced per build. "
-                  f"Correlation, not cause, unless the bots choose at random.")
+                  f"intervals (Agresti-Caffo); verdict: stronger or weaker when the {corr['method']}-corrected "
+                  f"p over {corr['rows']} card rows is below {corr['alpha']:g}. "
+                  f"A correlation, not a cause: who builds a card depends on the position "
+                  f"(`wonders compare` measures the designer's cards by experiment).")
     total = len(verdicts["cards"])
     if total > shown:
         console.print(f"{shown} of {total} cards shown: --json or --report for all of them")
@@ -130,7 +144,8 @@ def designer_verdicts(console: Console, verdicts: dict[str, Any]) -> None:
     for r in (r for r in verdicts["cards"] if r["designer"]):
         d, name = r["win_diff"], escape(r["card"])
         if d is None:
-            console.print(f"{name}: untested ({escape(r['untested'] or '')}; dealt {r['dealt']} times)")
+            console.print(f"{name}: {escape(r['untested'] or 'untested')} (dealt {r['dealt']} times): a finding, "
+                          "not a sign that it is fine; nobody passed it to compare with")
             continue
         gap = f"{100 * d['diff']:+.1f} points of win rate ({span(d['ci'])}, Holm p {d['p_holm']:.3g})"
         if r["verdict"] == "not shown":

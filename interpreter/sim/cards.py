@@ -142,7 +142,7 @@ def _share(t: CardTally) -> dict[str, Any] | None:
 def _row(name: str, age: int, t: CardTally, designer: bool, test: dict[str, Any] | None) -> dict[str, Any]:
     why = None
     if test is None:  # one of the two groups is empty
-        why = "never built" if not t.built.n else "every player who could build it did"
+        why = "never built" if not t.built.n else "always taken when affordable"
     return {"card": name, "age": age, "color": t.color, "designer": designer, "verdict": _verdict(test),
             "dealt": t.dealt, "built_when_dealt": _share(t), "builds": t.built.n,
             "win_rate_built": t.built.as_json(), "win_rate_passed": t.passed.as_json(),

@@ -23,6 +23,7 @@ at most +-margin points), or the budget is spent.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
@@ -57,9 +58,11 @@ class Paired:
     win_sq: float = 0.0
     points: int = 0
     points_sq: int = 0
+    taken: int = 0  # branch points where the bot itself chose to build it
 
-    def add(self, d_win: float, d_points: int) -> None:
+    def add(self, d_win: float, d_points: int, taken: bool = False) -> None:
         self.n += 1
+        self.taken += taken
         self.win += d_win
         self.win_sq += d_win * d_win
         self.points += d_points
@@ -73,22 +76,34 @@ class Paired:
     def mean_points(self) -> float:
         return self.points / self.n if self.n else 0.0
 
+    def _variance(self, total: float, squares: float) -> float:
+        if self.n < 2:
+            return 0.0
+        return max(0.0, (squares - total * total / self.n) / (self.n - 1))
+
+    @property
+    def var_win(self) -> float:
+        return self._variance(self.win, self.win_sq)
+
+    def win_interval(self) -> tuple[float, float]:
+        """The always-valid interval of the mean win difference (the variance floored at 1/n: a
+        handful of games that all agree prove little)."""
+        r = radius(self.n, max(self.var_win, 1.0 / max(self.n, 1)))
+        return (self.mean_win - r, self.mean_win + r)
+
     def points_ci(self) -> tuple[float, float]:
         if self.n < 2:
             return (-math.inf, math.inf)
-        var = (self.points_sq - self.points * self.points / self.n) / (self.n - 1)
-        half = 1.959963984540054 * math.sqrt(max(0.0, var) / self.n)
+        half = 1.959963984540054 * math.sqrt(self.var_points / self.n)
         return (self.mean_points - half, self.mean_points + half)
 
     @property
     def var_points(self) -> float:
-        if self.n < 2:
-            return 0.0
-        return max(0.0, (self.points_sq - self.points * self.points / self.n) / (self.n - 1))
+        return self._variance(self.points, self.points_sq)
 
     def as_json(self) -> dict[str, Any]:
         plo, phi = self.points_ci()
-        return {"card": self.name, "age": self.age, "color": self.color, "n": self.n,
+        return {"card": self.name, "age": self.age, "color": self.color, "n": self.n, "taken": self.taken,
                 "win_diff": round(self.mean_win, 4), "points_diff": round(self.mean_points, 3),
                 "points_ci95": [round(plo, 3), round(phi, 3)] if self.n > 1 else None}
 
@@ -142,18 +157,33 @@ def _won(scores: dict[str, Any], seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
+@dataclass
+class Branched:
+    """One game's measurements: the branch pairs, who was first dealt each card, the main line's
+    scores (the game the bots played, unbranched)."""
+
+    rows: list[tuple[str, float, int, bool]]  # (card, win difference, points difference, bot took it)
+    dealt: dict[str, int]
+    scores: dict[str, Any]
+
+
 def branch_game(cp: Any, seed: int, players: int, bots: str, cards: set[str], sides: str = "random"
-                ) -> list[tuple[str, float, int]]:
+                ) -> Branched:
     """One game: at the first decision where a seat holds one of `cards` (not built) and can
     build it, the game is branched (built / the seat's best move that does not build it), both
-    played out; [(card, win difference, points difference)] for each card so measured."""
+    played out; the main line goes on with the bots' own choices."""
     g = Game(cp, make_bots(bots, players), seed=seed, sides=sides)
-    out: list[tuple[str, float, int]] = []
+    out: list[tuple[str, float, int, bool]] = []
     measured: set[str] = set()
+    dealt: dict[str, int] = {}
     while not g.over:
         pending = g.pending()
         if not pending:
             break
+        for seat in range(g.n):
+            for card in g.hands[seat]:
+                if card.name in cards and card.name not in dealt:
+                    dealt[card.name] = seat
         answers = g.ask_bots()
         for seat, decision in sorted(pending.items()):
             if decision.kind != "move" or seat in g.unowned:
@@ -167,7 +197,8 @@ def branch_game(cp: Any, seed: int, players: int, bots: str, cards: set[str], si
                 measured.add(card.name)
                 others = [m for m in decision.moves if not (m.card == idx and m.action == BUILD)]
                 chosen = answers[seat]
-                if chosen.card == idx and chosen.action == BUILD:  # the bot's own second choice
+                taken = chosen.card == idx and chosen.action == BUILD
+                if taken:  # the bot's own second choice
                     probe = g.clone()
                     chosen = probe.bots[seat].choose(probe.observe(seat), others)
                 results = []
@@ -177,9 +208,9 @@ def branch_game(cp: Any, seed: int, players: int, bots: str, cards: set[str], si
                     results.append(branch.play())
                 a, b = results
                 out.append((card.name, _won(a, seat) - _won(b, seat),
-                            a["players"][seat]["total"] - b["players"][seat]["total"]))
+                            a["players"][seat]["total"] - b["players"][seat]["total"], taken))
         g.step(answers)
-    return out
+    return Branched(out, dealt, g.scores)
 
 
 @dataclass
@@ -192,6 +223,9 @@ class Experiment:
     seed: int = 0
     cards: dict[str, Paired] = field(default_factory=dict)
     games: int = 0
+    peer_of: dict[str, list[str]] = field(default_factory=dict)
+    baseline: Any = None  # pack A: the intent-to-treat rows compare the seat first dealt a card with it
+    itt: dict[str, Paired] = field(default_factory=dict)
 
     @classmethod
     def of(cls, cp: Any, names: Iterable[str], players: int, bots: str = "greedy", seed: int = 0) -> "Experiment":
@@ -199,30 +233,47 @@ class Experiment:
         cards = {n: Paired(n, by[n].age, by[n].color_name) for n in names if n in by}
         return cls(cp, players, bots, seed, cards)
 
-    peer_of: dict[str, list[str]] = field(default_factory=dict)
-
     def verdict(self, name: str) -> Verdict:
         return against_peers(self.cards[name], [self.cards[p] for p in self.peer_of.get(name, ())
                                                 if p in self.cards], self.games)
 
     def run(self, budget: int, focus: Sequence[str] = (), on_game: Callable[["Experiment"], None] | None = None,
-            at_least: int = 30) -> "Experiment":
+            at_least: int = 30, deadline: float | None = None) -> "Experiment":
         """Up to `budget` more games; stops early (after `at_least`) once every card of `focus`
-        (default: all) is decided against its peers (stronger, weaker or no difference)."""
+        (default: all) is decided against its peers (stronger, weaker or no difference), or at
+        `deadline` (time.monotonic()): the sequences are valid whenever the run stops."""
         focus = list(focus) or list(self.cards)
         names = set(self.cards)
         from interpreter.sim.runner import game_seed
         for _ in range(budget):
-            for name, d_win, d_points in branch_game(self.cp, game_seed(self.seed, self.games),
-                                                     self.players, self.bots, names):
-                self.cards[name].add(d_win, d_points)
+            seed = game_seed(self.seed, self.games)
+            got = branch_game(self.cp, seed, self.players, self.bots, names)
+            for name, d_win, d_points, taken in got.rows:
+                self.cards[name].add(d_win, d_points, taken)
+            if self.baseline is not None:
+                self._intent_to_treat(seed, got, focus)
             self.games += 1
             if on_game:
                 on_game(self)
+            if deadline is not None and time.monotonic() >= deadline:
+                break
             if self.games >= at_least and all(self.verdict(n).verdict != "undecided"
                                                for n in focus if n in self.cards):
                 break
         return self
+
+    def _intent_to_treat(self, seed: int, got: Branched, focus: Sequence[str]) -> None:
+        """The seat first dealt each card in B against the same seat of A on the same seed (the
+        deal has its own stream, so the seat and its wonder are the same in both): nobody needs
+        to pass the card for this to measure it."""
+        a = Game(self.baseline, make_bots(self.bots, self.players), seed=seed, sides="random").play()
+        for name in focus:
+            seat = got.dealt.get(name)
+            if seat is None:
+                continue
+            row = self.itt.setdefault(name, Paired(name, self.cards[name].age, self.cards[name].color))
+            row.add(_won(got.scores, seat) - _won(a, seat),
+                    got.scores["players"][seat]["total"] - a["players"][seat]["total"])
 
 
 def peers(cp: Any, name: str, base: Any) -> list[str]:
@@ -260,3 +311,24 @@ def sentence(p: Paired, v: Verdict, peer_rows: Sequence[Paired], games: int, bot
             f"({100 * p.mean_win:+.0f} points of win rate) against the player's best alternative, "
             f"{v.delta:+.1f} against its peers (always-valid 95% interval {v.low:+.1f} to {v.high:+.1f})"
             f"{tail}")
+
+
+def findings(p: Paired, itt: Paired | None, baseline: str = "A") -> str:
+    """What the bots did with the card where they could build it, and the intent-to-treat
+    figure: neither needs anybody to pass the card."""
+    out = []
+    if p.n:
+        share = p.taken / p.n
+        if p.taken == p.n:
+            out.append(f"Always taken when affordable: its holder built it at the first chance in all {p.n} games.")
+        elif p.taken == 0:
+            out.append(f"Never taken at the first chance to build it (0 of {p.n} games).")
+        else:
+            out.append(f"Its holder built it at the first chance in {100 * share:.0f}% of {p.n} games.")
+    if itt is not None and itt.n >= 2:
+        lo, hi = itt.win_interval()
+        out.append(f"Intent to treat: the player first dealt it won {100 * itt.mean_win:+.1f} points of win "
+                   f"rate against the same seat in {baseline} on the same seeds (always-valid 95% interval "
+                   f"{100 * max(lo, -1):+.0f} to {100 * min(hi, 1):+.0f}; {itt.mean_points:+.1f} points of "
+                   f"score; {itt.n} games).")
+    return " ".join(out)
