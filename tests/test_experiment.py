@@ -67,16 +67,18 @@ def test_peers_decide_and_a_rarely_buildable_card_is_a_finding() -> None:
 
 
 @pytest.fixture(scope="module")
-def planted_run() -> dict:
-    """One compare of the planted pack (about a minute), shared by the assertions below."""
+def planted_run(tmp_path_factory) -> dict:
+    """One compare of the planted pack (about a minute), shared by the assertions below; its
+    HTML report's text under "report"."""
     import contextlib
     import io
+    report = tmp_path_factory.mktemp("planted") / "compare.html"
     args = ["compare", "--pack", "base", "--pack", str(PLANTED), "--games", "10", "--players", "4",
-            "--workers", "1", "--seed", "1", "--experiment", "3000", "--json"]
+            "--workers", "1", "--seed", "1", "--experiment", "3000", "--json", "--report", str(report)]
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert main(args) == 0
-    return json.loads(out.getvalue())
+    return {**json.loads(out.getvalue()), "report": report.read_text(encoding="utf-8")}
 
 
 def test_the_planted_suite(planted_run) -> None:
@@ -118,3 +120,19 @@ def test_compare_stops_at_the_time_given_and_fits_80_columns(capsys) -> None:
     assert max(len(line) for line in text.splitlines()) <= 80
     first = text.index("The designer's cards by experiment")
     assert first < text.index("a correlation")  # the experiment's answer first
+
+
+def test_the_report_plots_each_card_among_its_peers_and_wonders_beside_humans(planted_run) -> None:
+    import re
+    page = planted_run["report"]
+    section = page[page.index('<section id="experiment">'):]
+    section = section[:section.index("</section>")]
+    plot = section[section.index("<svg"):]
+    labels = re.findall(r'text-anchor="end"(?: font-weight="bold")?>([^<]+)</text>', plot)
+    # each designer card in bold, followed by its measured peers
+    assert labels[0] == "Altar (stronger)" and {"Pawnshop", "Theater"} <= set(labels[1:3])
+    assert "Baths (weaker)" in labels and "Shrine (no difference)" in labels
+    assert section.count("peers' mean") == 3
+    human = planted_run["b"]["human"]  # base ships WBC figures at 4 players
+    assert {r["wonder"] for r in human["rows"]} == {"Rhodos", "Babylon"}
+    assert "Beside human play" in page and "humans 31%" in page

@@ -15,8 +15,12 @@ from .sim_common import Prepared
 
 
 def stats_of(prep: Prepared, agg: Aggregate, focus: tuple[str, ...] | None = None) -> dict[str, Any]:
-    """The statistics, the designer's cards first (by default the pack's own cards)."""
-    return agg.as_json(own_cards(prep.pack) if focus is None else focus)
+    """The statistics, the designer's cards first (by default the pack's own cards), with the
+    published human win rates per wonder beside the bots' where the pack ships them."""
+    from ..sim.reference import against_humans
+    stats = agg.as_json(own_cards(prep.pack) if focus is None else focus)
+    stats["human"] = against_humans(stats, prep.pack, prep.cfg.players) if agg.games else None
+    return stats
 
 
 def output(args: argparse.Namespace, data: dict[str, Any], show: Callable[[], None],

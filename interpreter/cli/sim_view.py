@@ -162,6 +162,7 @@ def summary(console: Console, stats: dict[str, Any], meta: dict[str, Any]) -> No
     console.print(wonder_table(stats))
     bots = ", ".join(f"{b} {pct(r['rate'])}" for b, r in stats["win_rate"]["by_bot"].items())
     console.print(f"win rate per bot: {escape(bots)}")
+    human_line(console, stats)
     v = stats["verdicts"]
     rows = chosen_rows(v["cards"])
     console.print(verdict_table(v, "Card verdicts (designer's cards first, then the strongest evidence)"))
@@ -170,3 +171,12 @@ def summary(console: Console, stats: dict[str, Any], meta: dict[str, Any]) -> No
     designer_verdicts(console, v)
     if stats["errors"]:
         console.print(f"[red]{stats['errors']} game(s) failed[/]: {escape(stats['error_samples'][0])}")
+
+
+def human_line(console: Console, stats: dict[str, Any]) -> None:
+    """The bots' per-wonder win rates beside human play, where the pack ships the figures."""
+    human = stats.get("human")
+    if not human:
+        return
+    rows = "; ".join(f"{r['wonder']} {pct(r['bots'])} (humans {pct(r['human'])})" for r in human["rows"])
+    console.print(f"beside human play ({escape(human['source'])}): {escape(rows)}")

@@ -6,6 +6,7 @@ from typing import Any
 
 from .report_cards import (VERDICT_NOTE, card_verdicts, compare_verdicts, group_table, labels_block, meta_table,
                            wonder_verdicts)
+from .report_plots import forest_plot, human_chart
 
 CAT_COLORS = {"military": "#c0392b", "treasury": "#e67e22", "wonder": "#7f8c8d", "civilian": "#2e86c1",
               "commercial": "#f4d03f", "guilds": "#8e44ad", "science": "#229954"}
@@ -135,6 +136,7 @@ is stronger or weaker than average.</p>
 {bar_chart_ci(wonder_rows, "win rate per wonder side", fair)}
 {_rate_table("win rate per wonder side", wins["by_wonder"])}
 {wonder_verdicts(stats)}
+{human_chart(stats.get("human"))}
 <h2>Seats and bots</h2>
 {_rate_table("win rate per seat", wins["by_seat"])}
 {_rate_table("win rate per bot", wins["by_bot"])}
@@ -178,6 +180,9 @@ def render_compare(diff: dict[str, Any], title: str, meta: dict[str, Any],
     head = "<tr><th></th><th>A</th><th>B</th><th>B - A</th><th>p</th><th>p (Holm)</th><th>significant</th></tr>"
     num = lambda x: f"{x:.2f}"  # noqa: E731
     verdicts = compare_verdicts(stats, meta) if stats else ""
+    experiment = _experiment_section(meta.get("experiment"))
+    if stats:
+        verdicts += human_chart(stats[1].get("human"))
     sections = "".join(f"<h2>{h}</h2><table>{head}{_diff_rows(diff.get(k, {}), f)}</table>" for h, k, f in (
         ("Win rate per wonder side", "win_rate_by_wonder", _pct), ("Points per player", "scores", num),
         ("Card build share", "cards_built_share", _pct),
@@ -189,7 +194,21 @@ def render_compare(diff: dict[str, Any], title: str, meta: dict[str, Any],
 <p class="note">Same seeds on both packs. Significant = two-sided p &lt; 0.05 after Holm's correction
 within each table (rates: two-proportion z-test; means: Welch), so a row is flagged by chance in at most
 1 table in 20.</p>
+{experiment}
 <section id="diff">{sections}</section>
 {verdicts}
 </body></html>
 """
+
+
+def _experiment_section(experiment: dict[str, Any] | None) -> str:
+    """The designer's cards by experiment: a sentence each and the forest plot."""
+    if not experiment:
+        return ""
+    items = "".join(f"<li>{_e(c['sentence'])} {_e(c['findings'])}</li>" for c in experiment["cards"].values())
+    return (f'<section id="experiment"><h2>The designer\'s cards by experiment</h2>'
+            f'<p class="note">{experiment["games"]} branched games, {_e(experiment["bots"])} bots: at the first '
+            f"position where a player could build the card, the game is played on twice, building it and "
+            f"playing the best alternative, with the same random streams. The card (bold) with its peers "
+            f"(the base cards of its age and colour, grey; their mean dashed).</p><ul>{items}</ul>"
+            f"{forest_plot(experiment)}</section>")
