@@ -89,6 +89,18 @@ def test_new_scaffold_validates_and_plays(scaffold, capsys) -> None:
         assert len(scores["players"]) == players
 
 
+def test_the_scaffolds_example_wonder_does_not_skew_compare(scaffold, capsys) -> None:
+    """Both sides of the example wonder win about their fair share (25% at 4 players): a new
+    pack compared with base shows the designer's changes, not the example's."""
+    pytest.importorskip("interpreter.native._core")
+    assert main(["simulate", "--pack", str(scaffold), "--games", "2000", "--players", "4", "--workers", "1",
+                 "--core", "native", "--json"]) == 0
+    wonders = json.loads(capsys.readouterr().out)["win_rate"]["by_wonder"]
+    for side in ("A", "B"):
+        row = wonders[f"Beacon of My Pack {side}"]
+        assert abs(row["rate"] - 0.25) < 0.06, (side, row)
+
+
 def test_new_refuses_a_non_empty_folder(tmp_path, capsys) -> None:
     folder = tmp_path / "taken"
     folder.mkdir()

@@ -31,6 +31,8 @@ cards:
 """
 
 WONDERS = """{modeline}# Wonder boards: side A (Day) and side B (Night); each stage has a cost and an effect.
+# This example is balanced as shipped (both sides win about their fair share at 3, 4 and 6
+# players with greedy bots), so it does not skew `wonders compare` until you change it.
 wonders:
   - name: Beacon of {title}
     sides:
@@ -41,7 +43,7 @@ wonders:
           - cost: 2 wood
             effect: vp 3
           - cost: 2 clay
-            effect: coins 6
+            effect: coins 9
           - cost: 2 ore, glass
             effect: vp 7
       B:
@@ -49,7 +51,7 @@ wonders:
         resource: glass
         stages:
           - cost: 2 stone
-            effect: vp 2; buy raw from neighbors for 1
+            effect: vp 3; buy raw from neighbors for 1
           - cost: 3 wood, loom
             effect: vp 5; shields 1
 """
