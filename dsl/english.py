@@ -247,7 +247,26 @@ def _(n: A.Trigger, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     verb = "take" if c.amount >= 0 else "lose"
     what = _plural(abs(c.amount), "coin") + (f" {counted(c.per, vocab)}" if c.per else "")
     once = " (at most once per turn)" if n.once_per_turn else ""
-    return f"Each time you {event_english(n.event)}{once}, {verb} {what}."
+    if n.event.kind == "age_start":
+        return f"At the start of each age, {verb} {what}."
+    return f"Each time {_subject(n.event)}{once}, {verb} {what}."
+
+
+def _subject(e: A.Event) -> str:
+    """'you build a red card', 'either neighbour builds a red card', 'another city or you ...'."""
+    phrase = event_english(e)
+    verb, _, rest = phrase.partition(" ")
+    heard = [s for s in e.whose if s != "self"]
+    if not heard:
+        return f"you {phrase}"
+    if heard == ["others"]:
+        who = "another city"
+    elif heard == ["left", "right"]:
+        who = "either neighbour"
+    else:
+        who = f"your {heard[0]} neighbour"
+    third = f"{who} {verb}s {rest}".rstrip()
+    return f"you or {third}" if "self" in e.whose else third
 
 
 @english.register

@@ -139,11 +139,12 @@ def _(n: A.Discount) -> str:
 
 
 def event_text(e: A.Event) -> str:
+    who = "" if e.whose == ("self",) else f"{sides_text(e.whose)} "
     if e.kind == "build":
-        return " ".join(("build", *(("/".join(e.colors),) if e.colors else ()), "card"))
-    return {"chain": "build chain", "wonder_stage": "build wonder stage", "buy": "buy",
-            "win_conflict": "win conflict", "lose_conflict": "lose conflict",
-            "take_coins": "take coins"}[e.kind]
+        return who + " ".join(("build", *(("/".join(e.colors),) if e.colors else ()), "card"))
+    return who + {"chain": "build chain", "wonder_stage": "build wonder stage", "buy": "buy",
+                  "win_conflict": "win conflict", "lose_conflict": "lose conflict",
+                  "take_coins": "take coins", "age_start": "age starts"}[e.kind]
 
 
 @canonical.register

@@ -145,21 +145,25 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "discount N resource|resources|coin|coins on TARGET [for SIDES] | free TARGET [for SIDES]"),
     EffectSpec("when", A.Trigger, "on an event",
                "A trigger: the coins effect before `when` is taken each time the event happens in "
-               "the owner's city after this card is built (at most once per turn with "
-               "`once per turn`).",
+               "the owner's city, or in the cities named before the event (`neighbors`, `left`, "
+               "`right`, `others`, `all`), after this card is built (at most once per turn with "
+               "`once per turn`, counted per city heard); `age starts` happens to every city as "
+               "each age begins. Coins arrive with the turn's other coins.",
                (Param("effect", "effect", "a `coins` effect, flat or with `per`"),
-                Param("event", "event", "`build COLOUR[/COLOUR...] card`, `build card` (any "
+                Param("event", "event", "[SIDES|others] then `build COLOUR[/COLOUR...] card`, `build card` (any "
                       "colour), `build chain` (a card built for free through a chain), `build "
                       "wonder stage`, `buy` (resources bought from a neighbour: once per "
                       "neighbour paid), `win conflict` or `lose conflict` (once per token), `take coins` "
-                      "(coins taken from the bank: a sale, a card's coins, ...)"),
+                      "(coins taken from the bank: a sale, a card's coins, ...); or `age starts`"),
                 Param("once per turn", "word", "at most once each turn for each distinct "
                       "occurrence (for `buy`: each neighbour)", optional=True)),
                ("coins 2 when build yellow card", "coins 2 when build chain",
                 "coins 1 when buy once per turn", "coins 2 when win conflict",
                 "coins 1 when lose conflict", "coins 1 when build wonder stage",
-                "coins 1 per brown card in self when build card", "coins 1 when take coins once per turn"),
-               "coins N [per ...] when EVENT [once per turn]"),
+                "coins 1 per brown card in self when build card", "coins 1 when take coins once per turn",
+                "coins 1 when neighbors build red card", "coins 1 when others buy once per turn",
+                "coins 2 when age starts"),
+               "coins N [per ...] when [SIDES|others] EVENT [once per turn]"),
     EffectSpec("draw", A.Draw, "when built",
                "When built, draw cards of a deck the pack declares at random from the box (the "
                "deck's undealt or put-away cards) into the owner's hand of the same name.",

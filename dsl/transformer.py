@@ -7,6 +7,7 @@ neighbours.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Iterable
 
 from lark import Token, Transformer, v_args
@@ -431,9 +432,20 @@ class ToAst(Transformer):
     # -- triggers ----------------------------------------------------------
     @v_args(meta=True)
     def trigger(self, meta: Any, children: list[Any]) -> A.Trigger:
-        effect, event = children[:2]
-        once = len(children) > 2
+        effect, *rest = children
+        whose = rest.pop(0) if isinstance(rest[0], tuple) else ("self",)
+        event = replace(rest[0], whose=whose)
+        once = len(rest) > 1
         return A.Trigger(effect, event, once, line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def age_start_trigger(self, meta: Any, children: list[Any]) -> A.Trigger:
+        """`when age starts`: heard by every city at once, so it names no cities."""
+        return A.Trigger(children[0], A.Event("age_start"), len(children) > 1, line=meta.line, column=meta.column)
+
+    def event_whose(self, children: list[Any]) -> tuple[str, ...]:
+        got = children[0]
+        return ("others",) if isinstance(got, Token) else tuple(got)
 
     def build_event(self, children: list[Any]) -> A.Event:
         return A.Event("build", children[0] if children else ())

@@ -397,10 +397,11 @@ PLUGIN_VOCAB = Vocabulary(plugin_words=frozenset({"zz_levy", "zz_tithe"}))
 # - a lone side word is read as the start of a side list, and side lists need two sides;
 # - a word that may follow a side list elsewhere (`for` of `buy ... from SIDES for N` and
 #   `discount ... for SIDES`, `now` of `copy`, `when` of a trigger, `if` of `vp`, `lose`/`gain` of
-#   `others lose 1 coin`) is read as that keyword right after a side list (the LALR state after a
-#   side is shared), so `tax left, right for` fails.
+#   `others lose 1 coin`, the events of `when SIDES build|buy|win|lose|take ...`) is read as that
+#   keyword right after a side list (the LALR state after a side is shared), so `tax left, right
+#   for` fails.
 _SIDE_WORDS = {"left", "self", "right", "neighbors", "neighbours", "all", "others"}
-_NOT_WORD_ARGS = _SIDE_WORDS | {"for", "now", "when", "lose", "gain", "if"}
+_NOT_WORD_ARGS = _SIDE_WORDS | {"for", "now", "when", "lose", "gain", "if", "build", "buy", "win", "take"}
 PLUGIN_ARG = st.one_of(
     st.integers(-9, 99),
     st.from_regex(r"\A[a-z][a-z_]{0,7}\Z").filter(lambda w: w not in _NOT_WORD_ARGS),

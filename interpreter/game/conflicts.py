@@ -50,8 +50,9 @@ class Conflicts:
             city.tokens.extend(gets[seat])
             results.append({"player": seat, "shields": strength[seat], "tokens": gets[seat],
                             **({"sat_out": True} if seat in out else {})})
+        listening = self.watching()
         for seat in range(n):
-            if not self.cities[seat].triggers:
+            if not self.cities[seat].triggers and not listening:
                 continue
             coins = 0
             for _ in range(won[seat]):
@@ -60,5 +61,6 @@ class Conflicts:
                 coins += self.fire(seat, Event("lose_conflict"))
             if coins:
                 self.cities[seat].coins = max(0, self.cities[seat].coins + coins)
+        self.settle_gains()
         if self.logging:
             self.log["war"].append({"age": age, "results": results})

@@ -43,7 +43,7 @@ class EndOfTurnBuilds:
                 self.cities[other].coins += got
                 if got and self.cities[other].triggers:
                     self.cities[other].coins += self.fire(other, Event("take_coins"))
-        if coins > 0 and city.triggers:
+        if coins > 0 and (city.triggers or self.watching()):
             coins += self.fire(seat, Event("take_coins"))
         city.coins = max(0, city.coins + coins)
         if self.logging:

@@ -105,7 +105,8 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Kn
         self.actions = 0
         self.owed: list[int] = []  # seats owed a build from the discard pile this turn
         self.owed_hands: list[tuple[int, str]] = []  # (seat, hand) owed a paid play this turn
-        self.fired: set[tuple[int, int, int]] = set()  # once-per-turn triggers fired this turn
+        self.fired: set[tuple[int, int, int, int]] = set()  # once-per-turn triggers fired this turn
+        self.listening = False  # this turn, some city listens to events of others (fire)
         self.bank_reset = False  # some city bought from the bank this turn
         self.gains: list[tuple[int, int]] = []  # (seat, coins from the bank) owed by others' cards
         self.sit_out_kinds = [k.name for k in rules.tokens.values() if k.sit_out]
@@ -148,6 +149,8 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Kn
         for c in self.cities:
             if c.free_build == "age":
                 c.free_build_used = False
+        if any(c.triggers for c in self.cities):
+            self.age_starts()
         for seat, decl in self.unowned.items():  # its card goes to the player the rules name
             if decl.controller == "holder":
                 self.holders[seat] = nearest_player(self, seat, decl.first_holder[age - 1])

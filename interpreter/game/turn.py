@@ -78,6 +78,7 @@ class TurnResolution:
             if c.cost_changes or c.triggers:
                 special = True
                 break
+        self.listening = special and self.watching()  # events of every city matter
         income = [0] * self.n
         built, events = self._pay_and_place(plays, income, special, sold, note)
         self._effects_and_income(plays, built, events, income, special)
@@ -125,14 +126,14 @@ class TurnResolution:
                     if move.free == "power" and not self._free_turn(city):
                         city.free_build_used = True
                     built.append((seat, card.effect))
-                    if special and city.triggers:  # events matter to a city that reacts
+                    if special and (city.triggers or self.listening):  # events matter to a city that reacts
                         events.append((seat, Event("build", card.color, card.id)))
                         if move.free == "chain":
                             events.append((seat, Event("chain", card.color, card.id)))
                 else:
                     city.tucked.append(card)
                     built.append((seat, city.build_stage()))
-                    if special and city.triggers:
+                    if special and (city.triggers or self.listening):
                         events.append((seat, Event("wonder_stage")))
                 if special:
                     self._spent(city, move, events)
@@ -162,7 +163,7 @@ class TurnResolution:
         negative effect takes at most what a city has), after `take coins` triggers."""
         n = self.n
         # coins from the bank matter only to a city that reacts to events (`take coins`)
-        watch = [seat for seat in range(n) if self.cities[seat].triggers] if special else ()
+        watch = [seat for seat in range(n) if self.cities[seat].triggers or self.listening] if special else ()
         from_bank = [0] * n if special else None  # coins from the bank, for `take coins`
         if watch:
             for seat, move, _card in plays:
@@ -198,15 +199,27 @@ class TurnResolution:
         for seat, city in enumerate(self.cities):
             if city.side.board.built_hooks:
                 city.coins = max(0, city.coins + self.when_built(seat, city.side.board))
-        gains, self.gains = self.gains, []
-        for seat, coins in gains:
-            self.cities[seat].coins = max(0, self.cities[seat].coins + coins)
+        self.settle_gains()
         if self.losses:
             self.settle_losses()
 
+    def settle_gains(self) -> None:
+        """Coins other cities' effects gave from the bank, outside a turn's step 3: now."""
+        gains, self.gains = self.gains, []
+        for seat, coins in gains:
+            self.cities[seat].coins = max(0, self.cities[seat].coins + coins)
+
+    def age_starts(self) -> None:
+        """Every city's `when age starts` triggers, as the age begins: their coins at once."""
+        for seat, city in enumerate(self.cities):
+            got = self.fire(seat, Event("age_start"))
+            if got:
+                city.coins = max(0, city.coins + got)
+        self.settle_gains()
+
     def _spent(self, city: City, move: Move, events: list[tuple[int, Event]]) -> None:
         """What a paid move means beyond its coins: `buy` events, the bank bought from, rebates."""
-        if city.triggers:
+        if city.triggers or self.listening:
             for side, paid in ((1, move.left), (2, move.right)):  # one per neighbour paid
                 if paid:
                     events.append((city.seat, Event("buy", side)))
@@ -246,18 +259,41 @@ class TurnResolution:
         return coins
 
     def fire(self, seat: int, event: Event) -> int:
-        """Run the triggers of `seat`'s city that this event matches; coins they give."""
+        """Run the triggers that hear this event in `seat`'s city: its own (the coins they give
+        are returned) and other cities' that listen to it (`when neighbors build ...`: their
+        coins go to self.gains, settled with the turn's other coins)."""
         coins = 0
         for hook, source in self.cities[seat].triggers:
-            if source == event.card and source >= 0 or not hook.matches(event):
+            if source == event.card and source >= 0 or not getattr(hook, "own", True) or not hook.matches(event):
                 continue
-            if getattr(hook, "once", False):  # once per turn for each distinct occurrence
-                key = (seat, id(hook), event.color)
-                if key in self.fired:
+            coins += self._react(seat, seat, hook, source, event)
+        if self.watching():
+            n = self.n
+            for owner in range(n):
+                if owner == seat:
                     continue
-                self.fired.add(key)
-            got = hook.react(self, seat, event)
-            if got and self.coin_tally is not None:  # source: the id of the trigger's card
-                self.coin_tally.append((seat, source, got))
-            coins += got
+                for hook, source in self.cities[owner].triggers:
+                    if getattr(hook, "others", False) and hook.hears(owner, seat, n) and hook.matches(event):
+                        got = self._react(owner, seat, hook, source, event)
+                        if got:
+                            self.gains.append((owner, got))
         return coins
+
+    def _react(self, owner: int, seat: int, hook: Any, source: int, event: Event) -> int:
+        if getattr(hook, "once", False):  # once per turn for each distinct occurrence
+            key = (owner, id(hook), event.color, seat)
+            if key in self.fired:
+                return 0
+            self.fired.add(key)
+        got = hook.react(self, owner, event)
+        if got and self.coin_tally is not None:  # source: the id of the trigger's card
+            self.coin_tally.append((owner, source, got))
+        return got
+
+    def watching(self) -> bool:
+        """Whether any city listens to events in other cities (most packs: none)."""
+        for city in self.cities:
+            for hook, _source in city.triggers:
+                if getattr(hook, "others", False):
+                    return True
+        return False

@@ -118,6 +118,10 @@ class _HookLowering:
             return _row(H_COST, h.amount, period=UNIT[h.unit], colors=h.colors, stages=int(h.stages),
                         seatmask=sum(1 << s for s in h.seats), resources=h.resources)
         if t is E.TriggerHook:
+            if h.others:
+                raise NotNative("a trigger heard in other cities (when neighbors/others ...)")
+            if h.kind not in EVENT:
+                raise NotNative(f"the event '{h.kind}'")
             self.inner.append(self.row(h.inner))
             return _row(H_TRIGGER, cond=int(h.once), period=EVENT[h.kind], colors=h.colors,
                         inner=-len(self.inner))

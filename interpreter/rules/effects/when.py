@@ -1,5 +1,6 @@
-"""`when`: a trigger, an effect that runs each time an event happens in the owner's city
-(GameState.fire, interpreter/game/turn.py), once per turn if asked.
+"""`when`: a trigger, an effect that runs each time an event happens in the owner's city, or
+in the cities it names (`when neighbors build red card`), or to every city (`when age
+starts`); GameState.fire (interpreter/game/turn.py) dispatches them, once per turn if asked.
 """
 from __future__ import annotations
 
@@ -16,8 +17,22 @@ class TriggerHook(Hook):
 
     reacts = True
 
-    def __init__(self, kind: str, colors: frozenset[int], inner: Hook, once_per_turn: bool):
+    def __init__(self, kind: str, colors: frozenset[int], inner: Hook, once_per_turn: bool,
+                 whose: tuple[str, ...] = ("self",)):
         self.kind, self.colors, self.inner, self.once = kind, colors, inner, once_per_turn
+        self.whose = whose
+        self.own = "self" in whose  # heard in the owner's city
+        self.others = whose != ("self",)  # heard in other cities (GameState.watching)
+
+    def hears(self, owner: int, seat: int, n: int) -> bool:
+        """Whether an event in `seat`'s city is heard by this trigger of `owner`'s city (a
+        city's left neighbour is the next seat)."""
+        if seat == owner:
+            return self.own
+        whose = self.whose
+        if whose == ("others",):
+            return True
+        return ("left" in whose and seat == (owner + 1) % n) or ("right" in whose and seat == (owner - 1) % n)
 
     def matches(self, event: Event) -> bool:
         if event.kind != self.kind:
@@ -28,7 +43,11 @@ class TriggerHook(Hook):
         return self.inner.when_built(game, seat)
 
     def worth(self, obs: Any, seat: int) -> float:
-        return self.inner.worth(obs, seat) * (1.5 * ages_left(obs) + 1)
+        cities = self.own + (obs.n - 1 if self.whose == ("others",) else
+                             ("left" in self.whose) + ("right" in self.whose))
+        if self.kind == "age_start":
+            return self.inner.worth(obs, seat) * ages_left(obs)  # the ages still to start
+        return self.inner.worth(obs, seat) * (1.5 * ages_left(obs) + 1) * max(1, cities)
 
 
 @handles("when", "effect", "event", "once_per_turn")
@@ -37,4 +56,4 @@ def _trigger(n: A.Trigger, b: Builder, ix: Any) -> None:
     compile_node(n.effect, inner, ix)
     (hook,) = inner.hooks
     colors = frozenset(ix.col[c] for c in n.event.colors)
-    b.hooks.append(TriggerHook(n.event.kind, colors, hook, n.once_per_turn))
+    b.hooks.append(TriggerHook(n.event.kind, colors, hook, n.once_per_turn, n.event.whose))

@@ -1,0 +1,111 @@
+"""Events heard from other cities and from the game (issue 23): `coins 1 when neighbors build
+red card` pays its owner for a neighbour's build and not for a city farther away; `coins 2
+when age starts` pays at the start of each age after its card is built. Expectations worked
+out from the turn order in interpreter/game/turn.py (coins arrive at the end of the turn)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dsl.loader import load_pack
+from interpreter.players.game import Game
+from interpreter.players.roster import make_bots
+from interpreter.rules.compiled import compile_pack
+from interpreter.rules.moves import BUILD, SELL
+
+CARDS = """cards:
+  - {name: Watchtower, age: 1, color: yellow, players: [3, 4, 5, 6, 7], effect: coins 1 when neighbors build red card}
+  - {name: Almanac, age: 1, color: yellow, players: [3, 4, 5, 6, 7], effect: coins 2 when age starts}
+  - {name: Drill Yard, age: 1, color: red, players: [3, 4, 5, 6, 7], effect: shields 1}
+  - {name: Sentry Post, age: 1, color: red, players: [3, 4, 5, 6, 7], effect: shields 1}
+  - {name: Rumour Mill, age: 1, color: yellow, players: [3, 4, 5, 6, 7], effect: coins 1 when others build card once per turn}
+"""
+
+
+@pytest.fixture(scope="module")
+def cp(tmp_path_factory) -> Any:
+    folder = tmp_path_factory.mktemp("events")
+    (folder / "pack.yaml").write_text("name: events\nextends: base\n", encoding="utf-8")
+    (folder / "cards.yaml").write_text(CARDS, encoding="utf-8")
+    return compile_pack(load_pack(folder))
+
+
+def _card(cp: Any, name: str) -> Any:
+    return next(c for c in cp.cards if c.name == name)
+
+
+def _turn(g: Game, builds: dict[int, str]) -> None:
+    """One turn: the named seats build the named card (put in their hand first), the others sell."""
+    pending = g.pending()
+    for seat, name in builds.items():
+        g.hands[seat][0] = _card(g.cp, name)
+    pending = g.pending()
+    answers = {}
+    for seat, decision in pending.items():
+        want = BUILD if seat in builds else SELL
+        answers[seat] = next(m for m in decision.moves if m.card == 0 and m.action == want)
+    g.step(answers)
+
+
+def test_a_neighbours_red_card_pays_the_watcher_and_a_farther_one_does_not(cp) -> None:
+    g = Game(cp, make_bots("greedy", 4), seed=1, sides="A")
+    g.pending()
+    g.cities[0].build_card(_card(cp, "Watchtower"))
+    before = [c.coins for c in g.cities]
+    # seat 1 is seat 0's left neighbour (the next seat), seat 2 is across the table at 4 players
+    _turn(g, {1: "Drill Yard", 2: "Drill Yard"})
+    sale = g.rules.sell_coins
+    assert g.cities[0].coins == before[0] + sale + 1  # its sale, and 1 for the left neighbour's red card
+    assert g.cities[3].coins == before[3] + sale  # no watcher there
+    _turn(g, {2: "Sentry Post"})  # only the far city builds red: nothing for seat 0
+    assert g.cities[0].coins == before[0] + 2 * sale + 1
+
+
+def test_the_owners_own_build_is_not_heard_by_a_neighbours_only_trigger(cp) -> None:
+    g = Game(cp, make_bots("greedy", 4), seed=2, sides="A")
+    g.pending()
+    g.cities[0].build_card(_card(cp, "Watchtower"))
+    before = g.cities[0].coins
+    _turn(g, {0: "Drill Yard"})
+    assert g.cities[0].coins == before  # built (free), no sale, and its own red card is not a neighbour's
+
+
+def test_once_per_turn_counts_each_city_heard_once(cp) -> None:
+    g = Game(cp, make_bots("greedy", 4), seed=3, sides="A")
+    g.pending()
+    g.cities[0].build_card(_card(cp, "Rumour Mill"))
+    before = g.cities[0].coins
+    _turn(g, {1: "Drill Yard", 2: "Drill Yard", 3: "Drill Yard"})
+    assert g.cities[0].coins == before + g.rules.sell_coins + 3  # three other cities built: 1 each
+
+
+def test_an_age_start_pays_every_age_after_the_card_is_built(cp) -> None:
+    g = Game(cp, make_bots("greedy", 3), seed=4, sides="A")
+    g.pending()
+    city = g.cities[0]
+    city.build_card(_card(cp, "Almanac"))
+    before = city.coins
+    g.age_starts()
+    assert city.coins == before + 2
+    assert [c.coins for c in g.cities[1:]] == [g.rules.starting_coins] * 2  # nobody else has one
+
+
+def test_whole_games_with_event_cards_play_on_the_python_core(cp) -> None:
+    from interpreter.native import NotNative, lower
+    with pytest.raises(NotNative, match="heard in other cities"):
+        lower(cp)
+    for seed in range(3):
+        scores = Game(cp, make_bots("greedy", 5), seed=seed, sides="random").play()
+        assert len(scores["players"]) == 5
+
+
+def test_a_watcher_is_valued_by_the_greedy_bot(cp) -> None:
+    g = Game(cp, make_bots("greedy", 4), seed=5, sides="A")
+    g.pending()
+    obs = g.observe(0)
+    (hook,) = _card(cp, "Watchtower").effect.hooks
+    assert hook.worth(obs, 0) > 0
+    (age_hook,) = _card(cp, "Almanac").effect.hooks
+    assert age_hook.worth(obs, 0) == pytest.approx(age_hook.inner.worth(obs, 0) * 2)  # ages II and III to come
