@@ -81,9 +81,20 @@ def _expected_marks(expected: Iterable[str]) -> list[str]:
     return marks
 
 
+# the words naming whose city: listed as one item when a place takes any of them
+_SIDE_WORDS = ("left", "self", "right", "neighbors", "neighbours", "all", "others")
+
+
 def _describe_expected(expected: Iterable[str]) -> str:
     expected = set(expected)
-    names = [f"'{w}'" for w in sorted(dict.fromkeys(_expected_words(expected)))]
+    words = sorted(dict.fromkeys(_expected_words(expected)))
+    sides = [w for w in words if w in _SIDE_WORDS]
+    crowded = len(sides) > 2 and len(expected) > 10  # "a side (left, ...)" rather than a cut list
+    if crowded:
+        words = [w for w in words if w not in _SIDE_WORDS]
+    names = [f"'{w}'" for w in words]
+    if crowded:
+        names.append(f"a side ({', '.join(w for w in _SIDE_WORDS if w in sides and w != 'neighbours')})")
     names.extend(f"'{m}'" for m in sorted(dict.fromkeys(_expected_marks(expected))))
     if "NAME" in expected:
         names.append("a name")

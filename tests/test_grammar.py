@@ -381,10 +381,10 @@ SYNTAX_ERRORS = [
     ("vp 1 per card in left now", 1, 23, "unexpected 'now'; expected 'if', ';', end of text"),
     # the new words
     ("coins 2 when biuld yellow card", 1, 14,
-     "unexpected 'biuld'; expected 'age', 'all', 'build', 'buy', 'left', 'lose', 'neighbors', 'neighbours', 'others', 'right', ...; did you mean 'build'?"),
+     "unexpected 'biuld'; expected 'age', 'build', 'buy', 'lose', 'take', 'win', a side (left, self, right, neighbors, all, others); did you mean 'build'?"),
     ("coins 2 when win conflcit", 1, 18,
      "unexpected 'conflcit'; expected 'conflict'; did you mean 'conflict'?"),
-    ("coins 2 when", 1, 13, "text ends too early; expected 'age', 'all', 'build', 'buy', 'left', 'lose', 'neighbors', 'neighbours', 'others', 'right', ..."),
+    ("coins 2 when", 1, 13, "text ends too early; expected 'age', 'build', 'buy', 'lose', 'take', 'win', a side (left, self, right, neighbors, all, others)"),
     ("coins 1 when buy once per age", 1, 27, "unexpected 'age'; expected 'turn'"),
     ("coins 2 when build yellow card once", 1, 36, "text ends too early; expected 'per'"),
     ("vp 2 when build card", 1, 6, "unexpected 'when'; expected 'if', 'per', ';', end of text"),

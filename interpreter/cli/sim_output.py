@@ -19,7 +19,9 @@ def stats_of(prep: Prepared, agg: Aggregate, focus: tuple[str, ...] | None = Non
     published human win rates per wonder beside the bots' where the pack ships them."""
     from ..sim.reference import against_humans
     stats = agg.as_json(own_cards(prep.pack) if focus is None else focus)
-    stats["human"] = against_humans(stats, prep.pack, prep.cfg.players) if agg.games else None
+    human = against_humans(stats, prep.pack, prep.cfg.players) if agg.games else None
+    if human:
+        stats["human"] = human
     return stats
 
 

@@ -1,6 +1,6 @@
 """Human win rates per wonder beside the bots': a pack (or a pack it extends) may ship a
 `human_win_rates.json` of published figures, and every statistic of the bots can then be read
-against human play ("the bots give Rhodos 44%; humans 31%")."""
+against human play ("the bots give this wonder 44%; humans 31%")."""
 from __future__ import annotations
 
 import json
@@ -31,7 +31,7 @@ def human_win_rates(pack: Any, players: int) -> tuple[str, dict[str, float]] | N
 
 
 def by_wonder(sides: dict[str, dict[str, Any]]) -> dict[str, tuple[float, int]]:
-    """Per-side win rates ({"Rhodos B": {"win_rate": {hits, n}}}) merged per wonder: (rate, n)."""
+    """Per-side win rates ({"<wonder> B": {"win_rate": {hits, n}}}) merged per wonder: (rate, n)."""
     hits: dict[str, float] = {}
     n: dict[str, int] = {}
     for key, row in sides.items():
