@@ -113,7 +113,9 @@ def pictures(pack: Pack, players: int, args: argparse.Namespace) -> None:
         sheets = write_sheets(pack, sheet_dir, players, args.dpi)
         slots = sum(len(s.names) for s in sheets)
         print(f"{len(sheets)} deck sheets of 10 x 7 ({slots} cards for {players} players, the back "
-              f"bottom right) written to {sheet_dir}")
+              f"bottom right) written to {sheet_dir}:")
+        for s in sheets:
+            print(f"  {s.path.name}: {s.title}, {len(s.names)} cards, back {s.back.name}")
         if args.tts:
             data = tts_object(pack, sheets, args.url_base)
             write_atomic(args.tts, json.dumps(data, indent=2, ensure_ascii=True) + "\n")
