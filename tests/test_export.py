@@ -104,8 +104,10 @@ def test_bad_paths_are_one_line_errors(tmp_path: Path, capsys: pytest.CaptureFix
     assert main(["print", "base", "--png", str(a_file / "sub"), "--dpi", "30"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("error: --png") and "Traceback" not in err
-    assert main(["print", "base", "--tts", str(tmp_path / "none" / "x.json")]) == 1
-    assert "--tts" in capsys.readouterr().err
+    assert main(["print", "base", "--tts", str(a_file / "x.json")]) == 1
+    assert capsys.readouterr().err.startswith("error: --tts")
+    assert main(["print", "base", "--tts", str(tmp_path), "--dpi", "30"]) == 1
+    assert "is a folder" in capsys.readouterr().err
 
 
 def test_translucent_fills_and_polygons_draw() -> None:
@@ -113,3 +115,15 @@ def test_translucent_fills_and_polygons_draw() -> None:
                     ("polygon", ((0, 0), (10, 0), (10, 10), (0, 10)), "#ff000080", None)], 10, 10, 254)
     r, g, b = image.getpixel((50, 50))
     assert r == 255 and 110 < g < 145 and 110 < b < 145
+
+
+def test_a_deck_too_big_for_one_sheet_takes_two(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from interpreter.printing import export
+
+    monkeypatch.setattr(export, "PER_SHEET", 20)
+    pack = load_pack("base")
+    sheets = export.write_sheets(pack, tmp_path, 3, 30)
+    assert [(s.path.name, len(s.names)) for s in sheets[:2]] == [("age1-sheet-1.png", 20), ("age1-sheet-2.png", 1)]
+    assert sum(len(s.names) for s in sheets) == len(copies(pack, 3))
+    decks = export.tts_object(pack, sheets)["ObjectStates"]
+    assert decks[1]["DeckIDs"] == [200] and decks[1]["ContainedObjects"][0]["Nickname"] == sheets[1].names[0]

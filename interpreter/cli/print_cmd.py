@@ -62,7 +62,9 @@ def run(args: argparse.Namespace) -> int:
     if not rules.min_players <= players <= rules.max_players:
         return fail(f"{pack.name} plays {rules.min_players} to {rules.max_players} players, not {players}")
     check_writable(args.output, "--output")
-    check_writable(args.tts, "--tts")
+    if args.tts:
+        folder(str(Path(args.tts).parent), "--tts")  # made if missing, as --png and --sheet are
+        check_writable(args.tts, "--tts")
     if args.output or args.svg:
         paper(pack, players, args)
     if args.png or args.sheet or args.tts:
