@@ -127,3 +127,13 @@ def test_a_deck_too_big_for_one_sheet_takes_two(tmp_path: Path, monkeypatch: pyt
     assert sum(len(s.names) for s in sheets) == len(copies(pack, 3))
     decks = export.tts_object(pack, sheets)["ObjectStates"]
     assert decks[1]["DeckIDs"] == [200] and decks[1]["ContainedObjects"][0]["Nickname"] == sheets[1].names[0]
+
+
+def test_without_pillow_the_error_names_the_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "PIL", None)  # import PIL now fails as if it were not installed
+    assert main(["print", "base", "--png", str(tmp_path / "png")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pip install 'wonders-dsl[print]'" in err
