@@ -51,15 +51,15 @@ def laurel(cx: float, cy: float, s: float, n: str = "") -> list[Prim]:
     out: list[Prim] = []
     for deg in (150, 185, 220, 30, -5, -40):
         a = math.radians(deg)
-        lx, ly = cx + math.cos(a) * s * 0.38, cy + math.sin(a) * s * 0.38
+        lx, ly = cx + math.cos(a) * s * 0.4, cy + math.sin(a) * s * 0.4
         tx, ty = -math.sin(a), math.cos(a)  # along the wreath
         nx, ny = math.cos(a), math.sin(a)
         out.append(poly([(lx + tx * s * 0.11, ly + ty * s * 0.11), (lx + nx * s * 0.05, ly + ny * s * 0.05),
                          (lx - tx * s * 0.11, ly - ty * s * 0.11), (lx - nx * s * 0.05, ly - ny * s * 0.05)],
                         LAUREL, None))
-    out.append(("circle", cx, cy, s * 0.3, LAUREL, "#2d5a1a"))
+    out.append(("circle", cx, cy, s * 0.33, LAUREL, "#2d5a1a"))
     if n:
-        out.append(label(cx, cy, n, s * (0.36 if len(n) < 2 else 0.28), "#ffffff"))
+        out.append(label(cx, cy, n, s * (0.4 if len(n) < 2 else 0.3), "#ffffff"))
     return out
 
 
@@ -296,6 +296,17 @@ def plugin_row(e: A.PluginEffect) -> Row | None:
     return None
 
 
+def merged(rows: list[Row], most: float = 4.5) -> list[Row]:
+    """Short rows side by side (`vp 2; coins 4` as one line), as the printed cards set them."""
+    out: list[Row] = []
+    for row in rows:
+        if out and sum(w for w, _ in out[-1]) + 0.5 + sum(w for w, _ in row) <= most:
+            out[-1] = out[-1] + [(0.5, lambda cx, cy, s: [])] + row
+        else:
+            out.append(list(row))
+    return out
+
+
 def layout_icons(effects: tuple[A.Effect, ...], vocab: Vocabulary, x: float, y: float, width: float,
                  height: float, size: float = 11.0) -> tuple[list[Prim], float, tuple[A.Effect, ...]]:
     """The icon rows of `effects`, centred in a box `width` wide from (x, y), each row as
@@ -307,6 +318,7 @@ def layout_icons(effects: tuple[A.Effect, ...], vocab: Vocabulary, x: float, y: 
         (rows.append(row) if row else left.append(e))
     if not rows:
         return [], 0.0, tuple(left)
+    rows = merged(rows)
     s = min(size, height / (len(rows) * 1.2 - 0.2))
     s = min([s] + [width / sum(w for w, _ in row) for row in rows])
     out: list[Prim] = []
