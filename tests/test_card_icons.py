@@ -156,3 +156,11 @@ def test_the_pdf_writer_draws_polygons(tmp_path: Path) -> None:
     assert main(["print", "base", "-o", str(out), "--players", "3"]) == 0
     data = out.read_bytes()
     assert data.startswith(b"%PDF") and len(data) > 20000
+
+
+def test_neighbours_coins_and_a_trigger_have_icons() -> None:
+    lose = effect_icons(parse_effects("neighbors lose 2 coins"), BASE_VOCABULARY, 0, 0, 40) or []
+    assert len(polygons(lose, "#444444")) == 2 and any(p[0] == "text" and p[3] == "-2" for p in lose)
+    when = effect_icons(parse_effects("coins 2 when build yellow card"), BASE_VOCABULARY, 0, 0, 40) or []
+    assert any(p[0] == "rect" and p[5] == color_of("yellow") for p in when)
+    assert effect_icons(parse_effects("others lose 1 coin"), BASE_VOCABULARY, 0, 0, 40) is None

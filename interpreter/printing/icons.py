@@ -246,6 +246,15 @@ def _repeat(p: Piece, n: int) -> Row:
     return [p] * n if 0 < n <= 5 else [p, word(f"x{n}", 0.45)]
 
 
+def _event(ev: A.Event) -> Row | None:
+    """A trigger's event: a card of a colour built, a chain, a wonder stage; others in words."""
+    if ev.kind == "build":
+        return [small(piece(card_mark, c, w=0.5)) for c in ev.colors] or [small(piece(card_mark, "", w=0.5))]
+    if ev.kind == "chain":
+        return [small(piece(chain))]
+    return [small(piece(stage))] if ev.kind == "wonder_stage" else None
+
+
 def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
     """The icon row of one effect, or None when it has no picture yet (the face prints its
     English instead)."""
@@ -273,6 +282,13 @@ def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
         goods = [small(piece(resource, r, vocab), 0.8) for r in vocab.expand_resources(e.resources)]
         return ([piece(arrow, False)] if "left" in e.sides else []) + [piece(coin, str(e.price))] + goods \
             + ([piece(arrow, True)] if "right" in e.sides else [])
+    if isinstance(e, A.OthersCoins) and "others" not in e.sides:
+        paid = _amount(coin, e.amount, e.per, vocab)
+        return None if paid is None else ([piece(arrow, False)] if "left" in e.sides else []) + paid \
+            + ([piece(arrow, True)] if "right" in e.sides else [])
+    if isinstance(e, A.Trigger):
+        paid, event = _amount(coin, e.effect.amount, e.effect.per, vocab), _event(e.event)
+        return None if paid is None or event is None else paid + [word("when", 0.38)] + event
     if isinstance(e, A.Tokens):
         return _repeat(piece(token, e.kind[:1].upper(), hashed(e.kind)), e.count)
     if isinstance(e, A.PluginEffect):
