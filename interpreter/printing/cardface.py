@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import textwrap
 
+from dsl import ast as A
 from dsl.english import effects_english
 from dsl.model import Card, WonderSide
 from dsl.vocab import BASE_VOCABULARY, Vocabulary
@@ -66,7 +67,7 @@ def footer(card: Card, players: str = "") -> str:
                                            else " ".join(f"{p}+" for p in card.players)))
 
 
-def effect_panel(effects: tuple, vocab: Vocabulary, x: float, y: float, w: float, h: float,
+def effect_panel(effects: tuple[A.Effect, ...], vocab: Vocabulary, x: float, y: float, w: float, h: float,
                  size: float = 3.2) -> list[Prim]:
     """Icons on top, English below. An effect with no icon yet gets its English at full size
     (the only way to read it); the English of the drawn effects follows small and grey: a

@@ -328,10 +328,14 @@ def layout_icons(effects: tuple[A.Effect, ...], vocab: Vocabulary, x: float, y: 
     """The icon rows of `effects`, centred in a box `width` wide from (x, y), each row as
     large as `size` allows within the box: (primitives, height used, effects left without an
     icon)."""
-    rows, left = [], []
+    rows: list[Row] = []
+    left: list[A.Effect] = []
     for e in effects:
         row = rows_for(e, vocab)
-        (rows.append(row) if row else left.append(e))
+        if row:
+            rows.append(row)
+        else:
+            left.append(e)
     if not rows:
         return [], 0.0, tuple(left)
     rows = merged(rows)
