@@ -247,7 +247,10 @@ def _repeat(p: Piece, n: int) -> Row:
 
 
 def _event(ev: A.Event) -> Row | None:
-    """A trigger's event: a card of a colour built, a chain, a wonder stage; others in words."""
+    """A trigger's event in the owner's city: a card of a colour built, a chain, a wonder stage;
+    others (events heard in other cities, an age starting, ...) in words."""
+    if ev.whose != ("self",):
+        return None
     if ev.kind == "build":
         return [small(piece(card_mark, c, w=0.5)) for c in ev.colors] or [small(piece(card_mark, "", w=0.5))]
     if ev.kind == "chain":
