@@ -204,6 +204,9 @@ class PluginSpec:
     """An effect word added by a plug-in: positional params, English text and a handler.
 
     `handler` is an object the interpreter calls; see interpreter/rules/effects/ for its hooks.
+    `icon` is what card faces draw for the word: a short label shown in a rounded box (its
+    `{0}`, `{1}` filled with the arguments: "TAX {0}"), or a tuple of face primitives drawn in a
+    unit square (0..1, y down); without one the face prints the word's English.
     """
 
     word: str
@@ -215,6 +218,7 @@ class PluginSpec:
     phase: str = "when built"
     module: str = field(default="", compare=False)
     value: float | None = None  # what the greedy bot counts it as, in points (None: it cannot)
+    icon: Any = None  # str label or tuple of primitives in a unit square (see the docstring)
 
 
 PLUGINS: dict[str, PluginSpec] = {}

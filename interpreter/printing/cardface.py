@@ -7,55 +7,30 @@ SVG writer (web page, `wonders print --svg`) and the PDF writer (`wonders print`
   ("circle", cx, cy, r, fill, stroke)
   ("text", x, y, text, size, fill, anchor, bold)     anchor: "start" | "middle" | "end"
   ("line", x1, y1, x2, y2, stroke, width)
+  ("polygon", ((x1, y1), (x2, y2), ...), fill, stroke)
+
+Effects and costs are drawn as icons (icons.py) read from the AST; an effect with no icon
+yet is printed in English.
 
 A colour, resource or symbol the palette does not know (a modder's new one) gets a stable
 colour derived from its name, so new cards always draw.
 """
 from __future__ import annotations
 
-import hashlib
 import textwrap
-from typing import Any
 
+from dsl import ast as A
 from dsl.english import effects_english
 from dsl.model import Card, WonderSide
-from dsl.vocab import Vocabulary
+from dsl.vocab import BASE_VOCABULARY, Vocabulary
+
+from .icons import chain, coin, layout_icons, resource
+from .palette import (COIN, COLORS, RESOURCES, Prim, color_of, hashed, ink_on,  # noqa: F401 - re-exported
+                      resource_color, short)
 
 CARD_W, CARD_H = 59.0, 91.0
 BOARD_W, BOARD_H = 180.0, 100.0
-Prim = tuple[Any, ...]
-
-COLORS = {"brown": "#8b5a2b", "grey": "#8c8c8c", "blue": "#2f6db5", "yellow": "#e0b020",
-          "red": "#c0392b", "green": "#2e8b57", "purple": "#7d3c98", "black": "#222222",
-          "white": "#f4f4f4"}
-RESOURCES = {"wood": "#6b8e23", "stone": "#9e9e9e", "ore": "#455a64", "clay": "#c0642e",
-             "glass": "#4fc3f7", "loom": "#ba68c8", "papyrus": "#e6c98a"}
-COIN = "#f2c230"
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
-
-
-def hashed(name: str) -> str:
-    """A stable, mid-bright colour for a name the palette lacks."""
-    h = hashlib.sha1(name.encode()).digest()
-    return "#%02x%02x%02x" % (60 + h[0] % 150, 60 + h[1] % 150, 60 + h[2] % 150)
-
-
-def color_of(name: str) -> str:
-    return COLORS.get(name) or hashed(name)
-
-
-def resource_color(name: str) -> str:
-    return RESOURCES.get(name) or hashed(name)
-
-
-def ink_on(fill: str) -> str:
-    """Black or white text, whichever reads better on `fill`."""
-    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
-    return "#111111" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
-
-
-def short(resource: str) -> str:
-    return resource[:2].capitalize()
 
 
 def wrap(text: str, width_mm: float, size: float) -> list[str]:
@@ -65,20 +40,16 @@ def wrap(text: str, width_mm: float, size: float) -> list[str]:
 
 
 def cost_symbols(coins: int, resources: tuple[tuple[str, int], ...], x: float, y: float,
-                 r: float = 2.8, step: float = 6.2, down: bool = True) -> list[Prim]:
-    """The cost as a column (or row) of circles: coins first, then one circle per resource unit."""
+                 r: float = 2.8, step: float = 6.2, down: bool = True,
+                 vocab: Vocabulary = BASE_VOCABULARY) -> list[Prim]:
+    """The cost as a column (or row) of icons: a coin with the coins, then one resource icon
+    per unit, so a cost reads like the printed card's."""
     out: list[Prim] = []
-    units: list[tuple[str, str]] = []
-    if coins:
-        units.append((COIN, str(coins)))
-    for name, n in resources:
-        units.extend([(resource_color(name), short(name))] * n)
-    for i, (fill, label) in enumerate(units):
+    units = ([None] if coins else []) + [name for name, n in resources for _ in range(n)]
+    for i, name in enumerate(units):
         cx, cy = (x, y + i * step) if down else (x + i * step, y)
-        out.append(("circle", cx, cy, r, fill, "#333333"))
-        out.append(("text", cx, cy + r * 0.38, label, r * 0.95, ink_on(fill), "middle", True))
+        out += coin(cx, cy, r / 0.42, str(coins)) if name is None else resource(cx, cy, r / 0.42, name, vocab)
     return out
-
 
 def text_block(lines: list[str], x: float, y: float, size: float, fill: str = "#111111",
                anchor: str = "middle", bold: bool = False) -> list[Prim]:
@@ -96,6 +67,31 @@ def footer(card: Card, players: str = "") -> str:
                                            else " ".join(f"{p}+" for p in card.players)))
 
 
+def effect_panel(effects: tuple[A.Effect, ...], vocab: Vocabulary, x: float, y: float, w: float, h: float,
+                 size: float = 3.2) -> list[Prim]:
+    """Icons on top, English below. An effect with no icon yet gets its English at full size
+    (the only way to read it); the English of the drawn effects follows small and grey: a
+    card's icons are a new pack's own conventions, and at 59 mm there is room for the exact
+    rule under them, which a playtester checks once and then reads the icons."""
+    if not effects:
+        return []
+    icons, used, bare = layout_icons(effects, vocab, x + 2, y + 3, w - 4, h * 0.5)
+    drawn = tuple(e for e in effects if e not in bare)
+    big = wrap(effects_english(bare, vocab), w - 4, size) if bare else []
+    small = wrap(effects_english(drawn, vocab), w - 4, size * 0.72) if drawn else []
+    out = list(icons)
+    top = y + 3 + used + (size * 1.4 if icons else 0)
+    room = int((y + h - top) / (size * 1.25)) if bare else 0
+    if not icons:  # text only: centred in the panel, as before
+        big = big[:int(h / (size * 1.25)) - 1]
+        top = y + (h - len(big) * size * 1.25) / 2 + size
+    out += text_block(big[:max(room, 1) if icons else len(big)], x + w / 2, top, size)
+    top += len(big[:max(room, 1) if icons else len(big)]) * size * 1.25
+    rest = int((y + h - 1 - top) / (size * 0.72 * 1.25)) + 1
+    out += text_block(small[:max(0, rest)], x + w / 2, top + (size * 0.3 if big else 0), size * 0.72, "#555555")
+    return out
+
+
 def card_face(card: Card, vocab: Vocabulary, players: str = "") -> list[Prim]:
     """The face of one card at real size (59 x 91 mm); `players` labels one printed copy
     ("4+": in the deck from 4 players), else every count the card is dealt at is listed."""
@@ -104,23 +100,21 @@ def card_face(card: Card, vocab: Vocabulary, players: str = "") -> list[Prim]:
                        ("rect", 0, 0, CARD_W, 13, band, None, 3), ("rect", 0, 6, CARD_W, 7, band, None, 0)]
     size = min(4.2, 50 / (0.52 * max(1, len(card.name))))
     out.append(("text", CARD_W / 2 + 3, 8.5, card.name, size, ink_on(band), "middle", True))
-    out += cost_symbols(card.cost.coins, card.cost.resources, 5.5, 18)
+    out += cost_symbols(card.cost.coins, card.cost.resources, 5.5, 18, vocab=vocab)
     # the effect, large, in a panel tinted with the card's colour
     out.append(("rect", 11, 16, CARD_W - 14, 50, band + "22", band, 2))
-    lines = wrap(effects_english(card.effects, vocab), CARD_W - 18, 3.2)[:11]
-    top = 16 + (50 - len(lines) * 4.0) / 2 + 3
-    out += text_block(lines, 11 + (CARD_W - 14) / 2, top, 3.2)
-    foot = []
-    if card.chains_from:
-        foot.append("Free with " + ", ".join(card.chains_from))
-    if card.chains_to:
-        foot.append("Leads to " + ", ".join(card.chains_to))
-    flines = [ln for f in foot for ln in wrap(f, CARD_W - 6, 2.5)][:5]
-    out += text_block(flines, CARD_W / 2, 72, 2.5, "#333333")
+    out += effect_panel(card.effects, vocab, 11, 16, CARD_W - 14, 50)
+    y = 71.0
+    for link, names in (("Free with ", card.chains_from), ("Leads to ", card.chains_to)):
+        if not names:
+            continue
+        lines = wrap(link + ", ".join(names), CARD_W - 14, 2.5)[:2]
+        out += chain(6.5, y - 0.9, 5.0)
+        out += text_block(lines, 11, y, 2.5, "#333333", "start")
+        y += len(lines) * 3.1 + 0.8
     out.append(("text", 3, CARD_H - 3, f"{card.color}", 2.4, "#555555", "start", False))
     out.append(("text", CARD_W - 3, CARD_H - 3, footer(card, players), 2.4, "#555555", "end", True))
     return out
-
 
 def board_face(wonder: str, side: WonderSide, vocab: Vocabulary) -> list[Prim]:
     """One side of a wonder board (180 x 100 mm): name, resource, stages with costs and effects."""
@@ -128,11 +122,11 @@ def board_face(wonder: str, side: WonderSide, vocab: Vocabulary) -> list[Prim]:
                        ("rect", 0, 0, BOARD_W, 16, "#3e3a35", None, 4), ("rect", 0, 8, BOARD_W, 8, "#3e3a35", None, 0)]
     title = f"{wonder}  {side.name}" + (f" ({side.alias})" if side.alias else "")
     out.append(("text", 8, 11, title, 7, "#ffffff", "start", True))
-    board_text = effects_english(side.effects, vocab) if side.effects else f"Produces 1 {side.resource}."
-    out.append(("circle", BOARD_W - 12, 8, 5, resource_color(side.resource), "#ffffff"))
-    out.append(("text", BOARD_W - 12, 10, short(side.resource), 4, ink_on(resource_color(side.resource)),
-                "middle", True))
-    out += text_block(wrap(board_text, 160, 3.6)[:2], 8, 25, 3.6, "#222222", "start")
+    out += resource(BOARD_W - 12, 8, 11, side.resource, vocab)
+    if side.effects:
+        out += text_block(wrap(effects_english(side.effects, vocab), 160, 3.6)[:2], 8, 25, 3.6, "#222222", "start")
+    else:
+        out.append(("text", 8, 25, f"Produces 1 {side.resource}.", 3.6, "#222222", "start", False))
     n = max(1, len(side.stages))
     gap = 4.0
     w = (BOARD_W - 16 - gap * (n - 1)) / n
@@ -140,11 +134,9 @@ def board_face(wonder: str, side: WonderSide, vocab: Vocabulary) -> list[Prim]:
         x = 8 + i * (w + gap)
         out.append(("rect", x, 38, w, 56, "#ffffff", "#7a6a50", 2))
         out.append(("text", x + w / 2, 44, f"Stage {i + 1}", 3.4, "#333333", "middle", True))
-        out += cost_symbols(st.cost.coins, st.cost.resources, x + 5, 50, r=2.6, step=5.8, down=False)
-        lines = wrap(effects_english(st.effects, vocab), w - 6, 3.0)[:9]
-        out += text_block(lines, x + w / 2, 61, 3.0)
+        out += cost_symbols(st.cost.coins, st.cost.resources, x + 5, 50, r=2.6, step=5.8, down=False, vocab=vocab)
+        out += effect_panel(st.effects, vocab, x, 54, w, 38, 3.0)
     return out
-
 
 def split_alpha(fill: str | None) -> tuple[str | None, float]:
     """'#rrggbbaa' -> ('#rrggbb', alpha); other colours are opaque."""
@@ -172,7 +164,12 @@ def to_svg(prims: list[Prim], width: float, height: float, css_width: str = "") 
                        f'stroke="{stroke or "none"}" stroke-width="0.4"/>')
         elif kind == "circle":
             _, cx, cy, r, fill, stroke = p
-            out.append(f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{r:.2f}" fill="{fill}" '
+            out.append(f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{r:.2f}" fill="{fill or "none"}" '
+                       f'stroke="{stroke or "none"}" stroke-width="0.3"/>')
+        elif kind == "polygon":
+            _, points, fill, stroke = p
+            pts = " ".join(f"{x:.2f},{y:.2f}" for x, y in points)
+            out.append(f'<polygon points="{pts}" fill="{fill or "none"}" '
                        f'stroke="{stroke or "none"}" stroke-width="0.3"/>')
         elif kind == "line":
             _, x1, y1, x2, y2, stroke, width = p
@@ -193,10 +190,11 @@ def moved(prims: list[Prim], dx: float, dy: float) -> list[Prim]:
     for p in prims:
         if p[0] == "line":
             out.append((p[0], p[1] + dx, p[2] + dy, p[3] + dx, p[4] + dy, *p[5:]))
+        elif p[0] == "polygon":
+            out.append((p[0], tuple((x + dx, y + dy) for x, y in p[1]), *p[2:]))
         else:
             out.append((p[0], p[1] + dx, p[2] + dy, *p[3:]))
     return out
-
 
 def card_svg(card: Card, vocab: Vocabulary, css_width: str = "") -> str:
     return to_svg(card_face(card, vocab), CARD_W, CARD_H, css_width)

@@ -35,11 +35,25 @@ def write_pdf(pages: list[Page], path: str, title: str = "") -> None:
                 canvas.setFillAlpha(1)
             elif kind == "circle":
                 _, cx, cy, r, fill, stroke = p
-                canvas.setFillColor(fill)
+                if fill:
+                    canvas.setFillColor(fill)
                 if stroke:
                     canvas.setStrokeColor(stroke)
                     canvas.setLineWidth(0.3 * mm)
-                canvas.circle(cx * mm, top - cy * mm, r * mm, stroke=1 if stroke else 0, fill=1)
+                canvas.circle(cx * mm, top - cy * mm, r * mm, stroke=1 if stroke else 0, fill=1 if fill else 0)
+            elif kind == "polygon":
+                _, points, fill, stroke = p
+                path = canvas.beginPath()
+                path.moveTo(points[0][0] * mm, top - points[0][1] * mm)
+                for x, y in points[1:]:
+                    path.lineTo(x * mm, top - y * mm)
+                path.close()
+                if fill:
+                    canvas.setFillColor(fill)
+                if stroke:
+                    canvas.setStrokeColor(stroke)
+                    canvas.setLineWidth(0.3 * mm)
+                canvas.drawPath(path, stroke=1 if stroke else 0, fill=1 if fill else 0)
             elif kind == "line":
                 _, x1, y1, x2, y2, stroke, width = p
                 canvas.setStrokeColor(stroke)

@@ -1,0 +1,166 @@
+"""Card faces draw their effects as icons read from the AST (issue: card faces with icons).
+
+Golden SVGs in tests/golden/faces/ were checked by eye once (rendered to PNG); a change to a
+face shows up here. Regenerate after a deliberate change with WONDERS_REGEN_FACES=1.
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from dsl import ast as A
+from dsl.loader import load_pack
+from dsl.parser import parse_effects
+from dsl.registry import PLUGINS, Param, PluginSpec
+from dsl.vocab import BASE_VOCABULARY, Vocabulary
+from interpreter.printing.cardface import (
+    BOARD_H, BOARD_W, CARD_H, CARD_W, board_face, card_face, effect_panel, moved, to_svg)
+from interpreter.printing.icons import SHIELD, effect_icons, layout_icons
+from interpreter.printing.palette import COIN, color_of, hashed
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "faces"
+FACES = [("base", "Clay Pit"), ("base", "Lumber Yard"), ("base", "Caravansery"),
+         ("base", "Fortifications"), ("base", "Laboratory"), ("base", "Vineyard"),
+         ("base", "East Trading Post"), ("base", "Marketplace"), ("base", "Arena"),
+         ("base", "Scientists Guild"), ("base", "Spies Guild"), ("leaders", "Archimedes"),
+         ("cities", "Residence"), ("cities", "Hideout")]
+PACKS: dict = {}
+
+
+def pack(name: str):  # type: ignore[no-untyped-def]
+    if name not in PACKS:
+        PACKS[name] = load_pack(name)
+    return PACKS[name]
+
+
+def card(pack_name: str, name: str):  # type: ignore[no-untyped-def]
+    return next(c for c in pack(pack_name).cards if c.name == name)
+
+
+def slug(pack_name: str, name: str) -> str:
+    return f"{pack_name}-" + re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+@pytest.mark.parametrize("pack_name,name", FACES)
+def test_faces_match_their_golden_svg(pack_name: str, name: str) -> None:
+    face = card_face(card(pack_name, name), pack(pack_name).rules.vocab)
+    svg = to_svg(face, CARD_W, CARD_H) + "\n"
+    path = GOLDEN / f"{slug(pack_name, name)}.svg"
+    if os.environ.get("WONDERS_REGEN_FACES") == "1":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(svg, encoding="utf-8")
+    assert path.exists(), f"no golden face {path.name}: run with WONDERS_REGEN_FACES=1"
+    assert svg == path.read_text(encoding="utf-8"), f"{name}'s face changed (WONDERS_REGEN_FACES=1 if meant)"
+
+
+def test_a_board_matches_its_golden_svg() -> None:
+    w = pack("base").wonders[0]
+    side = list(w.sides.values())[-1]
+    svg = to_svg(board_face(w.name, side, pack("base").rules.vocab), BOARD_W, BOARD_H) + "\n"
+    path = GOLDEN / "base-board.svg"
+    if os.environ.get("WONDERS_REGEN_FACES") == "1":
+        path.write_text(svg, encoding="utf-8")
+    assert svg == path.read_text(encoding="utf-8")
+
+
+def polygons(prims: list, fill: str) -> list:
+    return [p for p in prims if p[0] == "polygon" and p[2] == fill]
+
+
+def test_three_shields_are_three_shield_polygons() -> None:
+    icons = effect_icons(parse_effects("shields 3"), BASE_VOCABULARY, 0, 0, 40)
+    assert icons is not None and len(polygons(icons, SHIELD)) == 3
+    assert len(polygons(card_face(card("base", "Fortifications"), BASE_VOCABULARY), SHIELD)) == 3
+
+
+def test_coins_per_brown_card_in_three_cities_is_a_coin_a_brown_card_and_two_arrows() -> None:
+    icons = effect_icons(parse_effects("coins 2 per brown card in left, self, right"), BASE_VOCABULARY, 0, 0, 40)
+    assert icons is not None
+    coins = [p for p in icons if p[0] == "circle" and p[4] == COIN]
+    assert len(coins) == 1 and any(p[0] == "text" and p[3] == "2" for p in icons)
+    assert len([p for p in icons if p[0] == "rect" and p[5] == color_of("brown")]) == 1
+    arrows = polygons(icons, "#444444")
+    assert len(arrows) == 2
+    tips = sorted(min(x for x, _ in a[1]) for a in arrows)
+    card_x = next(p[1] for p in icons if p[0] == "rect")
+    assert tips[0] < card_x < tips[1]  # one arrow each side of the card
+    # the two neighbours only: a card at each arrow
+    both = effect_icons(parse_effects("vp 1 per red card in neighbors"), BASE_VOCABULARY, 0, 0, 40)
+    assert both is not None and len([p for p in both if p[0] == "rect" and p[5] == color_of("red")]) == 2
+
+
+def test_either_or_production_and_trade() -> None:
+    icons = effect_icons(parse_effects("produce ore/clay"), BASE_VOCABULARY, 0, 0, 40) or []
+    assert [p[3] for p in icons if p[0] == "text"] == ["Or", "/", "Cl"]
+    trade = effect_icons(parse_effects("buy raw from right for 1"), BASE_VOCABULARY, 0, 0, 40) or []
+    labels = [p[3] for p in trade if p[0] == "text"]
+    assert labels == ["1", "Wo", "St", "Or", "Cl"] and len(polygons(trade, "#444444")) == 1
+
+
+def test_an_unknown_resource_or_colour_draws_in_its_stable_colour() -> None:
+    vocab = Vocabulary(resource_classes={"raw": ("wood",), "manufactured": ("glass",), "exotic": ("spice",)},
+                       colors=(*BASE_VOCABULARY.colors, "teal"))
+    icons = effect_icons(parse_effects("produce spice; vp 1 per teal card", vocab), vocab, 0, 0, 40) or []
+    assert any(p[0] == "polygon" and p[2] == hashed("spice") for p in icons)  # a third class: hexagon
+    assert any(p[0] == "rect" and p[5] == hashed("teal") for p in icons)
+
+
+def test_a_word_without_an_icon_falls_back_to_its_english() -> None:
+    effects = parse_effects("vp 2; free build once per age")
+    prims, _, bare = layout_icons(effects, BASE_VOCABULARY, 0, 0, 40, 20)
+    assert bare == (effects[1],) and prims
+    panel = " ".join(p[3] for p in effect_panel(effects, BASE_VOCABULARY, 0, 0, 45, 50) if p[0] == "text")
+    assert "build a structure from your hand for free" in panel
+
+
+@pytest.fixture
+def plugin_word():  # type: ignore[no-untyped-def]
+    def add(word: str, icon: object) -> A.PluginEffect:
+        PLUGINS[word] = PluginSpec(word, (Param("amount", "int", "coins"),), "test", f"{word} 1",
+                                   lambda args: f"Levy {args[0]} coins from everyone.", icon=icon)
+        return A.PluginEffect(word, (2,))
+    yield add
+    for w in ("levyx", "levyy", "levyz"):
+        PLUGINS.pop(w, None)
+
+
+def test_a_plugin_word_draws_its_icon_or_its_english(plugin_word) -> None:  # type: ignore[no-untyped-def]
+    plain = plugin_word("levyx", None)
+    texts = [p[3] for p in effect_panel((plain,), BASE_VOCABULARY, 0, 0, 45, 50) if p[0] == "text"]
+    assert "Levy 2 coins from" in " ".join(texts)
+    assert effect_icons((plain,), BASE_VOCABULARY, 0, 0, 40) is None
+    boxed = effect_icons((plugin_word("levyy", "LEVY {0}"),), BASE_VOCABULARY, 0, 0, 40) or []
+    assert any(p[0] == "text" and p[3] == "LEVY 2" for p in boxed)
+    star = (("polygon", ((0.5, 0.0), (1.0, 1.0), (0.0, 1.0)), "#123456", None),)
+    drawn = effect_icons((plugin_word("levyz", star),), BASE_VOCABULARY, 10, 10, 40) or []
+    tri = polygons(drawn, "#123456")
+    assert len(tri) == 1 and all(x >= 10 and y >= 10 for x, y in tri[0][1])
+
+
+def test_polygons_move_with_the_face_and_reach_the_svg() -> None:
+    face = card_face(card("base", "Barracks"), BASE_VOCABULARY)
+    shifted = moved(face, 10, 20)
+    a, b = polygons(face, SHIELD)[0], polygons(shifted, SHIELD)[0]
+    assert b[1][0] == (a[1][0][0] + 10, a[1][0][1] + 20)
+    assert "<polygon points=" in to_svg(face, CARD_W, CARD_H)
+
+
+def test_the_pdf_writer_draws_polygons(tmp_path: Path) -> None:
+    pytest.importorskip("reportlab")
+    from interpreter.cli import main
+
+    out = tmp_path / "base.pdf"
+    assert main(["print", "base", "-o", str(out), "--players", "3"]) == 0
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF") and len(data) > 20000
+
+
+def test_neighbours_coins_and_a_trigger_have_icons() -> None:
+    lose = effect_icons(parse_effects("neighbors lose 2 coins"), BASE_VOCABULARY, 0, 0, 40) or []
+    assert len(polygons(lose, "#444444")) == 2 and any(p[0] == "text" and p[3] == "-2" for p in lose)
+    when = effect_icons(parse_effects("coins 2 when build yellow card"), BASE_VOCABULARY, 0, 0, 40) or []
+    assert any(p[0] == "rect" and p[5] == color_of("yellow") for p in when)
+    assert effect_icons(parse_effects("others lose 1 coin"), BASE_VOCABULARY, 0, 0, 40) is None
