@@ -1,0 +1,248 @@
+"""A power budget before any game: each card's value estimated from what it does, by a linear
+model fitted on the measured values of the base cards (benchmarks/measure_base_values.py:
+the branching experiment of interpreter/sim/experiment.py, the card built against the player's
+best alternative), with the model's leave-one-out error.
+
+Why: the experiment takes minutes per pack; a designer wants a first look at a new card at
+once. A card's features come from its compiled effect only (never its name): its age, cost,
+production, shields, science, chains, and what its hooks do on a few reference positions (the
+points it would score on seeded greedy games' final tables, the coins it would give at the
+start of its age, the greedy bot's own estimate of any other effect). The fit is ordinary
+least squares with a small ridge on standardized features, solved by hand (the matrix is
+tiny: no numpy). A card far outside the measured values of its base peers (same age and
+colour) is an outlier: worth a `wonders compare` before anyone plays it.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Sequence
+
+from interpreter.players.game import Game
+from interpreter.players.roster import make_bots
+
+FEATURES = ("age 2", "age 3", "coin cost", "resource cost", "production", "either/or production",
+            "private production", "shields", "science", "points", "coins", "other effects",
+            "discounts", "chains to", "chained")
+RIDGE = 1.0        # on standardized features: shrinks what the base cards cannot tell apart
+OUTLIER = 2.0      # errors beyond the peers' measured range
+MIN_GAMES = 20     # a base card measured in fewer games is not fitted
+REF_SEEDS = (11, 12, 13)  # the reference games: where hooks are valued
+
+
+def measured_values() -> dict[str, Any]:
+    """The shipped measurement of the base cards (cards/base/measured_values.json)."""
+    text = resources.files("cards").joinpath("base", "measured_values.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@dataclass
+class Reference:
+    """Positions of a few seeded greedy games: a clone of each game at the start of each age
+    (where coins and other effects are valued) and its final table (where points are)."""
+
+    starts: list[dict[int, Any]]  # per game: age -> game at the age's first decision
+    finals: list[Any]  # per game: the table at the end
+    n: int
+
+    @classmethod
+    def of(cls, cp: Any, players: int, seeds: Sequence[int] = REF_SEEDS) -> "Reference":
+        starts, finals = [], []
+        for seed in seeds:
+            g = Game(cp, make_bots("greedy", players), seed=seed, sides="random")
+            at: dict[int, Any] = {}
+            while not g.over:
+                if not g.pending():
+                    break
+                if g.age not in at:
+                    at[g.age] = g.clone()
+                g.step(g.ask_bots())
+            starts.append(at)
+            finals.append(g.table)
+        return cls(starts, finals, players)
+
+    def at_age(self, k: int, age: int) -> Any:
+        at = self.starts[k]
+        ages = sorted(a for a in at if a <= age) or sorted(at)
+        return at[ages[-1]]
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _safe(fn: Any, *args: Any) -> float:
+    """A hook's answer, or 0 when it cannot answer off its game (a plug-in, a power)."""
+    try:
+        return float(fn(*args) or 0)
+    except Exception:  # noqa: BLE001 - an estimate: a hook that fails here counts nothing
+        return 0.0
+
+
+def hook_values(card: Any, ref: Reference) -> tuple[float, float, float]:
+    """(points scored, coins given when built, other effects' worth in points), each the mean
+    over the reference games and seats."""
+    eff = card.effect
+    points, coins, other = [], [], []
+    for k, final in enumerate(ref.finals):
+        start = ref.at_age(k, card.age)
+        for seat in range(ref.n):
+            points.append(sum(_safe(h.score, final, seat) for h in eff.score_hooks))
+            if eff.built_hooks:
+                probe = start.clone()  # when_built may act on its game: a copy's
+                coins.append(sum(_safe(h.when_built, probe, seat) for h in eff.built_hooks))
+            rest = [h for h in eff.hooks if not h.scores and not h.builds]
+            if rest:
+                obs = start.observe(seat)
+                other.append(sum(_safe(h.worth, obs, seat) for h in rest))
+    return _mean(points), _mean(coins), _mean(other)
+
+
+def features(cp: Any, ref: Reference) -> dict[str, list[float]]:
+    """Each card's feature vector (FEATURES), from what it does."""
+    chains_to: dict[str, int] = {}
+    for c in cp.cards:
+        for name in c.chains_from:
+            chains_to[name] = chains_to.get(name, 0) + 1
+    ages = cp.rules.ages
+    out: dict[str, list[float]] = {}
+    for c in cp.cards:
+        if c.name in out:
+            continue
+        eff = c.effect
+        left = max(0, ages - c.age) + 1  # production serves this age and the later ones
+        points, coins, other = hook_values(c, ref)
+        out[c.name] = [
+            float(c.age == 2), float(c.age >= 3), float(c.cost_coins), float(sum(n for _, n in c.cost)),
+            float(sum(eff.fixed)) * left, float(len(eff.choices)) * left,
+            float(sum(eff.fixed_private) + len(eff.choices_private)) * left,
+            float(eff.shields), float(sum(eff.science) + len(eff.science_wild)),
+            points, coins, other,
+            float(sum(len(r) * len(s) for r, s, _ in eff.discounts)),
+            float(chains_to.get(c.name, 0)), float(bool(c.chains_from))]
+    return out
+
+
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """a x = b by Gaussian elimination with partial pivoting (a small, well-posed system)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[piv] = m[piv], m[col]
+        p = m[col][col]
+        if abs(p) < 1e-12:
+            continue
+        for r in range(n):
+            if r != col and m[r][col]:
+                f = m[r][col] / p
+                m[r] = [x - f * y for x, y in zip(m[r], m[col])]
+    return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
+
+
+@dataclass
+class Fit:
+    """A ridge fit on standardized features: value = intercept + sum(coef * (x - mean) / sd)."""
+
+    intercept: float
+    coef: list[float]
+    mean: list[float]
+    sd: list[float]
+
+    def predict(self, x: Sequence[float]) -> float:
+        return self.intercept + sum(c * (v - m) / s for c, v, m, s in zip(self.coef, x, self.mean, self.sd))
+
+
+def fit(xs: list[list[float]], ys: list[float], ridge: float = RIDGE) -> Fit:
+    """Least squares with a ridge on the standardized features (none on the intercept)."""
+    n, p = len(xs), len(xs[0])
+    mean = [sum(x[j] for x in xs) / n for j in range(p)]
+    sd = [math.sqrt(sum((x[j] - mean[j]) ** 2 for x in xs) / n) or 1.0 for j in range(p)]
+    zs = [[(x[j] - mean[j]) / sd[j] for j in range(p)] for x in xs]
+    y0 = sum(ys) / n
+    a = [[sum(z[i] * z[j] for z in zs) + (ridge if i == j else 0.0) for j in range(p)] for i in range(p)]
+    b = [sum(z[i] * (y - y0) for z, y in zip(zs, ys)) for i in range(p)]
+    return Fit(y0, solve(a, b), mean, sd)
+
+
+def loo_rmse(xs: list[list[float]], ys: list[float], ridge: float = RIDGE) -> float:
+    """The error of a prediction for a card the fit never saw: each card left out in turn."""
+    sq = 0.0
+    for i in range(len(xs)):
+        f = fit(xs[:i] + xs[i + 1:], ys[:i] + ys[i + 1:], ridge)
+        sq += (f.predict(xs[i]) - ys[i]) ** 2
+    return math.sqrt(sq / len(xs))
+
+
+@dataclass
+class Model:
+    """The fit on the base cards, its error, and what it was fitted on."""
+
+    fit: Fit
+    error: float
+    fitted: dict[str, float]  # base card -> its measured value
+    meta: dict[str, Any]
+    base: Any  # the base pack, compiled (peers)
+
+    @classmethod
+    def train(cls, base: Any, players: int | None = None, data: dict[str, Any] | None = None) -> "Model":
+        data = data or measured_values()
+        meta = data["meta"]
+        ref = Reference.of(base, players or int(meta.get("players", 4)))
+        feats = features(base, ref)
+        fitted = {name: float(row["points"]) for name, row in data["cards"].items()
+                  if row.get("n", 0) >= MIN_GAMES and name in feats}
+        names = sorted(fitted)
+        xs, ys = [feats[n] for n in names], [fitted[n] for n in names]
+        return cls(fit(xs, ys), loo_rmse(xs, ys), fitted, meta, base)
+
+    def peers(self, card: Any) -> list[str]:
+        """The measured base cards of the card's age and colour, itself aside."""
+        return sorted({c.name for c in self.base.cards if c.age == card.age and c.color_name == card.color_name
+                       and c.name != card.name and c.name in self.fitted})
+
+
+def flag(value: float, peer_values: Sequence[float], error: float) -> str:
+    """'outlier: strong' above every peer by more than OUTLIER errors, 'outlier: weak' below."""
+    if not peer_values:
+        return ""
+    if value > max(peer_values) + OUTLIER * error:
+        return "outlier: strong"
+    if value < min(peer_values) - OUTLIER * error:
+        return "outlier: weak"
+    return ""
+
+
+def budget(cp: Any, model: Model, players: int | None = None) -> dict[str, Any]:
+    """Every card of the pack: predicted value, error, peers' measured range, flag (and its
+    own measured value when it is a base card measured unchanged)."""
+    ref = Reference.of(cp, players or int(model.meta.get("players", 4)))
+    feats = features(cp, ref)
+    base_by = {c.name: c for c in model.base.cards}
+    rows = []
+    seen: set[str] = set()
+    for c in sorted(cp.cards, key=lambda c: (c.age, c.color_name, c.name)):
+        if c.name in seen:
+            continue
+        seen.add(c.name)
+        value = model.fit.predict(feats[c.name])
+        peer_values = [model.fitted[p] for p in model.peers(c)]
+        row: dict[str, Any] = {"card": c.name, "age": c.age, "color": c.color_name,
+                               "predicted": round(value, 2), "error": round(model.error, 2),
+                               "peers": model.peers(c),
+                               "peers_range": [round(min(peer_values), 2), round(max(peer_values), 2)]
+                               if peer_values else None,
+                               "flag": flag(value, peer_values, model.error)}
+        same = base_by.get(c.name)
+        if same is not None and same.card == c.card and c.name in model.fitted:
+            row["measured"] = model.fitted[c.name]
+        rows.append(row)
+    meta = model.meta
+    return {"cards": rows,
+            "model": {"features": list(FEATURES), "fitted_cards": len(model.fitted),
+                      "loo_rmse": round(model.error, 3), "ridge": RIDGE, "outlier_errors": OUTLIER,
+                      "coefficients": {f: round(k / s, 4) for f, k, s in zip(FEATURES, model.fit.coef, model.fit.sd)},
+                      "measurement": {k: meta.get(k) for k in ("players", "bots", "games", "seed", "command")},
+                      "reference_games": len(REF_SEEDS), "players": ref.n}}
