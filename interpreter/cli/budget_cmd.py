@@ -51,9 +51,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _print(console: Console, out: dict[str, Any]) -> None:
     t = Table(title=f"Power budget of {escape(out['pack'])}: points against the best alternative")
-    for col, how in (("card", "left"), ("age", "right"), ("colour", "left"), ("predicted", "right"),
+    for col, how in (("card", "left"), ("age", "right"), ("colour", "left"), ("value", "right"),
                      ("measured", "right"), ("peers", "right"), ("flag", "left")):
-        t.add_column(col, justify=how)
+        t.add_column(col, justify=how, no_wrap=col in ("flag", "value", "peers"))
     for r in out["cards"]:
         rng = r["peers_range"]
         flag = r["flag"]

@@ -27,7 +27,7 @@ FEATURES = ("age 2", "age 3", "coin cost", "resource cost", "production", "eithe
             "private production", "shields", "science", "points", "coins", "other effects",
             "discounts", "chains to", "chained")
 RIDGE = 1.0        # on standardized features: shrinks what the base cards cannot tell apart
-OUTLIER = 2.0      # errors beyond the peers' measured range
+OUTLIER = 1.5      # errors beyond the peers' measured range (one-sided: about 7% by chance)
 MIN_GAMES = 20     # a base card measured in fewer games is not fitted
 REF_SEEDS = (11, 12, 13)  # the reference games: where hooks are valued
 
@@ -155,25 +155,44 @@ class Fit:
         return self.intercept + sum(c * (v - m) / s for c, v, m, s in zip(self.coef, x, self.mean, self.sd))
 
 
-def fit(xs: list[list[float]], ys: list[float], ridge: float = RIDGE) -> Fit:
-    """Least squares with a ridge on the standardized features (none on the intercept)."""
+def fit(xs: list[list[float]], ys: list[float], ridge: float = RIDGE,
+        prior: Sequence[float] | None = None) -> Fit:
+    """Least squares with a ridge on the standardized features (none on the intercept),
+    shrinking each coefficient toward its prior (points per unit, PRIOR) rather than to 0."""
     n, p = len(xs), len(xs[0])
+    prior = list(prior) if prior is not None else [0.0] * p
     mean = [sum(x[j] for x in xs) / n for j in range(p)]
     sd = [math.sqrt(sum((x[j] - mean[j]) ** 2 for x in xs) / n) or 1.0 for j in range(p)]
     zs = [[(x[j] - mean[j]) / sd[j] for j in range(p)] for x in xs]
     y0 = sum(ys) / n
     a = [[sum(z[i] * z[j] for z in zs) + (ridge if i == j else 0.0) for j in range(p)] for i in range(p)]
-    b = [sum(z[i] * (y - y0) for z, y in zip(zs, ys)) for i in range(p)]
+    b = [sum(z[i] * (y - y0) for z, y in zip(zs, ys)) + ridge * prior[i] * sd[i] for i in range(p)]
     return Fit(y0, solve(a, b), mean, sd)
 
 
-def loo_rmse(xs: list[list[float]], ys: list[float], ridge: float = RIDGE) -> float:
+def loo_rmse(xs: list[list[float]], ys: list[float], ridge: float = RIDGE,
+             prior: Sequence[float] | None = None) -> float:
     """The error of a prediction for a card the fit never saw: each card left out in turn."""
     sq = 0.0
     for i in range(len(xs)):
-        f = fit(xs[:i] + xs[i + 1:], ys[:i] + ys[i + 1:], ridge)
+        f = fit(xs[:i] + xs[i + 1:], ys[:i] + ys[i + 1:], ridge, prior)
         sq += (f.predict(xs[i]) - ys[i]) ** 2
     return math.sqrt(sq / len(xs))
+
+
+def rates(rules: Any) -> list[float]:
+    """The features whose worth the rules fix, in points per unit (0: fitted): a point scored is
+    a point of score, the hooks' other estimates are in points, and coins go `treasury` to the
+    point. The base cards cannot tell these apart (their points and coin costs barely vary
+    within an age), so fitting them would fit noise and read a 7-point card as a 3-point one."""
+    coin = 1.0 / rules.treasury if rules.treasury else 0.0
+    fixed = {"points": 1.0, "other effects": 1.0, "coins": coin, "coin cost": -coin}
+    return [fixed.get(f, 0.0) for f in FEATURES]
+
+
+def _split(x: Sequence[float], rate: Sequence[float]) -> tuple[float, list[float]]:
+    """(the fixed part in points, the features left to fit)."""
+    return sum(r * v for r, v in zip(rate, x)), [v for r, v in zip(rate, x) if not r]
 
 
 @dataclass
@@ -181,8 +200,10 @@ class Model:
     """The fit on the base cards, its error, and what it was fitted on."""
 
     fit: Fit
-    error: float
+    rate: list[float]
+    error: float  # leave-one-out error of the peer-corrected estimate, in points
     fitted: dict[str, float]  # base card -> its measured value
+    residual: dict[str, float]  # base card -> measured minus its leave-one-out prediction
     meta: dict[str, Any]
     base: Any  # the base pack, compiled (peers)
 
@@ -194,14 +215,37 @@ class Model:
         feats = features(base, ref)
         fitted = {name: float(row["points"]) for name, row in data["cards"].items()
                   if row.get("n", 0) >= MIN_GAMES and name in feats}
+        rate = rates(base.rules)
         names = sorted(fitted)
-        xs, ys = [feats[n] for n in names], [fitted[n] for n in names]
-        return cls(fit(xs, ys), loo_rmse(xs, ys), fitted, meta, base)
+        parts = [_split(feats[n], rate) for n in names]
+        xs, ys = [free for _, free in parts], [fitted[n] - fix for n, (fix, _) in zip(names, parts)]
+        residual = {}
+        for i, n in enumerate(names):  # each card predicted by a fit that never saw it
+            f = fit(xs[:i] + xs[i + 1:], ys[:i] + ys[i + 1:])
+            residual[n] = ys[i] - f.predict(xs[i])
+        model = cls(fit(xs, ys), rate, 0.0, fitted, residual, meta, base)
+        by = {c.name: c for c in base.cards}
+        errs = [residual[n] - model.correction(by[n]) for n in names]
+        model.error = math.sqrt(sum(e * e for e in errs) / len(errs))
+        return model
 
     def peers(self, card: Any) -> list[str]:
         """The measured base cards of the card's age and colour, itself aside."""
         return sorted({c.name for c in self.base.cards if c.age == card.age and c.color_name == card.color_name
                        and c.name != card.name and c.name in self.fitted})
+
+    def correction(self, card: Any) -> float:
+        """What the model misses on the card's peers, on average (their measured values minus
+        their leave-one-out predictions): cards of one age and colour share what no feature says
+        (who else wants them, what the bot would play instead)."""
+        peers = self.peers(card)
+        return sum(self.residual[p] for p in peers) / len(peers) if peers else 0.0
+
+    def estimate(self, card: Any, x: Sequence[float]) -> tuple[float, float]:
+        """(the model's prediction, the peer-corrected estimate) for a card's features."""
+        fix, free = _split(x, self.rate)
+        raw = fix + self.fit.predict(free)
+        return raw, raw + self.correction(card)
 
 
 def flag(value: float, peer_values: Sequence[float], error: float) -> str:
@@ -216,22 +260,27 @@ def flag(value: float, peer_values: Sequence[float], error: float) -> str:
 
 
 def budget(cp: Any, model: Model, players: int | None = None) -> dict[str, Any]:
-    """Every card of the pack: predicted value, error, peers' measured range, flag (and its
+    """Every card of the pack: estimated value, error, peers' measured range, flag (and its
     own measured value when it is a base card measured unchanged)."""
     ref = Reference.of(cp, players or int(model.meta.get("players", 4)))
     feats = features(cp, ref)
-    base_by = {c.name: c for c in model.base.cards}
+    base_by: dict[str, Any] = {}
+    for c in model.base.cards:  # a name in two ages (same effect): its first, as in features()
+        base_by.setdefault(c.name, c)
     rows = []
     seen: set[str] = set()
-    for c in sorted(cp.cards, key=lambda c: (c.age, c.color_name, c.name)):
+    for c in sorted(cp.cards, key=lambda c: (c.age, c.color_name, c.name)):  # stable: first of a name first
         if c.name in seen:
             continue
         seen.add(c.name)
-        value = model.fit.predict(feats[c.name])
-        peer_values = [model.fitted[p] for p in model.peers(c)]
+        raw, value = model.estimate(c, feats[c.name])
+        peers = model.peers(c)
+        peer_values = [model.fitted[p] for p in peers]
         row: dict[str, Any] = {"card": c.name, "age": c.age, "color": c.color_name,
                                "predicted": round(value, 2), "error": round(model.error, 2),
-                               "peers": model.peers(c),
+                               "model": round(raw, 2), "peer_correction": round(value - raw, 2),
+                               "features": dict(zip(FEATURES, (round(v, 3) for v in feats[c.name]))),
+                               "peers": peers,
                                "peers_range": [round(min(peer_values), 2), round(max(peer_values), 2)]
                                if peer_values else None,
                                "flag": flag(value, peer_values, model.error)}
@@ -240,9 +289,12 @@ def budget(cp: Any, model: Model, players: int | None = None) -> dict[str, Any]:
             row["measured"] = model.fitted[c.name]
         rows.append(row)
     meta = model.meta
+    free = iter(zip(model.fit.coef, model.fit.sd))
+    coef = {f: round(r if r else (lambda k, s: k / s)(*next(free)), 4) for f, r in zip(FEATURES, model.rate)}
     return {"cards": rows,
             "model": {"features": list(FEATURES), "fitted_cards": len(model.fitted),
                       "loo_rmse": round(model.error, 3), "ridge": RIDGE, "outlier_errors": OUTLIER,
-                      "coefficients": {f: round(k / s, 4) for f, k, s in zip(FEATURES, model.fit.coef, model.fit.sd)},
+                      "coefficients": coef,
+                      "fixed_by_the_rules": [f for f, r in zip(FEATURES, model.rate) if r],
                       "measurement": {k: meta.get(k) for k in ("players", "bots", "games", "seed", "command")},
                       "reference_games": len(REF_SEEDS), "players": ref.n}}
