@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -50,15 +51,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print(console: Console, out: dict[str, Any]) -> None:
-    t = Table(title=f"Power budget of {escape(out['pack'])}: points against the best alternative")
-    for col, how in (("card", "left"), ("age", "right"), ("colour", "left"), ("value", "right"),
-                     ("measured", "right"), ("peers", "right"), ("flag", "left")):
-        t.add_column(col, justify=how, no_wrap=col in ("flag", "value", "peers"))
+    t = Table(title=f"Power budget of {escape(out['pack'])}: points against the best alternative",
+              box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for col, how in (("card", "left"), ("age", "left"), ("value", "right"), ("measured", "right"),
+                     ("peers", "right"), ("flag", "left")):
+        t.add_column(col, justify=how, no_wrap=col != "card")
     for r in out["cards"]:
         rng = r["peers_range"]
         flag = r["flag"]
         style = "[red]" if flag.endswith("strong") else "[yellow]" if flag else ""
-        t.add_row(escape(r["card"]), str(r["age"]), escape(r["color"]),
+        t.add_row(escape(r["card"]), f"{r['age']} {escape(r['color'])}",
                   f"{r['predicted']:+.1f} ±{r['error']:.1f}",
                   f"{r['measured']:+.1f}" if "measured" in r else "",
                   f"{rng[0]:+.1f}..{rng[1]:+.1f}" if rng else "-",
