@@ -81,23 +81,26 @@ def _safe(fn: Any, *args: Any) -> float:
         return 0.0
 
 
-def hook_values(card: Any, ref: Reference) -> tuple[float, float, float]:
+def hook_values(card: Any, ref: Reference, coin: float) -> tuple[float, float, float]:
     """(points scored, coins given when built, other effects' worth in points), each the mean
-    over the reference games and seats."""
+    over the reference games and seats. A hook acting when built (a copy, a build from the
+    discard pile, tokens) counts its coins, and the bot's estimate of the rest of what it does
+    (its worth less those coins at `coin` points each) among the other effects."""
     eff = card.effect
     points, coins, other = [], [], []
     for k, final in enumerate(ref.finals):
         start = ref.at_age(k, card.age)
         for seat in range(ref.n):
             points.append(sum(_safe(h.score, final, seat) for h in eff.score_hooks))
-            if eff.built_hooks:
-                probe = start.clone()  # when_built may act on its game: a copy's
-                coins.append(sum(_safe(h.when_built, probe, seat) for h in eff.built_hooks))
-            rest = [h for h in eff.hooks if not h.scores and not h.builds]
-            if rest:
-                obs = start.observe(seat)
-                other.append(sum(_safe(h.worth, obs, seat) for h in rest))
-    return _mean(points), _mean(coins), _mean(other)
+            rest = [h for h in eff.hooks if not h.scores]
+            if not rest:
+                continue
+            probe = start.clone() if eff.built_hooks else start  # when_built may act on its game: a copy's
+            obs = start.observe(seat)
+            got = [_safe(h.when_built, probe, seat) if h.builds else 0.0 for h in rest]
+            coins.append(sum(got))
+            other.append(sum(_safe(h.worth, obs, seat) - coin * c for h, c in zip(rest, got)))
+    return _mean(points), _mean(coins), _mean(other)  # (a card's hooks are the same at every seat)
 
 
 def features(cp: Any, ref: Reference) -> dict[str, list[float]]:
@@ -107,13 +110,14 @@ def features(cp: Any, ref: Reference) -> dict[str, list[float]]:
         for name in c.chains_from:
             chains_to[name] = chains_to.get(name, 0) + 1
     ages = cp.rules.ages
+    coin = 1.0 / cp.rules.treasury if cp.rules.treasury else 0.0
     out: dict[str, list[float]] = {}
     for c in cp.cards:
         if c.name in out:
             continue
         eff = c.effect
         left = max(0, ages - c.age) + 1  # production serves this age and the later ones
-        points, coins, other = hook_values(c, ref)
+        points, coins, other = hook_values(c, ref, coin)
         out[c.name] = [
             float(c.age == 2), float(c.age >= 3), float(c.cost_coins), float(sum(n for _, n in c.cost)),
             float(sum(eff.fixed)) * left, float(len(eff.choices)) * left,
