@@ -107,3 +107,14 @@ def test_a_broken_pack_exits_1_without_a_traceback(tmp_path: Path, capsys) -> No
     out, err = capsys.readouterr()
     assert status == 1 and err.strip() and "Traceback" not in out + err
     assert main(["budget", "base", "--players", "9"]) == 1
+
+
+def test_hooks_are_valued_on_the_reference_games() -> None:
+    """Points counted at the end (a guild's per-card points), and a guild that copies a leader
+    when built valued by what it would copy, not read as its cost alone."""
+    base = rows("base")
+    assert base["Workers Guild"]["features"]["points"] > 1  # 1 per brown card of the neighbours
+    assert base["Tavern"]["features"]["coins"] == 5
+    leaders = rows("leaders")
+    copy = next(r for n, r in leaders.items() if n.startswith("Courtesans"))
+    assert copy["features"]["other effects"] > 1
