@@ -7,10 +7,13 @@ Why: the experiment takes minutes per pack; a designer wants a first look at a n
 once. A card's features come from its compiled effect only (never its name): its age, cost,
 production, shields, science, chains, and what its hooks do on a few reference positions (the
 points it would score on seeded greedy games' final tables, the coins it would give at the
-start of its age, the greedy bot's own estimate of any other effect). The fit is ordinary
-least squares with a small ridge on standardized features, solved by hand (the matrix is
-tiny: no numpy). A card far outside the measured values of its base peers (same age and
-colour) is an outlier: worth a `wonders compare` before anyone plays it.
+start of its age, the greedy bot's own estimate of any other effect). Points and those
+estimates count at 1 and coins at the rules' treasury rate (the base cards cannot tell these
+slopes apart); the rest is least squares with a small ridge on standardized features, solved
+by hand (the matrix is tiny: no numpy), then corrected by what the model misses on the card's
+peers (the base cards of its age and colour). A card far outside its peers' measured values is
+an outlier: worth a `wonders compare` before anyone plays it. (A name dealt in two ages is one
+card here, as in the measurement, which pools its copies.)
 """
 from __future__ import annotations
 
@@ -266,7 +269,8 @@ def flag(value: float, peer_values: Sequence[float], error: float) -> str:
 def budget(cp: Any, model: Model, players: int | None = None) -> dict[str, Any]:
     """Every card of the pack: estimated value, error, peers' measured range, flag (and its
     own measured value when it is a base card measured unchanged)."""
-    ref = Reference.of(cp, players or int(model.meta.get("players", 4)))
+    n = players or int(model.meta.get("players", 4))
+    ref = Reference.of(cp, min(max(n, cp.rules.min_players), cp.rules.max_players))
     feats = features(cp, ref)
     base_by: dict[str, Any] = {}
     for c in model.base.cards:  # a name in two ages (same effect): its first, as in features()
