@@ -133,7 +133,7 @@ def features(cp: Any, ref: Reference) -> dict[str, list[float]]:
 
 
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """a x = b by Gaussian elimination with partial pivoting (a small, well-posed system)."""
+    """a x = b by Gaussian elimination with partial pivoting (a small system, made regular by the ridge)."""
     n = len(b)
     m = [row[:] + [b[i]] for i, row in enumerate(a)]
     for col in range(n):
