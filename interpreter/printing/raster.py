@@ -2,7 +2,7 @@
 `--sheet`, `--tts`).
 
 Drawn straight from the primitives with Pillow's ImageDraw rather than through SVG: Pillow ships
-wheels with FreeType built in, where cairosvg needs the system's cairo library, so the `print`
+wheels with FreeType built in, where cairosvg needs the system's cairo, so the `print`
 extra installs anywhere with pip alone. Shapes are drawn at twice the size and scaled down, which
 smooths their edges for little cost (a card at 300 dpi takes a few tens of milliseconds).
 
@@ -20,8 +20,9 @@ from interpreter.printing.cardface import Prim, split_alpha
 DPI = 300
 SUPERSAMPLE = 2
 MM_PER_INCH = 25.4
-FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF",
-             "/Library/Fonts", "C:/Windows/Fonts")
+# Debian's and other Linux places for DejaVu; elsewhere Pillow's own search by file name finds
+# the system's fonts (Windows' and macOS's font folders included)
+FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF")
 FONT_FILES = {False: ("DejaVuSans.ttf", "Arial.ttf", "arial.ttf"),
               True: ("DejaVuSans-Bold.ttf", "Arial Bold.ttf", "arialbd.ttf")}
 ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
@@ -43,6 +44,11 @@ def font(px: int, bold: bool) -> Any:
             path = Path(folder) / name
             if path.is_file():
                 return ImageFont.truetype(str(path), px)
+    for name in FONT_FILES[bold]:
+        try:
+            return ImageFont.truetype(name, px)  # Pillow searches the system's font folders
+        except OSError:
+            continue
     return ImageFont.load_default(size=px)
 
 
