@@ -102,6 +102,8 @@ def card_view(game: "Game", seat: int, index: int, card: CCard, moves: list[Move
             "costs nothing" if price.free == "cost" else
             coins_now(min(price.bank + m.left + m.right + m.extra for m in builds if not m.free))
             if any(not m.free for m in builds) else "free with your wonder power")
+    elif any(m.card == index and m.action == KEEP for m in moves):
+        status = "keep it: you pick one card of this hand to keep, then pass the rest"
     else:
         status = explained(price.reason, card.cost, city, game.table, res) or "cannot be built"
     c = card.card
@@ -177,11 +179,37 @@ def scores_view(game: "Game", scores: dict[str, Any] | None = None) -> dict[str,
             "winners": [scores["players"][w]["name"] for w in scores.get("winners", [])]}
 
 
+def heading(game: "Game") -> str:
+    """What the table is doing now, named by its phase: an age's turn, a draft's pick or a
+    recruitment (a phase is a declared step of the pack, never 'Age N' when it is not one)."""
+    decl = game.phase
+    if decl.kind == "age":
+        return f"Age {game.age}, turn {game.turn}"
+    name = decl.name.replace("_", " ").capitalize()
+    when = {"start": "before the first age", "end": "after the last age",
+            "before age": f"before Age {game.age}", "after age": f"after Age {game.age}"}.get(decl.at, "")
+    if decl.kind == "draft":
+        return f"{name}: draft from the {decl.deck} deck {when}, pick {game.turn}".replace("  ", " ")
+    if decl.kind == "recruit":
+        return f"{name}: play one card of your {decl.hand} hand {when}".replace("  ", " ")
+    return f"{name} {when}".strip()
+
+
+def kept_hands(game: "Game", seat: int) -> list[dict[str, Any]]:
+    """The seat's own second hands (the leaders it drafted, ...): seen only by their owner."""
+    city = game.cities[seat]
+    playing = game.phase.hand if game.phase.kind == "recruit" else ""  # that one is the hand shown
+    return [{"name": name, "cards": [{"name": c.name, "text": effects_english(c.card.effects, game.rules.vocab)}
+                                     for c in cards]}
+            for name, cards in sorted(city.hands.items()) if cards and name != playing]
+
+
 def game_view(game: "Game", seat: int, moves: list[Move], seen_turns: int, live: bool = True,
               final: dict[str, Any] | None = None) -> dict[str, Any]:
     """The whole screen for `seat`: hand, own city, neighbours, last turns, wars, scores."""
     hand = game.hands[seat] if not final else []
     return {"pack": game.cp.pack.name, "age": game.age, "turn": game.turn, "ages": game.rules.ages,
+            "heading": heading(game), "kept": kept_hands(game, seat) if not final else [],
             "me": city_view(game, game.cities[seat]),
             "left": city_view(game, game.table.left(seat)),
             "right": city_view(game, game.table.right(seat)),
