@@ -219,12 +219,15 @@ class Discount:
     """A cost change on the builds of the cities at `sides` (self: the owner's own builds).
 
     unit "resource": `amount` units fewer, of the builder's choice; "coin": the coin cost
-    lowered by `amount` (never below 0); "all": the whole cost waived (`free white cards`)."""
+    lowered by `amount` (never below 0); "all": the whole cost waived (`free white cards`).
+    `per`: the amount counted, as the price is asked (`discount 1 coin on purple cards per
+    yellow card`: the owner's yellow cards then)."""
 
     unit: str  # "resource" | "coin" | "all" | "all_resources"
     target: Target
     amount: int = 0
     sides: tuple[str, ...] = ("self",)
+    per: Counted | None = None
     line: int = _pos()
     column: int = _pos()
 

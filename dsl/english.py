@@ -225,7 +225,8 @@ def _(n: A.Discount, vocab: Vocabulary = BASE_VOCABULARY) -> str:
         choice = ""
         if n.unit == "resource":
             choice = " (of your choice)" if n.sides == ("self",) else " (of the builder's choice)"
-        text = f"{_target(n.target)} cost {who} {less} less{choice}."
+        per = f" {counted(n.per, vocab)}, counted when the price is asked" if n.per else ""
+        text = f"{_target(n.target)} cost {who} {less} less{choice}{per}."
     return text[0].upper() + text[1:]
 
 

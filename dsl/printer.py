@@ -135,7 +135,8 @@ def _(n: A.Discount) -> str:
     if n.unit == "all_resources":
         return f"discount all resources on {target_text(n.target)}{_for_sides(n.sides)}"
     unit = n.unit if n.amount == 1 else f"{n.unit}s"
-    return f"discount {n.amount} {unit} on {target_text(n.target)}{_for_sides(n.sides)}"
+    per = f" {counted_text(n.per)}" if n.per else ""
+    return f"discount {n.amount} {unit} on {target_text(n.target)}{_for_sides(n.sides)}{per}"
 
 
 def event_text(e: A.Event) -> str:

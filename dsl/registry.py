@@ -135,14 +135,16 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "A cost change while the card is in play: builds of the target cost fewer resources "
                "(of the builder's choice) or fewer coins (never below 0); `discount all resources` "
                "waives the resources but not the coins; `free TARGET` waives the whole cost. It applies to the owner's builds, or with `for SIDES` to those cities' "
-               "builds. Trade prices are unchanged.",
+               "builds. With `per`, the amount is counted in the owner's city (or the cities "
+               "named) each time a price is asked. Trade prices are unchanged.",
                (Param("amount", "int", "resources or coins off (at least 1)"),
                 Param("unit", "word", "`resource`/`resources` or `coin`/`coins`"),
-                _TARGET, _FOR),
+                _TARGET, _FOR, _PER),
                ("discount 1 resource on green cards", "discount 2 resources on wonder stages",
                 "discount 2 coins on purple cards", "discount 1 coin on yellow cards for neighbors",
+                "discount 1 coin on purple cards per yellow card",
                 "free blue cards", "free red/blue cards for neighbors"),
-               "discount N resource|resources|coin|coins on TARGET [for SIDES] | free TARGET [for SIDES]"),
+               "discount N resource|resources|coin|coins on TARGET [for SIDES] [per ...] | free TARGET [for SIDES]"),
     EffectSpec("when", A.Trigger, "on an event",
                "A trigger: the coins effect before `when` is taken each time the event happens in "
                "the owner's city, or in the cities named before the event (`neighbors`, `left`, "

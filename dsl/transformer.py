@@ -396,13 +396,14 @@ class ToAst(Transformer):
     # -- cost changes ------------------------------------------------------
     @v_args(meta=True)
     def discount(self, meta: Any, children: list[Any]) -> A.Discount:
-        amount, unit, target = children[:3]
-        sides = children[3] if len(children) > 3 else ("self",)
+        amount, unit, target, *rest = children
+        per = rest.pop() if rest and isinstance(rest[-1], A.Counted) else None
+        sides = rest[0] if rest else ("self",)
         if self._int(amount) < 1:
             self.errors.append(LanguageError(
                 f"a discount takes at least 1 {unit}, not {amount}",
                 amount.line, amount.column, len(amount)))
-        return A.Discount(unit, target, self._int(amount), sides, line=meta.line, column=meta.column)
+        return A.Discount(unit, target, self._int(amount), sides, per, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def discount_all(self, meta: Any, children: list[Any]) -> A.Discount:

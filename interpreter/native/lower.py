@@ -114,6 +114,8 @@ class _HookLowering:
                          E.GiveDefeatsRule: H_GIVEDEF}[t])
         if t in (E.CopyAtEnd, E.CopyNow):
             return _row(H_COPYEND if t is E.CopyAtEnd else H_COPYNOW, colors=h.colors, seats=h.seats)
+        if t is E.CostChange and getattr(h, "counter", None) is not None:
+            raise NotNative("a discount counted per thing (discount ... per ...)")
         if t is E.CostChange and h.unit in UNIT:
             return _row(H_COST, h.amount, period=UNIT[h.unit], colors=h.colors, stages=int(h.stages),
                         seatmask=sum(1 << s for s in h.seats), resources=h.resources)

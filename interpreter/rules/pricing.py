@@ -10,7 +10,7 @@ is kept.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from interpreter.rules.payment import payment_options
 from interpreter.rules.city import LEFT, RIGHT, City, Table
@@ -33,13 +33,18 @@ class Terms(NamedTuple):
 
 def changes_reaching(city: City, table: Table) -> list[object]:
     """The cost changes that apply to this city's builds."""
+    return [ch for ch, _owner in _reaching(city, table)]
+
+
+def _reaching(city: City, table: Table) -> list[tuple[Any, int]]:
+    """(cost change, seat of the city it belongs to) for each change applying to `city`."""
     n = table.n
     left, right = table.cities[(city.seat + 1) % n], table.cities[(city.seat - 1) % n]
-    out = [ch for ch in city.cost_changes if 0 in ch.seats]
+    out = [(ch, city.seat) for ch in city.cost_changes if 0 in ch.seats]
     if left is not city:  # this city is its left neighbour's right neighbour, and vice versa
-        out += [ch for ch in left.cost_changes if RIGHT in ch.seats]
+        out += [(ch, left.seat) for ch in left.cost_changes if RIGHT in ch.seats]
     if right is not city:
-        out += [ch for ch in right.cost_changes if LEFT in ch.seats]
+        out += [(ch, right.seat) for ch in right.cost_changes if LEFT in ch.seats]
     return out
 
 
@@ -73,9 +78,13 @@ def mods_for(city: City, table: Table) -> Mods | None:
         key += (tuple(sorted(city.rebate_used)),)
     if city.colour_first:  # free first card of each colour: which colours it has matters
         key += (tuple(n == 0 for n in city.color_counts),)
+    owned = _reaching(city, table)
+    amounts = {id(ch): ch.amount_at(table, owner) for ch, owner in owned if getattr(ch, "counter", None)}
+    if amounts:  # a counted discount: its amount now is part of the key
+        key += (tuple(sorted(amounts.items())),)
     if city.mods_key == key:
         return city.mods
-    reach = changes_reaching(city, table)
+    reach = [ch for ch, _owner in owned]
     n_col = len(city.color_counts)
 
     def summed(color: int) -> tuple[int, int, bool]:
@@ -89,11 +98,11 @@ def mods_for(city: City, table: Table) -> Mods | None:
                 if ch.unit == "all":
                     free = True
                 elif ch.unit == "coin":
-                    coin += ch.amount
+                    coin += amounts.get(id(ch), ch.amount)
                 elif ch.unit == "all_resources":
                     drop += 1000  # every unit
                 else:
-                    drop += ch.amount
+                    drop += amounts.get(id(ch), ch.amount)
         return coin, drop, free
     buys = () if city.bank_used else tuple((ch.resources, ch.amount) for ch in reach if ch.unit == "bank")
     rebate = [0, 0]

@@ -9,8 +9,8 @@ from typing import Any
 from dsl import ast as A
 
 from interpreter.rules.contribution import Hook
-from interpreter.rules.counting import seats_of
-from interpreter.rules.effects.base import Builder, ages_left, handles
+from interpreter.rules.counting import Counter, count, seats_of
+from interpreter.rules.effects.base import Builder, ages_left, counter, handles
 
 
 class CostChange(Hook):
@@ -19,14 +19,24 @@ class CostChange(Hook):
     unit: "resource" (amount units fewer, of the builder's choice), "coin" (coin cost
     lowered), "all" (nothing to pay), "bank" (buy one unit of `resources` per build
     from the bank for `amount` coins), "rebate" (the first resource bought each turn from a
-    side in `resources`, seat numbers there, costs `amount` less) or "first_of_color"."""
+    side in `resources`, seat numbers there, costs `amount` less) or "first_of_color".
+    `counter`: `amount` per counted thing in the owner's city and its neighbours', counted
+    each time a price is asked (pricing.mods_for keys its cache on the counts)."""
 
     changes_cost = True
 
     def __init__(self, unit: str, stages: bool, colors: frozenset[int], amount: int,
-                 seats: tuple[int, ...], resources: frozenset[int] = frozenset()):
+                 seats: tuple[int, ...], resources: frozenset[int] = frozenset(),
+                 counter: Counter | None = None):
         self.unit, self.stages, self.colors = unit, stages, colors
         self.amount, self.seats, self.resources = amount, seats, resources
+        self.counter = counter
+
+    def amount_at(self, table: Any, owner: int) -> int:
+        """The amount now, for the change of the city at seat `owner`."""
+        if self.counter is None:
+            return self.amount
+        return self.amount * count(table, owner, self.counter)
 
     def applies(self, color: int) -> bool:
         """Whether it changes the price of a card of `color` (-1: a wonder stage)."""
@@ -43,14 +53,15 @@ class CostChange(Hook):
         left = ages_left(obs) + 1
         if self.unit == "bank":
             return 1.2 * left
+        amount = self.amount if self.counter is None else self.amount * max(1, count(obs.table, seat, self.counter))
         if self.unit == "coin":
-            return 0.5 * self.amount * left * (2 if 0 not in self.seats else 1) / 2
-        per = 4.0 if self.unit == "all" else 1.0 * self.amount
+            return 0.5 * amount * left * (2 if 0 not in self.seats else 1) / 2
+        per = 4.0 if self.unit == "all" else 1.0 * amount
         return per * left * (0.5 if 0 not in self.seats else 1.0)
 
 
-@handles("discount", "unit", "target", "amount", "sides")
+@handles("discount", "unit", "target", "amount", "sides", "per")
 def _discount(n: A.Discount, b: Builder, ix: Any) -> None:
     stages = n.target.what == "wonder_stage"
     colors = frozenset(ix.col[c] for c in n.target.colors)
-    b.hooks.append(CostChange(n.unit, stages, colors, n.amount, seats_of(n.sides)))
+    b.hooks.append(CostChange(n.unit, stages, colors, n.amount, seats_of(n.sides), counter=counter(n.per, ix)))
