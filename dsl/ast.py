@@ -284,6 +284,7 @@ class Cost:
     coins: int = 0
     resources: tuple[tuple[str, int], ...] = ()
     coins_per_age: int = 0  # `1 coin per age`: 1 in age I, 2 in age II, ...
+    needs: tuple[tuple[int, "Counted"], ...] = ()  # prerequisites: (at least N, of what counted)
 
     @property
     def is_free(self) -> bool:

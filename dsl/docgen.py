@@ -58,8 +58,12 @@ def render(plugins: list[PluginSpec] | None = None, vocab: Vocabulary | None = N
                 out.append(f"| {p.name}{opt} | {p.kind} | {p.doc} |\n")
         out.append("\n" + _example_rows(spec.examples) + "\n")
     out.append("\n## Costs\n\nA `cost` lists coins and resources, joined by commas; `free` (or no cost) "
-               "costs nothing.\n\n| you write | canonical form | a player reads |\n|---|---|---|\n")
-    for ex in ("free", "1 coin", "2 stone, ore", "3 coins, 2 wood, cloth", "1 coin per age"):
+               "costs nothing. `needs N THING [in SIDES]` (THING as in `per`) is a prerequisite: the "
+               "card or stage may be built, by any means (paid, chain, power, from the discard "
+               "pile), only while the city counts at least N.\n\n"
+               "| you write | canonical form | a player reads |\n|---|---|---|\n")
+    for ex in ("free", "1 coin", "2 stone, ore", "3 coins, 2 wood, cloth", "1 coin per age",
+               "2 stone, needs 3 green cards", "needs 1 red card in neighbors"):
         c = parse_cost(ex)
         out.append(f"| `{ex}` | `{cost_text(c)}` | {cost_english(c)} |\n")
     out.append("\n## Plug-in effect words\n\nA pack can add effect words with a Python plug-in "

@@ -281,14 +281,42 @@ def effects_english(effects: tuple[A.Effect, ...], vocab: Vocabulary = BASE_VOCA
 
 
 def cost_english(cost: A.Cost) -> str:
+    needs = "".join(f"; only with at least {needed_english(n, c)}" for n, c in cost.needs)
     if cost.is_free:
-        return "free"
+        return "free" + needs
     parts = [f"{n} {r}" for r, n in cost.resources]
     if cost.coins_per_age:
         parts.insert(0, _plural(cost.coins_per_age, "coin") + " for each age (the current one included)")
     if cost.coins:
         parts.insert(0, _plural(cost.coins, "coin"))
-    return _or_list(parts, "and")
+    return _or_list(parts, "and") + needs
+
+
+_NEEDED = {"wonder_stage": "wonder stages built", "defeat": "defeat tokens", "victory": "victory tokens",
+           "coin": "coins", "science_set": "complete science sets"}
+
+
+def needed_english(n: int, c: A.Counted) -> str:
+    """'3 green cards in your city' ('1 green card ...'): what a prerequisite counts, and where."""
+    text = f"{n} {_needed(c)}"
+    if n == 1:  # the noun in the singular
+        head, _, rest = text.partition(" in ")
+        text = (head[:-1] if head.endswith("s") and not head.endswith("ss") else head) + (f" in {rest}" if rest else "")
+    return text
+
+
+def _needed(c: A.Counted) -> str:
+    """'green cards in your city': what a prerequisite counts, and where."""
+    where = counted(c).partition(" in ")[2]
+    if c.what == "card":
+        what = f"{_or_list(list(c.colors), 'or')} cards" if c.colors else "cards"
+    elif c.what == "token":
+        what = f"{c.token} tokens"
+    elif c.what == "set":
+        what = f"sets of {_or_list(list(c.colors), 'and')} cards"
+    else:
+        what = _NEEDED.get(c.what, c.what)
+    return f"{what} in {where}" if where else what
 
 
 @english.register

@@ -1,6 +1,8 @@
 """Canonical card text: the one spelling of each effect, so `parse(print(x)) == x`."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from functools import singledispatch
 
 from . import ast as A
@@ -166,8 +168,16 @@ def effects_text(effects: tuple[A.Effect, ...]) -> str:
     return "; ".join(canonical(e) for e in effects)
 
 
+def _needs_text(n: int, c: A.Counted) -> str:
+    """`needs 3 green cards in self`: the count's words with N in front (plural after N > 1)."""
+    words = counted_text(replace(c, every=max(2, n))).removeprefix("per ").split(" ", 1)[1]
+    if n == 1:
+        words = counted_text(c).removeprefix("per ")
+    return f"needs {n} {words}"
+
+
 def cost_text(cost: A.Cost) -> str:
-    if cost.is_free:
+    if cost.is_free and not cost.needs:
         return "free"
     parts = []
     if cost.coins:
@@ -175,6 +185,7 @@ def cost_text(cost: A.Cost) -> str:
     if cost.coins_per_age:
         parts.append(f"{cost.coins_per_age} coin" + ("s" if cost.coins_per_age != 1 else "") + " per age")
     parts.extend(_amount(r, n) for r, n in cost.resources)
+    parts.extend(_needs_text(n, c) for n, c in cost.needs)
     return ", ".join(parts)
 
 

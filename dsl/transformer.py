@@ -530,22 +530,38 @@ class ToAst(Transformer):
         return A.Cost()
 
     def cost(self, children: list[tuple[str, int]]) -> A.Cost:
-        if sum(n for name, n in children if name != "coins") > LIMITS.cost_units:
+        if sum(n for name, n in children if name not in ("coins", "coins per age", "needs")) > LIMITS.cost_units:
             self.errors.append(LanguageError(f"a cost of more than {LIMITS.cost_units} resources "
                                              "(the limit)", 1, 1))
-        if len({name for name, _ in children if name != "coins"}) > LIMITS.cost_resources:
+        if len({name for name, _ in children if name not in ("coins", "coins per age", "needs")}) > LIMITS.cost_resources:
             self.errors.append(LanguageError(f"a cost of more than {LIMITS.cost_resources} different "
                                              "resources (the limit)", 1, 1))
         coins = per_age = 0
         res: dict[str, int] = {}
+        needs: list[tuple[int, A.Counted]] = []
         for name, n in children:
             if name == "coins":
                 coins += n
             elif name == "coins per age":
                 per_age += n
+            elif name == "needs":
+                needs.append(n)
             else:
                 res[name] = res.get(name, 0) + n
-        return A.Cost(coins, tuple(res.items()), per_age)
+        return A.Cost(coins, tuple(res.items()), per_age, tuple(needs))
+
+    @v_args(meta=True)
+    def cost_needs(self, meta: Any, children: list[Any]) -> tuple[str, tuple[int, A.Counted]]:
+        """`needs 3 green cards [in SIDES]`: a prerequisite, at least that many counted now."""
+        at_least, (what, colors) = self._int(children[0]), children[1]
+        where = children[2] if len(children) > 2 else None
+        if what == "age":
+            self.errors.append(LanguageError("a prerequisite counts things in cities, not the age",
+                                             meta.line, meta.column))
+        sides = tuple(where) if where is not None else ("self",)
+        counted = (A.Counted("token", (), sides, 1, colors[0]) if what == "token"
+                   else A.Counted(what, colors, sides, 1))
+        return "needs", (at_least, counted)
 
     def cost_per_age(self, children: list[Token]) -> tuple[str, int]:
         name, n = self.cost_item(children[:-1])

@@ -461,7 +461,7 @@ def test_error_render_shows_line_and_caret() -> None:
 
 COST_ERRORS = [
     ("3 coins, 2 wod", 1, 12, "unknown resource 'wod'; did you mean 'wood'?"),
-    ("", 1, 1, "text ends too early; expected 'free', a name, a number"),
+    ("", 1, 1, "text ends too early; expected 'free', 'needs', a name, a number"),
     ("2", 1, 2, "text ends too early; expected a name"),
     ("coins 3", 1, 7, "unexpected '3'; expected 'per', ',', end of text (the number comes first: '3 coins', '2 wood')"),
     ("free, wood", 1, 5, "unexpected ','; expected end of text"),

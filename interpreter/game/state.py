@@ -31,7 +31,7 @@ from interpreter.game.seats import controller_label, must_play, nearest_player
 from interpreter.game.turn import TurnResolution
 from interpreter.rules.city import City, Table
 from interpreter.rules.compiled import CCard, CompiledPack
-from interpreter.rules.moves import ALL_ACTIONS, Move, legal_moves
+from interpreter.rules.moves import ALL_ACTIONS, Move, legal_moves, unmet
 
 
 class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Knowledge):
@@ -281,10 +281,11 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Kn
 
     def discard_choices(self, seat: int) -> list[CCard]:
         """The discarded cards the seat may build (one of each, none it has built)."""
-        names = self.cities[seat].names
+        city = self.cities[seat]
+        names = city.names
         unique: list[CCard] = []
         for c in self.discard:
-            if c.name not in names and c not in unique:
+            if c.name not in names and c not in unique and not (c.needs and unmet(c.needs, city, self.table)):
                 unique.append(c)
         return unique
 

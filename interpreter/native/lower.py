@@ -206,6 +206,8 @@ def _lines(cp: CompiledPack) -> list[str]:
 
 def _check_rules(cp: CompiledPack) -> None:
     rules = cp.rules
+    if any(c.needs for c in cp.cards) or any(st.needs for side in cp.sides.values() for st in side.stages):
+        raise NotNative("a prerequisite on a card or stage (cost: ..., needs ...)")
     kinds = [p.kind for p in rules.phases if p.kind not in PHASE_KINDS]
     if kinds:
         raise NotNative(f"the phase kind '{kinds[0]}'")

@@ -20,7 +20,7 @@ from __future__ import annotations
 import textwrap
 
 from dsl import ast as A
-from dsl.english import effects_english
+from dsl.english import effects_english, needed_english
 from dsl.model import Card, WonderSide
 from dsl.vocab import BASE_VOCABULARY, Vocabulary
 
@@ -105,6 +105,10 @@ def card_face(card: Card, vocab: Vocabulary, players: str = "") -> list[Prim]:
     out.append(("rect", 11, 16, CARD_W - 14, 50, band + "22", band, 2))
     out += effect_panel(card.effects, vocab, 11, 16, CARD_W - 14, 50)
     y = 71.0
+    for n, counted in card.cost.needs:  # a prerequisite, in words under the panel
+        lines = wrap("Only with at least " + needed_english(n, counted), CARD_W - 14, 2.5)[:2]
+        out += text_block(lines, 11, y, 2.5, "#8a1c1c", "start")
+        y += len(lines) * 3.1 + 0.8
     for link, names in (("Free with ", card.chains_from), ("Leads to ", card.chains_to)):
         if not names:
             continue

@@ -5,10 +5,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dsl import ast as A
+from dsl.english import needed_english
 from dsl.model import Card, Pack, Rules, WonderSide
 
 from interpreter.rules.contribution import Contribution
 from interpreter.rules.effects import compile_effects
+from interpreter.rules.effects.base import counter
 
 
 @dataclass(frozen=True, eq=False)
@@ -28,6 +30,7 @@ class CCard:
     card: Card = field(repr=False)
     deck: str = ""  # "" for an age card
     cost_per_age: int = 0  # coins to the bank per age number, besides cost_coins
+    needs: tuple[tuple[int, Any, str], ...] = ()  # prerequisites: (at least N, Counter, in words)
 
     @property
     def needs_resources(self) -> bool:
@@ -41,6 +44,7 @@ class CStage:
     cost: tuple[tuple[int, int], ...]
     effect: Contribution
     cost_per_age: int = 0
+    needs: tuple[tuple[int, Any, str], ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -109,6 +113,9 @@ class _Indexes:
         self.col = {c: i for i, c in enumerate(rules.vocab.colors)}
         self.sym = {s: i for i, s in enumerate(rules.vocab.symbols)}
 
+    def needs(self, cost: A.Cost) -> tuple[tuple[int, Any, str], ...]:
+        return tuple((n, counter(c, self), needed_english(n, c)) for n, c in cost.needs)
+
     def cost(self, cost: A.Cost) -> tuple[tuple[int, int], ...]:
         vec = [0] * len(self.res)
         for name, n in cost.resources:
@@ -123,12 +130,13 @@ def compile_pack(pack: Pack) -> CompiledPack:
     for i, c in enumerate(pack.cards):
         cards.append(CCard(i, c.name, c.age, ix.col[c.color], c.color, c.cost.coins, ix.cost(c.cost),
                            frozenset(c.chains_from), compile_effects(c.effects, ix),
-                           pack.rules.category_of(c.color), c, c.deck, c.cost.coins_per_age))
+                           pack.rules.category_of(c.color), c, c.deck, c.cost.coins_per_age,
+                           ix.needs(c.cost)))
     sides = {}
     for w in pack.wonders:
         for s, side in w.sides.items():
             stages = tuple(CStage(k, st.cost.coins, ix.cost(st.cost), compile_effects(st.effects, ix),
-                                  st.cost.coins_per_age)
+                                  st.cost.coins_per_age, ix.needs(st.cost))
                            for k, st in enumerate(side.stages))
             sides[(w.name, s)] = CSide(w.name, s, compile_effects(side.effects, ix), stages, side)
     return CompiledPack(pack, pack.rules, tuple(ix.res), tuple(ix.col), tuple(ix.sym),

@@ -1,12 +1,13 @@
 """Moves: what a player may do with a card, every legal way to do it, and why a move is refused."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from interpreter.rules.compiled import CCard
 from interpreter.rules.payment import payment_options
 from interpreter.rules.pricing import PLAIN, Terms, build_terms, mods_for, options_with_changes
 from interpreter.rules.city import City, Table
+from interpreter.rules.counting import count
 
 BUILD, WONDER, SELL, KEEP = "build", "wonder", "sell", "keep"
 ALL_ACTIONS = (BUILD, WONDER, SELL)
@@ -71,6 +72,10 @@ def price_card(card: CCard, city: City, table: Table, coins: int | None = None) 
     coins = city.coins if coins is None else coins
     if card.name in city.names:
         return Price(False, "", 0, (), f"{card.name} is already built in this city")
+    if card.needs:
+        missing = unmet(card.needs, city, table)
+        if missing:
+            return Price(False, "", 0, (), missing)
     if card.chains_from and not card.chains_from.isdisjoint(city.names):
         return Price(True, "chain", 0, ((0, 0),))
     bank = card.cost_coins + card.cost_per_age * table.age
@@ -82,8 +87,21 @@ def price_stage(city: City, table: Table, coins: int | None = None) -> Price:
     if city.stages_built >= len(city.side.stages):
         return Price(False, "", 0, (), "every wonder stage is already built")
     stage = city.side.stages[city.stages_built]
+    if stage.needs:
+        missing = unmet(stage.needs, city, table)
+        if missing:
+            return Price(False, "", 0, (), missing)
     bank = stage.cost_coins + stage.cost_per_age * table.age
     return _priced(coins, build_terms(-1, bank, stage.cost, city, table), city, table)
+
+
+def unmet(needs: tuple[tuple[int, Any, str], ...], city: City, table: Table) -> str:
+    """Why a prerequisite is not met now, or "" when every one is."""
+    for at_least, counter, words in needs:
+        has = count(table, city.seat, counter)
+        if has < at_least:
+            return f"only with at least {words} (now {has})"
+    return ""
 
 
 def _affordable(bank: int, cost: tuple[tuple[int, int], ...], coins: int, city: City,
@@ -126,7 +144,8 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
     stage_moves: list[Move] | None = None  # a stage changed by a cost change: priced in full
     stage_opts: tuple[tuple[int, int], ...] = ()
     if city.stages_built < len(city.side.stages):
-        if mods is not None and mods.stage != PLAIN or city.side.stages[city.stages_built].cost_per_age:
+        st = city.side.stages[city.stages_built]
+        if mods is not None and mods.stage != PLAIN or st.cost_per_age or st.needs:
             stage_moves = _price_moves(0, WONDER, price_stage(city, table))
         else:
             st = city.side.stages[city.stages_built]
@@ -141,11 +160,11 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
             moves.extend([m._replace(card=i) for m in moves if m.card == first])
             continue
         seen[card.id] = i
-        if (card.cost_per_age or mods is not None and mods.cards[card.color] != PLAIN) \
+        if (card.cost_per_age or card.needs or mods is not None and mods.cards[card.color] != PLAIN) \
                 and card.name not in names:
-            p = price_card(card, city, table)  # a cost change or the age sets its price: in full
+            p = price_card(card, city, table)  # a cost change, the age or a prerequisite: in full
             moves.extend(_price_moves(i, BUILD, p))
-            if free_power and p.free not in ("chain", "discount") \
+            if free_power and p.free not in ("chain", "discount") and not (card.needs and unmet(card.needs, city, table)) \
                     and (card.cost or card.cost_coins or card.cost_per_age) \
                     and (not city.free_build_colors or card.color in city.free_build_colors):
                 add(new(Move, (i, BUILD, 0, 0, "power", 0)))
@@ -197,7 +216,8 @@ def _general_moves(hand: list[CCard], city: City, table: Table, free_power: bool
             moves.extend(_price_moves(i, BUILD, p))
             if free_power and card.name not in city.names and p.free not in ("chain", "discount") \
                     and (not city.free_build_colors or card.color in city.free_build_colors) \
-                    and (card.cost or card.cost_coins or card.cost_per_age):
+                    and (card.cost or card.cost_coins or card.cost_per_age) \
+                    and not (card.needs and unmet(card.needs, city, table)):
                 moves.append(Move(i, BUILD, 0, 0, "power"))
         if stage is not None:
             moves.extend(_price_moves(i, WONDER, stage))
@@ -233,6 +253,8 @@ def refusal(move: Move, hand: list[CCard], city: City, table: Table, free_power:
             return f"{card.name} is already built in this city"
         if city.free_build_colors and card.color not in city.free_build_colors:
             return f"the free-build power builds only some colours, not {card.color_name} cards"
+        if card.needs and unmet(card.needs, city, table):
+            return unmet(card.needs, city, table)
         return "" if (move.left, move.right, move.extra) == (0, 0, 0) else "a free build pays nothing"
     p = price_card(card, city, table) if move.action == BUILD else price_stage(city, table)
     if not p.buildable:
