@@ -7,11 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from game_checks import base_plus
 
-from dsl.loader import load_pack
 from interpreter.players.game import Game
 from interpreter.players.roster import make_bots
-from interpreter.rules.compiled import compile_pack
 from interpreter.rules.pricing import build_terms
 
 CARDS = """cards:
@@ -24,10 +23,7 @@ CARDS = """cards:
 
 @pytest.fixture(scope="module")
 def cp(tmp_path_factory) -> Any:
-    folder = tmp_path_factory.mktemp("per")
-    (folder / "pack.yaml").write_text("name: per\nextends: base\n", encoding="utf-8")
-    (folder / "cards.yaml").write_text(CARDS, encoding="utf-8")
-    return compile_pack(load_pack(folder))
+    return base_plus(tmp_path_factory, "per", CARDS)
 
 
 def _card(cp: Any, name: str) -> Any:

@@ -8,11 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from game_checks import base_plus
 
-from dsl.loader import load_pack
 from interpreter.players.game import Game
 from interpreter.players.roster import make_bots
-from interpreter.rules.compiled import compile_pack
 from interpreter.rules.moves import BUILD, SELL
 
 CARDS = """cards:
@@ -26,10 +25,7 @@ CARDS = """cards:
 
 @pytest.fixture(scope="module")
 def cp(tmp_path_factory) -> Any:
-    folder = tmp_path_factory.mktemp("events")
-    (folder / "pack.yaml").write_text("name: events\nextends: base\n", encoding="utf-8")
-    (folder / "cards.yaml").write_text(CARDS, encoding="utf-8")
-    return compile_pack(load_pack(folder))
+    return base_plus(tmp_path_factory, "events", CARDS)
 
 
 def _card(cp: Any, name: str) -> Any:

@@ -6,14 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from game_checks import base_plus
 
 from dsl.english import cost_english
-from dsl.loader import load_pack
 from dsl.parser import parse_cost
 from dsl.printer import cost_text
 from interpreter.players.game import Game
 from interpreter.players.roster import make_bots
-from interpreter.rules.compiled import compile_pack
 from interpreter.rules.moves import BUILD, Move, legal_moves, price_card, refusal
 
 CARDS = """cards:
@@ -23,10 +22,7 @@ CARDS = """cards:
 
 @pytest.fixture(scope="module")
 def cp(tmp_path_factory) -> Any:
-    folder = tmp_path_factory.mktemp("needs")
-    (folder / "pack.yaml").write_text("name: needs\nextends: base\n", encoding="utf-8")
-    (folder / "cards.yaml").write_text(CARDS, encoding="utf-8")
-    return compile_pack(load_pack(folder))
+    return base_plus(tmp_path_factory, "needs", CARDS)
 
 
 def test_the_text_round_trips_and_reads_in_english() -> None:
