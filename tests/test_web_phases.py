@@ -56,3 +56,31 @@ def test_the_drafted_leaders_are_shown_to_their_owner_between_phases(screens) ->
     assert kept["name"] == "leaders" and len(kept["cards"]) == 3  # four drafted, one recruited
     recruiting = next(v for v in screens if v["phase"] == "recruit")
     assert recruiting["kept"] == []  # the hand being played is the hand shown, not a second list
+
+
+def test_every_city_of_a_big_table_is_reachable() -> None:
+    """At 8 players (Cities) the screen lists all eight cities, the player's own included, with
+    each one's full view a click away; at 3 players the neighbours are the whole table."""
+    pytest.importorskip("jinja2")
+    from interpreter.cli.packs import compiled
+    from interpreter.web.views import game_view
+    g = Game(compiled("cities"), make_bots("greedy", 8), seed=2, sides="A")
+    pending = g.pending()
+    view = game_view(g, 0, list(pending[0].moves), 0)
+    assert [c["seat"] for c in view["table"]] == list(range(8))
+    assert {c["name"] for c in view["table"]} == {c.name for c in g.cities}
+    small = Game(compiled("base"), make_bots("greedy", 3), seed=2, sides="A")
+    assert game_view(small, 0, list(small.pending()[0].moves), 0)["table"] == []
+
+
+def test_the_pages_render_the_phase_and_the_whole_table() -> None:
+    """Through the web app: a Leaders game opens on its draft, headed as one, with keep
+    buttons; a Cities game at 8 players lists every city in the page."""
+    testclient = pytest.importorskip("starlette.testclient")
+    from interpreter.cli.packs import compiled
+    from interpreter.web.app import create_app
+    page = testclient.TestClient(create_app(compiled("leaders"), players=4, seed=3)).get("/").text
+    assert "Leader draft: draft from the leaders deck" in page and "Age 1, turn" not in page
+    assert "Keep this card" in page and "cannot be built" not in page
+    page = testclient.TestClient(create_app(compiled("cities"), players=8, seed=3)).get("/").text
+    assert 'id="whole-table"' in page and page.count('<details class="seat"') == 8

@@ -210,6 +210,7 @@ def game_view(game: "Game", seat: int, moves: list[Move], seen_turns: int, live:
     hand = game.hands[seat] if not final else []
     return {"pack": game.cp.pack.name, "age": game.age, "turn": game.turn, "ages": game.rules.ages,
             "heading": heading(game), "kept": kept_hands(game, seat) if not final else [],
+            "table": [city_view(game, c) for c in game.cities] if game.n > 3 else [],
             "me": city_view(game, game.cities[seat]),
             "left": city_view(game, game.table.left(seat)),
             "right": city_view(game, game.table.right(seat)),
