@@ -179,6 +179,11 @@ def scores_view(game: "Game", scores: dict[str, Any] | None = None) -> dict[str,
             "winners": [scores["players"][w]["name"] for w in scores.get("winners", [])]}
 
 
+def _keeping(moves: list[Move]) -> bool:
+    """A draft's pick: every move keeps a card (no stage, nothing to build)."""
+    return bool(moves) and all(m.action == KEEP for m in moves)
+
+
 def heading(game: "Game") -> str:
     """What the table is doing now, named by its phase: an age's turn, a draft's pick or a
     recruitment (a phase is a declared step of the pack, never 'Age N' when it is not one)."""
@@ -215,7 +220,7 @@ def game_view(game: "Game", seat: int, moves: list[Move], seen_turns: int, live:
             "left": city_view(game, game.table.left(seat)),
             "right": city_view(game, game.table.right(seat)),
             "hand": [card_view(game, seat, i, c, moves, live) for i, c in enumerate(hand)],
-            "stage": stage_view(game, seat, moves) if hand else None,
+            "stage": stage_view(game, seat, moves) if hand and not _keeping(moves) else None,
             "recent": turn_lines(game, game.log["turns"][seen_turns:]),
             "history": turn_lines(game, game.log["turns"]),
             "wars": wars_view(game), "scores": scores_view(game, final),
