@@ -36,3 +36,5 @@ def _own_trust_file(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytes
     import os
     if "WONDERS_TRUST_FILE" not in os.environ or "pytest" in os.environ["WONDERS_TRUST_FILE"]:
         monkeypatch.setenv("WONDERS_TRUST_FILE", str(tmp_path_factory.mktemp("trust") / "trust.json"))
+    if "WONDERS_DB" not in os.environ or "pytest" in os.environ["WONDERS_DB"]:  # `serve`'s saved tables
+        monkeypatch.setenv("WONDERS_DB", str(tmp_path_factory.mktemp("tables") / "tables.sqlite"))

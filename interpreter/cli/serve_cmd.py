@@ -6,7 +6,9 @@ import errno
 import ipaddress
 import secrets
 import socket
+import sqlite3
 import sys
+from pathlib import Path
 
 from .common import fail
 from .packs import compiled
@@ -30,6 +32,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="another host name the page may be reached by (a tunnel's, say); "
                         "127.0.0.1, localhost, ::1 and --host are always allowed")
     p.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    p.add_argument("--db", metavar="FILE", help="where tables are saved as they go, and restored from when "
+                   "the server starts again (default: $WONDERS_DB, else ~/.local/share/wonders/tables.sqlite)")
+    p.add_argument("--no-db", action="store_true", help="keep the tables in memory only")
     p.set_defaults(func=run)
 
 
@@ -79,16 +84,29 @@ def run(args: argparse.Namespace) -> int:
         if err.errno == errno.EADDRINUSE:
             return fail(f"port {args.port} is in use (another server?); try --port {args.port + 1}")
         return fail(f"cannot listen on {args.host}:{args.port}: {err.strerror or err}")
-    token = secrets.token_urlsafe(24)
+    store = None
+    if not replay and not args.no_db:
+        from interpreter.web.store import TableStore, default_path
+        path = Path(args.db) if args.db else default_path()
+        try:
+            store = TableStore(path)
+        except (OSError, sqlite3.Error) as err:
+            sock.close()
+            return fail(f"cannot open the tables file {path}: {err} (--db FILE elsewhere, or --no-db)")
+    token = store.token() if store is not None else secrets.token_urlsafe(24)
     port = sock.getsockname()[1]
     hosts = _hosts(args.host, args.allowed_host)
-    app = create_app(cp, args.players, args.bots, args.sides, args.seed, replay, token=token, hosts=hosts)
+    app = create_app(cp, args.players, args.bots, args.sides, args.seed, replay, token=token, hosts=hosts,
+                     store=store)
     what = f"replay of {args.log}" if replay else f"{args.players}-player games of {cp.pack.name}"
     shown = f"[{args.host}]" if ":" in args.host else args.host
     if not _loopback(args.host):
         print(f"warning: listening on {args.host}: other machines can reach this server; anyone "
               "with the link below can play here", file=sys.stderr, flush=True)
     print(f"serving {what} at http://{shown}:{port}/?token={token}  (Ctrl-C stops)", flush=True)
+    if store is not None:
+        saved = len(app.state.games.games)
+        print(f"tables saved in {store.path}" + (f"; {saved} restored" if saved else ""), flush=True)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     server.run(sockets=[sock])
     return 0

@@ -22,6 +22,7 @@ from starlette.staticfiles import StaticFiles
 
 from interpreter.rules.compiled import CompiledPack
 from .player import LiveGame
+from .store import TableStore
 from .replay import Replay
 from .views import well_formed
 
@@ -42,12 +43,37 @@ class Games:
     MAX_GAMES a new game takes the place of one left untouched for IDLE seconds, else it is
     refused: a request cannot evict a game someone is playing."""
 
-    def __init__(self, cp: CompiledPack, players: int, bots: str, sides: str, seed: int | None):
+    def __init__(self, cp: CompiledPack, players: int, bots: str, sides: str, seed: int | None,
+                 store: TableStore | None = None):
         self.cp, self.players, self.bots, self.sides, self.seed = cp, players, bots, sides, seed
         self.games: OrderedDict[str, LiveGame] = OrderedDict()
         self.touched: dict[str, float] = {}
         self.issued: set[str] = set()
         self.lock = threading.Lock()
+        self.store = store
+        if store is not None:
+            self.restore()
+
+    def restore(self) -> None:
+        """Every saved table of this pack, rebuilt by replaying its posted moves (the game is
+        deterministic); its session id is known again, so its player's link and cookie work."""
+        assert self.store is not None
+        for saved in self.store.tables(self.cp.pack.name):
+            live = LiveGame(self.cp, saved.players, saved.seed, saved.bots, saved.sides).start()
+            for code in saved.codes:
+                if live.over or live.submit(code):  # refused now (the pack changed): stop there
+                    break
+            self._saving(saved.sid, live)
+            with self.lock:
+                self.issued.add(saved.sid)
+                self.games[saved.sid] = live
+                self.touched[saved.sid] = time.monotonic()
+
+    def _saving(self, sid: str, live: LiveGame) -> None:
+        """Each move the game accepts from now on is saved, in the order it was accepted."""
+        store = self.store
+        if store is not None:
+            live.on_played = lambda code: store.played(sid, code)
 
     def issue(self) -> str:
         sid = secrets.token_urlsafe(16)
@@ -78,7 +104,12 @@ class Games:
                     raise Full(f"this server already has {MAX_GAMES} games in play; try again later")
                 self.games.pop(idle[0]).stop()
                 self.touched.pop(idle[0], None)
+                if self.store is not None:
+                    self.store.drop(idle[0])
         live = LiveGame(self.cp, self.players, seed, self.bots, self.sides)
+        if self.store is not None:
+            self.store.open_table(sid, self.cp.pack.name, self.players, seed, self.bots, self.sides)
+            self._saving(sid, live)
         with self.lock:
             old = self.games.pop(sid, None)
             self.games[sid] = live
@@ -103,11 +134,12 @@ def page(request: Request, live: LiveGame | None, error: str = "", status: int =
 
 def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: str = "A",
                seed: int | None = None, replay: Replay | None = None, token: str | None = None,
-               hosts: Sequence[str] | None = None) -> Starlette:
+               hosts: Sequence[str] | None = None, store: TableStore | None = None) -> Starlette:
     """The application. `token`: a visitor needs it once (`/?token=...`, the link `wonders serve`
     prints) to get a session; without it every visitor gets one. `hosts`: the Host headers
-    served (DNS rebinding); None serves any. `wonders serve` always gives both."""
-    games = Games(cp, players, bots, sides, seed)
+    served (DNS rebinding); None serves any. `wonders serve` always gives both. `store`: where
+    tables are saved as they go and restored from (`wonders serve --db`)."""
+    games = Games(cp, players, bots, sides, seed, store)
 
     def session(request: Request) -> tuple[str, bool]:
         """The request's session id if this server issued it; else a new one (never the id a

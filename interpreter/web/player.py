@@ -106,6 +106,7 @@ class LiveGame:
                          names=names, log=True, wonders=wonders)
         self.game.log["setup"] = {"sides": sides, "wonders": wonders, "names": names}
         self.replay: Any = None  # built from the log once the game is over
+        self.on_played: Any = None  # called with each accepted move's code (the table store)
         self.thread = threading.Thread(target=self._run, name=f"game-{seed}", daemon=True)
 
     def start(self, timeout: float = 30) -> "LiveGame":
@@ -148,6 +149,8 @@ class LiveGame:
                 return why
             step = self.step
             self.prompt = None
+            if self.on_played is not None:
+                self.on_played(code)
             self.inbox.put(answer)
         self.wait_step(step)
         return ""

@@ -1,0 +1,101 @@
+"""Browser games saved as they go, in SQLite (the standard library's; a file, no server): a
+stopped `wonders serve` starts again with every table where it was.
+
+What is stored is what cannot be derived: each table's session, seed, player count, bots and
+sides, and the moves its player posted, in order. The engine is deterministic (the same pack,
+seed and bots give the same game), so replaying the posted moves rebuilds the table exactly,
+bots' moves and all; a move the rules now refuse (the pack changed) ends the replay there.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import sqlite3
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+  sid TEXT PRIMARY KEY, pack TEXT NOT NULL, players INTEGER NOT NULL, seed INTEGER NOT NULL,
+  bots TEXT NOT NULL, sides TEXT NOT NULL, created REAL NOT NULL DEFAULT (julianday('now')));
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS moves (
+  sid TEXT NOT NULL REFERENCES tables(sid) ON DELETE CASCADE, n INTEGER NOT NULL, code TEXT NOT NULL,
+  PRIMARY KEY (sid, n));
+"""
+
+
+def default_path() -> Path:
+    """$WONDERS_DB, else $XDG_DATA_HOME/wonders/tables.sqlite (~/.local/share/...)."""
+    if os.environ.get("WONDERS_DB"):
+        return Path(os.environ["WONDERS_DB"])
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "wonders" / "tables.sqlite"
+
+
+@dataclass(frozen=True)
+class SavedTable:
+    sid: str
+    pack: str
+    players: int
+    seed: int
+    bots: str
+    sides: str
+    codes: tuple[str, ...]
+
+
+class TableStore:
+    """One SQLite file of tables; safe to call from the server's threads (one connection,
+    one lock; every write is its own transaction, so a kill loses at most the move in flight)."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
+        self.db.execute("PRAGMA foreign_keys = ON")
+        self.db.execute("PRAGMA journal_mode = WAL")
+        self.db.executescript(SCHEMA)
+        self.lock = threading.Lock()
+
+    def open_table(self, sid: str, pack: str, players: int, seed: int, bots: str, sides: str) -> None:
+        """A new game in this session (a former one's moves are dropped)."""
+        with self.lock, self.db:
+            self.db.execute("DELETE FROM moves WHERE sid = ?", (sid,))
+            self.db.execute("INSERT OR REPLACE INTO tables (sid, pack, players, seed, bots, sides) "
+                            "VALUES (?, ?, ?, ?, ?, ?)", (sid, pack, players, seed, bots, sides))
+
+    def played(self, sid: str, code: str) -> None:
+        with self.lock, self.db:
+            (n,) = self.db.execute("SELECT COUNT(*) FROM moves WHERE sid = ?", (sid,)).fetchone()
+            self.db.execute("INSERT INTO moves (sid, n, code) VALUES (?, ?, ?)", (sid, n, code))
+
+    def drop(self, sid: str) -> None:
+        with self.lock, self.db:
+            self.db.execute("DELETE FROM tables WHERE sid = ?", (sid,))
+
+    def tables(self, pack: str) -> list[SavedTable]:
+        """The saved tables of this pack, oldest first, with their moves in order."""
+        with self.lock:
+            rows = self.db.execute("SELECT sid, pack, players, seed, bots, sides FROM tables WHERE pack = ? "
+                                   "ORDER BY created, sid", (pack,)).fetchall()
+            out = []
+            for sid, pk, players, seed, bots, sides in rows:
+                codes = tuple(c for (c,) in self.db.execute(
+                    "SELECT code FROM moves WHERE sid = ? ORDER BY n", (sid,)))
+                out.append(SavedTable(sid, pk, players, seed, bots, sides, codes))
+            return out
+
+    def token(self) -> str:
+        """The server's link token, kept with its tables so the links still work after a restart."""
+        with self.lock, self.db:
+            row = self.db.execute("SELECT value FROM meta WHERE key = 'token'").fetchone()
+            if row:
+                return str(row[0])
+            token = secrets.token_urlsafe(24)
+            self.db.execute("INSERT INTO meta (key, value) VALUES ('token', ?)", (token,))
+            return token
+
+    def close(self) -> None:
+        with self.lock:
+            self.db.close()
