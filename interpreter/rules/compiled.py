@@ -31,6 +31,11 @@ class CCard:
     deck: str = ""  # "" for an age card
     cost_per_age: int = 0  # coins to the bank per age number, besides cost_coins
     needs: tuple[tuple[int, Any, str], ...] = ()  # prerequisites: (at least N, Counter, in words)
+    # priced in full by legal_moves (its cost depends on the age, or it has a prerequisite)
+    full_price: bool = field(init=False, repr=False, default=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "full_price", bool(self.cost_per_age or self.needs))
 
     @property
     def needs_resources(self) -> bool:

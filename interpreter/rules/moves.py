@@ -160,7 +160,7 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
             moves.extend([m._replace(card=i) for m in moves if m.card == first])
             continue
         seen[card.id] = i
-        if (card.cost_per_age or card.needs or mods is not None and mods.cards[card.color] != PLAIN) \
+        if (card.full_price or mods is not None and mods.cards[card.color] != PLAIN) \
                 and card.name not in names:
             p = price_card(card, city, table)  # a cost change, the age or a prerequisite: in full
             moves.extend(_price_moves(i, BUILD, p))
