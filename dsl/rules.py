@@ -139,6 +139,12 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report,
     _check_seats(rules, bad)
     if len(rules.pass_directions) != rules.ages:
         bad(("pass",), f"{len(rules.pass_directions)} pass directions for {rules.ages} ages")
+    for i, direction in enumerate(rules.pass_directions):  # a hand must reach another player
+        far = abs(pass_step(direction))
+        stuck = [n for n in range(max(2, rules.min_players), rules.max_players + 1) if far % n == 0]
+        if stuck:
+            bad(("pass", i), f"'{direction}' at {stuck[0]} players passes every hand back to its owner; "
+                             f"did you mean '{direction.split()[0]}'?")
     if len(rules.victory_tokens) != rules.ages:
         bad(("military", "victory"), f"{len(rules.victory_tokens)} victory values for {rules.ages} ages")
     if rules.guild_color not in vocab.colors:
@@ -171,10 +177,17 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report,
     return rules
 
 
+def pass_step(direction: str) -> int:
+    """'left' -> 1, 'right' -> -1, 'left 2' -> 2: seats a hand moves (to the left: up)."""
+    side, _, far = direction.partition(" ")
+    return (int(far) if far else 1) * (1 if side == "left" else -1)
+
+
 def _alternate(sides: tuple[str, ...], ages: int) -> tuple[str, ...]:
     out = list(sides)
     while len(out) < ages:
-        out.append("right" if out[-1] == "left" else "left")
+        side, _, far = out[-1].partition(" ")
+        out.append(("right" if side == "left" else "left") + (f" {far}" if far else ""))
     return tuple(out)
 
 

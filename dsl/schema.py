@@ -63,6 +63,7 @@ EFFECT_DESC = ("Card-language effects joined by ';'. Effect words: "
                + ", ".join(sorted(EFFECTS)) + " (see docs/effects.md).")
 COST_DESC = "Card-language cost, e.g. '2 stone, ore', '1 coin' or 'free'."
 SIDES = ["left", "right"]
+PASS_PATTERN = "^(left|right)( [1-9])?$"
 PHASE_KINDS = [k for k in PHASES if k != "age"]  # the ages are built in
 
 
@@ -121,8 +122,9 @@ def build_schema() -> dict[str, Any]:
         "starting_coins": _int("coins each player starts with", 0),
         "sell_coins": _int("coins for selling a card", 0),
         "trade_price": _int("coins per resource bought from a neighbour", 0),
-        "pass": {"type": "array", "items": {"enum": SIDES}, "maxItems": LIMITS.ages,
-                 "description": "hand passing direction for each age"},
+        "pass": {"type": "array", "items": {"type": "string", "pattern": PASS_PATTERN}, "maxItems": LIMITS.ages,
+                 "description": "hand passing direction for each age: left or right, or with a "
+                                "distance in seats (`left 2`: to the second city on the left)"},
         "military": _obj({
             "victory": {"type": "array", "items": _int("victory token value", -LIMITS.coins),
                         "maxItems": LIMITS.ages,

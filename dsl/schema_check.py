@@ -10,7 +10,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from .text_errors import did_you_mean
 from .safeio import short
-from .schema import NAME_PATTERN, build_schema
+from .schema import NAME_PATTERN, PASS_PATTERN, build_schema
 from .yamlsource import YamlDoc
 
 Report = Callable[..., None]
@@ -70,6 +70,10 @@ def _describe(err: ValidationError) -> str:
             return _describe(inner)
         return (f"'{_field(tuple(err.absolute_path))}' must be "
                 f"{' or '.join(_TYPE_NAMES.get(k, k) for k in kinds)}, not {short(err.instance)}")
+    if v == "pattern" and err.validator_value == PASS_PATTERN:
+        guess = did_you_mean(str(err.instance).split(" ")[0] if err.instance else "", ["left", "right"])
+        return (f"{short(err.instance)} is not a passing direction: left or right, with a distance in "
+                f"seats if more than one ('left 2'){guess}")
     if v == "pattern" and err.validator_value != NAME_PATTERN and "a-z" not in err.validator_value:
         return (f"'{_field(tuple(err.absolute_path))}' must not hold control characters or "
                 f"escape sequences: {short(err.instance)}")

@@ -19,6 +19,7 @@ from typing import Any, Optional, Sequence
 
 from interpreter.game.conflicts import Conflicts
 from dsl.limits import LIMITS
+from dsl.rules import pass_step
 
 from interpreter.game.contract import GameCapped, GameOverflow, beyond_bound
 from interpreter.game.losses import Losses
@@ -295,7 +296,7 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Kn
         the card of a seat held in turn goes with its holder's hand."""
         if isinstance(direction, int):
             direction = self.rules.pass_directions[direction - 1]
-        step = 1 if direction == "left" else -1
+        step = pass_step(direction)
         if not self.unowned:
             self.hands = self.hands[-step:] + self.hands[:-step]  # seat s's hand goes to s + step
             if self.lineage is not None:

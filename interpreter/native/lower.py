@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from dsl.limits import LIMITS
+from dsl.rules import pass_step
 
 from interpreter.rules import effects as E
 from interpreter.rules.compiled import CompiledPack
@@ -206,6 +207,10 @@ def _lines(cp: CompiledPack) -> list[str]:
 
 def _check_rules(cp: CompiledPack) -> None:
     rules = cp.rules
+    playable = set(range(rules.min_players, rules.max_players + 1))
+    if any(playable & set(seat.players) for seat in rules.seats) \
+            and any(abs(pass_step(d)) > 1 for d in rules.pass_directions):
+        raise NotNative("hands passed more than one seat at a table with seats no player owns")
     if any(c.needs for c in cp.cards) or any(st.needs for side in cp.sides.values() for st in side.stages):
         raise NotNative("a prerequisite on a card or stage (cost: ..., needs ...)")
     kinds = [p.kind for p in rules.phases if p.kind not in PHASE_KINDS]
@@ -338,7 +343,7 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
         "trade_price": rules.trade_price, "treasury": rules.treasury,
         "set_bonus": rules.science_set_bonus, "defeat": rules.defeat_token,
         "victory": list(rules.victory_tokens),
-        "pass": [1 if d == "left" else -1 for d in rules.pass_directions][:rules.ages],
+        "pass": [pass_step(d) for d in rules.pass_directions][:rules.ages],
         "cards": cards, "contribs": t.contribs, "hooks": t.all_hooks(), "sides": sides,
         "wonders": wonders, "n_names": len(names), "steps": _steps(cp, hands, hands),
         "n_hands": len(hands), "deck_of": [hands.index(c.deck) if c.deck in hands else -1
