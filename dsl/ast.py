@@ -34,10 +34,12 @@ class Produce:
 
 @dataclass(frozen=True)
 class Shields:
-    """Military strength; with `per`, counted again at each conflict (`shields 1 per defeat`)."""
+    """Military strength; with `per`, counted again at each conflict (`shields 1 per defeat`);
+    with `sides` other than self, the strength of those cities (`shields -1 for neighbors`)."""
 
     count: int
     per: "Counted | None" = None
+    sides: tuple[str, ...] = ("self",)
     line: int = _pos()
     column: int = _pos()
 

@@ -105,6 +105,13 @@ def _(n: A.Produce, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 @english.register
 def _(n: A.Shields, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    if n.sides != ("self",):
+        more = "more" if n.count >= 0 else "fewer"
+        each = f" {counted(n.per, vocab)}" if n.per is not None else ""
+        who = whose(n.sides)
+        many = "two" in who or " and " in who
+        return (f"In each conflict, {who} {'have' if many or who == 'you' else 'has'} "
+                f"{_plural(abs(n.count), 'shield')} {more}{each}.")
     if n.per is not None:
         return f"In each conflict, {_plural(n.count, 'shield')} {counted(n.per, vocab)}."
     return _plural(n.count, "shield") + "."

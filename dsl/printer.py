@@ -71,7 +71,7 @@ def _(n: A.Produce) -> str:
 
 @canonical.register
 def _(n: A.Shields) -> str:
-    return f"shields {n.count}" + (f" {counted_text(n.per)}" if n.per else "")
+    return f"shields {n.count}" + (f" {counted_text(n.per)}" if n.per else "") + _for_sides(n.sides)
 
 
 @canonical.register

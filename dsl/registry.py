@@ -63,8 +63,13 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "produce one produced|unproduced"),
     EffectSpec("shields", A.Shields, "passive",
                "Military strength, compared with each neighbour at the end of every age; with "
-               "`per`, counted anew at each conflict (`shields 1 per defeat`).",
-               (Param("count", "int", "number of shields"), _PER), ("shields 2", "shields 1 per defeat"),
+               "`per`, counted anew at each conflict (`shields 1 per defeat`); with `for SIDES`, "
+               "the strength of those cities instead (`shields -1 for neighbors`: each neighbour "
+               "has one shield fewer in every conflict; a city's own shields are never negative).",
+               (Param("count", "int", "number of shields (negative only with `for SIDES`)"), _PER,
+                Param("sides", "sides", "`for SIDES`: whose strength (left, right, neighbors); "
+                      "default self, the owner", optional=True)),
+               ("shields 2", "shields 1 per defeat", "shields -1 for neighbors"),
                "shields N [per THING]"),
     EffectSpec("science", A.Science, "game end",
                "One science symbol; with several names (or `any`) the owner picks one at game end, "

@@ -140,9 +140,15 @@ class ToAst(Transformer):
 
     @v_args(meta=True)
     def shields(self, meta: Any, children: list[Any]) -> A.Shields:
-        count = next(c for c in children if isinstance(c, Token) and c.type == "INT")
+        count = next(c for c in children if isinstance(c, Token) and c.type == "SIGNED_INT")
         per = next((c for c in children if isinstance(c, A.Counted)), None)
-        return A.Shields(self._num(count, LIMITS.amount, "shields"), per, line=meta.line, column=meta.column)
+        sides = next((c for c in children if isinstance(c, tuple)), ("self",))
+        amount = self._num(count, LIMITS.amount, "shields")
+        if amount < 0 and "self" in sides:
+            self.errors.append(LanguageError(
+                f"a city's own shields cannot be {amount}: write 'shields {amount} for neighbors' to "
+                "weaken other cities", count.line, count.column, len(count)))
+        return A.Shields(amount, per, sides, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def science(self, meta: Any, children: list[Token]) -> A.Science:

@@ -8,6 +8,7 @@ fire their triggers at once.
 """
 from __future__ import annotations
 
+from interpreter.rules.city import LEFT
 from interpreter.rules.effects import Event
 
 
@@ -28,6 +29,13 @@ class Conflicts:
                     out.add(seat)
         fighting = [s for s in range(n) if s not in out] if out else list(range(n))
         strength = [c.conflict_shields(self.table) if c.strength else c.shields for c in self.cities]
+        for c in self.cities:  # shields a city gives or takes from its neighbours (`for neighbors`)
+            for hook in c.strength_out:
+                got = hook.shields(self.table, c.seat)
+                for side in hook.seats:
+                    if side:
+                        target = (c.seat + 1) % n if side == LEFT else (c.seat - 1) % n
+                        strength[target] += got
         gets: list[list[int]] = [[] for _ in self.cities]
         won = [0] * n
         lost = [0] * n

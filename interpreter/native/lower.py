@@ -140,6 +140,8 @@ class _HookLowering:
                         counter=_counter(h.counter, tk))
         if t is E.RelativeProduction:
             return _row(H_RELATIVE, ref=int(h.relative == "produced"))
+        if t is E.StrengthHook and h.seats != (0,):
+            raise NotNative("shields given to or taken from other cities (shields ... for SIDES)")
         if t is E.StrengthHook:
             return _row(H_STRENGTH, h.amount, counter=_counter(h.counter, tk))
         if isinstance(h, E.PluginHook):

@@ -268,6 +268,8 @@ def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
             return _joined([piece(resource, r, vocab) for r, _ in e.resources])
         return [p for r, k in e.resources for p in _repeat(piece(resource, r, vocab), k)]
     if isinstance(e, A.Shields):
+        if e.sides != ("self",):  # other cities' shields: in words for now
+            return None
         if e.per is not None:
             return _amount(lambda cx, cy, s, n: shield(cx, cy, s) + [label(cx, cy - s * 0.08, n, s * 0.3, "#ffffff")],
                            e.count, e.per, vocab)

@@ -34,7 +34,7 @@ class City:
                  "fixed", "fixed_trade", "choices", "choices_trade", "shields", "science",
                  "science_wild", "tokens", "prices", "scorers", "triggers", "cost_changes", "free_build",
                  "free_build_used", "play_last", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "mods", "mods_key",
-                 "token_counts", "strength", "free_build_colors", "relative", "relative_choices",
+                 "token_counts", "strength", "strength_out", "free_build_colors", "relative", "relative_choices",
                  "rebate_used", "free_turns", "colour_first", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
                  "unowned")
 
@@ -77,6 +77,7 @@ class City:
         self.mods_key: tuple[Any, ...] = ()
         self.token_counts: dict[str, int] = {}  # tokens of the pack's declared kinds (debt, ...)
         self.strength: list[Any] = []  # shields counted anew at each conflict
+        self.strength_out: list[Any] = []  # shields this city gives or takes from others (conflicts.py)
         self.free_build_colors: frozenset[int] = frozenset()  # empty: any colour
         self.free_turns: set[str] = set()  # "age_first" / "age_last": that turn's card is free
         self.colour_first = False  # a card of a colour it does not have yet costs nothing
@@ -224,6 +225,7 @@ class City:
         new.defeats_to_winner, new.bank_used = self.defeats_to_winner, self.bank_used
         new.mods, new.mods_key = self.mods, self.mods_key  # a summary, replaced (never changed) when stale
         new.token_counts, new.strength = dict(self.token_counts), self.strength[:]
+        new.strength_out = self.strength_out[:]
         new.free_build_colors, new.free_turns = self.free_build_colors, set(self.free_turns)
         new.relative, new.relative_choices = self.relative[:], self.relative_choices[:]
         new.rebate_used, new.colour_first = set(self.rebate_used), self.colour_first

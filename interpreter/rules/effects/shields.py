@@ -7,29 +7,41 @@ from typing import Any
 from dsl import ast as A
 
 from interpreter.rules.contribution import Hook
-from interpreter.rules.counting import Counter, count
+from interpreter.rules.counting import Counter, count, seats_of
 from interpreter.rules.effects.base import Builder, ages_left, counter, handles
 
 
 class StrengthHook(Hook):
-    """Shields counted anew at each conflict (`shields 1 per defeat`)."""
+    """Shields counted anew at each conflict (`shields 1 per defeat`), or shields of other
+    cities (`shields -1 for neighbors`: `seats` holds LEFT/RIGHT; the conflict adds them to
+    those cities' strength, game/conflicts.py)."""
 
-    def __init__(self, amount: int, counter: Counter):
-        self.amount, self.counter = amount, counter
+    def __init__(self, amount: int, counter: Counter | None, seats: tuple[int, ...] = (0,)):
+        self.amount, self.counter, self.seats = amount, counter, seats
 
     def attach(self, city: Any) -> None:
-        city.strength.append(self)
+        if self.seats == (0,):
+            city.strength.append(self)
+        else:
+            city.strength_out.append(self)
 
     def shields(self, table: Any, seat: int) -> int:
+        """The shields this gives, counted in the owner's city (`seat`)."""
+        if self.counter is None:
+            return self.amount
         return self.amount * count(table, seat, self.counter)
 
     def worth(self, obs: Any, seat: int) -> float:
-        return 0.5 * self.amount * (ages_left(obs) + 1)
+        if self.seats == (0,):
+            return 0.5 * self.amount * (ages_left(obs) + 1)
+        return -0.4 * self.amount * len([s for s in self.seats if s]) * (ages_left(obs) + 1)
 
 
-@handles("shields", "count", "per")
+@handles("shields", "count", "per", "sides")
 def _shields(n: A.Shields, b: Builder, ix: Any) -> None:
-    if n.per is not None:
+    if n.sides != ("self",):
+        b.hooks.append(StrengthHook(n.count, counter(n.per, ix), seats_of(n.sides)))
+    elif n.per is not None:
         b.hooks.append(StrengthHook(n.count, counter(n.per, ix)))
     else:
         b.shields += n.count
