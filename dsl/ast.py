@@ -258,6 +258,7 @@ class Trigger:
     effect: "Coins"
     event: Event
     once_per_turn: bool = False
+    once_per: str = ""  # "age" | "game": at most once in each age, or in the whole game
     line: int = _pos()
     column: int = _pos()
 

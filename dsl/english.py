@@ -254,9 +254,14 @@ def _(n: A.Trigger, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     c = n.effect
     verb = "take" if c.amount >= 0 else "lose"
     what = _plural(abs(c.amount), "coin") + (f" {counted(c.per, vocab)}" if c.per else "")
-    once = " (at most once per turn)" if n.once_per_turn else ""
     if n.event.kind == "age_start":
-        return f"At the start of each age, {verb} {what}."
+        when = "At the start of the next age" if n.once_per == "game" else "At the start of each age"
+        return f"{when}, {verb} {what}."
+    if n.once_per == "game":
+        return f"The first time {_subject(n.event)}, {verb} {what} (once in the game)."
+    if n.once_per == "age":
+        return f"The first time in each age {_subject(n.event)}, {verb} {what}."
+    once = " (at most once per turn)" if n.once_per_turn else ""
     return f"Each time {_subject(n.event)}{once}, {verb} {what}."
 
 

@@ -152,7 +152,7 @@ def event_text(e: A.Event) -> str:
 
 @canonical.register
 def _(n: A.Trigger) -> str:
-    once = " once per turn" if n.once_per_turn else ""
+    once = " once per turn" if n.once_per_turn else (f" once per {n.once_per}" if n.once_per else "")
     return f"{canonical(n.effect)} when {event_text(n.event)}{once}"
 
 

@@ -163,14 +163,16 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                       "neighbour paid), `win conflict` or `lose conflict` (once per token), `take coins` "
                       "(coins taken from the bank: a sale, a card's coins, ...); or `age starts`"),
                 Param("once per turn", "word", "at most once each turn for each distinct "
-                      "occurrence (for `buy`: each neighbour)", optional=True)),
+                      "occurrence (for `buy`: each neighbour)", optional=True),
+                Param("once per", "word", "`once per age` or `once per game`: the first time only, "
+                      "in each age or in the whole game", optional=True)),
                ("coins 2 when build yellow card", "coins 2 when build chain",
                 "coins 1 when buy once per turn", "coins 2 when win conflict",
                 "coins 1 when lose conflict", "coins 1 when build wonder stage",
                 "coins 1 per brown card in self when build card", "coins 1 when take coins once per turn",
                 "coins 1 when neighbors build red card", "coins 1 when others buy once per turn",
-                "coins 2 when age starts"),
-               "coins N [per ...] when [SIDES|others] EVENT [once per turn]"),
+                "coins 2 when age starts", "coins 3 when neighbors lose conflict once per game"),
+               "coins N [per ...] when [SIDES|others] EVENT [once per turn|age|game]"),
     EffectSpec("draw", A.Draw, "when built",
                "When built, draw cards of a deck the pack declares at random from the box (the "
                "deck's undealt or put-away cards) into the owner's hand of the same name.",

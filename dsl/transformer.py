@@ -442,13 +442,16 @@ class ToAst(Transformer):
         effect, *rest = children
         whose = rest.pop(0) if isinstance(rest[0], tuple) else ("self",)
         event = replace(rest[0], whose=whose)
-        once = len(rest) > 1
-        return A.Trigger(effect, event, once, line=meta.line, column=meta.column)
+        limit = rest[1] if len(rest) > 1 else False
+        return A.Trigger(effect, event, limit is True, limit if isinstance(limit, str) else "",
+                         line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def age_start_trigger(self, meta: Any, children: list[Any]) -> A.Trigger:
         """`when age starts`: heard by every city at once, so it names no cities."""
-        return A.Trigger(children[0], A.Event("age_start"), len(children) > 1, line=meta.line, column=meta.column)
+        limit = children[1] if len(children) > 1 else False
+        return A.Trigger(children[0], A.Event("age_start"), limit is True, limit if isinstance(limit, str) else "",
+                         line=meta.line, column=meta.column)
 
     def event_whose(self, children: list[Any]) -> tuple[str, ...]:
         got = children[0]
@@ -477,6 +480,9 @@ class ToAst(Transformer):
 
     def once_per_turn(self, _: list[Any]) -> bool:
         return True
+
+    def once_per_period(self, children: list[Token]) -> str:
+        return str(children[0])
 
     @v_args(meta=True)
     def plugin_effect(self, meta: Any, children: list[Any]) -> A.PluginEffect:

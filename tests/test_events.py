@@ -105,3 +105,27 @@ def test_a_watcher_is_valued_by_the_greedy_bot(cp) -> None:
     assert hook.worth(obs, 0) > 0
     (age_hook,) = _card(cp, "Almanac").effect.hooks
     assert age_hook.worth(obs, 0) == pytest.approx(age_hook.inner.worth(obs, 0) * 2)  # ages II and III to come
+
+
+def test_once_per_game_and_once_per_age(tmp_path_factory) -> None:
+    """`once per game`: the first time only; `once per age`: the first time in each age."""
+    cp2 = base_plus(tmp_path_factory, "limits", CARDS + """  - {name: Bounty, age: 1, color: yellow, players: [3, 4, 5, 6, 7], effect: coins 3 when neighbors build red card once per game}
+  - {name: Drill Ground, age: 1, color: yellow, players: [3, 4, 5, 6, 7], effect: coins 2 when build red card once per age}
+  - {name: Barracks Yard, age: 1, color: red, players: [3, 4, 5, 6, 7], effect: shields 1}
+""")
+    g = Game(cp2, make_bots("greedy", 4), seed=6, sides="A")
+    g.pending()
+    g.cities[0].build_card(_card(cp2, "Bounty"))
+    g.cities[2].build_card(_card(cp2, "Drill Ground"))
+    start = [c.coins for c in g.cities]
+    sale = g.rules.sell_coins
+    _turn(g, {1: "Drill Yard", 2: "Drill Yard"})
+    assert g.cities[0].coins == start[0] + sale + 3  # the first neighbour's red card
+    assert g.cities[2].coins == start[2] + 2  # its own first red card this age
+    _turn(g, {3: "Sentry Post", 2: "Sentry Post"})
+    assert g.cities[0].coins == start[0] + 2 * sale + 3  # not again: once in the game
+    assert g.cities[2].coins == start[2] + 2  # not again this age
+    g.clone()  # the limits are part of the state a clone copies
+    g.age = 2  # a new age: once per age fires again
+    _turn(g, {2: "Barracks Yard"})
+    assert g.cities[2].coins == start[2] + 4

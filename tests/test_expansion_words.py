@@ -167,7 +167,7 @@ ERRORS = [
     ("coins 2 when bye", 1, 14, 3,
      "unexpected 'bye'; expected 'age', 'build', 'buy', 'lose', 'take', 'win', a side (left, self, right, neighbors, all, others); did you mean 'buy'?"),
     ("coins 2 when win", 1, 17, 1, "text ends too early; expected 'conflict'"),
-    ("coins 1 when buy once per game", 1, 27, 4, "unexpected 'game'; expected 'turn'"),
+    ("coins 1 when buy once per week", 1, 27, 4, "unexpected 'week'; expected 'age', 'game', 'turn'"),
     ("vp 1 when win conflict", 1, 6, 4, "unexpected 'when'; expected 'if', 'per', ';', end of text"),
     ("discount 1 resource on wonder stage for", 1, 40, 1,
      "text ends too early; expected 'all', 'left', 'neighbors', 'neighbours', 'right', 'self'"),

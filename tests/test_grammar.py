@@ -385,7 +385,7 @@ SYNTAX_ERRORS = [
     ("coins 2 when win conflcit", 1, 18,
      "unexpected 'conflcit'; expected 'conflict'; did you mean 'conflict'?"),
     ("coins 2 when", 1, 13, "text ends too early; expected 'age', 'build', 'buy', 'lose', 'take', 'win', a side (left, self, right, neighbors, all, others)"),
-    ("coins 1 when buy once per age", 1, 27, "unexpected 'age'; expected 'turn'"),
+    ("coins 1 when buy once per week", 1, 27, "unexpected 'week'; expected 'age', 'game', 'turn'"),
     ("coins 2 when build yellow card once", 1, 36, "text ends too early; expected 'per'"),
     ("vp 2 when build card", 1, 6, "unexpected 'when'; expected 'if', 'per', ';', end of text"),
     ("discount 1 resource on wonder stage for", 1, 40,

@@ -39,6 +39,7 @@ def clone_game(game: Any) -> Any:
     d["holders"], d["held_moves"], d["seat_turn"] = dict(game.holders), game.held_moves[:], game.seat_turn[:]
     d["pile_saved"] = {s: same(p) for s, p in game.pile_saved.items()}
     d["fired"] = set(game.fired)
+    d["fired_once"] = set(game.fired_once)
     d["dealt"] = dict(game.dealt)
     if game.records:  # only the current phase's record still changes
         d["records"] = game.records[:-1] + [game.records[-1].copy()]

@@ -108,6 +108,7 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Kn
         self.owed_hands: list[tuple[int, str]] = []  # (seat, hand) owed a paid play this turn
         self.fired: set[tuple[int, int, int, int]] = set()  # once-per-turn triggers fired this turn
         self.listening = False  # this turn, some city listens to events of others (fire)
+        self.fired_once: set[tuple[int, int, int, int]] = set()  # triggers limited to once an age / a game
         self.bank_reset = False  # some city bought from the bank this turn
         self.gains: list[tuple[int, int]] = []  # (seat, coins from the bank) owed by others' cards
         self.sit_out_kinds = [k.name for k in rules.tokens.values() if k.sit_out]

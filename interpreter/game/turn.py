@@ -285,6 +285,12 @@ class TurnResolution:
             if key in self.fired:
                 return 0
             self.fired.add(key)
+        limit = getattr(hook, "limit", "")
+        if limit:  # once in each age, or in the game: for this city's copy of the card
+            key = (owner, id(hook), self.age if limit == "age" else 0, source)
+            if key in self.fired_once:
+                return 0
+            self.fired_once.add(key)
         got = hook.react(self, owner, event)
         if got and self.coin_tally is not None:  # source: the id of the trigger's card
             self.coin_tally.append((owner, source, got))

@@ -125,6 +125,8 @@ class _HookLowering:
                 raise NotNative("a trigger heard in other cities (when neighbors/others ...)")
             if h.kind not in EVENT:
                 raise NotNative(f"the event '{h.kind}'")
+            if h.limit:
+                raise NotNative(f"a trigger limited to once per {h.limit}")
             self.inner.append(self.row(h.inner))
             return _row(H_TRIGGER, cond=int(h.once), period=EVENT[h.kind], colors=h.colors,
                         inner=-len(self.inner))

@@ -18,9 +18,10 @@ class TriggerHook(Hook):
     reacts = True
 
     def __init__(self, kind: str, colors: frozenset[int], inner: Hook, once_per_turn: bool,
-                 whose: tuple[str, ...] = ("self",)):
+                 whose: tuple[str, ...] = ("self",), limit: str = ""):
         self.kind, self.colors, self.inner, self.once = kind, colors, inner, once_per_turn
         self.whose = whose
+        self.limit = limit  # "age" | "game": fires at most once in each age / in the game
         self.own = "self" in whose  # heard in the owner's city
         self.others = whose != ("self",)  # heard in other cities (GameState.watching)
 
@@ -45,15 +46,19 @@ class TriggerHook(Hook):
     def worth(self, obs: Any, seat: int) -> float:
         cities = self.own + (obs.n - 1 if self.whose == ("others",) else
                              ("left" in self.whose) + ("right" in self.whose))
+        if self.limit == "game":
+            return self.inner.worth(obs, seat)
         if self.kind == "age_start":
             return self.inner.worth(obs, seat) * ages_left(obs)  # the ages still to start
+        if self.limit == "age":
+            return self.inner.worth(obs, seat) * (ages_left(obs) + 1)
         return self.inner.worth(obs, seat) * (1.5 * ages_left(obs) + 1) * max(1, cities)
 
 
-@handles("when", "effect", "event", "once_per_turn")
+@handles("when", "effect", "event", "once_per_turn", "once_per")
 def _trigger(n: A.Trigger, b: Builder, ix: Any) -> None:
     inner = Builder(len(ix.res), len(ix.sym))
     compile_node(n.effect, inner, ix)
     (hook,) = inner.hooks
     colors = frozenset(ix.col[c] for c in n.event.colors)
-    b.hooks.append(TriggerHook(n.event.kind, colors, hook, n.once_per_turn, n.event.whose))
+    b.hooks.append(TriggerHook(n.event.kind, colors, hook, n.once_per_turn, n.event.whose, n.once_per))
