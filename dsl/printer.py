@@ -169,11 +169,11 @@ def effects_text(effects: tuple[A.Effect, ...]) -> str:
 
 
 def _needs_text(n: int, c: A.Counted) -> str:
-    """`needs 3 green cards in self`: the count's words with N in front (plural after N > 1)."""
+    """`3 green cards in self`: the count's words with N in front (plural after N > 1)."""
     words = counted_text(replace(c, every=max(2, n))).removeprefix("per ").split(" ", 1)[1]
     if n == 1:
         words = counted_text(c).removeprefix("per ")
-    return f"needs {n} {words}"
+    return f"{n} {words}"
 
 
 def cost_text(cost: A.Cost) -> str:
@@ -185,7 +185,8 @@ def cost_text(cost: A.Cost) -> str:
     if cost.coins_per_age:
         parts.append(f"{cost.coins_per_age} coin" + ("s" if cost.coins_per_age != 1 else "") + " per age")
     parts.extend(_amount(r, n) for r, n in cost.resources)
-    parts.extend(_needs_text(n, c) for n, c in cost.needs)
+    if cost.needs:
+        parts.append("needs " + " and ".join(_needs_text(n, c) for n, c in cost.needs))
     return ", ".join(parts)
 
 

@@ -541,7 +541,11 @@ class ToAst(Transformer):
     def free_cost(self, _: list[Any]) -> A.Cost:
         return A.Cost()
 
-    def cost(self, children: list[tuple[str, int]]) -> A.Cost:
+    def needs(self, children: list[Any]) -> list[tuple[str, Any]]:
+        return [("needs", need) for need in children]
+
+    def cost(self, children: list[Any]) -> A.Cost:
+        children = [x for c in children for x in (c if isinstance(c, list) else [c])]
         if sum(n for name, n in children if name not in ("coins", "coins per age", "needs")) > LIMITS.cost_units:
             self.errors.append(LanguageError(f"a cost of more than {LIMITS.cost_units} resources "
                                              "(the limit)", 1, 1))
@@ -563,8 +567,8 @@ class ToAst(Transformer):
         return A.Cost(coins, tuple(res.items()), per_age, tuple(needs))
 
     @v_args(meta=True)
-    def cost_needs(self, meta: Any, children: list[Any]) -> tuple[str, tuple[int, A.Counted]]:
-        """`needs 3 green cards [in SIDES]`: a prerequisite, at least that many counted now."""
+    def need(self, meta: Any, children: list[Any]) -> tuple[int, A.Counted]:
+        """`3 green cards [in SIDES]` after `needs`: a prerequisite, at least that many now."""
         at_least, (what, colors) = self._int(children[0]), children[1]
         where = children[2] if len(children) > 2 else None
         if what == "age":
@@ -573,7 +577,7 @@ class ToAst(Transformer):
         sides = tuple(where) if where is not None else ("self",)
         counted = (A.Counted("token", (), sides, 1, colors[0]) if what == "token"
                    else A.Counted(what, colors, sides, 1))
-        return "needs", (at_least, counted)
+        return at_least, counted
 
     def cost_per_age(self, children: list[Token]) -> tuple[str, int]:
         name, n = self.cost_item(children[:-1])

@@ -291,13 +291,31 @@ def discounts(draw) -> A.Discount:
                   | st.just(A.Target("wonder_stage")))
     unit = draw(st.sampled_from(["resource", "coin", "all", "all_resources"]))
     amount = 0 if unit in ("all", "all_resources") else draw(st.integers(1, 5))
-    return A.Discount(unit, target, amount, draw(SIDES))
+    per = None if unit in ("all", "all_resources") else draw(st.none() | counted())  # a counted discount
+    return A.Discount(unit, target, amount, draw(SIDES), per)
 
 
 @st.composite
 def events(draw) -> A.Event:
     kind = draw(st.sampled_from(A.EVENT_KINDS))
-    return A.Event(kind, draw(unique(COLORS, 0, 3)) if kind == "build" else ())
+    whose = ("self",) if kind == "age_start" else draw(st.just(("self",)) | st.just(("others",)) | SIDES)
+    return A.Event(kind, draw(unique(COLORS, 0, 3)) if kind == "build" else (), whose)
+
+
+@st.composite
+def triggers(draw) -> A.Trigger:
+    """A trigger, limited once per turn, or once per age or game, or not at all."""
+    limit = draw(st.sampled_from(["", "turn", "age", "game"]))
+    return A.Trigger(draw(st.builds(A.Coins, AMOUNT, st.none() | counted())), draw(events()),
+                     limit == "turn", limit if limit in ("age", "game") else "")
+
+
+@st.composite
+def shields(draw) -> A.Shields:
+    """Own shields (never negative), or shields of other cities (`for neighbors`, any sign)."""
+    sides = draw(st.just(("self",)) | NEIGHBOUR_SIDES)
+    count = draw(st.integers(0, 9) if sides == ("self",) else st.integers(-9, 9))
+    return A.Shields(count, draw(st.none() | counted()), sides)
 
 
 @st.composite
@@ -325,7 +343,7 @@ def produce(draw) -> A.Produce:
 AMOUNT = st.integers(-5, 20)
 EFFECT_STRATEGIES = {
     "produce": produce(),
-    "shields": st.builds(A.Shields, st.integers(0, 9), st.none() | counted()),
+    "shields": shields(),
     "science": unique((*SYMBOLS, "any"), 1, 4).map(A.Science),
     "coins": st.builds(A.Coins, AMOUNT, st.none() | counted()),
     "vp": st.builds(A.VictoryPoints, AMOUNT, st.none() | counted()),
@@ -340,8 +358,7 @@ EFFECT_STRATEGIES = {
     "rebate": st.builds(A.Rebate, st.integers(1, 3), unique(("left", "right")).map(A.normalize_sides)),
     "copy": st.builds(A.CopyCard, unique(COLORS, 1, 3), NEIGHBOUR_SIDES, st.booleans()),
     "discount": discounts(),
-    "when": st.builds(A.Trigger, st.builds(A.Coins, AMOUNT, st.none() | counted()), events(),
-                      st.booleans()),
+    "when": triggers(),
 }
 ANY_EFFECT = st.one_of(*EFFECT_STRATEGIES.values())
 
@@ -377,7 +394,9 @@ def costs(draw) -> A.Cost:
     amounts = draw(st.lists(st.integers(1, 5), min_size=len(names), max_size=len(names)))
     most = max(1, LIMITS.cost_units // max(1, len(names)))  # a cost holds at most 12 resources
     amounts = [min(a, most) for a in amounts]
-    return A.Cost(draw(st.integers(0, 12)), tuple(zip(names, amounts)))
+    needs = draw(st.lists(st.tuples(st.integers(1, 9), counted().filter(lambda c: c.what != "age")), max_size=2))
+    needs = [(n, A.Counted(c.what, c.colors, c.sides, 1, c.token)) for n, c in needs]  # at least n, not groups
+    return A.Cost(draw(st.integers(0, 12)), tuple(zip(names, amounts)), 0, tuple(needs))
 
 
 @settings(max_examples=300, deadline=None)
@@ -397,11 +416,13 @@ PLUGIN_VOCAB = Vocabulary(plugin_words=frozenset({"zz_levy", "zz_tithe"}))
 # - a lone side word is read as the start of a side list, and side lists need two sides;
 # - a word that may follow a side list elsewhere (`for` of `buy ... from SIDES for N` and
 #   `discount ... for SIDES`, `now` of `copy`, `when` of a trigger, `if` of `vp`, `lose`/`gain` of
-#   `others lose 1 coin`, the events of `when SIDES build|buy|win|lose|take ...`) is read as that
+#   `others lose 1 coin`, the events of `when SIDES build|buy|win|lose|take ...`, `and` of a
+#   cost's `needs ... in SIDES and ...`, `per` of `discount ... for SIDES per ...`) is read as that
 #   keyword right after a side list (the LALR state after a side is shared), so `tax left, right
 #   for` fails.
 _SIDE_WORDS = {"left", "self", "right", "neighbors", "neighbours", "all", "others"}
-_NOT_WORD_ARGS = _SIDE_WORDS | {"for", "now", "when", "lose", "gain", "if", "build", "buy", "win", "take"}
+_NOT_WORD_ARGS = _SIDE_WORDS | {"for", "now", "when", "lose", "gain", "if", "build", "buy", "win", "take",
+                                "and", "per"}
 PLUGIN_ARG = st.one_of(
     st.integers(-9, 99),
     st.from_regex(r"\A[a-z][a-z_]{0,7}\Z").filter(lambda w: w not in _NOT_WORD_ARGS),
