@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from typing import Union
 
 SIDE_ORDER = ("left", "self", "right")
+# a neighbour chosen when counted (`per brown card in richer neighbor`): by coins or shields
+CHOSEN_NEIGHBOURS = ("richer", "poorer", "stronger", "weaker")
 
 
 def _pos() -> int:

@@ -22,6 +22,10 @@ def _or_list(items: list[str], conj: str = "or") -> str:
 
 def place(sides: tuple[str, ...], noun: str = "city", nouns: str = "cities") -> str:
     """'in your city and in your two neighbours' cities' and the like."""
+    if sides and sides[0] in A.CHOSEN_NEIGHBOURS:
+        how = {"richer": "with more coins", "poorer": "with fewer coins", "stronger": "with more shields",
+               "weaker": "with fewer shields"}[sides[0]]
+        return f"in the {noun} of your neighbour {how} (the left one on a tie)"
     parts = []
     if "self" in sides:
         parts.append(f"in your {noun}")

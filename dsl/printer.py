@@ -40,7 +40,8 @@ def counted_text(c: A.Counted) -> str:
     else:
         what = _COUNTED_NOUNS[c.what][many]
     number = f"{c.every} " if many else ""
-    return f"per {number}{what} in {sides_text(c.sides)}"
+    where = f"{c.sides[0]} neighbor" if c.sides and c.sides[0] in A.CHOSEN_NEIGHBOURS else sides_text(c.sides)
+    return f"per {number}{what} in {where}"
 
 
 def target_text(t: A.Target) -> str:

@@ -42,7 +42,9 @@ _PER = Param("per", "counted",
              "science symbols), a token kind the pack declares (`debt`, `diplomacy`) or `age` (the "
              "current age's number; no `N`, no `in SIDES`). "
              "`N` counts whole groups: `vp 1 per 3 coins` is 1 point for every full 3 coins. "
-             "SIDES defaults to self", optional=True)
+             "SIDES defaults to self; `in richer|poorer|stronger|weaker neighbor` counts in the "
+             "neighbour with more (fewer) coins or shields at that moment, the left one on a tie",
+             optional=True)
 _TARGET = Param("target", "target", "what gets cheaper: `COLOUR[/COLOUR...] cards`, `cards` (any "
                 "colour) or `wonder stages`")
 _FOR = Param("for", "sides", "`for SIDES`: whose builds (left, self, right, neighbors, all); "

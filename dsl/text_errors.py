@@ -147,7 +147,7 @@ def syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
         expected = f"an effect word ({', '.join(EFFECT_WORDS)})"
         if tok.type in ("INT", "SIGNED_INT"):
             hint = " (the word comes first: 'coins 3', 'vp 2', 'shields 1')"
-    elif tok.type == "NAME":
+    elif tok.type == "NAME" or str(tok).isalpha():  # a misspelling, or a keyword out of place
         hint = did_you_mean(str(tok), _expected_words(accepted))
     elif start == "cost" and tok.type in ("INT", "SIGNED_INT"):
         hint = " (the number comes first: '3 coins', '2 wood')"

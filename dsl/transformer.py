@@ -214,6 +214,10 @@ class ToAst(Transformer):
     def in_sides(self, meta: Any, children: list[Any]) -> "_SidesArg":
         return _SidesArg(children[0], meta)
 
+    @v_args(meta=True)
+    def in_chosen(self, meta: Any, children: list[Any]) -> "_SidesArg":
+        return _SidesArg((str(children[0]),), meta)
+
     def card_count(self, children: list[Any]) -> tuple[str, tuple[str, ...]]:
         return "card", (children[0] if children else ())
 

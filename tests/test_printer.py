@@ -272,7 +272,8 @@ def counted(draw) -> A.Counted:
         return A.Counted("age", (), ())
     colors = {"card": unique(COLORS, 0, 3), "set": unique(COLORS, 1, 3)}.get(what, st.just(()))
     token = draw(st.sampled_from(V.tokens)) if what == "token" else ""
-    return A.Counted(what, draw(colors), draw(SIDES), draw(st.integers(1, 5)), token)
+    sides = draw(SIDES | st.sampled_from(A.CHOSEN_NEIGHBOURS).map(lambda w: (w,)))  # or a chosen neighbour
+    return A.Counted(what, draw(colors), sides, draw(st.integers(1, 5)), token)
 
 
 @st.composite

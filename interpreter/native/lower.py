@@ -71,6 +71,8 @@ class NotNative(Exception):
 
 def _counter(c: Counter | None, tokens: list[str]) -> list[int]:
     """[has, what, colour mask, every, token kind, n seats, seat...]."""
+    if c is not None and any(s > 2 for s in c.seats):
+        raise NotNative("a count in a neighbour chosen by coins or shields (in richer neighbor, ...)")
     if c is None:
         return [0, 0, 0, 1, -1, 0]
     mask = 0

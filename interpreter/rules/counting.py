@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-SEAT_OF = {"self": 0, "left": 1, "right": 2}
+SEAT_OF = {"self": 0, "left": 1, "right": 2,  # and the neighbours chosen when counted:
+           "richer": 3, "poorer": 4, "stronger": 5, "weaker": 6}
 
 
 def seats_of(sides: tuple[str, ...]) -> tuple[int, ...]:
@@ -58,6 +59,19 @@ def science_sets(city: Any) -> int:
     return counts[0] if counts else 0
 
 
+def _chosen(left: Any, right: Any, code: int) -> Any:
+    """The neighbour a code 3-6 names now: richer, poorer (coins), stronger, weaker (shields);
+    on a tie, the left one."""
+    if code in (3, 4):
+        a, b = left.coins, right.coins
+    else:
+        a, b = left.shields, right.shields
+    if a == b:
+        return left
+    more = a > b
+    return left if more == (code in (3, 5)) else right
+
+
 def count(table: Any, seat: int, counter: Counter) -> int:
     """How many of what `counter` counts, over its cities, in whole groups of `every`."""
     if counter.what == "age":
@@ -66,5 +80,5 @@ def count(table: Any, seat: int, counter: Counter) -> int:
         trio = table.around(seat)
         total = 0
         for s in counter.seats:
-            total += _in_city(trio[s], counter)
+            total += _in_city(trio[s] if s < 3 else _chosen(trio[1], trio[2], s), counter)
     return total // counter.every if counter.every > 1 else total
