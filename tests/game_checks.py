@@ -28,3 +28,12 @@ def base_plus(tmp_path_factory: Any, name: str, cards_yaml: str) -> Any:
     (folder / "pack.yaml").write_text(f"name: {name}\nextends: base\n", encoding="utf-8")
     (folder / "cards.yaml").write_text(cards_yaml, encoding="utf-8")
     return compile_pack(load_pack(folder))
+
+
+def at_first_decision(cp: Any, players: int, seed: int, sides: str = "A") -> Any:
+    """A greedy game of the compiled pack at its first decision, to set a position up by hand."""
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    g = Game(cp, make_bots("greedy", players), seed=seed, sides=sides)
+    g.pending()
+    return g

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from game_checks import base_plus
+from game_checks import at_first_decision, base_plus
 
 from interpreter.players.game import Game
 from interpreter.players.roster import make_bots
@@ -23,8 +23,7 @@ def cp(tmp_path_factory) -> Any:
 
 
 def test_the_neighbour_is_chosen_when_counted(cp) -> None:
-    g = Game(cp, make_bots("greedy", 4), seed=1, sides="A")
-    g.pending()
+    g = at_first_decision(cp, 4, seed=1)
     me, left, right = g.cities[0], g.cities[1], g.cities[3]  # the left neighbour is the next seat
     brown = cp.colors.index("brown")
     left.color_counts[brown], right.color_counts[brown] = 2, 5

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from game_checks import base_plus
+from game_checks import at_first_decision, base_plus
 
 from interpreter.players.game import Game
 from interpreter.players.roster import make_bots
@@ -23,8 +23,7 @@ def cp(tmp_path_factory) -> Any:
 
 
 def test_the_neighbours_lose_a_shield_in_the_conflict(cp) -> None:
-    g = Game(cp, make_bots("greedy", 4), seed=1, sides="A")
-    g.pending()
+    g = at_first_decision(cp, 4, seed=1)
     for c in g.cities:
         c.shields, c.tokens = 1, []
     g.cities[0].build_card(next(c for c in cp.cards if c.name == "Saboteurs"))
