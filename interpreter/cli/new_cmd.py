@@ -63,7 +63,7 @@ A card pack for the 7 Wonders card language{extends_text}.
 - `wonders validate {path}` checks it (add `--watch` to re-check on every save);
 - `wonders cards {path}` and `wonders wonders {path}` list what it holds;
 - `wonders play --pack {path} --players 4` plays a game with bots;
-- `wonders compare --pack base --pack {path} --games 2000 --players 4` tells whether it changes the balance.
+- `wonders compare --pack base --pack {path}` tells whether each new card is too strong or too weak (and `wonders budget {path}` gives a first estimate before any game).
 
 Files: `pack.yaml` (the manifest and rules), `cards.yaml`, `wonders.yaml`. `pack.schema.json` lets editors
 with the YAML language server check and complete the files (regenerate it with `wonders schema -o`).

@@ -33,6 +33,7 @@ from interpreter.rules.moves import BUILD
 
 ALPHA = 0.05
 MARGIN = 2.0   # points of score: a smaller difference from the peers is "no difference"
+MIN_N = 30     # branch pairs of the card before any verdict (the sequence is valid asymptotically)
 RHO2 = 0.01    # the mixture's width (per unit variance): tightest around a hundred games
 
 
@@ -139,7 +140,9 @@ def against_peers(card: Paired, peer_rows: Sequence[Paired], games: int) -> Verd
     # the two means' sequences at the same level, combined (a union of two 1 - alpha/2 ones)
     r = radius(card.n, card.var_points, ALPHA / 2) + radius(n_p, var_p, ALPHA / 2)
     lo, hi = delta - r, delta + r
-    if lo > 0:
+    if card.n < MIN_N:
+        word = "undecided"
+    elif lo > 0:
         word = "stronger"
     elif hi < 0:
         word = "weaker"
