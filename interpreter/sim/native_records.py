@@ -119,13 +119,17 @@ class StatsFold:
         self.games = 0
         self.turns: list[int] = [0, 0, 0]
         self.actions: list[int] = [0, 0, 0]
-        self.sides: dict[str, list[int]] = {}  # name -> [wins, games]
-        self.side_lines: dict[str, list[list[int]]] = {}  # name -> per line [n, total, squares]
+        # by side index and card id (names only in `into`), each with the order first seen,
+        # which is the key order Aggregate.add gives its dicts
+        self.side_rows: list[Any] = [None] * len(self.side)  # [wins, games, per line [n, total, squares]]
+        self.side_order: list[int] = []
         self.line_sums = [[0, 0, 0] for _ in self.lines]
         self.seats: dict[int, list[int]] = {}
         self.by_bot: dict[str, list[int]] = {}
-        self.cards: dict[str, list[int]] = {}  # name -> [built, sold, wonder, built and won, built]
-        self.dealt: dict[str, int] = {}
+        self.card_rows: list[Any] = [None] * len(self.card)  # [built, sold, wonder, built and won]
+        self.card_order: list[int] = []
+        self.dealt_counts: list[int] = [0] * len(self.card)
+        self.dealt_order: list[int] = []
 
     def add(self, game: Any) -> list[int]:
         """Fold one finished game; the winners' seats (for the verdicts' fold)."""
@@ -136,47 +140,43 @@ class StatsFold:
             acc[0] += 1
             acc[1] += x
             acc[2] += x * x
-        names = self.card
+        counts = self.dealt_counts
         for c in dealt or ():
-            name = names[c]
-            self.dealt[name] = self.dealt.get(name, 0) + 1
+            if not counts[c]:
+                self.dealt_order.append(c)
+            counts[c] += 1
         won_seats = set(winners)
         nlines = len(self.lines)
+        line_sums = self.line_sums
+        side_rows, card_rows = self.side_rows, self.card_rows
         for seat, (city, pad) in enumerate(zip(game.cities(), pads)):
-            won = seat in won_seats
-            hit = 1 if won else 0
-            side = self.side[city[0]]
-            rate = self.sides.get(side)
+            hit = 1 if seat in won_seats else 0
+            sid = city[0]
+            rate = side_rows[sid]
             if rate is None:
-                rate = self.sides[side] = [0, 0]
-                self.side_lines[side] = [[0, 0, 0] for _ in range(nlines)]
+                rate = side_rows[sid] = [0, 0, [[0, 0, 0] for _ in range(nlines)]]
+                self.side_order.append(sid)
             rate[0] += hit
             rate[1] += 1
-            per = self.side_lines[side]
-            for i in range(nlines):
-                v = pad[i]
-                t = per[i]
+            for v, t, u in zip(pad, rate[2], line_sums):
                 t[0] += 1
                 t[1] += v
                 t[2] += v * v
-                u = self.line_sums[i]
                 u[0] += 1
                 u[1] += v
                 u[2] += v * v
             for acc in (self.seats.setdefault(seat, [0, 0]), self.by_bot.setdefault(self.bots[seat], [0, 0])):
                 acc[0] += hit
                 acc[1] += 1
-            cards = self.cards
-            for c in city[3]:
-                row = cards.get(names[c])
-                if row is None:
-                    row = cards[names[c]] = [0, 0, 0, 0]
-                row[0] += 1
-                row[3] += hit
-            for c in city[4]:
-                cards.setdefault(names[c], [0, 0, 0, 0])[1] += 1
-            for c in city[5]:
-                cards.setdefault(names[c], [0, 0, 0, 0])[2] += 1
+            for k, ids in ((0, city[3]), (1, city[4]), (2, city[5])):
+                for c in ids:
+                    row = card_rows[c]
+                    if row is None:
+                        row = card_rows[c] = [0, 0, 0, 0]
+                        self.card_order.append(c)
+                    row[k] += 1
+                    if k == 0:
+                        row[3] += hit
         return sorted(won_seats)
 
     def into(self, agg: Any) -> None:
@@ -188,12 +188,15 @@ class StatsFold:
         agg.games += self.games
         for tally, (n, total, squares) in ((agg.turns, self.turns), (agg.actions, self.actions)):
             tally.merge(Tally(n, total, squares))
-        for name, n in self.dealt.items():
-            agg.dealt[name] = agg.dealt.get(name, 0) + n
-        for side, (hits, n) in self.sides.items():
+        for c in self.dealt_order:
+            name = self.card[c]
+            agg.dealt[name] = agg.dealt.get(name, 0) + self.dealt_counts[c]
+        for sid in self.side_order:
+            side = self.side[sid]
+            hits, n, lines = self.side_rows[sid]
             agg.wonder.setdefault(side, Rate()).merge(Rate(hits, n))
             per = agg.wonder_scores.setdefault(side, {k: Tally() for k in LINES})
-            for line, (n2, total, squares) in zip(self.lines, self.side_lines[side]):
+            for line, (n2, total, squares) in zip(self.lines, lines):
                 per.setdefault(line, Tally()).merge(Tally(n2, total, squares))
         for line, (n, total, squares) in zip(self.lines, self.line_sums):
             agg.scores.setdefault(line, Tally()).merge(Tally(n, total, squares))
@@ -201,6 +204,7 @@ class StatsFold:
             agg.seat.setdefault(seat, Rate()).merge(Rate(hits, n))
         for bot, (hits, n) in self.by_bot.items():
             agg.bot.setdefault(bot, Rate()).merge(Rate(hits, n))
-        for name, (built, sold, tucked, won) in self.cards.items():
-            cs = agg.cards.setdefault(name, CardStats())
+        for c in self.card_order:
+            built, sold, tucked, won = self.card_rows[c]
+            cs = agg.cards.setdefault(self.card[c], CardStats())
             cs.merge(CardStats(built, sold, tucked, Rate(won, built)))
