@@ -2,6 +2,8 @@
 per-game record the statistics fold (interpreter/sim/aggregate.game_record)."""
 from __future__ import annotations
 
+from collections import Counter
+from operator import mul
 from typing import Any, Sequence
 
 from interpreter.players.roster import make_bots
@@ -121,15 +123,18 @@ class StatsFold:
         self.actions: list[int] = [0, 0, 0]
         # by side index and card id (names only in `into`), each with the order first seen,
         # which is the key order Aggregate.add gives its dicts
-        self.side_rows: list[Any] = [None] * len(self.side)  # [wins, games, per line [n, total, squares]]
+        self.side_rows: list[Any] = [None] * len(self.side)  # [wins, games, the score pads]
         self.side_order: list[int] = []
-        self.line_sums = [[0, 0, 0] for _ in self.lines]
-        self.seats: dict[int, list[int]] = {}
-        self.by_bot: dict[str, list[int]] = {}
-        self.card_rows: list[Any] = [None] * len(self.card)  # [built, sold, wonder, built and won]
-        self.card_order: list[int] = []
-        self.dealt_counts: list[int] = [0] * len(self.card)
-        self.dealt_order: list[int] = []
+        self.seat_rows = [[0, 0] for _ in self.bots]  # [wins, games] by seat
+        self.bot_rows: dict[str, list[int]] = {}  # by bot name, in seat order
+        self.bot_row_of = [self.bot_rows.setdefault(b, [0, 0]) for b in self.bots]
+        # card ids as the games list them, counted once per chunk (Counter keeps first-seen order)
+        self.built: list[int] = []
+        self.sold: list[int] = []
+        self.tucked: list[int] = []
+        self.won: list[int] = []  # built by a winner
+        self.seen: list[int] = []  # every card, in the order Aggregate.add meets them
+        self.dealt_ids: list[int] = []
 
     def add(self, game: Any) -> list[int]:
         """Fold one finished game; the winners' seats (for the verdicts' fold)."""
@@ -140,43 +145,33 @@ class StatsFold:
             acc[0] += 1
             acc[1] += x
             acc[2] += x * x
-        counts = self.dealt_counts
-        for c in dealt or ():
-            if not counts[c]:
-                self.dealt_order.append(c)
-            counts[c] += 1
+        if dealt:
+            self.dealt_ids.extend(dealt)
         won_seats = set(winners)
-        nlines = len(self.lines)
-        line_sums = self.line_sums
-        side_rows, card_rows = self.side_rows, self.card_rows
+        side_rows, seat_rows, bot_row_of = self.side_rows, self.seat_rows, self.bot_row_of
+        built, sold, tucked, seen = self.built, self.sold, self.tucked, self.seen
         for seat, (city, pad) in enumerate(zip(game.cities(), pads)):
             hit = 1 if seat in won_seats else 0
             sid = city[0]
             rate = side_rows[sid]
             if rate is None:
-                rate = side_rows[sid] = [0, 0, [[0, 0, 0] for _ in range(nlines)]]
+                rate = side_rows[sid] = [0, 0, []]
                 self.side_order.append(sid)
             rate[0] += hit
             rate[1] += 1
-            for v, t, u in zip(pad, rate[2], line_sums):
-                t[0] += 1
-                t[1] += v
-                t[2] += v * v
-                u[0] += 1
-                u[1] += v
-                u[2] += v * v
-            for acc in (self.seats.setdefault(seat, [0, 0]), self.by_bot.setdefault(self.bots[seat], [0, 0])):
+            rate[2].append(pad)  # summed per line once per chunk (into)
+            for acc in (seat_rows[seat], bot_row_of[seat]):
                 acc[0] += hit
                 acc[1] += 1
-            for k, ids in ((0, city[3]), (1, city[4]), (2, city[5])):
-                for c in ids:
-                    row = card_rows[c]
-                    if row is None:
-                        row = card_rows[c] = [0, 0, 0, 0]
-                        self.card_order.append(c)
-                    row[k] += 1
-                    if k == 0:
-                        row[3] += hit
+            b, so, t = city[3], city[4], city[5]
+            built.extend(b)
+            sold.extend(so)
+            tucked.extend(t)
+            seen.extend(b)
+            seen.extend(so)
+            seen.extend(t)
+            if hit:
+                self.won.extend(b)
         return sorted(won_seats)
 
     def into(self, agg: Any) -> None:
@@ -188,23 +183,28 @@ class StatsFold:
         agg.games += self.games
         for tally, (n, total, squares) in ((agg.turns, self.turns), (agg.actions, self.actions)):
             tally.merge(Tally(n, total, squares))
-        for c in self.dealt_order:
+        for c, n in Counter(self.dealt_ids).items():
             name = self.card[c]
-            agg.dealt[name] = agg.dealt.get(name, 0) + self.dealt_counts[c]
+            agg.dealt[name] = agg.dealt.get(name, 0) + n
+        line_sums = [[0, 0, 0] for _ in self.lines]
         for sid in self.side_order:
             side = self.side[sid]
-            hits, n, lines = self.side_rows[sid]
+            hits, n, pads = self.side_rows[sid]
             agg.wonder.setdefault(side, Rate()).merge(Rate(hits, n))
             per = agg.wonder_scores.setdefault(side, {k: Tally() for k in LINES})
-            for line, (n2, total, squares) in zip(self.lines, lines):
-                per.setdefault(line, Tally()).merge(Tally(n2, total, squares))
-        for line, (n, total, squares) in zip(self.lines, self.line_sums):
+            for line, column, u in zip(self.lines, zip(*pads), line_sums):
+                total, squares = sum(column), sum(map(mul, column, column))
+                per.setdefault(line, Tally()).merge(Tally(len(column), total, squares))
+                u[0] += len(column)
+                u[1] += total
+                u[2] += squares
+        for line, (n, total, squares) in zip(self.lines, line_sums):
             agg.scores.setdefault(line, Tally()).merge(Tally(n, total, squares))
-        for seat, (hits, n) in self.seats.items():
+        for seat, (hits, n) in enumerate(self.seat_rows):
             agg.seat.setdefault(seat, Rate()).merge(Rate(hits, n))
-        for bot, (hits, n) in self.by_bot.items():
+        for bot, (hits, n) in self.bot_rows.items():
             agg.bot.setdefault(bot, Rate()).merge(Rate(hits, n))
-        for c in self.card_order:
-            built, sold, tucked, won = self.card_rows[c]
+        built, sold, tucked, won = (Counter(x) for x in (self.built, self.sold, self.tucked, self.won))
+        for c in dict.fromkeys(self.seen):
             cs = agg.cards.setdefault(self.card[c], CardStats())
-            cs.merge(CardStats(built, sold, tucked, Rate(won, built)))
+            cs.merge(CardStats(built[c], sold[c], tucked[c], Rate(won[c], built[c])))
