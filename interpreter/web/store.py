@@ -1,4 +1,4 @@
-"""Browser games saved as they go, in SQLite (the standard library's; a file, no server): a
+"""Browser games saved as they go, in SQLite (Python's own sqlite3: a file, no server): a
 stopped `wonders serve` starts again with every table where it was.
 
 What is stored is what cannot be derived: each table's session, seed, player count, bots and
