@@ -298,8 +298,4 @@ class TurnResolution:
 
     def watching(self) -> bool:
         """Whether any city listens to events in other cities (most packs: none)."""
-        for city in self.cities:
-            for hook, _source in city.triggers:
-                if getattr(hook, "others", False):
-                    return True
-        return False
+        return any(city.listens for city in self.cities)

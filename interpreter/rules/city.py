@@ -35,7 +35,7 @@ class City:
                  "science_wild", "tokens", "prices", "scorers", "triggers", "cost_changes", "free_build",
                  "free_build_used", "play_last", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "mods", "mods_key",
                  "token_counts", "strength", "strength_out", "free_build_colors", "relative", "relative_choices",
-                 "rebate_used", "free_turns", "colour_first", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
+                 "rebate_used", "free_turns", "colour_first", "listens", "counted_costs", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
                  "unowned")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
@@ -81,6 +81,8 @@ class City:
         self.free_build_colors: frozenset[int] = frozenset()  # empty: any colour
         self.free_turns: set[str] = set()  # "age_first" / "age_last": that turn's card is free
         self.colour_first = False  # a card of a colour it does not have yet costs nothing
+        self.listens = False  # a trigger of its own hears events in other cities
+        self.counted_costs = False  # a cost change of its own is counted (`discount ... per ...`)
         self.relative: list[str] = []  # `produce one produced|unproduced` effects
         self.relative_choices: list[tuple[int, ...]] = []  # their choices as they stand now
         self.rebate_used: set[int] = set()  # sides (1 left, 2 right) whose rebate this turn used
@@ -147,6 +149,8 @@ class City:
                 self.scorers.append((category, h))
             for h in c.react_hooks:
                 self.triggers.append((h, source))
+                if getattr(h, "others", False):  # it hears events in other cities (GameState.fire)
+                    self.listens = True
             for h in c.attach_hooks:
                 h.attach(self)
 
@@ -154,6 +158,8 @@ class City:
         self.cost_changes.append(change)
         if change.unit == "first_of_color":
             self.colour_first = True
+        if getattr(change, "counter", None) is not None:  # its amount is counted (pricing.mods_for)
+            self.counted_costs = True
 
     def add_relative(self, kind: str) -> None:
         self.relative.append(kind)
@@ -229,6 +235,7 @@ class City:
         new.free_build_colors, new.free_turns = self.free_build_colors, set(self.free_turns)
         new.relative, new.relative_choices = self.relative[:], self.relative_choices[:]
         new.rebate_used, new.colour_first = set(self.rebate_used), self.colour_first
+        new.listens, new.counted_costs = self.listens, self.counted_costs
         new.choice_mask, new.trade_mask = self.choice_mask, self.trade_mask
         new.choice_count, new.trade_count = self.choice_count[:], self.trade_count[:]
         new.pay_cache, new.pay_key, new.prod_version = self.pay_cache, self.pay_key, self.prod_version

@@ -78,13 +78,14 @@ def mods_for(city: City, table: Table) -> Mods | None:
         key += (tuple(sorted(city.rebate_used)),)
     if city.colour_first:  # free first card of each colour: which colours it has matters
         key += (tuple(n == 0 for n in city.color_counts),)
-    owned = _reaching(city, table)
-    amounts = {id(ch): ch.amount_at(table, owner) for ch, owner in owned if getattr(ch, "counter", None)}
-    if amounts:  # a counted discount: its amount now is part of the key
+    amounts: dict[int, int] = {}
+    if city.counted_costs or left.counted_costs or right.counted_costs:  # its amount now is in the key
+        amounts = {id(ch): ch.amount_at(table, owner) for ch, owner in _reaching(city, table)
+                   if getattr(ch, "counter", None) is not None}
         key += (tuple(sorted(amounts.items())),)
     if city.mods_key == key:
         return city.mods
-    reach = [ch for ch, _owner in owned]
+    reach = changes_reaching(city, table)
     n_col = len(city.color_counts)
 
     def summed(color: int) -> tuple[int, int, bool]:

@@ -279,13 +279,6 @@ class Experiment:
                     got.scores["players"][seat]["total"] - a["players"][seat]["total"])
 
 
-def peers(cp: Any, name: str, base: Any) -> list[str]:
-    """The base pack's cards of the card's age and colour (its peers)."""
-    card = next(c for c in cp.cards if c.name == name)
-    return [c.name for c in base.cards if c.age == card.age and c.color_name == card.color_name
-            and c.name != name and c.card.players is not None]
-
-
 def sentence(p: Paired, v: Verdict, peer_rows: Sequence[Paired], games: int, bots: str) -> str:
     """The designer's answer for one card, in one sentence."""
     where = f"Age {p.age} {p.color} card"
