@@ -69,7 +69,13 @@ def native_playout(fast: Any, world: Game, seat: int) -> float:
     """One candidate's playout on the native core from a world made once (clone, the move, to
     the end, the value), as the search bot plays every candidate but the last."""
     from interpreter.players.search import native_playout as play
-    return play(fast.clone(), world, seat, world.moves(seat)[0], 0.01)
+    return play(fast.clone(), world.n, seat, world.moves(seat)[0], 0.01)
+
+
+def fresh_dealer(game: Any, seat: int) -> Any:
+    """The decision's native dealer (what the seat knows worked out anew, as once per decision)."""
+    from interpreter.players.native_worlds import NativeWorlds
+    return NativeWorlds.of(game.observe(seat))
 
 
 def measure(cp: Any, players: int) -> dict[str, Any]:
@@ -81,9 +87,12 @@ def measure(cp: Any, players: int) -> dict[str, Any]:
     if core.available() and not core.unsupported(cp):
         from interpreter.native.bridge import from_decision
         first, second = native_world(start), native_world(mid)
+        dealer = fresh_dealer(mid, seat)
         native = {
             "bridge_us": round(1e6 * best_of(5, 200, lambda k: from_decision(second[1], ["greedy"] * players)), 1),
             "native_clone_us": round(1e6 * best_of(5, 2000, lambda k: second[0].clone()), 2),
+            "native_world_us": round(1e6 * best_of(5, 2000, lambda k: dealer.world(Stream(k))), 2),
+            "native_dealer_us": round(1e6 * best_of(5, 200, lambda k: fresh_dealer(mid, seat)), 1),
             "native_playout_us_from_start": round(1e6 * best_of(5, 200, lambda k: native_playout(*first)), 1),
             "native_playout_us_from_age2": round(1e6 * best_of(5, 200, lambda k: native_playout(*second)), 1),
         }

@@ -33,7 +33,7 @@ class Probe:
                 assert fast is not None
                 for answer in candidates(obs, moves):
                     slow = SearchBot.playout(world.clone(), obs.seat, answer)
-                    quick = native_playout(fast.clone(), world, obs.seat, answer, 0.01)
+                    quick = native_playout(fast.clone(), obs.n, obs.seat, answer, 0.01)
                     assert quick == pytest.approx(slow, abs=1e-12), answer
                     self.compared += 1
         return moves[obs.rng.randrange(len(moves))]

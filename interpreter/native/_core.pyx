@@ -19,6 +19,7 @@ include "trace.pxi"
 include "plays.pxi"
 include "turn.pxi"
 include "phases.pxi"
+include "worlds.pxi"
 
 ACTIONS = ("build", "wonder", "sell", "keep")
 FREES = ("", "chain", "power")

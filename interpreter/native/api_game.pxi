@@ -75,6 +75,17 @@ cdef class NativeGame:
         other.pack = self.pack
         return other
 
+    def world(self, WorldPlan plan, uint64_t cards_state, uint64_t deal_state, list bot_states) -> NativeGame:
+        """A determinization of this (real) game: a clone whose hidden cards are dealt again
+        by `plan` from the stream `cards_state`, with new deal and bot streams
+        (interpreter/players/native_worlds.py)."""
+        cdef NativeGame other = self.clone()
+        world_of(plan, other.g, cards_state)
+        other.g.rng_deal = deal_state
+        for s in range(other.g.n):
+            other.g.rng_bot[s] = bot_states[s]
+        return other
+
     def reseed_bots(self, list bot_states, list policies=None):
         """New bot streams (and policies) for a playout from here."""
         for s in range(self.g.n):
@@ -124,6 +135,63 @@ cdef class NativeGame:
         free(out)
         if bad:
             raise ValueError("a playout outgrew the native core's arrays")
+        return result
+
+    def values(self, int seat, list indexes, double per_point) -> list:
+        """For each of the seat's moves given (indexes into legal_moves): play it, the policies
+        for every other seat and on to the end, on a copy; its value to the seat, as
+        players/search.value_of (rank, ties by coins then shared, plus per_point a point of
+        margin). This game is left as it is; the loop runs in C without the GIL."""
+        cdef Move moves[MAXMOVES]
+        cdef Move given[MAXP]
+        cdef int has[MAXP]
+        cdef int row[MAXP + 1]
+        cdef int k, s, n = self.g.n, nk = len(indexes), nm, bad = 0, better, equal, best
+        cdef const PackC* P = &self.pack.P
+        cdef Deals* D = self.pack.deals(n)
+        self.start_age()
+        nm = legal_moves(P, self.g, seat, moves, ACT_ALL)
+        cdef int* idx = <int*>malloc(sizeof(int) * max(1, nk))
+        cdef double* out = <double*>malloc(sizeof(double) * max(1, nk))
+        cdef Game* work = <Game*>malloc(sizeof(Game))
+        for k in range(nk):
+            idx[k] = indexes[k]
+            if not 0 <= idx[k] < nm:
+                free(idx); free(out); free(work)
+                raise ValueError(f"seat {seat}: no legal move #{idx[k]}")
+        with nogil:
+            for k in range(nk):
+                memcpy(work, self.g, sizeof(Game))
+                work.trace = NULL
+                work.dealt = NULL
+                work.plays = NULL
+                for s in range(n):
+                    has[s] = s == seat
+                given[seat] = moves[idx[k]]
+                play_turn(P, work, given, has)
+                play_on(P, D, work)
+                if overflowed(work) or work.beyond:
+                    bad = 1
+                final_row(P, work, row)
+                better = equal = 0
+                best = -1000000000
+                for s in range(n):
+                    if s == seat:
+                        continue
+                    if row[s] > best:
+                        best = row[s]
+                    if row[s] > row[seat] or row[s] == row[seat] and work.city[s].coins > work.city[seat].coins:
+                        better += 1
+                    elif row[s] == row[seat] and work.city[s].coins == work.city[seat].coins:
+                        equal += 1
+                if n > 1:
+                    out[k] = (n - 1 - better - 0.5 * equal) / (n - 1) + (row[seat] - best) * per_point
+                else:
+                    out[k] = 1.0
+        result = [out[k] for k in range(nk)]
+        free(idx); free(out); free(work)
+        if bad:
+            raise ValueError("a playout outgrew the native core's arrays, or a number its bound")
         return result
 
     def play_until(self, int age) -> None:
@@ -216,6 +284,17 @@ cdef class NativeGame:
                         [c.sold[i] for i in range(c.nsold)], [c.tucked[i] for i in range(c.ntucked)],
                         [c.tok[i] for i in range(c.ntok)]))
         return out
+
+    def holdings(self) -> dict:
+        """Where every card not built lies, and the streams (to compare two games' positions)."""
+        g = self.g
+        return {"hands": [[g.hand[s][i] for i in range(g.hand_len[s])] for s in range(g.n)],
+                "second": [[[g.city[s].nh[h][i] for i in range(g.city[s].nh_len[h])]
+                            for h in range(MAXNH)] for s in range(g.n)],
+                "tucked": [[g.city[s].tucked[i] for i in range(g.city[s].ntucked)] for s in range(g.n)],
+                "discard": [g.discard[i] for i in range(g.ndiscard)],
+                "box": [g.box[i] for i in range(g.nbox)],
+                "streams": [g.rng_deal] + [g.rng_bot[s] for s in range(g.n)]}
 
     def counters(self) -> tuple:
         """(turns played, actions, cards dealt in order or None)."""

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 from interpreter.players.bots import GreedyBot
 from interpreter.rules.compiled import CCard
 from interpreter.players.determinize import determinize
+from interpreter.players.native_worlds import NativeWorlds
 from interpreter.rules.moves import Move
 
 if TYPE_CHECKING:
@@ -118,14 +119,22 @@ class SearchBot:
         worlds = max(1, self.playouts // k)
         played = 0
         self.searched += 1
+        dealer = self.native_dealer(obs, answers)
+        indexes = dealer.indexes(obs.seat, answers) if dealer is not None else []
         for w in range(worlds):
             if deadline is not None and w and time.perf_counter() > deadline:
                 break
-            world = determinize(obs, rng.fork(f"world:{w}"), [self.policy() for _ in range(obs.n)])
+            stream = rng.fork(f"world:{w}")
+            if dealer is not None:  # dealt and played on the core, every candidate in one call
+                for i, value in enumerate(dealer.world(stream).values(obs.seat, indexes, self.per_point)):
+                    total[i] += value
+                played += 1
+                continue
+            world = determinize(obs, stream, [self.policy() for _ in range(obs.n)])
             fast = self.native_world(world, answers) if self.native else None
             for i in range(k):
                 if fast is not None:
-                    total[i] += native_playout(fast.clone() if i < k - 1 else fast, world, obs.seat,
+                    total[i] += native_playout(fast.clone() if i < k - 1 else fast, obs.n, obs.seat,
                                                answers[i], self.per_point)
                 else:
                     total[i] += self.playout(world.clone() if i < k - 1 else world, obs.seat,
@@ -133,6 +142,13 @@ class SearchBot:
             played += 1
         self.spent += played * k
         return max(range(k), key=lambda i: (total[i], -i))
+
+    def native_dealer(self, obs: "Observation", answers: Sequence[Any]) -> Optional[NativeWorlds]:
+        """The decision's worlds dealt on the native core (the same worlds as determinize()),
+        or None where the core cannot deal or play them."""
+        if not self.native or self.policy is not GreedyBot or not all(isinstance(a, Move) for a in answers):
+            return None
+        return NativeWorlds.of(obs)
 
     def native_world(self, world: "Game", answers: Sequence[Any]) -> Any:
         """The world on the native core (the same game, move for move: interpreter/native),
@@ -159,11 +175,11 @@ class SearchBot:
         return outcome(game, seat, per_point)
 
 
-def native_playout(fast: Any, world: "Game", seat: int, answer: Move, per_point: float) -> float:
+def native_playout(fast: Any, n: int, seat: int, answer: Move, per_point: float) -> float:
     """SearchBot.playout on the native core: the seat's answer, the greedy policy for the
     others and to the end; the same value as outcome() of the same game in Python."""
     fast.step([[tuple(m) for m in fast.legal_moves(seat)].index(tuple(answer)) if s == seat else None
-               for s in range(world.n)])
+               for s in range(n)])
     fast.play()
     pads, _winners, _copies = fast.scores()
     return value_of([pad[-1] for pad in pads], [c[2] for c in fast.cities()], seat, per_point)
