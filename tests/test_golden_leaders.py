@@ -1,6 +1,6 @@
 """Hand-computed cases for every card, guild and board of the expansion packs
 (tests/golden/leaders/*.json for `leaders`, tests/golden/cities/*.json for `cities` and the
-leaders-cities example): the expected numbers were worked out from the card's text.
+leaders-cities example, tests/golden/wonder-pack/*.json for `wonder-pack`): the expected numbers were worked out from the card's text.
 
 Each file: {"description", "covers": [card names], "kind", "state", ..., "expected"}.
   score  `wonders score` of the STATE                     expected: {"players": [{line: n}], "winners"?}
@@ -32,7 +32,8 @@ from interpreter.rules.statefile import build_table
 
 GOLDEN = Path(__file__).parent / "golden"
 REPO = Path(__file__).resolve().parents[1]
-CASES = sorted([*(GOLDEN / "leaders").glob("*.json"), *(GOLDEN / "cities").glob("*.json")])
+CASES = sorted([*(GOLDEN / "leaders").glob("*.json"), *(GOLDEN / "cities").glob("*.json"),
+                *(GOLDEN / "wonder-pack").glob("*.json")])
 LEADER_CASES = [p for p in CASES if p.parent.name == "leaders"]
 CITIES_CASES = [p for p in CASES if p.parent.name == "cities"]
 _PACKS: dict[str, Any] = {}

@@ -72,9 +72,13 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Kn
         self.pile_saved: dict[int, list[CCard]] = {}  # their piles, set aside meanwhile
         self.seed = seed
         self.rng = Stream(seed, "deal")  # the deal's stream: wonders, sides, shuffles, draws
-        chosen = list(wonders) if wonders else self.rng.sample(list(cp.wonders), n)
+        # boards dealt at random for a named side: only those printed with that side
+        pool = [w for w in cp.wonders if sides == "random" or (w, sides) in cp.sides]
+        if not wonders and len(pool) < n:
+            raise ValueError(f"{n} cities but only {len(pool)} wonders with a side '{sides}' in the pack")
+        chosen = list(wonders) if wonders else self.rng.sample(pool, n)
         if len(chosen) == players < n:  # the players' wonders given: the other seats' at random
-            chosen += self.rng.sample([w for w in cp.wonders if w not in chosen], n - players)
+            chosen += self.rng.sample([w for w in pool if w not in chosen], n - players)
         side_names = []
         for w in chosen:
             options = sorted(s for (name, s) in cp.sides if name == w)
