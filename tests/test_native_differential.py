@@ -10,7 +10,7 @@ from interpreter.rules.compiled import compile_pack
 
 SEEDS = range(20)
 SIDES = ("A", "B", "random")
-PACKS = ("base", "second-edition", "leaders", "cities", "examples/leaders-cities")
+PACKS = ("base", "second-edition", "leaders", "cities", "examples/leaders-cities", "wonder-pack")
 
 
 @pytest.fixture(scope="module")

@@ -135,6 +135,23 @@ def _prepared(cp: CompiledPack, n: int) -> Any:
     return pack
 
 
+def starter(cp: CompiledPack, n: int, bots: str | Sequence[str] = "random", sides: str = "A",
+            record: bool = False) -> Callable[[int], Any]:
+    """start(cp, seed, n, bots, sides, record=record) as a function of the seed alone, with
+    everything else worked out once (a simulation starts thousands of games)."""
+    pack = _prepared(cp, n)
+    pols = policies(bots, n)
+    if pols is None:
+        raise NotNative("a bot other than random or greedy")
+    fixed, size, new = _fixed_sides(cp, sides), cp.rules.hand_size_at(n), _CORE.new_game
+    salts = [_BOT[s] for s in range(n)]
+
+    def begin(seed: int) -> Any:
+        seed &= MASK
+        return new(pack, n, size, seed ^ _DEAL, [seed ^ b for b in salts], pols, fixed, None, False, record)
+    return begin
+
+
 def start(cp: CompiledPack, seed: int, n: int, bots: str | Sequence[str] = "random", sides: str = "A",
           wonders: Sequence[str] | None = None, trace: bool = False, record: bool = False) -> Any:
     """A native game set up as Game(cp, bots, seed, sides, wonders) sets one up."""

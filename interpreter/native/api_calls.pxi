@@ -105,6 +105,7 @@ def load_game(NativePack pack, dict st) -> NativeGame:
         raise ValueError(f"the native core plays 1 to {MAXP} players")
     g.hand_src = -1
     g.hand_only = -1
+    g.boards_set = 1  # a game in progress: its boards were set up as it began
     g.n = n
     g.hand_size = st["hand_size"]
     g.last = g.hand_size - 1

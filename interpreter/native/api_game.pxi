@@ -9,7 +9,7 @@ cdef int setup(const PackC* P, Game* g, int n, int hand_size, uint64_t deal_stat
     Returns -1 when a wonder lacks the side asked for."""
     cdef int chosen[MAXP]
     cdef int pool[256]
-    cdef int s, i, side, nw = P.nwonders
+    cdef int s, i, k, side, nw = P.nwonders
     memset(g, 0, sizeof(Game))
     g.hand_src = -1
     g.hand_only = -1
@@ -26,9 +26,14 @@ cdef int setup(const PackC* P, Game* g, int n, int hand_size, uint64_t deal_stat
     else:
         if nw > 256:
             nw = 256
-        for i in range(nw):
-            pool[i] = i
-        sample_ids(&g.rng_deal, pool, nw, n, chosen)
+        k = 0
+        for i in range(nw):  # boards dealt for a named side: only those printed with it
+            if fixed_side == NULL or fixed_side[i] >= 0:
+                pool[k] = i
+                k += 1
+        if k < n:
+            return -1
+        sample_ids(&g.rng_deal, pool, k, n, chosen)
     for s in range(n):
         if fixed_side == NULL:
             side = P.wonder_sides[chosen[s] * 4 + randrange(&g.rng_deal, P.wonder_nsides[chosen[s]])]

@@ -387,6 +387,7 @@ cdef struct Game:
     int hand_src          # -1: the hands are the age's; k: each city's second hand k
     int hand_only         # >= 0: only this seat has a hand (a build from a second hand)
     int bank_reset
+    int boards_set       # the boards' one-time effects have run (GameState.set_up_boards)
     int nbox
     short box[MAXBOX]
     int nfired

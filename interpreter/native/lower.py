@@ -334,8 +334,6 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
                 raise NotNative("a cost of more than 8 resources")
             stages.append([st.cost_coins, st.cost_per_age, [list(x) for x in st.cost],
                            t.contrib(st.effect, "wonder")])
-        if side.board.built_hooks:  # run as the game begins (GameState.set_up_boards)
-            raise NotNative("a wonder board's one-time effect (it runs as the game begins)")
         sides.append([t.contrib(side.board, "wonder"), stages])
     for w in cp.wonders:
         options = sorted(s for (name, s) in cp.sides if name == w)

@@ -268,6 +268,26 @@ cdef void run_recruit(const PackC* P, Game* g, const StepC* st) noexcept nogil:
         g.hand_len[s] = 0
 
 
+cdef void set_up_boards(const PackC* P, Game* g) noexcept nogil:
+    """GameState.set_up_boards: as the game begins, each board's one-time effects run as if the
+    board were built then (its coins at once; coins given to others, then losses, settled)."""
+    cdef int s, k, got
+    cdef City* c
+    g.boards_set = 1
+    for s in range(g.n):
+        c = &g.city[s]
+        k = P.sides[c.side].board
+        if P.contribs[k].builds:
+            got = when_built(P, g, s, k, 0)
+            c.coins = c.coins + got if c.coins + got > 0 else 0
+    for k in range(g.ngains):
+        c = &g.city[g.gains[k][0]]
+        c.coins = c.coins + g.gains[k][1] if c.coins + g.gains[k][1] > 0 else 0
+    g.ngains = 0
+    if g.nlosses:
+        settle_losses(P, g)
+
+
 cdef void next_phase(const PackC* P, const Deals* D, Game* g) noexcept nogil:
     """Game.play's loop, one phase: an age is dealt (its turns are then played one by one),
     a draft or a recruitment is played whole."""
@@ -278,6 +298,8 @@ cdef void next_phase(const PackC* P, const Deals* D, Game* g) noexcept nogil:
         g.phase = PH_AGE
         g.age = P.ages
         return
+    if not g.boards_set:
+        set_up_boards(P, g)
     st = &P.steps[g.step]
     if st.age != g.age and not st.at_end:
         begin_age(g, st.age)

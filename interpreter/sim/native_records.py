@@ -2,8 +2,6 @@
 per-game record the statistics fold (interpreter/sim/aggregate.game_record)."""
 from __future__ import annotations
 
-from collections import Counter
-from operator import mul
 from typing import Any, Sequence
 
 from interpreter.players.roster import make_bots
@@ -108,71 +106,26 @@ class VerdictFold:
 
 
 class StatsFold:
-    """The statistics of many native games, folded straight from the core's results (card and
-    side ids, score pads as lists) with no per-game record: what Aggregate.add folds from
+    """The statistics of many native games, summed in C from the core's results (StatsAcc in
+    interpreter/native/api_stats.pxi) with no per-game record: what Aggregate.add folds from
     game_record, the same numbers in the same key order, several times faster. `into` adds
     them to an Aggregate once per chunk of games."""
 
     def __init__(self, cp: CompiledPack, bots: Sequence[str]) -> None:
+        from interpreter.native import _CORE
         self.card = [c.name for c in cp.cards]
         self.side = [f"{w} {s}" for (w, s) in cp.sides]
         self.lines = (*cp.rules.score_lines, "total")
         self.bots = list(bots)
-        self.games = 0
-        self.turns: list[int] = [0, 0, 0]
-        self.actions: list[int] = [0, 0, 0]
-        # by side index and card id (names only in `into`), each with the order first seen,
-        # which is the key order Aggregate.add gives its dicts
-        self.side_rows: list[Any] = [None] * len(self.side)  # [wins, games, the score pads]
-        self.side_order: list[int] = []
-        self.seat_rows = [[0, 0] for _ in self.bots]  # [wins, games] by seat
-        self.bot_rows: dict[str, list[int]] = {}  # by bot name, in seat order
-        self.bot_row_of = [self.bot_rows.setdefault(b, [0, 0]) for b in self.bots]
-        # card ids as the games list them, counted once per chunk (Counter keeps first-seen order)
-        self.built: list[int] = []
-        self.sold: list[int] = []
-        self.tucked: list[int] = []
-        self.won: list[int] = []  # built by a winner
-        self.seen: list[int] = []  # every card, in the order Aggregate.add meets them
-        self.dealt_ids: list[int] = []
+        self.acc = _CORE.StatsAcc(native_pack(cp), len(self.side))
+
+    @property
+    def games(self) -> int:
+        return self.acc.games
 
     def add(self, game: Any) -> list[int]:
         """Fold one finished game; the winners' seats (for the verdicts' fold)."""
-        pads, winners, _copies = game.scores()
-        turns, actions, dealt = game.counters()
-        self.games += 1
-        for acc, x in ((self.turns, turns), (self.actions, actions)):
-            acc[0] += 1
-            acc[1] += x
-            acc[2] += x * x
-        if dealt:
-            self.dealt_ids.extend(dealt)
-        won_seats = set(winners)
-        side_rows, seat_rows, bot_row_of = self.side_rows, self.seat_rows, self.bot_row_of
-        built, sold, tucked, seen = self.built, self.sold, self.tucked, self.seen
-        for seat, (city, pad) in enumerate(zip(game.cities(), pads)):
-            hit = 1 if seat in won_seats else 0
-            sid = city[0]
-            rate = side_rows[sid]
-            if rate is None:
-                rate = side_rows[sid] = [0, 0, []]
-                self.side_order.append(sid)
-            rate[0] += hit
-            rate[1] += 1
-            rate[2].append(pad)  # summed per line once per chunk (into)
-            for acc in (seat_rows[seat], bot_row_of[seat]):
-                acc[0] += hit
-                acc[1] += 1
-            b, so, t = city[3], city[4], city[5]
-            built.extend(b)
-            sold.extend(so)
-            tucked.extend(t)
-            seen.extend(b)
-            seen.extend(so)
-            seen.extend(t)
-            if hit:
-                self.won.extend(b)
-        return sorted(won_seats)
+        return self.acc.add(game)
 
     def into(self, agg: Any) -> None:
         """Add the folded games to an Aggregate (as Aggregate.add would have, game by game)."""
@@ -180,31 +133,33 @@ class StatsFold:
         from interpreter.sim.stats import CardStats, Rate, Tally
         if not self.games:  # (a line of the pack's appears only once a game has scored it)
             return
+        rows = self.acc.rows()
         agg.games += self.games
-        for tally, (n, total, squares) in ((agg.turns, self.turns), (agg.actions, self.actions)):
+        for tally, (n, total, squares) in ((agg.turns, rows["turns"]), (agg.actions, rows["actions"])):
             tally.merge(Tally(n, total, squares))
-        for c, n in Counter(self.dealt_ids).items():
+        for c, n in rows["dealt"]:
             name = self.card[c]
             agg.dealt[name] = agg.dealt.get(name, 0) + n
         line_sums = [[0, 0, 0] for _ in self.lines]
-        for sid in self.side_order:
+        for sid, hits, n, sums in rows["sides"]:
             side = self.side[sid]
-            hits, n, pads = self.side_rows[sid]
             agg.wonder.setdefault(side, Rate()).merge(Rate(hits, n))
             per = agg.wonder_scores.setdefault(side, {k: Tally() for k in LINES})
-            for line, column, u in zip(self.lines, zip(*pads), line_sums):
-                total, squares = sum(column), sum(map(mul, column, column))
-                per.setdefault(line, Tally()).merge(Tally(len(column), total, squares))
-                u[0] += len(column)
+            for line, (total, squares), u in zip(self.lines, sums, line_sums):
+                per.setdefault(line, Tally()).merge(Tally(n, total, squares))
+                u[0] += n
                 u[1] += total
                 u[2] += squares
         for line, (n, total, squares) in zip(self.lines, line_sums):
             agg.scores.setdefault(line, Tally()).merge(Tally(n, total, squares))
-        for seat, (hits, n) in enumerate(self.seat_rows):
+        bot_rows: dict[str, list[int]] = {}
+        for seat, (bot, (hits, n)) in enumerate(zip(self.bots, rows["seats"])):
             agg.seat.setdefault(seat, Rate()).merge(Rate(hits, n))
-        for bot, (hits, n) in self.bot_rows.items():
+            row = bot_rows.setdefault(bot, [0, 0])
+            row[0] += hits
+            row[1] += n
+        for bot, (hits, n) in bot_rows.items():
             agg.bot.setdefault(bot, Rate()).merge(Rate(hits, n))
-        built, sold, tucked, won = (Counter(x) for x in (self.built, self.sold, self.tucked, self.won))
-        for c in dict.fromkeys(self.seen):
+        for c, built, sold, tucked, won in rows["cards"]:
             cs = agg.cards.setdefault(self.card[c], CardStats())
-            cs.merge(CardStats(built[c], sold[c], tucked[c], Rate(won[c], built[c])))
+            cs.merge(CardStats(built, sold, tucked, Rate(won, built)))

@@ -137,15 +137,16 @@ def _run_native(cp: Any, cfg: SimConfig, ks: range) -> Aggregate:
     for, say) is played by the Python engine, which reports it as it always does."""
     from dataclasses import replace
     from interpreter.game.contract import GameOverflow
-    from interpreter.native import start
+    from interpreter.native import starter
     from interpreter.players.roster import make_bots
     from interpreter.sim.native_records import StatsFold, VerdictFold
     agg = Aggregate()
     fold = VerdictFold(cp)  # the per-card verdicts, summed in C rather than folded from records
     stats = StatsFold(cp, [getattr(b, "name", "?") for b in make_bots(cfg.bots, cfg.players)])
+    begin = starter(cp, cfg.players, cfg.bots, cfg.sides, record=True)
     for k in ks:
         try:
-            game = start(cp, game_seed(cfg.seed, k), cfg.players, cfg.bots, cfg.sides, record=True)
+            game = begin(game_seed(cfg.seed, k))
             game.play()
         except (ValueError, GameOverflow):  # the Python engine plays it and says what went wrong
             agg.merge(run_chunk(replace(cfg, core="python"), range(k, k + 1)))
