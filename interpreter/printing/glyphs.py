@@ -211,22 +211,35 @@ def thing_row(c: A.Counted, vocab: Vocabulary) -> Row | None:
     return None
 
 
+def far_arrow(cx: float, cy: float, s: float, right: bool = False) -> list[Prim]:
+    """Two neighbour arrows one behind the other: every other city, past the neighbours."""
+    d = s * 0.14 * (1 if right else -1)
+    return arrow(cx - d, cy, s * 0.8, right) + arrow(cx + d, cy, s * 0.8, right)
+
+
+def around(thing: Row, sides: tuple[str, ...]) -> Row:
+    """`thing` between neighbour arrows: ◄ card ► (left, self and right), ◄card card► (the two
+    neighbours only), card (self only), ◄◄ card ►► (every other city)."""
+    if "others" in sides:
+        return [small(piece(far_arrow, False, w=1.1), 0.8), *thing, small(piece(far_arrow, True, w=1.1), 0.8)]
+    left, right = [small(piece(arrow, False), 0.8)], [small(piece(arrow, True), 0.8)]
+    wanted = set(sides)
+    if "self" in wanted:
+        return (left if "left" in wanted else []) + thing + (right if "right" in wanted else [])
+    return ((left + thing) if "left" in wanted else []) + ((thing + right) if "right" in wanted else [])
+
+
 def per_row(c: A.Counted, vocab: Vocabulary) -> Row | None:
-    """The counted thing between neighbour arrows: ◄ card ► (left, self and right), ◄card card►
-    (the two neighbours only), card (self only)."""
+    """The counted thing, smaller, in the cities it is counted in (see `around`)."""
     if c.what == "age":
         return [word("/", 0.55), word("age", 0.45)]
     thing = thing_row(c, vocab)
-    if thing is None or "others" in c.sides:
+    if thing is None:
         return None
     thing = [small(p) for p in thing]
     if c.every > 1 and c.what != "coin":
         thing = [word(str(c.every), 0.45), *thing]
-    left, right = [small(piece(arrow, False), 0.8)], [small(piece(arrow, True), 0.8)]
-    sides = set(c.sides)
-    if "self" in sides:
-        return (left if "left" in sides else []) + thing + (right if "right" in sides else [])
-    return ((left + thing) if "left" in sides else []) + ((thing + right) if "right" in sides else [])
+    return around(thing, c.sides)
 
 
 def amount_row(draw: Callable[..., list[Prim]], n: int, per: A.Counted | None, vocab: Vocabulary) -> Row | None:

@@ -21,35 +21,19 @@ from .glyphs import (  # noqa: F401 - the drawings are re-exported for the face 
     joined, label, label_box, laurel, per_row, piece, poly, repeated, resource, science, shield,
     small, stage, token, word)
 from .palette import Prim, hashed
-
-
-def _event(ev: A.Event) -> Row | None:
-    """A trigger's event in the owner's city: a card of a colour built, a chain, a wonder stage;
-    others (events heard in other cities, an age starting, ...) in words."""
-    if ev.whose != ("self",):
-        return None
-    if ev.kind == "build":
-        return [small(piece(card_mark, c, w=0.5)) for c in ev.colors] or [small(piece(card_mark, "", w=0.5))]
-    if ev.kind == "chain":
-        return [small(piece(chain))]
-    return [small(piece(stage))] if ev.kind == "wonder_stage" else None
+from .power_icons import counted_shield, power_row
 
 
 def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
-    """The icon row of one effect, or None when it has no picture yet (the face prints its
-    English instead)."""
-    if isinstance(e, A.Produce):
-        if e.relative:
-            return None
+    """The icon row of one effect, or None when it has no picture (a plug-in word without an
+    icon: the face prints its English instead)."""
+    if isinstance(e, A.Produce) and not e.relative:
         if e.choice:
             return joined([piece(resource, r, vocab) for r, _ in e.resources])
         return [p for r, k in e.resources for p in repeated(piece(resource, r, vocab), k)]
-    if isinstance(e, A.Shields):
-        if e.sides != ("self",):  # other cities' shields: in words for now
-            return None
+    if isinstance(e, A.Shields) and e.sides == ("self",):
         if e.per is not None:
-            return amount_row(lambda cx, cy, s, n: shield(cx, cy, s) + [label(cx, cy - s * 0.08, n, s * 0.3, "#ffffff")],
-                           e.count, e.per, vocab)
+            return amount_row(counted_shield, e.count, e.per, vocab)
         return repeated(piece(shield), e.count)
     if isinstance(e, A.Science):
         symbols = vocab.symbols if e.symbols == ("any",) else e.symbols
@@ -60,22 +44,11 @@ def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
         row = amount_row(laurel, e.amount, e.per, vocab)
         return row + [word("if", 0.4), small(piece(stage)), word("all", 0.4)] \
             if row and e.condition == "wonder_complete" else row
-    if isinstance(e, A.Trade) and "bank" not in e.sides:
-        goods = [small(piece(resource, r, vocab), 0.8) for r in vocab.expand_resources(e.resources)]
-        return ([piece(arrow, False)] if "left" in e.sides else []) + [piece(coin, str(e.price))] + goods \
-            + ([piece(arrow, True)] if "right" in e.sides else [])
-    if isinstance(e, A.OthersCoins) and "others" not in e.sides:
-        paid = amount_row(coin, e.amount, e.per, vocab)
-        return None if paid is None else ([piece(arrow, False)] if "left" in e.sides else []) + paid \
-            + ([piece(arrow, True)] if "right" in e.sides else [])
-    if isinstance(e, A.Trigger):
-        paid, event = amount_row(coin, e.effect.amount, e.effect.per, vocab), _event(e.event)
-        return None if paid is None or event is None else paid + [word("when", 0.38)] + event
     if isinstance(e, A.Tokens):
         return repeated(piece(token, e.kind[:1].upper(), hashed(e.kind)), e.count)
     if isinstance(e, A.PluginEffect):
         return plugin_row(e)
-    return None
+    return power_row(e, vocab)
 
 
 def plugin_row(e: A.PluginEffect) -> Row | None:
