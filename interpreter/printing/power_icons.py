@@ -158,8 +158,8 @@ def bank(cx: float, cy: float, s: float) -> list[Prim]:
 
 def age_badge(cx: float, cy: float, s: float) -> list[Prim]:
     """A dark tag reading I II III: each age, as it starts."""
-    return [("rect", cx - s * 0.5, cy - s * 0.24, s, s * 0.48, BACK, None, s * 0.08),
-            label(cx, cy, "I II III", s * 0.22, BACK_INK)]
+    return [("rect", cx - s * 0.55, cy - s * 0.26, s * 1.1, s * 0.52, BACK, None, s * 0.08),
+            label(cx, cy, "I II III", s * 0.28, BACK_INK)]
 
 
 def defeat(cx: float, cy: float, s: float) -> list[Prim]:
@@ -252,7 +252,7 @@ def _others_coins(e: A.OthersCoins, vocab: Vocabulary) -> Row | None:
 
 
 _EVENTS: dict[str, Piece] = {"chain": piece(chain), "wonder_stage": piece(stage), "win_conflict": piece(won),
-                             "lose_conflict": piece(defeat), "age_start": piece(age_badge, w=1.1)}
+                             "lose_conflict": piece(defeat), "age_start": piece(age_badge, w=1.2)}
 
 
 def event_row(ev: A.Event, vocab: Vocabulary) -> Row:
