@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
@@ -21,6 +22,7 @@ from interpreter.printing.cardface import (
     BOARD_H, BOARD_W, CARD_H, CARD_W, board_face, card_face, effect_panel, moved, to_svg)
 from interpreter.printing.icons import SHIELD, effect_icons, layout_icons, rows_for
 from interpreter.printing.palette import COIN, color_of, hashed
+from interpreter.printing.power_icons import BACK, CROSS
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "faces"
 FACES = [("base", "Clay Pit"), ("base", "Lumber Yard"), ("base", "Caravansery"),
@@ -215,3 +217,58 @@ def test_neighbours_coins_and_a_trigger_have_icons() -> None:
     assert any(p[0] == "rect" and p[5] == color_of("yellow") for p in when)
     others = effect_icons(parse_effects("others lose 1 coin"), BASE_VOCABULARY, 0, 0, 40) or []
     assert len(polygons(others, "#444444")) == 4 and any(p[0] == "text" and p[3] == "-1" for p in others)
+
+
+# one effect of every kind (and every variant a power has) the language parses
+EVERY_WORD = ["produce one produced", "produce one unproduced", "shields -1 for neighbors",
+              "free build once per age", "free build once per game", "free build once per age on purple cards",
+              "free first card of each age", "free last card of each age", "free first card of each colour",
+              "play last card", "build from discard", "build from leaders", "draw 4 from leaders",
+              "copy purple card from neighbors", "copy white card from neighbors now",
+              "discount 1 resource on green cards", "discount 1 resource on wonder stages",
+              "discount 2 coins on white cards", "discount 1 coin on white cards for neighbors",
+              "discount 1 resource on purple cards per 2 yellow cards", "free white cards",
+              "discount all resources on wonder stages", "buy any from bank for 1", "buy raw from left for 1",
+              "rebate 1 coin from left", "others lose 1 coin per victory", "neighbors gain 1 coin",
+              "give defeats to winner", "coins 1 when build red card", "coins 2 when build chain",
+              "coins 1 when build wonder stage", "coins 1 when buy once per turn", "coins 2 when win conflict",
+              "coins 1 when lose conflict", "coins 1 when take coins once per turn", "coins 2 when age starts",
+              "coins 1 when neighbors build red card", "coins 1 when others buy once per turn",
+              ]
+
+
+def test_every_effect_kind_and_power_variant_has_an_icon() -> None:
+    vocab = pack("leaders").rules.vocab
+    kinds = set()
+    for text in ["produce wood", "shields 1", "science gear", "coins 1", "vp 1", *EVERY_WORD]:
+        effects = parse_effects(text, vocab)
+        kinds |= {type(e) for e in effects}
+        assert all(rows_for(e, vocab) for e in effects), text
+    tokens = parse_effects("tokens 1 diplomacy", pack("cities").rules.vocab)
+    kinds |= {type(e) for e in tokens if rows_for(e, pack("cities").rules.vocab)}
+    assert kinds == set(get_args(A.Effect)) - {A.PluginEffect}  # a new kind needs a sample here
+
+
+def texts(prims: list) -> list[str]:
+    return [p[3] for p in prims if p[0] == "text"]
+
+
+def test_powers_draw_what_they_do() -> None:
+    vocab = pack("leaders").rules.vocab
+
+    def icons(text: str) -> list:
+        return effect_icons(parse_effects(text, vocab), vocab, 0, 0, 40) or []
+
+    crossed = [p for p in icons("free build once per age") if p[0] == "line" and p[5] == CROSS]
+    assert len(crossed) == 1 and texts(icons("free build once per age")) == ["1x", "/", "age"]
+    assert len(polygons(icons("build from discard"), BACK)) == 3  # the pile, face down
+    assert texts(icons("play last card")) == ["6", "7"]
+    assert "-1" in texts(icons("discount 1 resource on green cards"))
+    assert any(p[0] == "rect" and p[5] == color_of("green") for p in icons("discount 1 resource on green cards"))
+    assert texts(icons("discount 1 coin on white cards for neighbors")).count("-1") == 2  # ◄x x►
+    copy = icons("copy purple card from neighbors")
+    assert len(polygons(copy, "#444444")) == 2 and any(p[0] == "rect" and p[5] == color_of("purple") for p in copy)
+    assert texts(icons("draw 4 from leaders")) == ["L", "4", "L"]
+    assert "when" in texts(icons("coins 2 when win conflict")) and "+" in texts(icons("coins 2 when win conflict"))
+    assert texts(icons("rebate 1 coin from left")) == ["-1"] and len(polygons(icons("rebate 1 coin from left"),
+                                                                              "#444444")) == 1
