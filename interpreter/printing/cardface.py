@@ -24,7 +24,8 @@ from dsl.english import effects_english, needed_english
 from dsl.model import Card, WonderSide
 from dsl.vocab import BASE_VOCABULARY, Vocabulary
 
-from .icons import chain, coin, layout_icons, resource
+from .glyphs import chain, coin, resource
+from .icons import layout_icons
 from .palette import (COIN, COLORS, RESOURCES, Prim, color_of, hashed, ink_on,  # noqa: F401 - re-exported
                       resource_color, short)
 

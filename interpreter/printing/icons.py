@@ -16,9 +16,8 @@ from dsl import ast as A
 from dsl.registry import PLUGINS
 from dsl.vocab import Vocabulary
 
-from .glyphs import (  # noqa: F401 - the drawings are re-exported for the face and tests
-    INK, LAUREL, SHIELD, STONE, Draw, Piece, Row, amount_row, arrow, card_mark, chain, coin, fitted,
-    joined, label, label_box, laurel, per_row, piece, poly, repeated, resource, science, shield,
+from .glyphs import (  # noqa: F401 - SHIELD re-exported: the shield's colour, for tests
+    SHIELD, Row, amount_row, coin, fitted, joined, label_box, laurel, piece, repeated, resource, science, shield,
     small, stage, token, word)
 from .palette import Prim, hashed
 from .power_icons import counted_shield, power_row

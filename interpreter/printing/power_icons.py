@@ -16,7 +16,7 @@ from dsl import ast as A
 from dsl.vocab import Vocabulary
 
 from .glyphs import (
-    INK, SHIELD, STONE, Piece, Row, amount_row, around, arrow, card_mark, chain, coin, far_arrow, joined, label,
+    INK, STONE, Piece, Row, amount_row, around, arrow, card_mark, chain, coin, far_arrow, joined, label,
     per_row, piece, poly, resource, shield, small, stage, token, word)
 from .palette import Prim, color_of, resource_color
 
@@ -196,11 +196,20 @@ def _free_build(e: A.FreeBuild, vocab: Vocabulary) -> Row:
     card = piece(free_card, e.colors, w=0.9)
     if e.period in ("age_first", "age_last"):
         return [piece(turns, e.period == "age_last", w=1.6), card]
-    once = [word("1x", 0.45), card]
-    if e.period == "game":
-        return once
-    return once + (per_row(A.Counted("age"), vocab) or [] if e.period == "age"
-                   else [word("/", 0.55), word(e.period, 0.4)])
+    return [word("1x", 0.45), card] + _per_period(e.period)
+
+
+def _per_period(period: str) -> Row:
+    """`/ age` after what happens once in each age (nothing when once in the game)."""
+    return [] if period == "game" else [word("/", 0.55), word(period, 0.45)]
+
+
+def _flanked(row: Row, sides: tuple[str, ...]) -> Row:
+    """Full-size neighbour arrows either side of `row` (◄◄ ►► every other city), as the printed
+    trading posts set them: whose resources, whose coins."""
+    if "others" in sides:
+        return [piece(far_arrow, False, w=1.1)] + row + [piece(far_arrow, True, w=1.1)]
+    return ([piece(arrow, False)] if "left" in sides else []) + row + ([piece(arrow, True)] if "right" in sides else [])
 
 
 def _discount(e: A.Discount, vocab: Vocabulary) -> Row | None:
@@ -237,18 +246,7 @@ def _trade(e: A.Trade, vocab: Vocabulary) -> Row:
     if "bank" in e.sides:
         return [piece(bank), piece(coin, str(e.price))] + _goods(e.resources, vocab)
     goods = [small(piece(resource, r, vocab), 0.8) for r in vocab.expand_resources(e.resources)]
-    return ([piece(arrow, False)] if "left" in e.sides else []) + [piece(coin, str(e.price))] + goods \
-        + ([piece(arrow, True)] if "right" in e.sides else [])
-
-
-def _others_coins(e: A.OthersCoins, vocab: Vocabulary) -> Row | None:
-    paid = amount_row(coin, e.amount, e.per, vocab)
-    if paid is None:
-        return None
-    if "others" in e.sides:
-        return [piece(far_arrow, False, w=1.1)] + paid + [piece(far_arrow, True, w=1.1)]
-    return ([piece(arrow, False)] if "left" in e.sides else []) + paid \
-        + ([piece(arrow, True)] if "right" in e.sides else [])
+    return _flanked([piece(coin, str(e.price))] + goods, e.sides)
 
 
 _EVENTS: dict[str, Piece] = {"chain": piece(chain), "wonder_stage": piece(stage), "win_conflict": piece(won),
@@ -272,9 +270,10 @@ def _trigger(e: A.Trigger, vocab: Vocabulary) -> Row | None:
     paid = amount_row(coin, e.effect.amount, e.effect.per, vocab)
     if paid is None:
         return None
-    once = [word("1x", 0.4)] if e.once_per == "game" else []
+    once = [word("1x", 0.4)] if e.once_per else []
     gap: Piece = (0.12, lambda cx, cy, s: [])  # "when" sets wider than word() allows for
-    return paid + [word("when", 0.38), gap] + once + event_row(e.event, vocab)
+    return paid + [word("when", 0.38), gap] + once + event_row(e.event, vocab) \
+        + (_per_period(e.once_per) if e.once_per else [])
 
 
 def _produce(e: A.Produce, vocab: Vocabulary) -> Row:
@@ -290,8 +289,8 @@ def power_row(e: A.Effect, vocab: Vocabulary) -> Row | None:
     if isinstance(e, A.Produce) and e.relative:
         return _produce(e, vocab)
     if isinstance(e, A.Shields) and e.sides != ("self",):
-        n = str(e.count)
-        return around([piece(counted_shield, n)] + ((per_row(e.per, vocab) or []) if e.per else []), e.sides)
+        rest = per_row(e.per, vocab) if e.per else []
+        return None if rest is None else around([piece(counted_shield, str(e.count))] + rest, e.sides)
     if isinstance(e, A.FreeBuild):
         return _free_build(e, vocab)
     if isinstance(e, A.PlayLastCard):
@@ -312,10 +311,10 @@ def power_row(e: A.Effect, vocab: Vocabulary) -> Row | None:
     if isinstance(e, A.Trade):
         return _trade(e, vocab)
     if isinstance(e, A.Rebate):
-        return ([piece(arrow, False)] if "left" in e.sides else []) + [piece(coin, f"-{e.amount}"),
-                small(piece(any_resource, vocab), 0.8)] + ([piece(arrow, True)] if "right" in e.sides else [])
+        return _flanked([piece(coin, f"-{e.amount}"), small(piece(any_resource, vocab), 0.8)], e.sides)
     if isinstance(e, A.OthersCoins):
-        return _others_coins(e, vocab)
+        paid = amount_row(coin, e.amount, e.per, vocab)
+        return None if paid is None else _flanked(paid, e.sides)
     if isinstance(e, A.GiveDefeats):
         return [piece(defeat), piece(flow, w=0.5), piece(shield)]
     if isinstance(e, A.Trigger):
