@@ -272,7 +272,7 @@ def _trigger(e: A.Trigger, vocab: Vocabulary) -> Row | None:
         return None
     once = [word("1x", 0.4)] if e.once_per else []
     gap: Piece = (0.12, lambda cx, cy, s: [])  # "when" sets wider than word() allows for
-    return paid + [word("when", 0.38), gap] + once + event_row(e.event, vocab) \
+    return paid + [gap, word("when", 0.38), gap] + once + event_row(e.event, vocab) \
         + (_per_period(e.once_per) if e.once_per else [])
 
 
