@@ -24,7 +24,8 @@ from dsl.english import effects_english, needed_english
 from dsl.model import Card, WonderSide
 from dsl.vocab import BASE_VOCABULARY, Vocabulary
 
-from .icons import chain, coin, layout_icons, resource
+from .glyphs import chain, coin, resource
+from .icons import layout_icons
 from .palette import (COIN, COLORS, RESOURCES, Prim, color_of, hashed, ink_on,  # noqa: F401 - re-exported
                       resource_color, short)
 
@@ -127,7 +128,14 @@ def board_face(wonder: str, side: WonderSide, vocab: Vocabulary) -> list[Prim]:
     title = f"{wonder}  {side.name}" + (f" ({side.alias})" if side.alias else "")
     out.append(("text", 8, 11, title, 7, "#ffffff", "start", True))
     out += resource(BOARD_W - 12, 8, 11, side.resource, vocab)
-    if side.effects:
+    own = A.Produce(((side.resource, 1),))  # drawn in the corner already
+    powers = tuple(e for e in side.effects if e != own)
+    icons, _, bare = layout_icons(powers, vocab, 8, 19, 56, 16)
+    if icons:  # the board's own powers: icons on the left, the rule beside them
+        size = 3.0 if not bare else 3.6
+        lines = wrap(effects_english(side.effects, vocab), 104, size)[:4]
+        out += icons + text_block(lines, 70, 27 - (len(lines) - 1) * size * 0.62, size, "#222222", "start")
+    elif side.effects:
         out += text_block(wrap(effects_english(side.effects, vocab), 160, 3.6)[:2], 8, 25, 3.6, "#222222", "start")
     else:
         out.append(("text", 8, 25, f"Produces 1 {side.resource}.", 3.6, "#222222", "start", False))
