@@ -8,8 +8,10 @@ in between needs nothing special; a table changes a few times a minute.
 """
 from __future__ import annotations
 
+import inspect
 from typing import Any, Callable
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -112,12 +114,20 @@ def table_routes(hall: Hall, host_of: Callable[[Request], str | None],
                           "picked_label": label_of(view, view["picked"]),
                           "spectator": False}}
 
-    def seat_page(request: Request) -> Response:
-        token = request.path_params["token"]
-        found = hall.seat(token)
-        if found is None:
-            return no_seat()
-        table, seat = found
+    def seated(handler: Callable[..., Any]) -> Callable[[Request], Any]:
+        """A route of one seat: its token found (else 403), then handler(request, table,
+        seat, token); a plain handler runs in a worker thread (a table's lock may wait)."""
+        async def route(request: Request) -> Response:
+            token = request.path_params["token"]
+            found = hall.seat(token)
+            if found is None:
+                return no_seat()
+            if inspect.iscoroutinefunction(handler):
+                return await handler(request, *found, token)
+            return await run_in_threadpool(handler, request, *found, token)
+        return route
+
+    def seat_page(request: Request, table: Table, seat: int, token: str) -> Response:
         kept = [t for t in held(request) if t != token and hall.seat(t)] + [token]
         others = [{"url": f"/seat/{t}", "name": name_of(hall, t)} for t in kept if t != token]
         resp = html(render("page.html", **seat_ctx(table, seat, token), others=others))
@@ -125,18 +135,10 @@ def table_routes(hall: Hall, host_of: Callable[[Request], str | None],
                         max_age=30 * 24 * 3600)
         return resp
 
-    def seat_frame(request: Request) -> Response:
-        found = hall.seat(request.path_params["token"])
-        if found is None:
-            return no_seat()
-        table, seat = found
-        return frame(request, table, lambda: seat_ctx(table, seat, request.path_params["token"]))
+    def seat_frame(request: Request, table: Table, seat: int, token: str) -> Response:
+        return frame(request, table, lambda: seat_ctx(table, seat, token))
 
-    async def seat_move(request: Request) -> Response:
-        token = request.path_params["token"]
-        found = hall.seat(token)
-        if found is None:
-            return no_seat()
+    async def seat_move(request: Request, table: Table, seat: int, token: str) -> Response:
         form = await read_form(request)
         if isinstance(form, Response):
             return form
@@ -144,17 +146,10 @@ def table_routes(hall: Hall, host_of: Callable[[Request], str | None],
         if not well_formed(code):
             return html(f"malformed move {code[:40]!r}: expected action:card:left:right:free, "
                         "pay:N or discard:N", 400)
-        table, seat = found
-        from starlette.concurrency import run_in_threadpool
         why = await run_in_threadpool(table.answer, seat, code)
         return answered(request, table, seat, token, why)
 
-    def seat_undo(request: Request) -> Response:
-        token = request.path_params["token"]
-        found = hall.seat(token)
-        if found is None:
-            return no_seat()
-        table, seat = found
+    def seat_undo(request: Request, table: Table, seat: int, token: str) -> Response:
         return answered(request, table, seat, token, table.withdraw(seat))
 
     def answered(request: Request, table: Table, seat: int, token: str, why: str) -> Response:
@@ -163,11 +158,7 @@ def table_routes(hall: Hall, host_of: Callable[[Request], str | None],
             return html(render("game.html", **ctx))
         return html(render("page.html", **ctx), 422 if why else 200)
 
-    def seat_log(request: Request) -> Response:
-        found = hall.seat(request.path_params["token"])
-        if found is None:
-            return no_seat()
-        table = found[0]
+    def seat_log(request: Request, table: Table, seat: int, token: str) -> Response:
         if not table.game.over:
             return html("the log is ready when the game is over", 404)
         return JSONResponse(table.game.log, headers={
@@ -204,10 +195,10 @@ def table_routes(hall: Hall, host_of: Callable[[Request], str | None],
 
     return [Route("/tables", tables_home), Route("/tables", create, methods=["POST"]),
             Route("/tables/{tid}", links), Route("/tables/{tid}/close", close, methods=["POST"]),
-            Route("/seat/{token}", seat_page), Route("/seat/{token}/frame", seat_frame),
-            Route("/seat/{token}/move", seat_move, methods=["POST"]),
-            Route("/seat/{token}/undo", seat_undo, methods=["POST"]),
-            Route("/seat/{token}/log", seat_log),
+            Route("/seat/{token}", seated(seat_page)), Route("/seat/{token}/frame", seated(seat_frame)),
+            Route("/seat/{token}/move", seated(seat_move), methods=["POST"]),
+            Route("/seat/{token}/undo", seated(seat_undo), methods=["POST"]),
+            Route("/seat/{token}/log", seated(seat_log)),
             Route("/watch/{token}", watch_page), Route("/watch/{token}/frame", watch_frame),
             Route("/seats", my_seats)]
 
