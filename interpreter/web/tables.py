@@ -226,35 +226,34 @@ class Table:
             self.game, self.decisions = trial, decisions
             self.picks, self.mid, self.bot_answers, self.question = {}, [], None, None
             self.version += 1
-            if self.on_step is not None:
-                self.on_step(record)
+            if self.on_step is not None and (record["picks"] or record["mid"]):
+                self.on_step(record)  # a turn of bots alone is played again by itself
             if self.game.over and self.on_over is not None:
                 self.on_over(self)
             if self.human_deciding():
                 return
 
     def replay(self, record: dict[str, Any]) -> bool:
-        """Play a saved turn again (restoring a table); False where it no longer fits."""
+        """Play a saved turn again (restoring a table); False where it no longer fits. (A
+        turn of bots only may have stopped on a question: the record answers it.)"""
         with self.lock:
             if self.over:
                 return False
-            for s, code in record.get("mid", []):
-                self.mid.append((int(s), str(code), None))  # answers checked as they are used
+            self.mid = [(int(s), str(c), self._mid_value(str(c))) for s, c in record.get("mid", [])]
             picks = {int(s): str(c) for s, c in record.get("picks", {}).items()}
+            if self.question is None and set(picks) != set(self.human_deciding()):
+                return False
             for seat, code in picks.items():
                 d = self.decisions.get(seat)
-                if d is None:
-                    return False
-                answer, why = checked(self.game, d.kind, seat, code, d.moves, len(d.cards), actions=d.actions)
+                answer, why = checked(self.game, d.kind, seat, code, d.moves, len(d.cards),
+                                      actions=d.actions) if d is not None else (None, "not deciding")
                 if why:
                     return False
                 self.picks[seat] = (code, answer)
-            if set(picks) != set(self.human_deciding()):
-                return False
-            self.mid = [(s, c, self._mid_value(c)) for s, c, _a in self.mid]
+            self.question = None
             before = self.version
             self._resolve()
-            return self.version > before and self.question is None and not self.error
+            return self.version > before and not self.error
 
     @staticmethod
     def _mid_value(code: str) -> Any:
