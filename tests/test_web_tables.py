@@ -97,7 +97,7 @@ def test_a_page_polls_and_gets_nothing_until_the_table_changes(cp) -> None:  # t
     _host, (la, lb), _w = make_table(app)
     a, b = TestClient(app), TestClient(app)
     page = b.get(lb).text
-    poll = re.findall(r'hx-get="([^"]+frame\?v=\d+)"', page)[0]
+    poll = re.findall(r'hx-get="([^"]+frame\?v=[0-9a-f]+-\d+)"', page)[0]
     assert 'hx-trigger="every 1000ms"' in page
     assert b.get(poll).status_code == 204
     a.post(la + "/move", data={"move": moves(a.get(la).text)[0]})

@@ -23,7 +23,7 @@ from .views import well_formed
 
 SEATS_COOKIE = "wonders_seats"
 MAX_HELD = 12  # seats one browser remembers (hot-seat)
-PRIVATE = {"Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}  # links are secrets
+PRIVATE = {"Referrer-Policy": "same-origin", "Cache-Control": "no-store"}  # links are secrets: never sent elsewhere
 
 
 def html(text: str, status: int = 200) -> HTMLResponse:
@@ -106,10 +106,10 @@ def table_routes(hall: Hall, host_of: Callable[[Request], str | None],
     def seat_ctx(table: Table, seat: int, token: str, error: str = "") -> dict[str, Any]:
         view = table.seat_view(seat)
         base = f"/seat/{token}"
-        return {"view": view, "step": table.version, "error": error or table.error, "live": True,
+        return {"view": view, "step": table.stamp, "error": error or table.error, "live": True,
                 "replay": None, "prompt": "",
                 "table": {"post": f"{base}/move", "undo": f"{base}/undo", "log": f"{base}/log",
-                          "poll": f"{base}/frame?v={table.version}", "poll_ms": poll_ms,
+                          "poll": f"{base}/frame?v={table.stamp}", "poll_ms": poll_ms,
                           "status": view["status"], "picked": view["picked"], "me": seat,
                           "picked_label": label_of(view, view["picked"]),
                           "spectator": False}}
@@ -166,8 +166,8 @@ def table_routes(hall: Hall, host_of: Callable[[Request], str | None],
 
     def watch_ctx(table: Table, token: str) -> dict[str, Any]:
         view = table.public_view()
-        return {"view": view, "step": table.version, "error": table.error, "live": False, "replay": None,
-                "prompt": "", "table": {"poll": f"/watch/{token}/frame?v={table.version}", "poll_ms": poll_ms,
+        return {"view": view, "step": table.stamp, "error": table.error, "live": False, "replay": None,
+                "prompt": "", "table": {"poll": f"/watch/{token}/frame?v={table.stamp}", "poll_ms": poll_ms,
                                         "status": view["status"], "spectator": True, "picked": ""}}
 
     def watch_page(request: Request) -> Response:
@@ -206,7 +206,7 @@ def table_routes(hall: Hall, host_of: Callable[[Request], str | None],
 def frame(request: Request, table: Table, ctx: Callable[[], dict[str, Any]]) -> Response:
     """A page's poll: nothing (204, htmx swaps nothing) while the table is at the version
     the page shows, else the new view."""
-    if request.query_params.get("v") == str(table.version):
+    if request.query_params.get("v") == table.stamp:
         return Response(status_code=204, headers=PRIVATE)
     return html(render("game.html", **ctx()))
 

@@ -17,6 +17,7 @@ answers of each turn.
 """
 from __future__ import annotations
 
+import secrets
 import threading
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -95,6 +96,7 @@ class Table:
         self.question: NeedAnswer | None = None
         self.bot_answers: dict[int, Any] | None = None  # asked once per position
         self.version = 0
+        self.epoch = secrets.token_hex(3)  # a restarted server's versions never match a page's
         self.seen = 0  # log turns before the last one played ("Last turn")
         self.error = ""
         self.on_step: Callable[[dict[str, Any]], None] | None = None  # the store
@@ -110,6 +112,11 @@ class Table:
     @property
     def over(self) -> bool:
         return self.game.over or bool(self.error)
+
+    @property
+    def stamp(self) -> str:
+        """What a page shows and polls with: this process's table at this version."""
+        return f"{self.epoch}-{self.version}"
 
     def human_deciding(self) -> list[int]:
         """The human seats that must answer before the turn is played."""
