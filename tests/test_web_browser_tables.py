@@ -55,11 +55,6 @@ def host_makes_table(page: Any, url: str, kinds: list[str], tmp: Path | None = N
     return links, page.get_attribute("#watch-link", "href")
 
 
-def own_state(page: Any, seat: int) -> str:
-    li = page.query_selector(f'#who li[data-seat="{seat}"]')
-    return (li.get_attribute("data-state") or "") if li else ""
-
-
 def act(page: Any, selector: str = "#game [data-move]") -> None:
     """Click (the first of) `selector` and wait for the answer to be swapped in."""
     before = step_of(page)
@@ -68,13 +63,31 @@ def act(page: Any, selector: str = "#game [data-move]") -> None:
                            "document.querySelector('.refused')", arg=before, timeout=20_000)
 
 
+CLICK_FIRST = """seat => {
+  const g = document.querySelector('#game');
+  if (!g || document.querySelector('#final-scores')) return false;
+  const li = g.querySelector(`#who li[data-seat="${seat}"]`);
+  const state = li ? li.dataset.state : '';
+  const b = g.querySelector('[data-move]');
+  if (!b || !(state === 'choosing' || state.startsWith('must answer')) || window.clickedAt === g.dataset.step)
+    return false;
+  window.clickedAt = g.dataset.step;  // one click per version of the page: never twice on a stale one
+  b.click();
+  return true;
+}"""
+
+
 def play_round(seats: list[tuple[int, Any]]) -> bool:
-    """Every seat that must answer now answers with its first choice; False when none had to."""
+    """Every seat that must answer now answers with its first choice (one round trip a
+    page); False when none had to."""
     moved = False
     for seat, page in seats:
-        state = own_state(page, seat)
-        if (state == "choosing" or state.startswith("must answer")) and page.locator("#game [data-move]").count():
-            act(page)
+        try:
+            moved = bool(page.evaluate(CLICK_FIRST, seat)) or moved
+        except Exception as err:  # the form was posted as a plain page (htmx not yet bound): fine
+            if "context was destroyed" not in str(err):
+                raise
+            page.wait_for_load_state()
             moved = True
     return moved
 
@@ -172,7 +185,7 @@ def test_hot_seat_and_a_debt_question_with_bots(tmp_path: Path) -> None:
         asked = next(p for s, p in seats if s == table.question.seat)
         asked.wait_for_selector("text=Coins lost", timeout=10_000)
         shot(asked, tmp_path, "table-debt")
-        turns = len(table.game.log["turns"])
-        act(asked)  # pays; the turn is played
-        assert len(table.game.log["turns"]) > turns and table.question is None or table.question.seat != 0
+        question = table.question
+        act(asked)  # pays: the turn is played (or the next loss of that turn asked)
+        assert table.question is not question and not table.error
     assert not errors, errors
