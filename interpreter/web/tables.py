@@ -288,7 +288,8 @@ class Table:
                 elif d is not None and d.kind == "card":
                     view["discard"] = cards_view(d.cards, game.rules.vocab)
             view["status"] = self.status()
-            view["picked"] = self.picks.get(seat, ("",))[0]
+            # a pick can be changed until the turn is tried; then it is no longer shown as open
+            view["picked"] = self.picks.get(seat, ("",))[0] if self.question is None else ""
             view["seat_name"] = self.seats[seat].name
             return view
 
