@@ -26,12 +26,12 @@ def need_browser() -> Any:
 
 
 @contextmanager
-def serving(app: Any) -> Iterator[str]:
+def serving(app: Any, port: int = 0) -> Iterator[str]:
     import uvicorn
 
     from interpreter.cli.serve_cmd import bind
 
-    sock = bind("127.0.0.1", 0)
+    sock = bind("127.0.0.1", port)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

@@ -17,7 +17,8 @@ from .packs import compiled
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("serve", help="play in the browser, or replay a game log",
                        description="A local web page: play a full game against bots (one game per "
-                                   "browser session), or step through a game log with --log. "
+                                   "browser session), host tables for several players (/tables), "
+                                   "or step through a game log with --log. "
                                    "Needs the 'web' extra: pip install 'wonders-dsl[web]'.")
     p.add_argument("--pack", help="pack folder or shipped name (default: base, or the log's pack)")
     p.add_argument("--players", type=int, default=4, help="players at the table, you included (default: 4)")
@@ -104,8 +105,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"warning: listening on {args.host}: other machines can reach this server; anyone "
               "with the link below can play here", file=sys.stderr, flush=True)
     print(f"serving {what} at http://{shown}:{port}/?token={token}  (Ctrl-C stops)", flush=True)
+    if not replay:
+        print(f"tables for several players (you are the host): http://{shown}:{port}/tables?token={token}",
+              flush=True)
     if store is not None:
-        saved = len(app.state.games.games)
+        saved = len(app.state.games.games) + len(app.state.hall.tables)
         print(f"tables saved in {store.path}" + (f"; {saved} restored" if saved else ""), flush=True)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     server.run(sockets=[sock])

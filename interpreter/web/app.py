@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any, Sequence
 from urllib.parse import urlsplit
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -21,17 +20,17 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from interpreter.rules.compiled import CompiledPack
+from .pages import HERE, MAX_BODY, render
 from .player import LiveGame
+from .hall import Hall
 from .store import TableStore
+from .table_routes import table_routes
 from .replay import Replay
 from .views import well_formed
 
-HERE = Path(__file__).parent
 COOKIE = "wonders_session"
 MAX_GAMES = 64
 IDLE = 30 * 60  # seconds untouched after which a game may give its place to a new one
-MAX_BODY = 4096  # bytes of a posted form (a move is a few dozen)
-TEMPLATES = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape())
 
 
 class Full(Exception):
@@ -119,10 +118,6 @@ class Games:
         return live.start()
 
 
-def render(name: str, **ctx: Any) -> str:
-    return TEMPLATES.get_template(name).render(**ctx)
-
-
 def page(request: Request, live: LiveGame | None, error: str = "", status: int = 200) -> Response:
     ctx = {"view": live.view if live else None, "step": live.step if live else 0,
            "prompt": live.prompt.kind if live and live.prompt else "",
@@ -134,12 +129,17 @@ def page(request: Request, live: LiveGame | None, error: str = "", status: int =
 
 def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: str = "A",
                seed: int | None = None, replay: Replay | None = None, token: str | None = None,
-               hosts: Sequence[str] | None = None, store: TableStore | None = None) -> Starlette:
+               hosts: Sequence[str] | None = None, store: TableStore | None = None,
+               poll_ms: int = 1000) -> Starlette:
     """The application. `token`: a visitor needs it once (`/?token=...`, the link `wonders serve`
     prints) to get a session; without it every visitor gets one. `hosts`: the Host headers
     served (DNS rebinding); None serves any. `wonders serve` always gives both. `store`: where
-    tables are saved as they go and restored from (`wonders serve --db`)."""
+    tables are saved as they go and restored from (`wonders serve --db`). `poll_ms`: how often
+    a shared table's page asks whether the table changed."""
     games = Games(cp, players, bots, sides, seed, store)
+    hall = Hall(cp, store, seed)
+    with games.lock:  # a host of saved shared tables is known again: its cookie still works
+        games.issued.update(hall.hosts())
 
     def session(request: Request) -> tuple[str, bool]:
         """The request's session id if this server issued it; else a new one (never the id a
@@ -259,15 +259,27 @@ def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: 
         name = "game.html" if request.headers.get("HX-Request") else "page.html"
         return HTMLResponse(render(name, **ctx))
 
+    def host_of(request: Request) -> str | None:
+        sid = request.cookies.get(COOKIE)
+        return str(sid) if games.known(sid) else None
+
+    def admit(request: Request, to: str) -> Response:
+        """A host session for the printed link's token (then off the address bar), else 403."""
+        if not admitted(request):
+            return closed(request)
+        return with_cookie(RedirectResponse(to, status_code=303), games.issue(), True)
+
     routes = [Route("/", home), Route("/move", move, methods=["POST"]),
               Route("/new", new_game, methods=["POST"]), Route("/log", game_log),
               Route("/replay", session_replay),
+              *(table_routes(hall, host_of, admit, poll_ms) if replay is None else []),
               Mount("/static", StaticFiles(directory=HERE / "static"), name="static")]
     middleware = [Middleware(SameOrigin)]
     if hosts is not None:
         middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts)))
     app = Starlette(routes=routes, middleware=middleware)
     app.state.games = games
+    app.state.hall = hall
     return app
 
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.players.roster import make_bots
-from interpreter.printing.cardface import card_svg
 from interpreter.rules.compiled import CCard, CompiledPack
-from interpreter.rules.moves import Move, refusal_explained
-from .views import small_int, game_view, parse_move
+from interpreter.rules.moves import Move
+from .answers import cards_view, checked, payment_view
+from .views import game_view
 
 if TYPE_CHECKING:
     from interpreter.players.observation import Observation
@@ -66,9 +66,7 @@ class WebHuman:
     def choose_card(self, obs: "Observation", cards: list[CCard], purpose: str) -> int | None:
         seat = obs.seat
         view = self._view(obs, [], False)
-        vocab = obs.rules.vocab
-        view["discard"] = [{"code": f"discard:{i}", "name": c.name, "svg": card_svg(c.card, vocab, "100%")}
-                           for i, c in enumerate(cards)]
+        view["discard"] = cards_view(cards, obs.rules.vocab)
         self.live.publish(view, Prompt("discard", seat, cards=cards))
         return self._wait()
 
@@ -76,10 +74,7 @@ class WebHuman:
         """A coin loss: pay 0..can of `due` coins, a debt token for each coin not paid."""
         seat = obs.seat
         view = self._view(obs, [], False)
-        view["payment"] = {"due": due, "options": [
-            {"code": f"pay:{k}", "label": f"Pay {k} coin{'s' if k != 1 else ''}"
-                                          + (f", take {due - k} debt" if due > k else "")}
-            for k in range(can, -1, -1)]}
+        view["payment"] = payment_view(due, can)
         self.live.publish(view, Prompt("payment", seat, cards=[], moves=[]))
         self.payment_limit = can
         return self._wait()
@@ -157,29 +152,8 @@ class LiveGame:
 
     def check(self, prompt: Prompt, code: str) -> tuple[Any, str]:
         """The posted text as an answer to the prompt, checked against the rules."""
-        game = self.game
-        if prompt.kind == "payment":
-            head, _, num = (code or "").partition(":")
-            limit = getattr(self.human, "payment_limit", 0)
-            if head != "pay" or not small_int(num) or int(num) > limit:
-                return None, f"pay 0 to {limit} coins, not {code!r}"
-            return int(num), ""
-        if prompt.kind == "discard":
-            if code == "discard:none":
-                return None, ""
-            head, _, num = (code or "").partition(":")
-            if head != "discard" or not small_int(num) or int(num) >= len(prompt.cards):
-                return None, f"not a card of the discard pile: {code!r}"
-            return int(num), ""
-        move = parse_move(code)
-        if move is None:
-            return None, f"not a move: {code!r} (expected action:card:left:right:free)"
-        if move in prompt.moves:
-            return move, ""
-        seat = prompt.seat
-        why = refusal_explained(move, game.hands[seat], game.cities[seat], game.table,
-                                game.free_power(seat), game.cp.resources, game.actions_now)
-        return move, why
+        return checked(self.game, prompt.kind, prompt.seat, code, prompt.moves, len(prompt.cards),
+                       getattr(self.human, "payment_limit", 0), self.game.actions_now, strict=False)
 
     def stop(self) -> None:
         self.inbox.put(STOP)

@@ -1,6 +1,10 @@
 """Browser games saved as they go, in SQLite (Python's own sqlite3: a file, no server): a
 stopped `wonders serve` starts again with every table where it was.
 
+Shared tables (several players, tables.py) are stored the same way: the table's seats
+(human or bot, names, link tokens), seed and sides, each played turn's human answers, the
+picks of the turn being decided, and the log once the game is over.
+
 What is stored is what cannot be derived: each table's session, seed, player count, bots and
 sides, and the moves its player posted, in order. The engine is deterministic (the same pack,
 seed and bots give the same game), so replaying the posted moves rebuilds the table exactly,
@@ -12,8 +16,10 @@ import os
 import secrets
 import sqlite3
 import threading
+import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -23,6 +29,16 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS moves (
   sid TEXT NOT NULL REFERENCES tables(sid) ON DELETE CASCADE, n INTEGER NOT NULL, code TEXT NOT NULL,
   PRIMARY KEY (sid, n));
+CREATE TABLE IF NOT EXISTS shared (
+  tid TEXT PRIMARY KEY, host TEXT NOT NULL, pack TEXT NOT NULL, seed INTEGER NOT NULL,
+  sides TEXT NOT NULL, seats TEXT NOT NULL, watch TEXT NOT NULL, log TEXT,
+  created REAL NOT NULL DEFAULT (julianday('now')));
+CREATE TABLE IF NOT EXISTS shared_turns (
+  tid TEXT NOT NULL REFERENCES shared(tid) ON DELETE CASCADE, n INTEGER NOT NULL, answers TEXT NOT NULL,
+  PRIMARY KEY (tid, n));
+CREATE TABLE IF NOT EXISTS shared_picks (
+  tid TEXT NOT NULL REFERENCES shared(tid) ON DELETE CASCADE, seat INTEGER NOT NULL, code TEXT NOT NULL,
+  PRIMARY KEY (tid, seat));
 """
 
 
@@ -43,6 +59,22 @@ class SavedTable:
     bots: str
     sides: str
     codes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SavedShared:
+    """A shared table: its seats (kind, name, token) as JSON, each played turn's human
+    answers, the picks of the turn being decided, and the final log once it is over."""
+
+    tid: str
+    host: str
+    seed: int
+    sides: str
+    seats: list[dict[str, str]]
+    watch: str
+    turns: list[dict[str, Any]]
+    picks: dict[int, str]
+    log: dict[str, Any] | None
 
 
 class TableStore:
@@ -84,6 +116,54 @@ class TableStore:
                 codes = tuple(c for (c,) in self.db.execute(
                     "SELECT code FROM moves WHERE sid = ? ORDER BY n", (sid,)))
                 out.append(SavedTable(sid, pk, players, seed, bots, sides, codes))
+            return out
+
+    def open_shared(self, tid: str, host: str, pack: str, seed: int, sides: str,
+                    seats: list[dict[str, str]], watch: str) -> None:
+        with self.lock, self.db:
+            self.db.execute("INSERT INTO shared (tid, host, pack, seed, sides, seats, watch) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            (tid, host, pack, seed, sides, json.dumps(seats), watch))
+
+    def shared_turn(self, tid: str, answers: dict[str, Any]) -> None:
+        """A turn played: its human answers, in order; the picks of that turn are done."""
+        with self.lock, self.db:
+            (n,) = self.db.execute("SELECT COUNT(*) FROM shared_turns WHERE tid = ?", (tid,)).fetchone()
+            self.db.execute("INSERT INTO shared_turns (tid, n, answers) VALUES (?, ?, ?)",
+                            (tid, n, json.dumps(answers)))
+            self.db.execute("DELETE FROM shared_picks WHERE tid = ?", (tid,))
+
+    def shared_pick(self, tid: str, seat: int, code: str | None) -> None:
+        """A pick made (or taken back, None) in the turn being decided."""
+        with self.lock, self.db:
+            if code is None:
+                self.db.execute("DELETE FROM shared_picks WHERE tid = ? AND seat = ?", (tid, seat))
+            else:
+                self.db.execute("INSERT OR REPLACE INTO shared_picks (tid, seat, code) VALUES (?, ?, ?)",
+                                (tid, seat, code))
+
+    def shared_over(self, tid: str, log: dict[str, Any]) -> None:
+        """The finished game's log, kept with the table."""
+        with self.lock, self.db:
+            self.db.execute("UPDATE shared SET log = ? WHERE tid = ?", (json.dumps(log), tid))
+
+    def drop_shared(self, tid: str) -> None:
+        with self.lock, self.db:
+            self.db.execute("DELETE FROM shared WHERE tid = ?", (tid,))
+
+    def shared_tables(self, pack: str) -> list[SavedShared]:
+        """The shared tables of this pack, oldest first."""
+        with self.lock:
+            rows = self.db.execute("SELECT tid, host, seed, sides, seats, watch, log FROM shared "
+                                   "WHERE pack = ? ORDER BY created, tid", (pack,)).fetchall()
+            out = []
+            for tid, host, seed, sides, seats, watch, log in rows:
+                turns = [json.loads(a) for (a,) in self.db.execute(
+                    "SELECT answers FROM shared_turns WHERE tid = ? ORDER BY n", (tid,))]
+                picks = {int(s): str(c) for s, c in self.db.execute(
+                    "SELECT seat, code FROM shared_picks WHERE tid = ?", (tid,))}
+                out.append(SavedShared(tid, host, seed, sides, json.loads(seats), watch, turns, picks,
+                                       json.loads(log) if log else None))
             return out
 
     def token(self) -> str:
