@@ -211,6 +211,17 @@ class CopyCard:
 
 
 @dataclass(frozen=True)
+class DiscardOwn:
+    """When built, the owner may discard one of its own built cards of these colours (any
+    colour when empty) for `coins`: the card goes to the discard pile and its effects end."""
+
+    colors: tuple[str, ...]
+    coins: int
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
 class Target:
     """What a cost change applies to: cards of some colours (empty = any) or wonder stages."""
 
@@ -278,7 +289,7 @@ class PluginEffect:
 Effect = Union[
     Produce, Shields, Science, Coins, VictoryPoints, Trade,
     FreeBuild, PlayLastCard, BuildFromDiscard, CopyCard, Discount, Trigger, Draw, GiveDefeats,
-    Tokens, OthersCoins, Rebate, PluginEffect,
+    Tokens, OthersCoins, Rebate, DiscardOwn, PluginEffect,
 ]
 
 

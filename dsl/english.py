@@ -220,6 +220,13 @@ def _(n: A.CopyCard, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     return f"At game end, copy one {colours} card built by {neighbours(n.sides)}."
 
 
+@english.register
+def _(n: A.DiscardOwn, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    which = f"one of your own {_or_list(list(n.colors))} cards" if n.colors else "one of your own cards"
+    return (f"When built, you may discard {which} (it goes to the discard pile and its effects "
+            f"end) to take {_plural(n.coins, 'coin')}.")
+
+
 def _target(t: A.Target) -> str:
     return "wonder stages" if t.what == "wonder_stage" else _cards(t.colors, True)
 

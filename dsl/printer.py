@@ -132,6 +132,12 @@ def _(n: A.CopyCard) -> str:
 
 
 @canonical.register
+def _(n: A.DiscardOwn) -> str:
+    colours = "/".join(n.colors) + " " if n.colors else ""
+    return f"discard own {colours}card for {n.coins} coin{'s' if n.coins != 1 else ''}"
+
+
+@canonical.register
 def _(n: A.Discount) -> str:
     if n.unit == "all":
         return f"free {target_text(n.target)}{_for_sides(n.sides)}"

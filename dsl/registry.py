@@ -201,6 +201,18 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "(never below 0), on top of any trade discount.",
                (Param("amount", "int", "coins less"), _SIDES),
                ("rebate 1 coin from left",), "rebate N coin[s] from SIDE"),
+    EffectSpec("discard", A.DiscardOwn, "when built",
+               "When built, the owner may discard one of its own built cards (of these colours; "
+               "any colour without them) for coins: the card goes to the discard pile, where a "
+               "power that builds from it may take it again, and its effects end (its production, "
+               "shields, science, powers and points at game end; coins it gave stay). Its player "
+               "chooses the card, or none; the coins arrive with the turn's other coins. The card "
+               "bearing this effect cannot discard itself.",
+               (Param("colors", "colors", "`COLOUR[/COLOUR...] card`: which cards may go; "
+                      "`card` alone: any", optional=True),
+                Param("coins", "int", "coins taken when a card is discarded (at least 1)")),
+               ("discard own grey card for 3 coins", "discard own card for 5 coins"),
+               "discard own [COLOUR[/COLOUR...]] card for N coins"),
     EffectSpec("give", A.GiveDefeats, "passive",
                "A conflict rule: each defeat token the owner would receive goes to the neighbour "
                "who beat it instead.",

@@ -156,6 +156,10 @@ CASES = [
     ("copy purple cards from neighbours now", "copy purple card from neighbors now",
      "When built, copy one purple card built by either neighbour: its whole effect is yours "
      "from then on."),
+    # a built card given up
+    ("discard own grey cards for 3 coins", "discard own grey card for 3 coins",
+     "When built, you may discard one of your own grey cards (it goes to the discard pile and "
+     "its effects end) to take 3 coins."),
     # cost changes
     ("discount 1 resources on green card", "discount 1 resource on green cards",
      "Green cards cost you 1 resource less (of your choice)."),
@@ -360,6 +364,7 @@ EFFECT_STRATEGIES = {
     "copy": st.builds(A.CopyCard, unique(COLORS, 1, 3), NEIGHBOUR_SIDES, st.booleans()),
     "discount": discounts(),
     "when": triggers(),
+    "discard": st.builds(A.DiscardOwn, unique(COLORS, 0, 3), st.integers(1, 20)),
 }
 ANY_EFFECT = st.one_of(*EFFECT_STRATEGIES.values())
 

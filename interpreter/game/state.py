@@ -6,6 +6,7 @@ a module, mixed in here:
   interpreter/game/conflicts.py  the conflicts at the end of an age, and sitting out
   interpreter/game/losses.py     coins lost to other cities' cards, and debt
   interpreter/game/owed.py       the end-of-turn builds (from the discard pile, from a hand), copies
+  interpreter/game/own_cards.py  a city giving up one of its own built cards
   interpreter/game/position.py   where the game stands: pending / step / advance / clone
   interpreter/game/records.py    who saw which card (what observations are made from)
 It never asks a bot: a decision is a position (position.py), and the few choices taken in the
@@ -24,6 +25,7 @@ from dsl.rules import pass_step
 from interpreter.game.contract import GameCapped, GameOverflow, beyond_bound
 from interpreter.game.losses import Losses
 from interpreter.game.owed import EndOfTurnBuilds
+from interpreter.game.own_cards import OwnCards
 from interpreter.game.phases import AGE, schedule
 from interpreter.game.position import Stepping
 from interpreter.game.records import Knowledge, Record
@@ -35,7 +37,7 @@ from interpreter.rules.compiled import CCard, CompiledPack
 from interpreter.rules.moves import ALL_ACTIONS, Move, legal_moves, unmet
 
 
-class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Knowledge):
+class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, OwnCards, Knowledge):
     """A game's state and the rules that move it on (see the module docstring)."""
 
     # statistics only (interpreter/sim): set to [] before play() to record (seat, source, coins)

@@ -150,12 +150,28 @@ class GreedyBot:
         return can
 
     def choose_card(self, obs: "Observation", cards: list[CCard], purpose: str) -> int | None:
-        """A card to take (from the discard pile, to copy, ...): the one worth most."""
+        """A card to take (from the discard pile, to copy, ...): the one worth most. A card of
+        its own to give up for coins (`discard own ...`): the one worth least, when it is worth
+        less than the coins (a third of a point each)."""
         now = _Now(obs)
+        if purpose.startswith("discard own"):
+            return _give_up(self, now, cards, purpose)
         values = [self._value(now, c.effect) for c in cards]
         top = max(values)
         best = [i for i, v in enumerate(values) if v == top]
         return best[obs.rng.randrange(len(best))]
+
+
+def _give_up(bot: GreedyBot, now: _Now, cards: list[CCard], purpose: str) -> int | None:
+    """The least valued card of `cards` when it is worth less than the coins the purpose
+    names ("discard own for 3 coins"); None keeps them all."""
+    coins = int(next((w for w in purpose.split() if w.isdigit()), "0"))
+    values = [bot._value(now, c.effect) for c in cards]
+    low = min(values)
+    if low >= coins / 3:
+        return None
+    least = [i for i, v in enumerate(values) if v == low]
+    return least[now.obs.rng.randrange(len(least))]
 
 
 def unvalued_words(cp: Any) -> list[str]:

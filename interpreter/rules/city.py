@@ -195,6 +195,28 @@ class City:
         self.color_counts[card.color] += 1
         self.add(card.effect, card.category, card.id)
 
+    # what giving up a card leaves as it was: the city's holdings and history, not its totals
+    _KEPT = frozenset({"seat", "name", "side", "n_res", "unowned", "coins", "tokens", "token_counts",
+                       "free_build_used", "sold", "tucked", "hands", "bank_used", "rebate_used",
+                       "copied_now", "second_used", "prod_version"})
+
+    def give_up(self, card: CCard, cp: CompiledPack) -> None:
+        """A built card leaves the city (`discard own ...`): every running total is made again
+        from what remains (board, cards, stages, cards copied now), so its production, shields,
+        science, powers and points end; coins, tokens and used powers stay."""
+        fresh = City(self.seat, self.name, self.side, cp)
+        for c in self.cards:
+            if c is not card:
+                fresh.build_card(c)
+        for _ in range(self.stages_built):
+            fresh.build_stage()
+        for c in self.copied_now:
+            fresh.add(c.effect, c.category, c.id)
+        for slot in City.__slots__:
+            if slot not in City._KEPT:
+                setattr(self, slot, getattr(fresh, slot))
+        self.prod_version += fresh.prod_version + 1  # a new version: cached prices are stale
+
     def build_stage(self) -> Contribution:
         stage = self.side.stages[self.stages_built]
         self.stages_built += 1
