@@ -128,7 +128,10 @@ class FreeBuild:
 
 @dataclass(frozen=True)
 class PlayLastCard:
-    """Play the last card of each age instead of discarding it."""
+    """Play the last card of each age instead of discarding it; with `two` ("age" or
+    "game"), instead play a second card of the hand in one turn, once per that period."""
+
+    two: str = ""
 
     line: int = _pos()
     column: int = _pos()

@@ -186,6 +186,10 @@ def _(n: A.FreeBuild, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 @english.register
 def _(n: A.PlayLastCard, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    if n.two:
+        return (f"Once per {n.two}, play a second card of your hand in the same turn, after the "
+                "first (build it, use it for a wonder stage or sell it); the hand you pass on "
+                "holds one card fewer.")
     return ("Play the last card of each age instead of discarding it "
             "(build it, use it for a wonder stage or sell it).")
 

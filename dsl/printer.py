@@ -108,7 +108,7 @@ def _(n: A.FreeBuild) -> str:
 
 @canonical.register
 def _(n: A.PlayLastCard) -> str:
-    return "play last card"
+    return f"play two cards once per {n.two}" if n.two else "play last card"
 
 
 @canonical.register

@@ -120,8 +120,17 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "free build once per age|game [on COLOURS cards] | free first card of each "
                "colour|age | free last card of each age"),
     EffectSpec("play", A.PlayLastCard, "power",
-               "Play the last card of each age (build, wonder stage or sell) instead of discarding it.",
-               (), ("play last card",), "play last card"),
+               "Play the last card of each age (build, wonder stage or sell) instead of discarding "
+               "it. `play two cards once per game` (or `age`): once in that period, after a turn's "
+               "moves, its player may play a second card of its hand the same way (paying with the "
+               "coins it has then, the first card's coins included). The hand it passes on holds "
+               "one card fewer, so a hand can run out a turn early (its holder then plays nothing "
+               "that turn); on an age's last turn the second card is the one that would have been "
+               "discarded. A seat no player owns never plays a second card.",
+               (Param("two", "word", "`two cards once per age|game`: a second card in one turn, "
+                      "once in that period", optional=True),),
+               ("play last card", "play two cards once per game"),
+               "play last card | play two cards once per age|game"),
     EffectSpec("build", A.BuildFromDiscard, "when built",
                "At the end of the turn it is built, build one card from the discard pile for free "
                "(this turn's discards included); or, naming a second hand (one a draft filled), "

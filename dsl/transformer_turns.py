@@ -20,6 +20,10 @@ class TurnRules:
         raise NotImplementedError
 
     @v_args(meta=True)
+    def play_two(self, meta: Any, children: list[Any]) -> A.PlayLastCard:
+        return A.PlayLastCard(str(children[-1]), line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
     def discard_own(self, meta: Any, children: list[Any]) -> A.DiscardOwn:
         colors = next((c for c in children if isinstance(c, tuple)), ())
         amount = next(c for c in children if isinstance(c, Token) and c.type == "INT")

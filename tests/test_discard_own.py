@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from game_checks import base_plus
+from game_checks import base_plus, card_named as _card
 
 from interpreter.players.bots import GreedyBot
 from interpreter.players.game import Game
@@ -25,10 +25,6 @@ CARDS = """cards:
 @pytest.fixture(scope="module")
 def cp(tmp_path_factory) -> Any:
     return base_plus(tmp_path_factory, "discard-own", CARDS)
-
-
-def _card(cp: Any, name: str) -> Any:
-    return next(c for c in cp.cards if c.name == name)
 
 
 class _Picks:

@@ -238,6 +238,7 @@ HANDS_AND_RULES = [
     ("give defeats to winner", A.GiveDefeats()),
     ("give defeat to winner", A.GiveDefeats()),
     ("discard own grey card for 3 coins", A.DiscardOwn(("grey",), 3)),
+    ("play two cards once per game", A.PlayLastCard("game")),
     ("discard own cards for 1 coin", A.DiscardOwn((), 1)),
 ]
 ALL_EFFECTS = (PRODUCE + SHIELDS + SCIENCE + COINS + VP + BUY + POWERS

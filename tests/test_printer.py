@@ -354,7 +354,7 @@ EFFECT_STRATEGIES = {
     "vp": st.builds(A.VictoryPoints, AMOUNT, st.none() | counted()),
     "buy": trades(),
     "free": st.builds(A.FreeBuild, st.sampled_from(["age", "game"]), unique(COLORS, 0, 2)),
-    "play": st.just(A.PlayLastCard()),
+    "play": st.sampled_from(["", "age", "game"]).map(A.PlayLastCard),
     "build": st.builds(A.BuildFromDiscard, st.sampled_from(["", "heroes"])),
     "draw": st.builds(A.Draw, st.integers(1, 9), st.just("heroes")),
     "give": st.just(A.GiveDefeats()),

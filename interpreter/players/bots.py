@@ -156,6 +156,8 @@ class GreedyBot:
         now = _Now(obs)
         if purpose.startswith("discard own"):
             return _give_up(self, now, cards, purpose)
+        if purpose.startswith("second card"):
+            return _second(self, now, cards, purpose)
         values = [self._value(now, c.effect) for c in cards]
         top = max(values)
         best = [i for i, v in enumerate(values) if v == top]
@@ -172,6 +174,19 @@ def _give_up(bot: GreedyBot, now: _Now, cards: list[CCard], purpose: str) -> int
         return None
     least = [i for i, v in enumerate(values) if v == low]
     return least[now.obs.rng.randrange(len(least))]
+
+
+def _second(bot: GreedyBot, now: _Now, cards: list[CCard], purpose: str) -> int | None:
+    """A second card this turn ("second card once per game|age"): the best valued one when it
+    is worth 3 points, or whenever this is the power's last chance (one card left: it would be
+    discarded; for once per game, only in the last age); None waits."""
+    values = [bot._value(now, c.effect) for c in cards]
+    top = max(values)
+    last_chance = len(cards) == 1 and (purpose.endswith("age") or now.ages_left == 0)
+    if top < 3.0 and not (last_chance and top > 0):
+        return None
+    best = [i for i, v in enumerate(values) if v == top]
+    return best[now.obs.rng.randrange(len(best))]
 
 
 def unvalued_words(cp: Any) -> list[str]:
