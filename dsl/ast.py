@@ -225,6 +225,16 @@ class DiscardOwn:
 
 
 @dataclass(frozen=True)
+class FarTrade:
+    """The owner may also buy resources from the cities `seats` seats away on either side, at
+    the rules' trade price (no discount names them)."""
+
+    seats: int
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
 class Target:
     """What a cost change applies to: cards of some colours (empty = any) or wonder stages."""
 
@@ -292,7 +302,7 @@ class PluginEffect:
 Effect = Union[
     Produce, Shields, Science, Coins, VictoryPoints, Trade,
     FreeBuild, PlayLastCard, BuildFromDiscard, CopyCard, Discount, Trigger, Draw, GiveDefeats,
-    Tokens, OthersCoins, Rebate, DiscardOwn, PluginEffect,
+    Tokens, OthersCoins, Rebate, DiscardOwn, FarTrade, PluginEffect,
 ]
 
 

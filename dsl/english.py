@@ -225,6 +225,12 @@ def _(n: A.CopyCard, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 
 @english.register
+def _(n: A.FarTrade, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    return (f"You may also buy resources from the cities {n.seats} seats away on either side, at "
+            "the usual trade price.")
+
+
+@english.register
 def _(n: A.DiscardOwn, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     which = f"one of your own {_or_list(list(n.colors))} cards" if n.colors else "one of your own cards"
     return (f"When built, you may discard {which} (it goes to the discard pile and its effects "

@@ -132,6 +132,11 @@ def _(n: A.CopyCard) -> str:
 
 
 @canonical.register
+def _(n: A.FarTrade) -> str:
+    return f"trade {n.seats} seats away"
+
+
+@canonical.register
 def _(n: A.DiscardOwn) -> str:
     colours = "/".join(n.colors) + " " if n.colors else ""
     return f"discard own {colours}card for {n.coins} coin{'s' if n.coins != 1 else ''}"

@@ -222,6 +222,17 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                 Param("coins", "int", "coins taken when a card is discarded (at least 1)")),
                ("discard own grey card for 3 coins", "discard own card for 5 coins"),
                "discard own [COLOUR[/COLOUR...]] card for N coins"),
+    EffectSpec("trade", A.FarTrade, "passive",
+               "The owner may also buy resources from the cities N seats away on either side (their "
+               "tradable production, each unit once a turn, as from a neighbour), at the rules' "
+               "trade price: `buy` discounts name neighbours only. Such a purchase is one payment of "
+               "its own (no resource left out by a discount, none from the bank in the same "
+               "payment) and hears no `buy` trigger. A city that far away that is also a neighbour "
+               "(or the owner) does not count twice: at 4 players the city opposite is the one seller "
+               "2 seats away, and a card with `trade 2 seats away` in play at 3 players, where both "
+               "are neighbours, is an error.",
+               (Param("seats", "int", "how far away (2 or more)"),),
+               ("trade 2 seats away",), "trade N seats away"),
     EffectSpec("give", A.GiveDefeats, "passive",
                "A conflict rule: each defeat token the owner would receive goes to the neighbour "
                "who beat it instead.",

@@ -24,6 +24,16 @@ class TurnRules:
         return A.PlayLastCard(str(children[-1]), line=meta.line, column=meta.column)
 
     @v_args(meta=True)
+    def far_trade(self, meta: Any, children: list[Any]) -> A.FarTrade:
+        seats = children[0]
+        if self._int(seats) < 2:
+            self.errors.append(LanguageError(
+                f"{seats} seat away is a neighbour, who sells already: write 'trade 2 seats away' "
+                "or more (or 'buy ... from neighbors for N' for a cheaper price)",
+                seats.line, seats.column, len(seats)))
+        return A.FarTrade(self._int(seats), line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
     def discard_own(self, meta: Any, children: list[Any]) -> A.DiscardOwn:
         colors = next((c for c in children if isinstance(c, tuple)), ())
         amount = next(c for c in children if isinstance(c, Token) and c.type == "INT")

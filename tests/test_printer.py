@@ -160,6 +160,9 @@ CASES = [
     ("discard own grey cards for 3 coins", "discard own grey card for 3 coins",
      "When built, you may discard one of your own grey cards (it goes to the discard pile and "
      "its effects end) to take 3 coins."),
+    # trade beyond the neighbours
+    ("trade 2 seat away", "trade 2 seats away",
+     "You may also buy resources from the cities 2 seats away on either side, at the usual trade price."),
     # cost changes
     ("discount 1 resources on green card", "discount 1 resource on green cards",
      "Green cards cost you 1 resource less (of your choice)."),
@@ -365,6 +368,7 @@ EFFECT_STRATEGIES = {
     "discount": discounts(),
     "when": triggers(),
     "discard": st.builds(A.DiscardOwn, unique(COLORS, 0, 3), st.integers(1, 20)),
+    "trade": st.builds(A.FarTrade, st.integers(2, 6)),
 }
 ANY_EFFECT = st.one_of(*EFFECT_STRATEGIES.values())
 

@@ -109,7 +109,7 @@ class GreedyBot:
         action = move.action
         if action == SELL:
             return now.rules.sell_coins / 3 - 0.5
-        paid = move.left + move.right
+        paid = move.left + move.right + move.far[0] + move.far[1]
         if action == BUILD or action == KEEP:
             card = now.hand[move.card]
             worth = memo.get(id(card))
