@@ -128,7 +128,10 @@ class FreeBuild:
 
 @dataclass(frozen=True)
 class PlayLastCard:
-    """Play the last card of each age instead of discarding it."""
+    """Play the last card of each age instead of discarding it; with `two` ("age" or
+    "game"), instead play a second card of the hand in one turn, once per that period."""
+
+    two: str = ""
 
     line: int = _pos()
     column: int = _pos()
@@ -211,6 +214,27 @@ class CopyCard:
 
 
 @dataclass(frozen=True)
+class DiscardOwn:
+    """When built, the owner may discard one of its own built cards of these colours (any
+    colour when empty) for `coins`: the card goes to the discard pile and its effects end."""
+
+    colors: tuple[str, ...]
+    coins: int
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
+class FarTrade:
+    """The owner may also buy resources from the cities `seats` seats away on either side, at
+    the rules' trade price (no discount names them)."""
+
+    seats: int
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
 class Target:
     """What a cost change applies to: cards of some colours (empty = any) or wonder stages."""
 
@@ -278,7 +302,7 @@ class PluginEffect:
 Effect = Union[
     Produce, Shields, Science, Coins, VictoryPoints, Trade,
     FreeBuild, PlayLastCard, BuildFromDiscard, CopyCard, Discount, Trigger, Draw, GiveDefeats,
-    Tokens, OthersCoins, Rebate, PluginEffect,
+    Tokens, OthersCoins, Rebate, DiscardOwn, FarTrade, PluginEffect,
 ]
 
 

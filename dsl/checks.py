@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable
 
+from . import ast as A
 from .model import Card, Pack, Rules
 from .text_errors import did_you_mean
 
@@ -83,6 +84,25 @@ def check_guild_ages(cards: list[Card], rules: Rules, report: Report) -> None:
             report(c.source.file, (c.source.line, c.source.column),
                     f"guilds are drawn into the last age ({rules.ages}), not age {c.age}",
                     f'card "{c.name}"', "range")
+
+
+def check_far_trade(cards: list[Card], rules: Rules, report: Report) -> None:
+    """`trade N seats away` on a card in play at a table where the cities N seats away are its
+    owner or its neighbours (at 3 players, 2 seats away is the other neighbour): it would do
+    nothing there, so the card is refused until its player counts start higher."""
+    for c in cards:
+        for e in c.effects:
+            if not isinstance(e, A.FarTrade):
+                continue
+            first = min(c.players) if c.players else rules.min_players
+            useless = [p for p in range(max(first, rules.min_players), rules.max_players + 1)
+                       if e.seats % p in (0, 1, p - 1)]
+            if useless:
+                report(c.source.file, c.source.at("effect"),
+                       f"'trade {e.seats} seats away' reaches only the owner or its neighbours at "
+                       f"{', '.join(map(str, useless))} players, where the card is in play: let it "
+                       f"in from {e.seats + 2} players (players: [{e.seats + 2}, ...])",
+                       f'card "{c.name}"', "range")
 
 
 def deck_problems(pack: Pack) -> list[str]:

@@ -186,6 +186,10 @@ def _(n: A.FreeBuild, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 @english.register
 def _(n: A.PlayLastCard, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    if n.two:
+        return (f"Once per {n.two}, play a second card of your hand in the same turn, after the "
+                "first (build it, use it for a wonder stage or sell it); the hand you pass on "
+                "holds one card fewer.")
     return ("Play the last card of each age instead of discarding it "
             "(build it, use it for a wonder stage or sell it).")
 
@@ -218,6 +222,19 @@ def _(n: A.CopyCard, vocab: Vocabulary = BASE_VOCABULARY) -> str:
         return (f"When built, copy one {colours} card built by {neighbours(n.sides)}: "
                 "its whole effect is yours from then on.")
     return f"At game end, copy one {colours} card built by {neighbours(n.sides)}."
+
+
+@english.register
+def _(n: A.FarTrade, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    return (f"You may also buy resources from the cities {n.seats} seats away on either side, at "
+            "the usual trade price.")
+
+
+@english.register
+def _(n: A.DiscardOwn, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    which = f"one of your own {_or_list(list(n.colors))} cards" if n.colors else "one of your own cards"
+    return (f"When built, you may discard {which} (it goes to the discard pile and its effects "
+            f"end) to take {_plural(n.coins, 'coin')}.")
 
 
 def _target(t: A.Target) -> str:

@@ -108,7 +108,7 @@ def _(n: A.FreeBuild) -> str:
 
 @canonical.register
 def _(n: A.PlayLastCard) -> str:
-    return "play last card"
+    return f"play two cards once per {n.two}" if n.two else "play last card"
 
 
 @canonical.register
@@ -129,6 +129,17 @@ def _(n: A.GiveDefeats) -> str:
 @canonical.register
 def _(n: A.CopyCard) -> str:
     return f"copy {'/'.join(n.colors)} card from {sides_text(n.sides)}" + (" now" if n.now else "")
+
+
+@canonical.register
+def _(n: A.FarTrade) -> str:
+    return f"trade {n.seats} seats away"
+
+
+@canonical.register
+def _(n: A.DiscardOwn) -> str:
+    colours = "/".join(n.colors) + " " if n.colors else ""
+    return f"discard own {colours}card for {n.coins} coin{'s' if n.coins != 1 else ''}"
 
 
 @canonical.register

@@ -120,8 +120,17 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "free build once per age|game [on COLOURS cards] | free first card of each "
                "colour|age | free last card of each age"),
     EffectSpec("play", A.PlayLastCard, "power",
-               "Play the last card of each age (build, wonder stage or sell) instead of discarding it.",
-               (), ("play last card",), "play last card"),
+               "Play the last card of each age (build, wonder stage or sell) instead of discarding "
+               "it. `play two cards once per game` (or `age`): once in that period, after a turn's "
+               "moves, its player may play a second card of its hand the same way (paying with the "
+               "coins it has then, the first card's coins included). The hand it passes on holds "
+               "one card fewer, so a hand can run out a turn early (its holder then plays nothing "
+               "that turn); on an age's last turn the second card is the one that would have been "
+               "discarded. A seat no player owns never plays a second card.",
+               (Param("two", "word", "`two cards once per age|game`: a second card in one turn, "
+                      "once in that period", optional=True),),
+               ("play last card", "play two cards once per game"),
+               "play last card | play two cards once per age|game"),
     EffectSpec("build", A.BuildFromDiscard, "when built",
                "At the end of the turn it is built, build one card from the discard pile for free "
                "(this turn's discards included); or, naming a second hand (one a draft filled), "
@@ -201,6 +210,29 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "(never below 0), on top of any trade discount.",
                (Param("amount", "int", "coins less"), _SIDES),
                ("rebate 1 coin from left",), "rebate N coin[s] from SIDE"),
+    EffectSpec("discard", A.DiscardOwn, "when built",
+               "When built, the owner may discard one of its own built cards (of these colours; "
+               "any colour without them) for coins: the card goes to the discard pile, where a "
+               "power that builds from it may take it again, and its effects end (its production, "
+               "shields, science, powers and points at game end; coins it gave stay). Its player "
+               "chooses the card, or none; the coins arrive with the turn's other coins. The card "
+               "bearing this effect cannot discard itself.",
+               (Param("colors", "colors", "`COLOUR[/COLOUR...] card`: which cards may go; "
+                      "`card` alone: any", optional=True),
+                Param("coins", "int", "coins taken when a card is discarded (at least 1)")),
+               ("discard own grey card for 3 coins", "discard own card for 5 coins"),
+               "discard own [COLOUR[/COLOUR...]] card for N coins"),
+    EffectSpec("trade", A.FarTrade, "passive",
+               "The owner may also buy resources from the cities N seats away on either side (their "
+               "tradable production, each unit once a turn, as from a neighbour), at the rules' "
+               "trade price: `buy` discounts name neighbours only. Such a purchase is one payment of "
+               "its own (no resource left out by a discount, none from the bank in the same "
+               "payment) and hears no `buy` trigger. A city that far away that is also a neighbour "
+               "(or the owner) does not count twice: at 4 players the city opposite is the one seller "
+               "2 seats away, and a card with `trade 2 seats away` in play at 3 players, where both "
+               "are neighbours, is an error.",
+               (Param("seats", "int", "how far away (2 or more)"),),
+               ("trade 2 seats away",), "trade N seats away"),
     EffectSpec("give", A.GiveDefeats, "passive",
                "A conflict rule: each defeat token the owner would receive goes to the neighbour "
                "who beat it instead.",

@@ -17,6 +17,7 @@ from .grammar import EFFECT_WORDS
 from .limits import LIMITS
 from .registry import EFFECTS, PLUGINS
 from .text_errors import LanguageError, did_you_mean
+from .transformer_turns import TurnRules
 from .vocab import BASE_VOCABULARY, RESOURCE_ALIASES, Vocabulary
 
 _KIND_TEXT = {"int": "a number", "sides": "sides (left, self, right, neighbors)", "word": "a word",
@@ -51,7 +52,7 @@ def _plugin_arg(a: Any) -> Any:
     return a
 
 
-class ToAst(Transformer):
+class ToAst(TurnRules, Transformer):
     """Lark tree -> frozen AST; checks names against the vocabulary as it goes."""
 
     def __init__(self, vocab: Vocabulary | None):

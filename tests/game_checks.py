@@ -37,3 +37,8 @@ def at_first_decision(cp: Any, players: int, seed: int, sides: str = "A") -> Any
     g = Game(cp, make_bots("greedy", players), seed=seed, sides=sides)
     g.pending()
     return g
+
+
+def card_named(cp: Any, name: str) -> Any:
+    """The compiled card of that name (the first one)."""
+    return next(c for c in cp.cards if c.name == name)

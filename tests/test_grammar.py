@@ -237,6 +237,10 @@ HANDS_AND_RULES = [
     ("draw 1 from heroes", A.Draw(1, "heroes")),
     ("give defeats to winner", A.GiveDefeats()),
     ("give defeat to winner", A.GiveDefeats()),
+    ("discard own grey card for 3 coins", A.DiscardOwn(("grey",), 3)),
+    ("play two cards once per game", A.PlayLastCard("game")),
+    ("trade 2 seats away", A.FarTrade(2)),
+    ("discard own cards for 1 coin", A.DiscardOwn((), 1)),
 ]
 ALL_EFFECTS = (PRODUCE + SHIELDS + SCIENCE + COINS + VP + BUY + POWERS
                + COUNTING + BANK + COPY_NOW + DISCOUNT + TRIGGER + HANDS_AND_RULES)
@@ -345,7 +349,7 @@ def test_cost_helpers() -> None:
 
 # -- errors --------------------------------------------------------------------------------
 
-EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, rebate, give"
+EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, rebate, discard, trade, give"
 
 SYNTAX_ERRORS = [
     ("3 coins", 1, 1,

@@ -156,6 +156,13 @@ CASES = [
     ("copy purple cards from neighbours now", "copy purple card from neighbors now",
      "When built, copy one purple card built by either neighbour: its whole effect is yours "
      "from then on."),
+    # a built card given up
+    ("discard own grey cards for 3 coins", "discard own grey card for 3 coins",
+     "When built, you may discard one of your own grey cards (it goes to the discard pile and "
+     "its effects end) to take 3 coins."),
+    # trade beyond the neighbours
+    ("trade 2 seat away", "trade 2 seats away",
+     "You may also buy resources from the cities 2 seats away on either side, at the usual trade price."),
     # cost changes
     ("discount 1 resources on green card", "discount 1 resource on green cards",
      "Green cards cost you 1 resource less (of your choice)."),
@@ -350,7 +357,7 @@ EFFECT_STRATEGIES = {
     "vp": st.builds(A.VictoryPoints, AMOUNT, st.none() | counted()),
     "buy": trades(),
     "free": st.builds(A.FreeBuild, st.sampled_from(["age", "game"]), unique(COLORS, 0, 2)),
-    "play": st.just(A.PlayLastCard()),
+    "play": st.sampled_from(["", "age", "game"]).map(A.PlayLastCard),
     "build": st.builds(A.BuildFromDiscard, st.sampled_from(["", "heroes"])),
     "draw": st.builds(A.Draw, st.integers(1, 9), st.just("heroes")),
     "give": st.just(A.GiveDefeats()),
@@ -360,6 +367,8 @@ EFFECT_STRATEGIES = {
     "copy": st.builds(A.CopyCard, unique(COLORS, 1, 3), NEIGHBOUR_SIDES, st.booleans()),
     "discount": discounts(),
     "when": triggers(),
+    "discard": st.builds(A.DiscardOwn, unique(COLORS, 0, 3), st.integers(1, 20)),
+    "trade": st.builds(A.FarTrade, st.integers(2, 6)),
 }
 ANY_EFFECT = st.one_of(*EFFECT_STRATEGIES.values())
 

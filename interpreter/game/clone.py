@@ -36,6 +36,7 @@ def clone_game(game: Any) -> Any:
     d["owed"], d["owed_hands"] = game.owed[:], game.owed_hands[:]
     d["gains"], d["losses"], d["extra"] = game.gains[:], game.losses[:], game.extra[:]
     d["settle_queue"] = game.settle_queue[:]
+    d["second_rest"] = {s: same(h) for s, h in game.second_rest.items()}
     d["holders"], d["held_moves"], d["seat_turn"] = dict(game.holders), game.held_moves[:], game.seat_turn[:]
     d["pile_saved"] = {s: same(p) for s, p in game.pile_saved.items()}
     d["fired"] = set(game.fired)

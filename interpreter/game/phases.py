@@ -51,7 +51,8 @@ def schedule(phases: tuple[PhaseDecl, ...], ages: int) -> tuple[Step, ...]:
 
 class AgePhase:
     """Deal the age's deck; turns until one card is left; the last card; conflicts.
-    game.sub: "turn" (everyone plays), "last" (the `play last card` players play it)."""
+    game.sub: "turn" (everyone plays), "second" (the players who take a second card this turn
+    play it), "last" (the `play last card` players play it)."""
 
     def begin(self, game: PhaseHost, decl: PhaseDecl, age: int) -> None:
         game.deal(age)
@@ -71,10 +72,10 @@ class AgePhase:
     def deciders(self, game: PhaseHost) -> list[tuple[int, tuple[str, ...]]]:
         if game.sub == "seat":  # the cards for seats no player owns, after their own
             return [(s, ALL_ACTIONS) for s in game.seat_turn]
-        seats = game.extra if game.sub == "last" else range(game.n)
+        seats = game.extra if game.sub in ("last", "second") else range(game.n)
         if game.piles and game.sub == "turn":
             return [(s, ALL_ACTIONS) for s in seats if s not in game.piles]
-        return [(s, ALL_ACTIONS) for s in seats]
+        return [(s, ALL_ACTIONS) for s in seats if game.hands[s]]  # (second cards can empty one)
 
     def apply(self, game: PhaseHost, moves: Moves) -> None:
         """One turn: everyone's moves at once (a seat no player owns with a pile gets its card
@@ -94,7 +95,14 @@ class AgePhase:
         if game.sub == "last":
             game.resolve(moves, note="last card")
         else:
-            game.resolve(moves)
+            if game.sub == "second":  # (interpreter/game/second.py)
+                game.resolve(moves, note="second card")
+                game.end_second()
+            else:
+                game.resolve(moves)
+                if game.offer_second():
+                    game.sub = "second"
+                    return
             if game.turn == last:
                 extra = [s for s in range(game.n) if game.cities[s].play_last and game.hands[s]]
                 if extra:

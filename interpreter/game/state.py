@@ -6,6 +6,8 @@ a module, mixed in here:
   interpreter/game/conflicts.py  the conflicts at the end of an age, and sitting out
   interpreter/game/losses.py     coins lost to other cities' cards, and debt
   interpreter/game/owed.py       the end-of-turn builds (from the discard pile, from a hand), copies
+  interpreter/game/own_cards.py  a city giving up one of its own built cards
+  interpreter/game/second.py     a second card played in one turn
   interpreter/game/position.py   where the game stands: pending / step / advance / clone
   interpreter/game/records.py    who saw which card (what observations are made from)
 It never asks a bot: a decision is a position (position.py), and the few choices taken in the
@@ -24,6 +26,8 @@ from dsl.rules import pass_step
 from interpreter.game.contract import GameCapped, GameOverflow, beyond_bound
 from interpreter.game.losses import Losses
 from interpreter.game.owed import EndOfTurnBuilds
+from interpreter.game.own_cards import OwnCards
+from interpreter.game.second import SecondCards
 from interpreter.game.phases import AGE, schedule
 from interpreter.game.position import Stepping
 from interpreter.game.records import Knowledge, Record
@@ -35,7 +39,8 @@ from interpreter.rules.compiled import CCard, CompiledPack
 from interpreter.rules.moves import ALL_ACTIONS, Move, legal_moves, unmet
 
 
-class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Knowledge):
+class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, OwnCards, SecondCards,
+                Knowledge):
     """A game's state and the rules that move it on (see the module docstring)."""
 
     # statistics only (interpreter/sim): set to [] before play() to record (seat, source, coins)
@@ -137,7 +142,8 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Kn
         # boards with a one-time effect (`coins 4` on a board) run it as the game begins
         self.boards_pending = any(c.side.board.built_hooks for c in self.cities)
         self.phase_age = 0  # the age of the current step
-        self.extra: list[int] = []  # seats playing their last card now (sub-step "last")
+        self.extra: list[int] = []  # seats playing their last card now (sub-step "last") or a second one ("second")
+        self.second_rest: dict[int, list[CCard]] = {}  # the rest of their hands meanwhile (game/second.py)
         self.kept: list[list[CCard]] = []  # a draft's picks so far, by seat
         self.settle_queue: list[tuple[str, int, str]] = []  # owed builds: (kind, seat, hand)
         self.saved_hands: Optional[list[list[CCard]]] = None  # the hands, while a second hand is played
@@ -155,6 +161,8 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Kn
         for c in self.cities:
             if c.free_build == "age":
                 c.free_build_used = False
+            if c.play_two == "age":
+                c.second_used = False
         if any(c.triggers for c in self.cities):
             self.age_starts()
         for seat, decl in self.unowned.items():  # its card goes to the player the rules name

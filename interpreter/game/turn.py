@@ -33,6 +33,7 @@ from interpreter.game.contract import GameCapped
 from interpreter.rules.compiled import CCard, Contribution
 from interpreter.rules.effects import Event
 from interpreter.rules.city import City
+from interpreter.rules.far_trade import far_sellers
 from interpreter.rules.moves import BUILD, KEEP, SELL, Move
 from interpreter.rules.pricing import build_terms
 
@@ -140,11 +141,19 @@ class TurnResolution:
                 city.coins -= bank + move.extra + move.left + move.right
                 income[(seat + 1) % n] += move.left
                 income[(seat - 1) % n] += move.right
+                if move.far[0] or move.far[1]:  # `trade N seats away`: the far sellers
+                    self._pay_far(city, move.far, income)
             if self.logging:
                 entries.append(self._log_entry(seat, move, card, bank))
         if self.logging:  # the turn first; what its effects do (copies, losses) after it
             self._log_turn(entries, note)
         return built, events
+
+    def _pay_far(self, city: City, far: tuple[int, int], income: list[int]) -> None:
+        city.coins -= far[0] + far[1]
+        for paid, seller in zip(far, far_sellers(city, self.table)):
+            if paid and seller is not None:
+                income[seller.seat] += paid
 
     def _log_entry(self, seat: int, move: Move, card: CCard, bank: int) -> dict[str, Any]:
         free = move.free or ("cost" if move.action == BUILD and not card.cost and not card.cost_coins
@@ -154,6 +163,7 @@ class TurnResolution:
         return {"player": seat, "card": card.name, "action": move.action,
                 "bank": bank + move.extra, "left": move.left, "right": move.right,
                 **({"free": free} if free else {}),
+                **({"far": list(move.far)} if move.far[0] or move.far[1] else {}),
                 **({"by": self.controller(seat)} if seat in self.unowned else {})}
 
     def _effects_and_income(self, plays: list[tuple[int, Move, CCard]], built: list[tuple[int, Contribution]],

@@ -148,6 +148,8 @@ class _HookLowering:
             raise NotNative("shields given to or taken from other cities (shields ... for SIDES)")
         if t is E.StrengthHook:
             return _row(H_STRENGTH, h.amount, counter=_counter(h.counter, tk))
+        if getattr(h, "not_native", ""):  # a construct the core declines names itself
+            raise NotNative(h.not_native)
         if isinstance(h, E.PluginHook):
             raise NotNative(f"the plug-in word '{h.word}'")
         raise NotNative(f"the effect {type(h).__name__}")

@@ -109,7 +109,7 @@ class GreedyBot:
         action = move.action
         if action == SELL:
             return now.rules.sell_coins / 3 - 0.5
-        paid = move.left + move.right
+        paid = move.left + move.right + move.far[0] + move.far[1]
         if action == BUILD or action == KEEP:
             card = now.hand[move.card]
             worth = memo.get(id(card))
@@ -150,12 +150,43 @@ class GreedyBot:
         return can
 
     def choose_card(self, obs: "Observation", cards: list[CCard], purpose: str) -> int | None:
-        """A card to take (from the discard pile, to copy, ...): the one worth most."""
+        """A card to take (from the discard pile, to copy, ...): the one worth most. A card of
+        its own to give up for coins (`discard own ...`): the one worth least, when it is worth
+        less than the coins (a third of a point each)."""
         now = _Now(obs)
+        if purpose.startswith("discard own"):
+            return _give_up(self, now, cards, purpose)
+        if purpose.startswith("second card"):
+            return _second(self, now, cards, purpose)
         values = [self._value(now, c.effect) for c in cards]
         top = max(values)
         best = [i for i, v in enumerate(values) if v == top]
         return best[obs.rng.randrange(len(best))]
+
+
+def _give_up(bot: GreedyBot, now: _Now, cards: list[CCard], purpose: str) -> int | None:
+    """The least valued card of `cards` when it is worth less than the coins the purpose
+    names ("discard own for 3 coins"); None keeps them all."""
+    coins = int(next((w for w in purpose.split() if w.isdigit()), "0"))
+    values = [bot._value(now, c.effect) for c in cards]
+    low = min(values)
+    if low >= coins / 3:
+        return None
+    least = [i for i, v in enumerate(values) if v == low]
+    return least[now.obs.rng.randrange(len(least))]
+
+
+def _second(bot: GreedyBot, now: _Now, cards: list[CCard], purpose: str) -> int | None:
+    """A second card this turn ("second card once per game|age"): the best valued one when it
+    is worth 3 points, or whenever this is the power's last chance (one card left: it would be
+    discarded; for once per game, only in the last age); None waits."""
+    values = [bot._value(now, c.effect) for c in cards]
+    top = max(values)
+    last_chance = len(cards) == 1 and (purpose.endswith("age") or now.ages_left == 0)
+    if top < 3.0 and not (last_chance and top > 0):
+        return None
+    best = [i for i, v in enumerate(values) if v == top]
+    return best[now.obs.rng.randrange(len(best))]
 
 
 def unvalued_words(cp: Any) -> list[str]:

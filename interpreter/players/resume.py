@@ -122,7 +122,8 @@ class LoggedTurns:
         left, right, bank = m.get("left", 0), m.get("right", 0), m.get("bank", 0)
         card = g.hands[seat][idx]
         for mv in moves:  # the logged bank coins are the cost's and any bought from the bank
-            if (mv.card, mv.action, mv.left, mv.right, mv.free) == (idx, m["action"], left, right, free) \
+            if (mv.card, mv.action, mv.left, mv.right, mv.free, list(mv.far)) \
+                    == (idx, m["action"], left, right, free, m.get("far", [0, 0])) \
                     and g._bank(seat, mv, card) + mv.extra == bank:
                 return mv
         move = Move(idx, m["action"], left, right, free)

@@ -33,7 +33,7 @@ class City:
     __slots__ = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "color_counts",
                  "fixed", "fixed_trade", "choices", "choices_trade", "shields", "science",
                  "science_wild", "tokens", "prices", "scorers", "triggers", "cost_changes", "free_build",
-                 "free_build_used", "play_last", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "mods", "mods_key",
+                 "free_build_used", "play_last", "play_two", "second_used", "far_trade", "far_price", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "mods", "mods_key",
                  "token_counts", "strength", "strength_out", "free_build_colors", "relative", "relative_choices",
                  "rebate_used", "free_turns", "colour_first", "listens", "counted_costs", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
                  "unowned")
@@ -68,6 +68,10 @@ class City:
         self.free_build = ""
         self.free_build_used = False
         self.play_last = False
+        self.play_two = ""  # "age" / "game": a second card in one turn, once per that period
+        self.second_used = False  # that power is spent (for this age, or for the game)
+        self.far_trade = 0  # `trade N seats away`: N (the cities that far sell to it too)
+        self.far_price = 0
         self.copies: list[Any] = []  # copy-at-game-end powers: (colours, seats)
         self.copied_now: list[CCard] = []  # cards copied whole by a `copy ... now` effect
         self.hands: dict[str, list[CCard]] = {}  # second hands (filled by drafts), by name
@@ -195,6 +199,28 @@ class City:
         self.color_counts[card.color] += 1
         self.add(card.effect, card.category, card.id)
 
+    # what giving up a card leaves as it was: the city's holdings and history, not its totals
+    _KEPT = frozenset({"seat", "name", "side", "n_res", "unowned", "coins", "tokens", "token_counts",
+                       "free_build_used", "sold", "tucked", "hands", "bank_used", "rebate_used",
+                       "copied_now", "second_used", "prod_version"})
+
+    def give_up(self, card: CCard, cp: CompiledPack) -> None:
+        """A built card leaves the city (`discard own ...`): every running total is made again
+        from what remains (board, cards, stages, cards copied now), so its production, shields,
+        science, powers and points end; coins, tokens and used powers stay."""
+        fresh = City(self.seat, self.name, self.side, cp)
+        for c in self.cards:
+            if c is not card:
+                fresh.build_card(c)
+        for _ in range(self.stages_built):
+            fresh.build_stage()
+        for c in self.copied_now:
+            fresh.add(c.effect, c.category, c.id)
+        for slot in City.__slots__:
+            if slot not in City._KEPT:
+                setattr(self, slot, getattr(fresh, slot))
+        self.prod_version += fresh.prod_version + 1  # a new version: cached prices are stale
+
     def build_stage(self) -> Contribution:
         stage = self.side.stages[self.stages_built]
         self.stages_built += 1
@@ -221,6 +247,8 @@ class City:
         new.scorers, new.triggers, new.cost_changes = self.scorers[:], self.triggers[:], self.cost_changes[:]
         new.free_build, new.free_build_used, new.play_last = self.free_build, self.free_build_used, self.play_last
         new.copies, new.copied_now = self.copies[:], self.copied_now[:]
+        new.play_two, new.second_used = self.play_two, self.second_used
+        new.far_trade, new.far_price = self.far_trade, self.far_price
         hands = {}
         for key, cards in self.hands.items():
             got = memo.get(id(cards))

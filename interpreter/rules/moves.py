@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from interpreter.rules.compiled import CCard
+from interpreter.rules.far_trade import far_options
 from interpreter.rules.payment import payment_options
 from interpreter.rules.pricing import PLAIN, Terms, build_terms, mods_for, options_with_changes
 from interpreter.rules.city import City, Table
@@ -18,8 +19,9 @@ class Move(NamedTuple):
 
     `free` says why nothing is paid: "chain", "power" (a free-build power) or "" (paid,
     or a card whose cost is nothing). Coins to the bank are the card's or stage's coin cost
-    (after cost changes) plus `extra`, for resources bought from the bank. `keep` is the
-    draft's action: keep the card, pass the rest.
+    (after cost changes) plus `extra`, for resources bought from the bank. `far` pays the
+    cities N seats away (left, right: `trade N seats away`). `keep` is the draft's action:
+    keep the card, pass the rest.
     """
 
     card: int
@@ -28,6 +30,7 @@ class Move(NamedTuple):
     right: int = 0
     free: str = ""
     extra: int = 0
+    far: tuple[int, int] = (0, 0)
 
 
 class Price(NamedTuple):
@@ -37,6 +40,7 @@ class Price(NamedTuple):
     options: tuple[tuple[int, int], ...]  # affordable Pareto (left, right) options
     reason: str = ""
     bank_options: tuple[tuple[int, int, int], ...] = ()  # (left, right, extra to the bank)
+    far_options: tuple[tuple[int, int, int, int], ...] = ()  # (left, right, far left, far right)
 
 
 def _neighbours(city: City, table: Table) -> tuple[City, City]:
@@ -57,14 +61,16 @@ def _priced(coins: int, terms: Terms, city: City, table: Table) -> Price:
         triples = tuple((a, b, 0) for a, b in payment_options(cost, city, left, right))
     else:
         triples = options_with_changes(terms, city, left, right)
-    if not triples:
+    far = far_options(cost, city, table) if city.far_trade else ()
+    if not triples and not far:
         return Price(False, "", bank, (), "the resources cannot be produced or bought")
     ok = tuple(o for o in triples if bank + o[0] + o[1] + o[2] <= coins)
-    if not ok:
-        cheapest = min(bank + o[0] + o[1] + o[2] for o in triples)
+    far_ok = tuple(o for o in far if bank + sum(o) <= coins)
+    if not ok and not far_ok:
+        cheapest = min([bank + sum(o) for o in triples] + [bank + sum(o) for o in far])
         return Price(False, "", bank, (), f"costs at least {cheapest} coins, has {coins}")
     return Price(True, "", bank, tuple((a, b) for a, b, e in ok if not e),
-                 bank_options=tuple(o for o in ok if o[2]))
+                 bank_options=tuple(o for o in ok if o[2]), far_options=far_ok)
 
 
 def price_card(card: CCard, city: City, table: Table, coins: int | None = None) -> Price:
@@ -119,6 +125,7 @@ def _affordable(bank: int, cost: tuple[tuple[int, int], ...], coins: int, city: 
 
 
 _FREE = ((0, 0),)
+_NOFAR = (0, 0)
 
 
 def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
@@ -133,7 +140,7 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
     left, right = table.cities[(city.seat + 1) % n], table.cities[(city.seat - 1) % n]
     mods = mods_for(city, table) if (city.cost_changes or left.cost_changes or right.cost_changes) \
         else None
-    if mods is not None and mods.general:
+    if mods is not None and mods.general or city.far_trade:
         return _general_moves(hand, city, table, free_power, actions)
     coins, names = city.coins, city.names
     key = (city.prod_version, left.trade_id, right.trade_id, city.price_id)
@@ -167,10 +174,10 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
             if free_power and p.free not in ("chain", "discount") and not (card.needs and unmet(card.needs, city, table)) \
                     and (card.cost or card.cost_coins or card.cost_per_age) \
                     and (not city.free_build_colors or card.color in city.free_build_colors):
-                add(new(Move, (i, BUILD, 0, 0, "power", 0)))
+                add(new(Move, (i, BUILD, 0, 0, "power", 0, _NOFAR)))
         elif card.name not in names:
             if card.chains_from and not card.chains_from.isdisjoint(names):
-                add(new(Move, (i, BUILD, 0, 0, "chain", 0)))
+                add(new(Move, (i, BUILD, 0, 0, "chain", 0, _NOFAR)))
             else:
                 bank = card.cost_coins
                 if bank <= coins:
@@ -181,17 +188,17 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
                         budget = coins - bank
                         for lc, rc in options:
                             if lc + rc <= budget:
-                                add(new(Move, (i, BUILD, lc, rc, "", 0)))
+                                add(new(Move, (i, BUILD, lc, rc, "", 0, _NOFAR)))
                     else:
-                        add(new(Move, (i, BUILD, 0, 0, "", 0)))
+                        add(new(Move, (i, BUILD, 0, 0, "", 0, _NOFAR)))
                 if free_power and (card.cost or card.cost_coins or card.cost_per_age) and \
                         (not city.free_build_colors or card.color in city.free_build_colors):
-                    add(new(Move, (i, BUILD, 0, 0, "power", 0)))
+                    add(new(Move, (i, BUILD, 0, 0, "power", 0, _NOFAR)))
         if stage_moves is not None:
             moves.extend(m._replace(card=i) for m in stage_moves)
         for lc, rc in stage_opts:
-            add(new(Move, (i, WONDER, lc, rc, "", 0)))
-        add(new(Move, (i, SELL, 0, 0, "", 0)))
+            add(new(Move, (i, WONDER, lc, rc, "", 0, _NOFAR)))
+        add(new(Move, (i, SELL, 0, 0, "", 0, _NOFAR)))
     return moves
 
 
@@ -202,6 +209,7 @@ def _price_moves(i: int, action: str, p: Price) -> list[Move]:
         return [Move(i, action, 0, 0, "chain")]
     out = [Move(i, action, a, b) for a, b in p.options]
     out.extend(Move(i, action, a, b, "", e) for a, b, e in p.bank_options)
+    out.extend(Move(i, action, a, b, "", 0, (fl, fr)) for a, b, fl, fr in p.far_options)
     return out
 
 
@@ -240,12 +248,12 @@ def refusal(move: Move, hand: list[CCard], city: City, table: Table, free_power:
             "keeping a card takes no payment"
     if move.free not in ("", "chain", "power"):  # resolve() skips the bank for any other free too
         return f"unknown free '{move.free}' (a free build is \"chain\" or \"power\")"
-    if move.left < 0 or move.right < 0 or move.extra < 0:
+    if move.left < 0 or move.right < 0 or move.extra < 0 or min(move.far) < 0:
         return "payments cannot be negative"
     card = hand[move.card]
     if move.action == SELL:
-        return "" if (move.left, move.right, move.free, move.extra) == (0, 0, "", 0) else \
-            "selling takes no payment"
+        return "" if (move.left, move.right, move.free, move.extra, move.far) == (0, 0, "", 0, (0, 0)) \
+            else "selling takes no payment"
     if move.action == BUILD and move.free == "power":
         if not free_power:
             return "no free-build power available (not owned, or already used this age)"
@@ -261,6 +269,10 @@ def refusal(move: Move, hand: list[CCard], city: City, table: Table, free_power:
         return p.reason
     if move.free == "chain" and p.free != "chain":
         return f"no chain to {card.name} in this city"
+    if move.far != (0, 0):
+        if (move.left, move.right, *move.far) in p.far_options and not move.extra:
+            return ""
+        return f"paying left {move.left} + right {move.right} + far {move.far} is not a way to pay for it"
     ways = [*((a, b, 0) for a, b in p.options), *p.bank_options]
     if (move.left, move.right, move.extra) not in ways:
         opts = ", ".join(f"left {a} + right {b}" + (f" + bank {e}" if e else "") for a, b, e in ways)
@@ -282,6 +294,9 @@ def pay_label(m: Move, bank: int) -> str:
         parts.append(f"{m.left} to the left")
     if m.right:
         parts.append(f"{m.right} to the right")
+    for coins, way in zip(m.far, ("left", "right")):
+        if coins:
+            parts.append(f"{coins} to the city seats away on the {way}")
     return ", ".join(parts) or "free"
 
 

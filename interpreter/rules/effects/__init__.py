@@ -28,6 +28,7 @@ for _info in pkgutil.iter_modules(__path__):  # every word's module registers it
 from interpreter.rules.effects.build import DiscardBuildHook, HandBuildHook  # noqa: E402
 from interpreter.rules.effects.coins import CoinsHook  # noqa: E402
 from interpreter.rules.effects.copy_card import CopyAtEnd, CopyNow  # noqa: E402
+from interpreter.rules.effects.discard import DiscardOwnHook  # noqa: E402
 from interpreter.rules.effects.discount import CostChange  # noqa: E402
 from interpreter.rules.effects.draw import DrawHook  # noqa: E402
 from interpreter.rules.effects.free import FreeBuildPower  # noqa: E402
@@ -87,5 +88,5 @@ def compile_effects(effects: tuple[A.Effect, ...], ix: object) -> Contribution:
 __all__ = ["HANDLERS", "READS", "Builder", "Event", "Hook", "PluginHandler", "PluginHook", "compile_effects",
            "handles", "handler_docs", "unread_fields", "CoinsHook", "VictoryHook", "FreeBuildPower", "PlayLastPower",
            "DiscardBuildHook", "HandBuildHook", "DrawHook", "GiveDefeatsRule", "RelativeProduction",
-           "StrengthHook", "TokensHook", "OthersCoinsHook", "CopyAtEnd", "CopyNow", "CostChange",
+           "StrengthHook", "TokensHook", "OthersCoinsHook", "CopyAtEnd", "CopyNow", "CostChange", "DiscardOwnHook",
            "TriggerHook"]

@@ -1,4 +1,5 @@
-"""`play last card`: the last card of each age is played rather than discarded.
+"""`play last card`: the last card of each age is played rather than discarded; `play two
+cards once per game|age`: a second card of the hand in one turn (interpreter/game/second.py).
 """
 from __future__ import annotations
 
@@ -18,6 +19,22 @@ class PlayLastPower(Hook):
         return 3 + 1.5 * ages_left(obs)
 
 
-@handles("play")
+class PlayTwoPower(Hook):
+    """Once per `period` ("age" or "game"), a second card played in one turn."""
+
+    not_native = "two cards played in one turn (play two cards once per age|game)"
+
+    def __init__(self, period: str):
+        self.period = period
+
+    def attach(self, city: Any) -> None:
+        city.play_two = self.period if city.play_two != "age" else "age"  # the more generous one
+
+    def worth(self, obs: Any, seat: int) -> float:
+        """About one more card's worth, once in each age still to come for `age`."""
+        return 3 + (2.5 * ages_left(obs) if self.period == "age" else 0.0)
+
+
+@handles("play", "two")
 def _play_last(n: A.PlayLastCard, b: Builder, ix: Any) -> None:
-    b.hooks.append(PlayLastPower())
+    b.hooks.append(PlayTwoPower(n.two) if n.two else PlayLastPower())

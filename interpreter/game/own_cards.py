@@ -1,0 +1,38 @@
+"""A city giving up one of its own built cards (a mixin of GameState): `discard own ... card
+for N coins` asks the seat's player which card, mid-turn, as a `copy ... now` does."""
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.game.contract import IllegalMove
+
+
+def discard_purpose(coins: int) -> str:
+    """What the player is asked (and the log's note for it, which a resumed game reads)."""
+    return f"discard own for {coins} coin{'s' if coins != 1 else ''}"
+
+
+class OwnCards:
+    """Discarding a built card: it goes to the discard pile and its effects end."""
+
+    def discard_own_card(self, seat: int, hook: Any) -> int:
+        """The seat's player picks one of its cards the hook may discard, or none; the coins
+        it earns (they arrive with the turn's other coins)."""
+        city = self.cities[seat]
+        cands = hook.candidates(city.cards)
+        if not cands:
+            return 0
+        purpose = discard_purpose(hook.coins)
+        pick = self.choose_card(seat, cands, purpose)
+        if pick is None:
+            return 0
+        if isinstance(pick, bool) or not isinstance(pick, int) or not 0 <= pick < len(cands):
+            raise IllegalMove(f"{city.name}: no card #{pick} of its own to discard")
+        card = cands[pick]
+        city.give_up(card, self.cp)
+        self.discard.append(card)
+        self.discard_known.append((1 << self.n) - 1)  # it was in play: everyone saw it
+        if self.logging:
+            self._log_turn([{"player": seat, "card": card.name, "action": "discard", "bank": 0,
+                             "left": 0, "right": 0, "free": "discard own"}], purpose)
+        return hook.coins
