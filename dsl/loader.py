@@ -458,9 +458,10 @@ class _PackBuilder:
                     ok = False
                     continue
                 stages.append(Stage(cost, eff))
+            order = str(side.get("stage_order", "printed"))  # checked by the schema
             start = (A.Produce(((res, 1),)),) if res else ()
             sides[side_name] = WonderSide(side_name, res, tuple(stages), str(side.get("alias", "")),
-                                          start + tuple(board))
+                                          start + tuple(board), order)
         if not ok:
             return None
         line, column = doc.where(path)

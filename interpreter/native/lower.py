@@ -328,6 +328,8 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
     side_index: dict[tuple[str, str], int] = {}
     for (w, s), side in cp.sides.items():
         side_index[(w, s)] = len(sides)
+        if side.any_order:
+            raise NotNative("wonder stages built in any order (stage_order: any)")
         stages = []
         for st in side.stages:
             if len(st.cost) > MAXCOST:

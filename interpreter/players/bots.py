@@ -126,10 +126,10 @@ class GreedyBot:
                 v += 0.5
             return v
         city = now.city
-        stage = city.side.stages[city.stages_built]
-        worth = memo.get(-1)
+        stage = city.side.stages[city.stage_at(move.stage)]  # the stage it names (any order)
+        worth = memo.get(-2 - stage.index)
         if worth is None:
-            worth = memo[-1] = self._value(now, stage.effect)
+            worth = memo[-2 - stage.index] = self._value(now, stage.effect)
         return worth - (stage.cost_coins + paid + move.extra) / 3 + 0.5
 
     def choose(self, obs: "Observation", moves: list[Move]) -> Move:

@@ -59,6 +59,7 @@ class CSide:
     board: Contribution
     stages: tuple[CStage, ...]
     source: WonderSide = field(repr=False)
+    any_order: bool = False  # `stage_order: any`: a wonder move names the stage it builds
 
 
 @dataclass(frozen=True, eq=False)
@@ -143,6 +144,7 @@ def compile_pack(pack: Pack) -> CompiledPack:
             stages = tuple(CStage(k, st.cost.coins, ix.cost(st.cost), compile_effects(st.effects, ix),
                                   st.cost.coins_per_age, ix.needs(st.cost))
                            for k, st in enumerate(side.stages))
-            sides[(w.name, s)] = CSide(w.name, s, compile_effects(side.effects, ix), stages, side)
+            sides[(w.name, s)] = CSide(w.name, s, compile_effects(side.effects, ix), stages, side,
+                                     side.stage_order == "any")
     return CompiledPack(pack, pack.rules, tuple(ix.res), tuple(ix.col), tuple(ix.sym),
                         tuple(cards), sides, tuple(w.name for w in pack.wonders))

@@ -29,6 +29,25 @@ class StateError(Exception):
     """A STATE document that cannot be used; the message says where and why (one line each)."""
 
 
+def _stages(stages: Any, city: City, where: str, problems: list[str]) -> None:
+    """Build the stages a player's `stages` names: a number (the first N, in the printed order)
+    or, on a side whose stages are built in any order, a list of stage numbers (1-based)."""
+    n = len(city.side.stages)
+    if isinstance(stages, list) and city.side.any_order:
+        if not all(_is_int(k) and 1 <= k <= n for k in stages) or len(set(stages)) != len(stages):
+            problems.append(f"{where}: stages must list distinct stage numbers 1..{n}, not {short(stages)}")
+            return
+        for k in stages:
+            city.build_stage(k - 1)
+        return
+    if not _is_int(stages) or not 0 <= stages <= n:
+        more = " (or a list of stage numbers: its stages are built in any order)" if city.side.any_order else ""
+        problems.append(f"{where}: stages must be 0..{n}{more}, not {short(stages)}")
+        return
+    for _ in range(stages):
+        city.build_stage()
+
+
 def _suggest(name: str, known: list[str]) -> str:
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
     return f"; did you mean '{close[0]}'?" if close else ""
@@ -202,12 +221,7 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
         wonder_seat.setdefault(str(wonder), i)
         city = City(i, printable(p.get("name", f"P{i + 1}")), cp.sides[(wonder, side)], cp)
         city.unowned = p.get("free_city") is True
-        stages = p.get("stages", 0)
-        if not _is_int(stages) or not 0 <= stages <= len(city.side.stages):
-            problems.append(f"{where}: stages must be 0..{len(city.side.stages)}, not {short(stages)}")
-        else:
-            for _ in range(stages):
-                city.build_stage()
+        _stages(p.get("stages", 0), city, where, problems)
         cards = p.get("cards", [])
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
             problems.append(f"{where}: cards must be a list of card names")

@@ -27,7 +27,7 @@ class TracedGame(Game):
     def decide(self, seat: int, actions: tuple[str, ...] = ("build", "wonder", "sell")) -> Move:
         moves = legal_moves(self.hands[seat], self.cities[seat], self.table, self.free_power(seat), actions)
         move = super().decide(seat, actions)
-        self.trace.append(("moves", seat, [tuple(m) for m in moves], moves.index(move)))
+        self.trace.append(("moves", seat, [tuple(m)[:6] for m in moves], moves.index(move)))  # the core's fields
         return move
 
     def choose_card(self, seat: int, cards: list, purpose: str) -> int | None:
