@@ -28,6 +28,13 @@ PRINTED: dict[tuple[str, str], tuple[Any, str | None, list[tuple[dict[str, int],
         ({"ore": 1, "clay": 2}, "copy green card from neighbors"),
         ({"wood": 2, "papyrus": 1}, "tokens 1 diplomacy; others lose 2 coins"),
         ({"stone": 2}, "produce one unproduced")]),
+    ("Stonehenge", "A"): ("wood", None, [
+        ({"ore": 1, "clay": 1}, "vp 3"),
+        ({"papyrus": 1, "clay": 2}, "vp 5"),
+        ({"wood": 3, "loom": 1}, "vp 2 per stone produced")]),
+    ("Stonehenge", "B"): ("wood", None, [
+        ({"ore": 3}, "coins 1 per stone produced; vp 1 per stone produced"),
+        ({"clay": 3, "papyrus": 1}, "vp 1 per card of the tucked colour in neighbors")]),
     ("Manneken Pis", "B"): (None, "coins 4", [
         ({r: 1 for r in ("wood", "stone", "ore", "clay", "glass", "loom", "papyrus")},
          "coins 7; vp 7; shields 1")]),
@@ -72,7 +79,7 @@ def test_manneken_pis_starts_with_4_coins_more() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
 def test_full_games_with_greedy_bots(players: int) -> None:
-    names = ["The Great Wall", "Manneken Pis", "Gizah", "Babylon", "Rhodos", "Olympia", "Ephesos"]
+    names = ["The Great Wall", "Manneken Pis", "Stonehenge", "Gizah", "Babylon", "Rhodos", "Olympia"]
 
     def one(sides: str) -> dict[str, Any]:
         g = Game(_cp(), [GreedyBot() for _ in range(players)], seed=players,
@@ -186,3 +193,50 @@ def test_web_move_codes_carry_the_stage() -> None:
     assert move_code(m) == "wonder:2:1:0::0:4" and parse_move(move_code(m)) == m
     assert parse_move("wonder:2:1:0:") == Move(2, "wonder", 1, 0)
     assert parse_move(move_code(Move(1, "build", 0, 2))) == Move(1, "build", 0, 2)
+
+
+# -- Stonehenge: `per RESOURCE produced`, `per card of the tucked colour` ----------------------
+
+def test_stonehenge_b_stage_1_takes_a_coin_per_stone_for_sale_and_stage_2_keeps_its_card() -> None:
+    from interpreter.rules.moves import WONDER, legal_moves
+    g = Game(_cp(), [GreedyBot() for _ in range(3)], seed=2, wonders=["Stonehenge", "Gizah", "Rhodos"], sides="B")
+    g.pending()
+    city = g.cities[0]
+    for name in ("Quarry", "Excavation"):  # 2 + 1 stone for sale
+        city.build_card(g.cp.card_named(name))
+    city.build_card(g.cp.card_named("Ore Vein"))
+    city.build_card(g.cp.card_named("Mine"))  # stone/ore: 1 more stone for sale (4), ore for the cost
+    city.coins = 5
+    move = next(m for m in legal_moves(g.hands[0], city, g.table, False) if m.action == WONDER)
+    tucked = g.hands[0][move.card]
+    g.step({0: move, 1: Move(0, "sell"), 2: Move(0, "sell")})  # the others buy nothing from her
+    assert city.built_stages == [0] and city.under == {0: tucked}
+    assert city.coins == 5 - move.left - move.right + 4  # 1 coin per stone for sale, when built
+
+
+def test_the_tucked_colour_is_refused_outside_a_wonder_stage(tmp_path: Any) -> None:
+    from dsl.diagnostics import PackError
+    (tmp_path / "pack.yaml").write_text("name: t\nversion: 0.1.0\nextends: [base]\n")
+    (tmp_path / "cards.yaml").write_text(
+        "cards:\n  - name: Odd\n    age: 1\n    color: blue\n    players: [3]\n"
+        "    effect: vp 1 per card of the tucked colour in neighbors\n")
+    with pytest.raises(PackError) as err:
+        load_pack(str(tmp_path))
+    (d,) = err.value.diagnostics
+    assert "only a stage's effect may use it" in d.message and d.file.endswith("cards.yaml")
+    assert (d.line, d.column) == (6, 18)  # where 'per card of the tucked colour' starts
+
+
+def test_greedy_bot_values_the_tucked_colour_by_the_card_it_would_tuck() -> None:
+    from interpreter.rules.moves import WONDER
+    g = Game(_cp(), [GreedyBot() for _ in range(3)], seed=2, wonders=["Stonehenge", "Gizah", "Rhodos"], sides="B")
+    g.pending()
+    city = g.cities[0]
+    city.build_stage(0)
+    for s in (1, 2):
+        g.cities[s].build_card(g.cp.card_named("Altar"))
+        g.cities[s].build_card(g.cp.card_named("Theater"))
+    blue = g.cp.card_named("Baths")
+    g.hands[0][0], g.hands[0][1] = blue, g.cp.card_named("Stone Pit")
+    bot, obs = GreedyBot(), g.observe(0)
+    assert bot.score_move(obs, Move(0, WONDER)) - bot.score_move(obs, Move(1, WONDER)) == pytest.approx(4)

@@ -132,7 +132,7 @@ class TurnResolution:
                             events.append((seat, Event("chain", card.color, card.id)))
                 else:
                     city.tucked.append(card)
-                    built.append((seat, city.build_stage(move.stage)))
+                    built.append((seat, city.build_stage(move.stage, card)))
                     if special and (city.triggers or self.listening):
                         events.append((seat, Event("wonder_stage")))
                 if special:

@@ -118,6 +118,14 @@ class _Indexes:
         self.res = {r: i for i, r in enumerate(rules.vocab.resources)}
         self.col = {c: i for i, c in enumerate(rules.vocab.colors)}
         self.sym = {s: i for i, s in enumerate(rules.vocab.symbols)}
+        self.stage = -1  # the wonder stage being compiled (`per card of the tucked colour`)
+
+    def stage_effects(self, k: int, effects: tuple[A.Effect, ...]) -> Contribution:
+        self.stage = k
+        try:
+            return compile_effects(effects, self)
+        finally:
+            self.stage = -1
 
     def needs(self, cost: A.Cost) -> tuple[tuple[int, Any, str], ...]:
         return tuple((n, counter(c, self), needed_english(n, c)) for n, c in cost.needs)
@@ -141,7 +149,7 @@ def compile_pack(pack: Pack) -> CompiledPack:
     sides = {}
     for w in pack.wonders:
         for s, side in w.sides.items():
-            stages = tuple(CStage(k, st.cost.coins, ix.cost(st.cost), compile_effects(st.effects, ix),
+            stages = tuple(CStage(k, st.cost.coins, ix.cost(st.cost), ix.stage_effects(k, st.effects),
                                   st.cost.coins_per_age, ix.needs(st.cost))
                            for k, st in enumerate(side.stages))
             sides[(w.name, s)] = CSide(w.name, s, compile_effects(side.effects, ix), stages, side,

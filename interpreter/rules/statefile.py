@@ -21,7 +21,7 @@ from interpreter.rules.city import City, Table
 
 TOP_KEYS = ("pack", "players")
 PLAYER_KEYS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens", "hands", "token_kinds", "copied",
-               "free_city", "winner")
+               "free_city", "winner", "under")
 MAX_COINS = 1_000_000
 
 
@@ -341,3 +341,15 @@ def _hands_and_copies(p: dict[str, Any], where: str, city: City, cp: CompiledPac
                              f"{_suggest(name, sorted({c.name for c in cp.cards}))}")
         city.copied_now.append(matches[0])
         city.add(matches[0].effect, matches[0].category, matches[0].id)
+    under = p.get("under", {})  # stage number -> the age card used to build it
+    if not isinstance(under, dict) or not all(isinstance(v, str) for v in under.values()):
+        raise StateError(f"{where}: under must be an object of stage number -> card name")
+    for number, name in under.items():
+        k = int(number) - 1 if str(number).isdigit() else -1
+        if k not in city.built_stages:
+            raise StateError(f"{where}: under: stage {printable(str(number))} is not built")
+        matches = [c for c in cp.cards if c.name == name]
+        if not matches:
+            raise StateError(f"{where}: under: no card named '{printable(name)}'"
+                             f"{_suggest(name, sorted({c.name for c in cp.cards}))}")
+        city.under[k] = matches[0]
