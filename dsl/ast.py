@@ -56,7 +56,7 @@ class Science:
 
 
 COUNTED_KINDS = ("card", "wonder_stage", "defeat", "victory", "coin", "set", "science_set", "age",
-                 "token")
+                 "token", "produced", "tucked")
 
 
 @dataclass(frozen=True)
@@ -67,13 +67,17 @@ class Counted:
     "set" (complete sets of one card of each of `colors`), "science_set" (complete sets of
     the science symbols) or "age" (the current age; no cities). `every` > 1 counts whole
     groups: `per 3 coins` is floor(coins / 3). "token" counts tokens of the declared kind `token`
-    (`per debt`, `per diplomacy`)."""
+    (`per debt`, `per diplomacy`). "produced" counts the units of `resource` the city produces
+    for its neighbours to buy (`per stone produced`: its tradable production, an either/or card
+    counting one); "tucked" counts cards of the colour of the card used to build the wonder stage
+    this effect is on (`per card of the tucked colour`; only in a stage's effect)."""
 
     what: str
     colors: tuple[str, ...] = ()
     sides: tuple[str, ...] = ("self",)
     every: int = 1
     token: str = ""
+    resource: str = ""
     line: int = _pos()
     column: int = _pos()
 

@@ -81,6 +81,12 @@ def counted(c: A.Counted, vocab: Vocabulary = BASE_VOCABULARY) -> str:
             + " card"
     elif c.what == "token":
         what = f"{c.token} token" + ("s" if many else "")
+    elif c.what == "produced":
+        return (f"for {'every ' + str(c.every) if many else 'each'} {c.resource} for sale "
+                f"{place(c.sides)} (what it produces for its neighbours to buy; an either/or card "
+                "counts one)")
+    elif c.what == "tucked":
+        what = ("cards" if many else "card") + " of the colour of the card used to build this stage"
     else:  # science_set
         what = ("sets" if many else "set") + " of " + _or_list(list(vocab.symbols), "and") \
             + " science symbols"
@@ -347,6 +353,8 @@ def _needed(c: A.Counted) -> str:
         what = f"{c.token} tokens"
     elif c.what == "set":
         what = f"sets of {_or_list(list(c.colors), 'and')} cards"
+    elif c.what == "produced":
+        what = f"{c.resource} for sale"
     else:
         what = _NEEDED.get(c.what, c.what)
     return f"{what} in {where}" if where else what

@@ -11,6 +11,7 @@ they point at; split, each piece would need the whole collector passed around.
 from __future__ import annotations
 
 import os
+from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -23,7 +24,7 @@ from .limits import LIMITS
 from .packref import resolve_extends, resolve_pack
 from .checks import check_drafts, check_far_trade, check_guild_ages, deck_problems, follow_ages, link_chains
 from .parser import parse_cost, parse_effects
-from .text_errors import CardTextError, did_you_mean
+from .text_errors import CardTextError, LanguageError, did_you_mean
 from .plugins import load_plugins
 from .safeio import ReadProblem, read_bounded
 from .rules import RuleSource, build_rules, merge_rules, rule_conflicts, rule_lineage
@@ -129,11 +130,33 @@ def _read(path: Path, col: _Collector, folder: Path, budget: list[int] | None = 
     return doc
 
 
+def _counts_in(node: Any) -> Iterable[A.Counted]:
+    """Every `per` / `needs` count in a parsed text (a trigger's inner coins too)."""
+    if isinstance(node, A.Counted):
+        yield node
+    elif isinstance(node, tuple):
+        for x in node:
+            yield from _counts_in(x)
+    elif is_dataclass(node):
+        for f in fields(node):
+            yield from _counts_in(getattr(node, f.name))
+
+
 def _parse_text(doc: YamlDoc, path: tuple[Any, ...], text: Any, subject: str, what: str,
-                vocab: Vocabulary, col: _Collector) -> Any:
+                vocab: Vocabulary, col: _Collector, stage: bool = False) -> Any:
+    """The parsed cost or effect; `stage`: a wonder stage's effect (the only place
+    `per card of the tucked colour` means something)."""
     parse = parse_cost if what == "cost" else parse_effects
     try:
-        return parse(str(text), vocab)
+        got = parse(str(text), vocab)
+        if stage and what == "effect":
+            return got
+        for c in _counts_in(got):
+            if c.what == "tucked":
+                raise CardTextError(str(text), [LanguageError(
+                    "'of the tucked colour' counts the colour of the card under a wonder stage: "
+                    "only a stage's effect may use it", c.line, c.column, 1)])
+        return got
     except CardTextError as err:
         lines = str(text).splitlines() or [""]
         for e in err.errors:
@@ -454,14 +477,16 @@ class _PackBuilder:
                 stp = sp + ("stages", i)
                 sub = f"{subject} stage {i + 1}"
                 cost = _parse_text(doc, stp + ("cost",), st.get("cost", "free"), sub, "cost", rules.vocab, self.col)
-                eff = _parse_text(doc, stp + ("effect",), st["effect"], sub, "effect", rules.vocab, self.col)
+                eff = _parse_text(doc, stp + ("effect",), st["effect"], sub, "effect", rules.vocab, self.col,
+                                  stage=True)
                 if cost is None or eff is None:
                     ok = False
                     continue
                 stages.append(Stage(cost, eff))
+            order = str(side.get("stage_order", "printed"))  # checked by the schema
             start = (A.Produce(((res, 1),)),) if res else ()
             sides[side_name] = WonderSide(side_name, res, tuple(stages), str(side.get("alias", "")),
-                                          start + tuple(board))
+                                          start + tuple(board), order)
         if not ok:
             return None
         line, column = doc.where(path)

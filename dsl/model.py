@@ -59,6 +59,7 @@ class WonderSide:
     stages: tuple[Stage, ...]
     alias: str = ""
     effects: tuple[A.Effect, ...] = ()  # the board's own effects: its resource, its power
+    stage_order: str = "printed"  # "any": its owner chooses which unbuilt stage a card goes under
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,10 @@ def counted_text(c: A.Counted) -> str:
         what = f"{'sets' if many else 'set'} of {'/'.join(c.colors)} cards"
     elif c.what == "token":
         what = c.token
+    elif c.what == "produced":
+        what = f"{c.resource} produced"
+    elif c.what == "tucked":
+        what = f"{'cards' if many else 'card'} of the tucked colour"
     else:
         what = _COUNTED_NOUNS[c.what][many]
     number = f"{c.every} " if many else ""

@@ -39,8 +39,11 @@ _PER = Param("per", "counted",
              "optional `per [N] THING [in SIDES]`. THING is `COLOUR[/COLOUR...] card`, `card` "
              "(any colour), `wonder stage`, `defeat`, `victory`, `coin`, `set of COLOUR/COLOUR... "
              "cards` (complete sets: one card of each colour), `science set` (complete sets of the "
-             "science symbols), a token kind the pack declares (`debt`, `diplomacy`) or `age` (the "
-             "current age's number; no `N`, no `in SIDES`). "
+             "science symbols), a token kind the pack declares (`debt`, `diplomacy`), `RESOURCE "
+             "produced` (`stone produced`: the units of it the city produces for its neighbours to "
+             "buy, an either/or card counting one), `card of the tucked colour` (only in a wonder "
+             "stage's effect: cards of the colour of the card used to build that stage) or `age` "
+             "(the current age's number; no `N`, no `in SIDES`). "
              "`N` counts whole groups: `vp 1 per 3 coins` is 1 point for every full 3 coins. "
              "SIDES defaults to self; `in richer|poorer|stronger|weaker neighbor` counts in the "
              "neighbour with more (fewer) coins or shields at that moment, the left one on a tie",
@@ -92,7 +95,8 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                 Param("if", "word", "`if wonder complete`", optional=True)),
                ("vp 3", "vp 1 per defeat in neighbors", "vp 1 per brown/grey/purple card in self",
                 "vp 1 per 3 coins", "vp 3 per set of red/blue/green cards", "vp 3 per science set",
-                "vp 7 if wonder complete"),
+                "vp 7 if wonder complete", "vp 2 per stone produced",
+                "vp 1 per card of the tucked colour in neighbors"),
                "vp N [per [N] THING [in SIDES]] [if wonder complete]"),
     EffectSpec("buy", A.Trade, "passive",
                "Trade discount: buy these resources (or resource classes) from these neighbours "

@@ -195,7 +195,11 @@ def build_schema() -> dict[str, Any]:
                             "of or besides the starting resource. " + EFFECT_DESC},
                  "stages": {"type": "array", "items": {"$ref": "#/$defs/stage"}, "minItems": 1,
                             "maxItems": LIMITS.stages,
-                            "description": "the wonder stages, built in order"}},
+                            "description": "the wonder stages, built in the printed order unless "
+                                           "`stage_order: any`"},
+                 "stage_order": {"enum": ["printed", "any"], "description":
+                                 "printed (the default): the stages are built in the order listed; "
+                                 "any: its owner chooses which unbuilt stage each card goes under"}},
                 ["stages"], "one side of a wonder board: a starting resource, a board effect or both")
     side["anyOf"] = [{"required": ["resource"]}, {"required": ["effect"]}]
     wonder = _obj({"name": _text("the wonder's name", 100, 1),

@@ -52,6 +52,15 @@ def _plugin_arg(a: Any) -> Any:
     return a
 
 
+def _counted(what: str, names: tuple[str, ...], sides: tuple[str, ...], every: int, **pos: int) -> A.Counted:
+    """A count from its parsed THING: colours, or the one token kind / resource it names."""
+    if what == "token":
+        return A.Counted("token", (), sides, every, names[0], **pos)
+    if what == "produced":
+        return A.Counted("produced", (), sides, every, resource=names[0], **pos)
+    return A.Counted(what, names, sides, every, **pos)
+
+
 class ToAst(TurnRules, Transformer):
     """Lark tree -> frozen AST; checks names against the vocabulary as it goes."""
 
@@ -207,9 +216,7 @@ class ToAst(TurnRules, Transformer):
                 f"count groups of at least 1, not {every}", every_tok.line, every_tok.column,
                 len(every_tok)))
         sides = tuple(where) if where is not None else ("self",)
-        if what == "token":
-            return A.Counted("token", (), sides, every, colors[0], line=meta.line, column=meta.column)
-        return A.Counted(what, colors, sides, every, line=meta.line, column=meta.column)
+        return _counted(what, colors, sides, every, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def in_sides(self, meta: Any, children: list[Any]) -> "_SidesArg":
@@ -250,6 +257,18 @@ class ToAst(TurnRules, Transformer):
                 + (f" ({', '.join(kinds)})" if kinds else "") + did_you_mean(str(tok), known),
                 tok.line, tok.column, len(tok)))
         return "token", (str(tok),)
+
+    def produced_count(self, children: list[Token]) -> tuple[str, tuple[str, ...]]:
+        tok = children[0]
+        known = self.vocab.resources if self.vocab is not None else ()
+        if self.vocab is not None and str(tok) not in known:
+            self.errors.append(LanguageError(
+                f"unknown resource '{tok}' (what is produced is a resource: {', '.join(known)})"
+                + did_you_mean(str(tok), known), tok.line, tok.column, len(tok)))
+        return "produced", (str(tok),)
+
+    def tucked_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "tucked", ()
 
     def age_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
         return "age", ()
@@ -580,9 +599,7 @@ class ToAst(TurnRules, Transformer):
             self.errors.append(LanguageError("a prerequisite counts things in cities, not the age",
                                              meta.line, meta.column))
         sides = tuple(where) if where is not None else ("self",)
-        counted = (A.Counted("token", (), sides, 1, colors[0]) if what == "token"
-                   else A.Counted(what, colors, sides, 1))
-        return at_least, counted
+        return at_least, _counted(what, colors, sides, 1)
 
     def cost_per_age(self, children: list[Token]) -> tuple[str, int]:
         name, n = self.cost_item(children[:-1])

@@ -405,7 +405,8 @@ SYNTAX_ERRORS = [
     ("vp 1 per science", 1, 17, "text ends too early; expected 'set', 'sets'"),
     ("buy any from bank", 1, 18, "text ends too early; expected 'for', ','"),
     ("vp 1 per green crad", 1, 16,
-     "unexpected 'crad'; expected 'card', 'cards', 'if', 'in', '/', ';', end of text; did you mean 'card'?"),
+     "unexpected 'crad'; expected 'card', 'cards', 'if', 'in', 'produced', '/', ';', end of text; "
+     "did you mean 'card'?"),  # 'green produced' parses too, then fails as no resource
     ("coins 1;\nvp 2;\nshields x", 3, 9, "unexpected 'x'; expected a number"),
 ]
 

@@ -6,6 +6,8 @@ round trip on every effect and cost of the shipped base pack.
 """
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -279,8 +281,9 @@ def counted(draw) -> A.Counted:
         return A.Counted("age", (), ())
     colors = {"card": unique(COLORS, 0, 3), "set": unique(COLORS, 1, 3)}.get(what, st.just(()))
     token = draw(st.sampled_from(V.tokens)) if what == "token" else ""
+    resource = draw(st.sampled_from(RESOURCES)) if what == "produced" else ""  # `per stone produced`
     sides = draw(SIDES | st.sampled_from(A.CHOSEN_NEIGHBOURS).map(lambda w: (w,)))  # or a chosen neighbour
-    return A.Counted(what, draw(colors), sides, draw(st.integers(1, 5)), token)
+    return A.Counted(what, draw(colors), sides, draw(st.integers(1, 5)), token, resource)
 
 
 @st.composite
@@ -289,7 +292,7 @@ def others_coins(draw) -> A.OthersCoins:
     amount = draw(st.integers(1, 9)) * draw(st.sampled_from([-1, 1]))
     per = draw(st.none() | counted())
     if per is not None and per.what != "age":
-        per = A.Counted(per.what, per.colors, ("self",), per.every, per.token)  # counted in each city
+        per = dataclasses.replace(per, sides=("self",))  # counted in each city
     return A.OthersCoins(amount, sides, per)
 
 
@@ -405,7 +408,7 @@ def costs(draw) -> A.Cost:
     most = max(1, LIMITS.cost_units // max(1, len(names)))  # a cost holds at most 12 resources
     amounts = [min(a, most) for a in amounts]
     needs = draw(st.lists(st.tuples(st.integers(1, 9), counted().filter(lambda c: c.what != "age")), max_size=2))
-    needs = [(n, A.Counted(c.what, c.colors, c.sides, 1, c.token)) for n, c in needs]  # at least n, not groups
+    needs = [(n, dataclasses.replace(c, every=1)) for n, c in needs]  # at least n, not groups
     return A.Cost(draw(st.integers(0, 12)), tuple(zip(names, amounts)), 0, tuple(needs))
 
 

@@ -42,7 +42,8 @@ def _plain(name: str, value: Any, ix: Any) -> Any:
     if name == "counter" and value is not None:
         return {"what": value.what, "colors": _names(value.colors, ix.col),
                 "in": [SIDE_OF[s] for s in value.seats], "every": value.every,
-                **({"token": value.token} if value.token else {})}
+                **({"token": value.token} if value.token else {}),
+                **({"resource": _names((value.resource,), ix.res)[0]} if value.resource >= 0 else {})}
     if name == "inner":
         return describe_hook(value, ix)
     if isinstance(value, (frozenset, set)):

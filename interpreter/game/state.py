@@ -355,7 +355,8 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
 
 
 def city_state(c: City) -> dict[str, Any]:
-    out = {"name": c.name, "wonder": c.side.wonder, "side": c.side.side, "stages": c.stages_built,
+    out = {"name": c.name, "wonder": c.side.wonder, "side": c.side.side, "stages": c.stages_built
+           if not c.side.any_order else [k + 1 for k in c.built_stages],  # which, when any order
            "cards": [card.name for card in c.cards], "coins": c.coins, "tokens": list(c.tokens)}
     hands = {name: [card.name for card in cards] for name, cards in c.hands.items() if cards}
     if hands:

@@ -110,7 +110,7 @@ class TurnResolution:
             elif move.action == BUILD:
                 bank = card.cost_coins + card.cost_per_age * self.table.age
             else:
-                st = city.side.stages[city.stages_built]
+                st = city.side.stages[city.stage_at(move.stage)]
                 bank = st.cost_coins + st.cost_per_age * self.table.age
             if move.action == SELL:
                 if sold == "box":
@@ -133,7 +133,7 @@ class TurnResolution:
                             events.append((seat, Event("chain", card.color, card.id)))
                 else:
                     city.tucked.append(card)
-                    built.append((seat, city.build_stage()))
+                    built.append((seat, city.build_stage(move.stage, card)))
                     if special and (city.triggers or self.listening):
                         events.append((seat, Event("wonder_stage")))
                 if special:
@@ -161,6 +161,7 @@ class TurnResolution:
         if not free and move.action == BUILD and (card.cost_coins or card.cost_per_age) and not bank:
             free = "discount"  # a cost change waived the coins
         return {"player": seat, "card": card.name, "action": move.action,
+                **({"stage": move.stage + 1} if move.stage >= 0 else {}),
                 "bank": bank + move.extra, "left": move.left, "right": move.right,
                 **({"free": free} if free else {}),
                 **({"far": list(move.far)} if move.far[0] or move.far[1] else {}),
@@ -250,13 +251,13 @@ class TurnResolution:
                 or self.cities[(seat - 1) % n].cost_changes):  # no cost change in reach
             if move.action == BUILD:
                 return card.cost_coins + card.cost_per_age * self.table.age
-            st = city.side.stages[city.stages_built]
+            st = city.side.stages[city.stage_at(move.stage)]
             return st.cost_coins + st.cost_per_age * self.table.age
         age = self.table.age
         if move.action == BUILD:
             return build_terms(card.color, card.cost_coins + card.cost_per_age * age, card.cost, city,
                                self.table).bank
-        stage = city.side.stages[city.stages_built]
+        stage = city.side.stages[city.stage_at(move.stage)]
         return build_terms(-1, stage.cost_coins + stage.cost_per_age * age, stage.cost, city,
                            self.table).bank
 

@@ -75,6 +75,10 @@ def _counter(c: Counter | None, tokens: list[str]) -> list[int]:
         raise NotNative("a count in a neighbour chosen by coins or shields (in richer neighbor, ...)")
     if c is None:
         return [0, 0, 0, 1, -1, 0]
+    if c.what == "produced":
+        raise NotNative("a count of a resource produced (per RESOURCE produced)")
+    if c.what == "tucked":
+        raise NotNative("a count of the colour of the card under a stage (per card of the tucked colour)")
     mask = 0
     for col in c.colors:
         mask |= 1 << col
@@ -330,6 +334,8 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
     side_index: dict[tuple[str, str], int] = {}
     for (w, s), side in cp.sides.items():
         side_index[(w, s)] = len(sides)
+        if side.any_order:
+            raise NotNative("wonder stages built in any order (stage_order: any)")
         stages = []
         for st in side.stages:
             if len(st.cost) > MAXCOST:

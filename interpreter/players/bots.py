@@ -126,10 +126,11 @@ class GreedyBot:
                 v += 0.5
             return v
         city = now.city
-        stage = city.side.stages[city.stages_built]
-        worth = memo.get(-1)
+        stage = city.side.stages[city.stage_at(move.stage)]  # the stage it names (any order)
+        worth = memo.get(-2 - stage.index)
         if worth is None:
-            worth = memo[-1] = self._value(now, stage.effect)
+            worth = memo[-2 - stage.index] = self._value(now, stage.effect)
+        worth += _tucked_worth(now, stage.effect, now.hand[move.card])
         return worth - (stage.cost_coins + paid + move.extra) / 3 + 0.5
 
     def choose(self, obs: "Observation", moves: list[Move]) -> Move:
@@ -187,6 +188,19 @@ def _second(bot: GreedyBot, now: _Now, cards: list[CCard], purpose: str) -> int 
         return None
     best = [i for i, v in enumerate(values) if v == top]
     return best[now.obs.rng.randrange(len(best))]
+
+
+def _tucked_worth(now: _Now, effect: Any, card: CCard) -> float:
+    """Points of `per card of the tucked colour` were `card` put under the stage: counted as
+    the cities stand now (the stage is not built yet, so its hooks alone count nothing)."""
+    total = 0.0
+    for h in effect.score_hooks:
+        c = getattr(h, "counter", None)
+        if c is not None and c.what == "tucked":
+            trio = (now.city, now.left, now.right)
+            n = sum(trio[s].color_counts[card.color] for s in c.seats if s < 3)
+            total += h.amount * (n // c.every)
+    return total
 
 
 def unvalued_words(cp: Any) -> list[str]:

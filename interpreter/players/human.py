@@ -87,14 +87,15 @@ class HumanBot:
         self._city(obs, obs.table.left(seat), "left ")
         self._city(obs, obs.table.right(seat), "right")
         self._city(obs, city, "it   " if city.unowned else "you  ")
-        if city.stages_built < len(city.side.stages):
-            src = city.side.source.stages[city.stages_built]
-            stage = [m for m in moves if m.action == WONDER and m.card == 0]
-            p = obs.stage_price()
-            how = ", ".join(f"{chr(97 + j)}: {pay_label(m, p.bank)}" for j, m in enumerate(stage)) or \
-                explained(p.reason, city.side.stages[city.stages_built].cost, city, obs.table, obs.cp.resources)
-            self.say(f"   next wonder stage {city.stages_built + 1}: {cost_english(src.cost)} -> "
-                     f"{effects_english(src.effects, vocab)}  [{how}]")
+        stage = [m for m in moves if m.action == WONDER and m.card == 0]
+        for k in city.open_stages():  # the next one; every unbuilt one on a side built in any order
+            src = city.side.source.stages[k]
+            p = obs.stage_price(k if city.side.any_order else -1)
+            how = ", ".join(f"{chr(97 + j)}: {pay_label(m, p.bank)}" for j, m in enumerate(stage)
+                            if city.stage_at(m.stage) == k) or \
+                explained(p.reason, city.side.stages[k].cost, city, obs.table, obs.cp.resources)
+            self.say(f"   {'wonder stage' if city.side.any_order else 'next wonder stage'} {k + 1}: "
+                     f"{cost_english(src.cost)} -> {effects_english(src.effects, vocab)}  [{how}]")
         self.say(f"   {'the cards it may get' if city.unowned else 'your hand'}:")
         for i, card in enumerate(obs.hand):
             ways = [m for m in moves if m.card == i and m.action == BUILD]

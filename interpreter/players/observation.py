@@ -29,7 +29,7 @@ PUBLIC = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "co
           "defeats_to_winner", "bank_used", "token_counts", "strength", "free_build_colors",
           "relative", "relative_choices", "rebate_used", "free_turns", "colour_first",
           "choice_mask", "trade_mask", "choice_count", "trade_count", "n_res", "defeats",
-          "victories", "unowned")
+          "victories", "unowned", "built_stages", "under")  # under: its colour scores in the open
 
 
 class CityView:
@@ -44,6 +44,12 @@ class CityView:
 
     def conflict_shields(self, table: Any) -> int:
         return self._c.conflict_shields(table)
+
+    def open_stages(self) -> tuple[int, ...]:
+        return self._c.open_stages()
+
+    def stage_at(self, index: int = -1) -> int:
+        return self._c.stage_at(index)
 
     @property
     def hand_sizes(self) -> dict[str, int]:
@@ -220,9 +226,10 @@ class Observation:
         g = self._g
         return price_card(card, g.cities[self.seat], g.table)
 
-    def stage_price(self) -> Price:
+    def stage_price(self, index: int = -1) -> Price:
+        """What wonder stage `index` (-1: the next printed one) costs now."""
         g = self._g
-        return price_stage(g.cities[self.seat], g.table)
+        return price_stage(g.cities[self.seat], g.table, index=index)
 
     @property
     def free_power(self) -> bool:

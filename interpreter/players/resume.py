@@ -121,12 +121,13 @@ class LoggedTurns:
         free = free if free in ("chain", "power") else ""
         left, right, bank = m.get("left", 0), m.get("right", 0), m.get("bank", 0)
         card = g.hands[seat][idx]
+        stage = m.get("stage", 0) - 1 if isinstance(m.get("stage", 0), int) else -2  # any order: which
         for mv in moves:  # the logged bank coins are the cost's and any bought from the bank
-            if (mv.card, mv.action, mv.left, mv.right, mv.free, list(mv.far)) \
-                    == (idx, m["action"], left, right, free, m.get("far", [0, 0])) \
+            if (mv.card, mv.action, mv.left, mv.right, mv.free, list(mv.far), mv.stage) \
+                    == (idx, m["action"], left, right, free, m.get("far", [0, 0]), stage) \
                     and g._bank(seat, mv, card) + mv.extra == bank:
                 return mv
-        move = Move(idx, m["action"], left, right, free)
+        move = Move(idx, m["action"], left, right, free, stage=stage)
         why = refusal(move, g.hands[seat], g.cities[seat], g.table, g.free_power(seat))
         raise ResumeError(f"{where}: the logged move cannot be played: {why or 'not a legal move now'}")
 

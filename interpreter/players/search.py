@@ -42,11 +42,12 @@ DEFAULT_PLAYOUTS = 128  # the smallest budget whose balance a doubling did not m
 
 
 def candidates(obs: "Observation", moves: Sequence[Move]) -> list[Move]:
-    """The moves worth searching: one payment per (card, action, power), the cheapest."""
-    best: dict[tuple[int, str, bool], Move] = {}
-    order: list[tuple[int, str, bool]] = []
+    """The moves worth searching: one payment per (card, action, power, stage named), the
+    cheapest."""
+    best: dict[tuple[int, str, bool, int], Move] = {}
+    order: list[tuple[int, str, bool, int]] = []
     for m in moves:
-        key = (id(obs.hand[m.card]), m.action, m.free == "power")
+        key = (id(obs.hand[m.card]), m.action, m.free == "power", m.stage)
         cost = (m.left + m.right + m.extra, m.extra, m.left, m.right)
         got = best.get(key)
         if got is None:

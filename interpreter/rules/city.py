@@ -36,7 +36,7 @@ class City:
                  "free_build_used", "play_last", "play_two", "second_used", "far_trade", "far_price", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "mods", "mods_key",
                  "token_counts", "strength", "strength_out", "free_build_colors", "relative", "relative_choices",
                  "rebate_used", "free_turns", "colour_first", "listens", "counted_costs", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
-                 "unowned")
+                 "unowned", "built_stages", "under")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -46,6 +46,8 @@ class City:
         self.unowned = False  # a seat no player owns: it scores but cannot win
         self.n_res = n_res
         self.stages_built = 0
+        self.built_stages: list[int] = []  # indices of the built stages, in the order built
+        self.under: dict[int, CCard] = {}  # stage index -> the card used to build it
         self.coins = cp.rules.starting_coins
         self.cards: list[CCard] = []
         self.names: set[str] = set()
@@ -212,8 +214,8 @@ class City:
         for c in self.cards:
             if c is not card:
                 fresh.build_card(c)
-        for _ in range(self.stages_built):
-            fresh.build_stage()
+        for k in self.built_stages:
+            fresh.build_stage(k, self.under.get(k))
         for c in self.copied_now:
             fresh.add(c.effect, c.category, c.id)
         for slot in City.__slots__:
@@ -221,8 +223,25 @@ class City:
                 setattr(self, slot, getattr(fresh, slot))
         self.prod_version += fresh.prod_version + 1  # a new version: cached prices are stale
 
-    def build_stage(self) -> Contribution:
-        stage = self.side.stages[self.stages_built]
+    def open_stages(self) -> tuple[int, ...]:
+        """The stages a card may go under now: the next printed one, or on a side whose stages
+        are built in any order (`stage_order: any`) every unbuilt one."""
+        n = len(self.side.stages)
+        if not self.side.any_order:
+            return (self.stages_built,) if self.stages_built < n else ()
+        return tuple(k for k in range(n) if k not in self.built_stages)
+
+    def stage_at(self, index: int = -1) -> int:
+        """The stage a wonder move builds: `index`, or the next printed one when -1."""
+        return self.stages_built if index < 0 else index
+
+    def build_stage(self, index: int = -1, card: CCard | None = None) -> Contribution:
+        """Build stage `index` (-1: the next printed one) with `card` under it."""
+        index = self.stage_at(index)
+        stage = self.side.stages[index]
+        self.built_stages.append(index)
+        if card is not None:
+            self.under[index] = card
         self.stages_built += 1
         self.add(stage.effect, "wonder")
         return stage.effect
@@ -239,6 +258,7 @@ class City:
         new.unowned = self.unowned
         new.stages_built, new.coins, new.shields = self.stages_built, self.coins, self.shields
         new.cards, new.names, new.sold, new.tucked = self.cards[:], set(self.names), self.sold[:], self.tucked[:]
+        new.built_stages, new.under = self.built_stages[:], dict(self.under)
         new.color_counts, new.fixed, new.fixed_trade = self.color_counts[:], self.fixed[:], self.fixed_trade[:]
         new.choices, new.choices_trade = self.choices[:], self.choices_trade[:]
         new.science, new.science_wild, new.tokens = self.science[:], self.science_wild[:], self.tokens[:]

@@ -59,6 +59,7 @@ class CSide:
     board: Contribution
     stages: tuple[CStage, ...]
     source: WonderSide = field(repr=False)
+    any_order: bool = False  # `stage_order: any`: a wonder move names the stage it builds
 
 
 @dataclass(frozen=True, eq=False)
@@ -117,6 +118,14 @@ class _Indexes:
         self.res = {r: i for i, r in enumerate(rules.vocab.resources)}
         self.col = {c: i for i, c in enumerate(rules.vocab.colors)}
         self.sym = {s: i for i, s in enumerate(rules.vocab.symbols)}
+        self.stage = -1  # the wonder stage being compiled (`per card of the tucked colour`)
+
+    def stage_effects(self, k: int, effects: tuple[A.Effect, ...]) -> Contribution:
+        self.stage = k
+        try:
+            return compile_effects(effects, self)
+        finally:
+            self.stage = -1
 
     def needs(self, cost: A.Cost) -> tuple[tuple[int, Any, str], ...]:
         return tuple((n, counter(c, self), needed_english(n, c)) for n, c in cost.needs)
@@ -140,9 +149,10 @@ def compile_pack(pack: Pack) -> CompiledPack:
     sides = {}
     for w in pack.wonders:
         for s, side in w.sides.items():
-            stages = tuple(CStage(k, st.cost.coins, ix.cost(st.cost), compile_effects(st.effects, ix),
+            stages = tuple(CStage(k, st.cost.coins, ix.cost(st.cost), ix.stage_effects(k, st.effects),
                                   st.cost.coins_per_age, ix.needs(st.cost))
                            for k, st in enumerate(side.stages))
-            sides[(w.name, s)] = CSide(w.name, s, compile_effects(side.effects, ix), stages, side)
+            sides[(w.name, s)] = CSide(w.name, s, compile_effects(side.effects, ix), stages, side,
+                                     side.stage_order == "any")
     return CompiledPack(pack, pack.rules, tuple(ix.res), tuple(ix.col), tuple(ix.sym),
                         tuple(cards), sides, tuple(w.name for w in pack.wonders))

@@ -25,6 +25,8 @@ class Counter:
     seats: tuple[int, ...] = (0,)
     every: int = 1
     token: str = ""  # the token kind, for "token"
+    resource: int = -1  # the resource index, for "produced"
+    stage: int = -1  # the owner's wonder stage this is on, for "tucked" (its card's colour)
 
 
 def _in_city(city: Any, counter: Counter) -> int:
@@ -47,6 +49,8 @@ def _in_city(city: Any, counter: Counter) -> int:
         return science_sets(city)
     if what == "token":
         return city.token_counts.get(counter.token, 0)
+    if what == "produced":  # what its neighbours may buy of it: either/or cards count one
+        return city.trade_count[counter.resource]
     raise ValueError(f"cannot count '{what}'")
 
 
@@ -76,6 +80,12 @@ def count(table: Any, seat: int, counter: Counter) -> int:
     """How many of what `counter` counts, over its cities, in whole groups of `every`."""
     if counter.what == "age":
         total = table.age
+    elif counter.what == "tucked":  # cards of the colour of the card under the owner's stage
+        trio = table.around(seat)
+        card = trio[0].under.get(counter.stage)
+        total = 0 if card is None else sum(
+            (trio[s] if s < 3 else _chosen(trio[1], trio[2], s)).color_counts[card.color]
+            for s in counter.seats)
     else:
         trio = table.around(seat)
         total = 0

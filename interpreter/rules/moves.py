@@ -21,7 +21,9 @@ class Move(NamedTuple):
     or a card whose cost is nothing). Coins to the bank are the card's or stage's coin cost
     (after cost changes) plus `extra`, for resources bought from the bank. `far` pays the
     cities N seats away (left, right: `trade N seats away`). `keep` is the draft's action:
-    keep the card, pass the rest.
+    keep the card, pass the rest. `stage` is the wonder stage a `wonder` move builds
+    (0-based): -1, the next printed one, on every side but one whose stages are built in any
+    order (`stage_order: any`), where it names the stage.
     """
 
     card: int
@@ -31,6 +33,7 @@ class Move(NamedTuple):
     free: str = ""
     extra: int = 0
     far: tuple[int, int] = (0, 0)
+    stage: int = -1
 
 
 class Price(NamedTuple):
@@ -88,17 +91,39 @@ def price_card(card: CCard, city: City, table: Table, coins: int | None = None) 
     return _priced(coins, build_terms(card.color, bank, card.cost, city, table), city, table)
 
 
-def price_stage(city: City, table: Table, coins: int | None = None) -> Price:
+def price_stage(city: City, table: Table, coins: int | None = None, index: int = -1) -> Price:
+    """What building wonder stage `index` (-1: the next printed one) costs the city now."""
     coins = city.coins if coins is None else coins
     if city.stages_built >= len(city.side.stages):
         return Price(False, "", 0, (), "every wonder stage is already built")
-    stage = city.side.stages[city.stages_built]
+    index = city.stage_at(index)
+    if index not in city.open_stages():
+        return Price(False, "", 0, (), _closed(city, index))
+    stage = city.side.stages[index]
     if stage.needs:
         missing = unmet(stage.needs, city, table)
         if missing:
             return Price(False, "", 0, (), missing)
     bank = stage.cost_coins + stage.cost_per_age * table.age
     return _priced(coins, build_terms(-1, bank, stage.cost, city, table), city, table)
+
+
+def _closed(city: City, index: int) -> str:
+    """Why stage `index` cannot take a card now."""
+    n = len(city.side.stages)
+    if not 0 <= index < n:
+        return f"no wonder stage {index + 1} on a board of {n}"
+    if index in city.built_stages:
+        return f"wonder stage {index + 1} is already built"
+    return f"the stages are built in order: the next is stage {city.stages_built + 1}"
+
+
+def _stage_prices(city: City, table: Table) -> list[tuple[int, Price]]:
+    """(stage move index, price) for each stage a card may go under now: -1 for the next printed
+    one, or every unbuilt stage's own index on a side built in any order."""
+    if not city.side.any_order:
+        return [(-1, price_stage(city, table))] if city.stages_built < len(city.side.stages) else []
+    return [(k, price_stage(city, table, index=k)) for k in city.open_stages()]
 
 
 def unmet(needs: tuple[tuple[int, Any, str], ...], city: City, table: Table) -> str:
@@ -150,7 +175,9 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
     memo = city.pay_cache
     stage_moves: list[Move] | None = None  # a stage changed by a cost change: priced in full
     stage_opts: tuple[tuple[int, int], ...] = ()
-    if city.stages_built < len(city.side.stages):
+    if city.side.any_order:
+        stage_moves = [m for k, p in _stage_prices(city, table) for m in _price_moves(0, WONDER, p, k)]
+    elif city.stages_built < len(city.side.stages):
         st = city.side.stages[city.stages_built]
         if mods is not None and mods.stage != PLAIN or st.cost_per_age or st.needs:
             stage_moves = _price_moves(0, WONDER, price_stage(city, table))
@@ -174,10 +201,10 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
             if free_power and p.free not in ("chain", "discount") and not (card.needs and unmet(card.needs, city, table)) \
                     and (card.cost or card.cost_coins or card.cost_per_age) \
                     and (not city.free_build_colors or card.color in city.free_build_colors):
-                add(new(Move, (i, BUILD, 0, 0, "power", 0, _NOFAR)))
+                add(new(Move, (i, BUILD, 0, 0, "power", 0, _NOFAR, -1)))
         elif card.name not in names:
             if card.chains_from and not card.chains_from.isdisjoint(names):
-                add(new(Move, (i, BUILD, 0, 0, "chain", 0, _NOFAR)))
+                add(new(Move, (i, BUILD, 0, 0, "chain", 0, _NOFAR, -1)))
             else:
                 bank = card.cost_coins
                 if bank <= coins:
@@ -188,28 +215,28 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
                         budget = coins - bank
                         for lc, rc in options:
                             if lc + rc <= budget:
-                                add(new(Move, (i, BUILD, lc, rc, "", 0, _NOFAR)))
+                                add(new(Move, (i, BUILD, lc, rc, "", 0, _NOFAR, -1)))
                     else:
-                        add(new(Move, (i, BUILD, 0, 0, "", 0, _NOFAR)))
+                        add(new(Move, (i, BUILD, 0, 0, "", 0, _NOFAR, -1)))
                 if free_power and (card.cost or card.cost_coins or card.cost_per_age) and \
                         (not city.free_build_colors or card.color in city.free_build_colors):
-                    add(new(Move, (i, BUILD, 0, 0, "power", 0, _NOFAR)))
+                    add(new(Move, (i, BUILD, 0, 0, "power", 0, _NOFAR, -1)))
         if stage_moves is not None:
             moves.extend(m._replace(card=i) for m in stage_moves)
         for lc, rc in stage_opts:
-            add(new(Move, (i, WONDER, lc, rc, "", 0, _NOFAR)))
-        add(new(Move, (i, SELL, 0, 0, "", 0, _NOFAR)))
+            add(new(Move, (i, WONDER, lc, rc, "", 0, _NOFAR, -1)))
+        add(new(Move, (i, SELL, 0, 0, "", 0, _NOFAR, -1)))
     return moves
 
 
-def _price_moves(i: int, action: str, p: Price) -> list[Move]:
+def _price_moves(i: int, action: str, p: Price, stage: int = -1) -> list[Move]:
     if not p.buildable:
         return []
     if p.free in ("chain",):
         return [Move(i, action, 0, 0, "chain")]
-    out = [Move(i, action, a, b) for a, b in p.options]
-    out.extend(Move(i, action, a, b, "", e) for a, b, e in p.bank_options)
-    out.extend(Move(i, action, a, b, "", 0, (fl, fr)) for a, b, fl, fr in p.far_options)
+    out = [Move(i, action, a, b, "", 0, _NOFAR, stage) for a, b in p.options]
+    out.extend(Move(i, action, a, b, "", e, _NOFAR, stage) for a, b, e in p.bank_options)
+    out.extend(Move(i, action, a, b, "", 0, (fl, fr), stage) for a, b, fl, fr in p.far_options)
     return out
 
 
@@ -217,7 +244,7 @@ def _general_moves(hand: list[CCard], city: City, table: Table, free_power: bool
                    actions: tuple[str, ...]) -> list[Move]:
     """legal_moves when cost changes are in play or the phase allows fewer actions."""
     moves: list[Move] = []
-    stage = price_stage(city, table) if WONDER in actions else None
+    stages = _stage_prices(city, table) if WONDER in actions else []
     for i, card in enumerate(hand):
         if BUILD in actions:
             p = price_card(card, city, table)
@@ -227,8 +254,8 @@ def _general_moves(hand: list[CCard], city: City, table: Table, free_power: bool
                     and (card.cost or card.cost_coins or card.cost_per_age) \
                     and not (card.needs and unmet(card.needs, city, table)):
                 moves.append(Move(i, BUILD, 0, 0, "power"))
-        if stage is not None:
-            moves.extend(_price_moves(i, WONDER, stage))
+        for k, stage in stages:
+            moves.extend(_price_moves(i, WONDER, stage, k))
         if SELL in actions:
             moves.append(Move(i, SELL))
     return moves
@@ -251,6 +278,12 @@ def refusal(move: Move, hand: list[CCard], city: City, table: Table, free_power:
     if move.left < 0 or move.right < 0 or move.extra < 0 or min(move.far) < 0:
         return "payments cannot be negative"
     card = hand[move.card]
+    if move.stage != -1 and move.action != WONDER:
+        return "only a wonder move names a stage"
+    if move.action == WONDER:
+        why = _stage_refusal(move.stage, city)
+        if why:
+            return why
     if move.action == SELL:
         return "" if (move.left, move.right, move.free, move.extra, move.far) == (0, 0, "", 0, (0, 0)) \
             else "selling takes no payment"
@@ -264,7 +297,7 @@ def refusal(move: Move, hand: list[CCard], city: City, table: Table, free_power:
         if card.needs and unmet(card.needs, city, table):
             return unmet(card.needs, city, table)
         return "" if (move.left, move.right, move.extra) == (0, 0, 0) else "a free build pays nothing"
-    p = price_card(card, city, table) if move.action == BUILD else price_stage(city, table)
+    p = price_card(card, city, table) if move.action == BUILD else price_stage(city, table, index=move.stage)
     if not p.buildable:
         return p.reason
     if move.free == "chain" and p.free != "chain":
@@ -279,6 +312,19 @@ def refusal(move: Move, hand: list[CCard], city: City, table: Table, free_power:
         return (f"paying left {move.left} + right {move.right}"
                 + (f" + bank {move.extra}" if move.extra else "")
                 + f" is not a way to pay for it; ways: {opts}")
+    return ""
+
+
+def _stage_refusal(stage: int, city: City) -> str:
+    """Why a wonder move cannot name `stage` ("" when it may)."""
+    n = len(city.side.stages)
+    if city.side.any_order:
+        if stage == -1:
+            return (f"the stages of {city.side.wonder} are built in any order: say which one "
+                    f"(1-{n})")
+        return "" if stage in city.open_stages() or city.stages_built >= n else _closed(city, stage)
+    if stage not in (-1, city.stages_built) and city.stages_built < n:
+        return _closed(city, stage)
     return ""
 
 
@@ -338,8 +384,8 @@ def refusal_explained(move: Move, hand: list[CCard], city: City, table: Table, f
     why = refusal(move, hand, city, table, free_power, actions)
     if not why or not 0 <= move.card < len(hand):
         return why
-    if move.action == WONDER and city.stages_built < len(city.side.stages):
-        cost = city.side.stages[city.stages_built].cost
+    if move.action == WONDER and 0 <= city.stage_at(move.stage) < len(city.side.stages):
+        cost = city.side.stages[city.stage_at(move.stage)].cost
     else:
         cost = hand[move.card].cost
     return explained(why, cost, city, table, resources)

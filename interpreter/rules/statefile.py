@@ -21,12 +21,31 @@ from interpreter.rules.city import City, Table
 
 TOP_KEYS = ("pack", "players")
 PLAYER_KEYS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens", "hands", "token_kinds", "copied",
-               "free_city", "winner")
+               "free_city", "winner", "under")
 MAX_COINS = 1_000_000
 
 
 class StateError(Exception):
     """A STATE document that cannot be used; the message says where and why (one line each)."""
+
+
+def _stages(stages: Any, city: City, where: str, problems: list[str]) -> None:
+    """Build the stages a player's `stages` names: a number (the first N, in the printed order)
+    or, on a side whose stages are built in any order, a list of stage numbers (1-based)."""
+    n = len(city.side.stages)
+    if isinstance(stages, list) and city.side.any_order:
+        if not all(_is_int(k) and 1 <= k <= n for k in stages) or len(set(stages)) != len(stages):
+            problems.append(f"{where}: stages must list distinct stage numbers 1..{n}, not {short(stages)}")
+            return
+        for k in stages:
+            city.build_stage(k - 1)
+        return
+    if not _is_int(stages) or not 0 <= stages <= n:
+        more = " (or a list of stage numbers: its stages are built in any order)" if city.side.any_order else ""
+        problems.append(f"{where}: stages must be 0..{n}{more}, not {short(stages)}")
+        return
+    for _ in range(stages):
+        city.build_stage()
 
 
 def _suggest(name: str, known: list[str]) -> str:
@@ -202,12 +221,7 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
         wonder_seat.setdefault(str(wonder), i)
         city = City(i, printable(p.get("name", f"P{i + 1}")), cp.sides[(wonder, side)], cp)
         city.unowned = p.get("free_city") is True
-        stages = p.get("stages", 0)
-        if not _is_int(stages) or not 0 <= stages <= len(city.side.stages):
-            problems.append(f"{where}: stages must be 0..{len(city.side.stages)}, not {short(stages)}")
-        else:
-            for _ in range(stages):
-                city.build_stage()
+        _stages(p.get("stages", 0), city, where, problems)
         cards = p.get("cards", [])
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
             problems.append(f"{where}: cards must be a list of card names")
@@ -327,3 +341,15 @@ def _hands_and_copies(p: dict[str, Any], where: str, city: City, cp: CompiledPac
                              f"{_suggest(name, sorted({c.name for c in cp.cards}))}")
         city.copied_now.append(matches[0])
         city.add(matches[0].effect, matches[0].category, matches[0].id)
+    under = p.get("under", {})  # stage number -> the age card used to build it
+    if not isinstance(under, dict) or not all(isinstance(v, str) for v in under.values()):
+        raise StateError(f"{where}: under must be an object of stage number -> card name")
+    for number, name in under.items():
+        k = int(number) - 1 if str(number).isdigit() else -1
+        if k not in city.built_stages:
+            raise StateError(f"{where}: under: stage {printable(str(number))} is not built")
+        matches = [c for c in cp.cards if c.name == name]
+        if not matches:
+            raise StateError(f"{where}: under: no card named '{printable(name)}'"
+                             f"{_suggest(name, sorted({c.name for c in cp.cards}))}")
+        city.under[k] = matches[0]

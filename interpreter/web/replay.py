@@ -52,12 +52,13 @@ class LogBot:
         free = m.get("free", "")
         idx = names.index(m["card"])
         left, right = m.get("left", 0), m.get("right", 0)
-        fits = [mv for mv in moves if (mv.card, mv.action, mv.left, mv.right) == (idx, m["action"], left, right)
-                and mv.free == (free if free in ("chain", "power") else "")]
+        stage = m.get("stage", 0) - 1 if isinstance(m.get("stage", 0), int) else -2  # any order: which
+        fits = [mv for mv in moves if (mv.card, mv.action, mv.left, mv.right, mv.stage)
+                == (idx, m["action"], left, right, stage) and mv.free == (free if free in ("chain", "power") else "")]
         # a resource bought from the bank: the logged bank coins tell which way was paid
         fits.sort(key=lambda mv: (mv.extra != self._extra(game, seat, mv, m), mv.extra))
         move = fits[0] if fits else Move(idx, m["action"], left, right,
-                                         free if free in ("chain", "power") else "")
+                                         free if free in ("chain", "power") else "", stage=stage)
         if move not in moves:
             why = refusal(move, game.hands[seat], game.cities[seat], game.table, game.free_power(seat))
             if why:
@@ -71,8 +72,8 @@ class LogBot:
         if move.action == "build":
             card = game.hands[seat][move.card]
             bank = build_terms(card.color, card.cost_coins, card.cost, city, game.table).bank
-        elif move.action == "wonder" and city.stages_built < len(city.side.stages):
-            st = city.side.stages[city.stages_built]
+        elif move.action == "wonder" and 0 <= city.stage_at(move.stage) < len(city.side.stages):
+            st = city.side.stages[city.stage_at(move.stage)]
             bank = build_terms(-1, st.cost_coins, st.cost, city, game.table).bank
         else:
             return 0

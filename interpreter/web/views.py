@@ -21,24 +21,31 @@ if TYPE_CHECKING:
 
 
 def move_code(m: Move) -> str:
-    """A move as the page posts it: action:card:left:right:free[:extra] (extra: coins to the
-    bank for resources bought there)."""
-    return f"{m.action}:{m.card}:{m.left}:{m.right}:{m.free}" + (f":{m.extra}" if m.extra else "")
-
-
-def small_int(text: str) -> bool:
-    """An ASCII whole number of at most 4 digits (str.isdigit() also takes '²' and 5,000 digits)."""
-    digits = text[1:] if text.startswith("-") else text
-    return 0 < len(digits) <= 4 and digits.isascii() and digits.isdigit()
+    """A move as the page posts it: action:card:left:right:free[:extra[:stage[:far_left:far_right]]]
+    (extra: coins to the bank for resources bought there; stage: the stage number a wonder move
+    names on a side whose stages are built in any order, 0 for none; far: coins to the cities
+    N seats away, `trade N seats away`)."""
+    far = tuple(m.far) != (0, 0)
+    tail = [m.extra] if m.extra or m.stage >= 0 or far else []
+    if m.stage >= 0 or far:
+        tail.append(m.stage + 1)
+    if far:
+        tail.extend(m.far)
+    return f"{m.action}:{m.card}:{m.left}:{m.right}:{m.free}" + "".join(f":{x}" for x in tail)
 
 
 def parse_move(text: str) -> Move | None:
     parts = (text or "")[:200].split(":")
     if len(parts) == 5:
         parts.append("0")
-    if len(parts) != 6 or not all(small_int(p) for p in (*parts[1:4], parts[5])) or len(parts[4]) > 20:
+    if len(parts) == 6:
+        parts.append("0")  # no stage named: the next printed one
+    if len(parts) == 7:
+        parts += ["0", "0"]  # nothing paid to far cities
+    if len(parts) != 9 or not all(small_int(p) for p in (*parts[1:4], *parts[5:])) or len(parts[4]) > 20:
         return None
-    return Move(int(parts[1]), parts[0], int(parts[2]), int(parts[3]), parts[4], int(parts[5]))
+    return Move(int(parts[1]), parts[0], int(parts[2]), int(parts[3]), parts[4], int(parts[5]),
+                (int(parts[7]), int(parts[8])), max(int(parts[6]), 0) - 1)
 
 
 def well_formed(code: str) -> bool:
@@ -71,11 +78,12 @@ def city_view(game: "Game", city: City) -> dict[str, Any]:
             {"name": c.name, "text": effects_english(c.card.effects, vocab)})
     stages = city.side.stages
     board = [{"number": i + 1, "cost": cost_english(st.cost), "text": effects_english(st.effects, vocab),
-              "built": i < city.stages_built} for i, st in enumerate(city.side.source.stages)]
+              "built": i in city.built_stages} for i, st in enumerate(city.side.source.stages)]
     nxt = None
-    if city.stages_built < len(stages):
-        src = city.side.source.stages[city.stages_built]
-        nxt = {"number": city.stages_built + 1, "cost": cost_english(src.cost),
+    if city.open_stages():  # in any order: the first unbuilt one (every one is offered on the cards)
+        k = city.open_stages()[0]
+        src = city.side.source.stages[k]
+        nxt = {"number": k + 1, "cost": cost_english(src.cost),
                "text": effects_english(src.effects, vocab)}
     return {"seat": city.seat, "name": city.name, "wonder": city.side.wonder, "side": city.side.side,
             "coins": city.coins, "shields": city.shields, "tokens": _tokens(city),
@@ -115,8 +123,9 @@ def card_view(game: "Game", seat: int, index: int, card: CCard, moves: list[Move
                        for m in builds] if live else [],
             "keeps": [{"code": move_code(m), "label": "Keep this card"}
                       for m in moves if m.card == index and m.action == KEEP] if live else [],
-            "wonders": [{"code": move_code(m), "label": "Wonder stage: " + pay_label(
-                m, city.side.stages[city.stages_built].cost_coins)}
+            "wonders": [{"code": move_code(m), "label": (f"Wonder stage {m.stage + 1}: " if m.stage >= 0
+                                                        else "Wonder stage: ") + pay_label(
+                m, city.side.stages[city.stage_at(m.stage)].cost_coins)}
                 for m in moves if m.card == index and m.action == WONDER] if live else [],
             "sells": [{"code": move_code(m), "label": f"Sell: +{game.rules.sell_coins} coins"}
                       for m in moves if m.card == index and m.action == SELL] if live else []}
@@ -127,7 +136,7 @@ def stage_view(game: "Game", seat: int, moves: list[Move]) -> dict[str, Any]:
     price = price_stage(city, game.table)
     if city.stages_built >= len(city.side.stages):
         return {"status": "every stage is built", "options": []}
-    cost = city.side.stages[city.stages_built].cost
+    cost = city.side.stages[city.open_stages()[0]].cost
     options = sorted({(m.left, m.right) for m in moves if m.action == WONDER})
     status = ("Can be built now, paying " + "; or ".join(
         pay_label(Move(0, WONDER, lc, rc), price.bank) for lc, rc in options)) if options else \

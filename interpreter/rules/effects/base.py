@@ -50,7 +50,9 @@ def counter(c: A.Counted | None, ix: Any) -> Counter | None:
         colors = tuple(ix.col[x] for x in c.colors) if c.colors else tuple(range(len(ix.col)))
     else:
         colors = tuple(ix.col[x] for x in c.colors)
-    return Counter(c.what, colors, seats_of(c.sides), c.every, c.token)
+    resource = ix.res[c.resource] if c.what == "produced" else -1
+    stage = getattr(ix, "stage", -1) if c.what == "tucked" else -1  # set while a stage compiles
+    return Counter(c.what, colors, seats_of(c.sides), c.every, c.token, resource, stage)
 
 
 def resources(names: tuple[str, ...], ix: Any) -> frozenset[int]:
