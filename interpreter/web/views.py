@@ -34,6 +34,12 @@ def move_code(m: Move) -> str:
     return f"{m.action}:{m.card}:{m.left}:{m.right}:{m.free}" + "".join(f":{x}" for x in tail)
 
 
+def small_int(text: str) -> bool:
+    """An ASCII whole number of at most 4 digits (str.isdigit() also takes '²' and 5,000 digits)."""
+    digits = text[1:] if text.startswith("-") else text
+    return 0 < len(digits) <= 4 and digits.isascii() and digits.isdigit()
+
+
 def parse_move(text: str) -> Move | None:
     parts = (text or "")[:200].split(":")
     if len(parts) == 5:
