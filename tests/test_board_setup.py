@@ -67,11 +67,14 @@ def test_the_set_up_runs_once_and_survives_a_clone(rich: object) -> None:
     assert g.cities[0].coins == copy.cities[0].coins == 7
 
 
-def test_the_native_core_leaves_such_a_pack_to_python(rich: object) -> None:
+def test_the_native_core_sets_boards_up_as_python_does(rich: object) -> None:
     from interpreter import native
+    from interpreter.sim.differential import first_difference
     if not native.available():
         pytest.skip("no native core built")
-    assert "one-time effect" in native.unsupported(rich)
+    assert native.unsupported(rich) == ""
+    for seed in range(6):
+        assert first_difference(rich, seed, 3, ("random", "greedy")[seed % 2], "AB"[seed % 2]) == ""
 
 
 def test_a_card_costing_coins_per_age_is_logged_as_paid(tmp_path: Path) -> None:

@@ -187,7 +187,7 @@ ERRORS = [
      "unexpected 'later'; expected 'now', ',', ';', end of text"),
     # a misspelt `science` reads as a colour name: the error is at the word after it
     ("vp 3 per sciense set", 1, 18, 3,
-     "unexpected 'set'; expected 'card', 'cards', 'if', 'in', '/', ';', end of text"),
+     "unexpected 'set'; expected 'card', 'cards', 'if', 'in', 'produced', '/', ';', end of text"),
 ]
 
 

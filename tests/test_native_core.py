@@ -157,7 +157,9 @@ def test_doctor_says_which_core_and_why(capsys) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["core"] == ("native" if native.available() else "python")
     assert set(data["packs"]) >= {"base", "leaders", "cities", "second-edition"}
-    assert all(row["native"] == native.available() for row in data["packs"].values())
+    core = ("base", "leaders", "cities", "second-edition")
+    assert all(data["packs"][p]["native"] == native.available() for p in core)
+    assert all(row["native"] or row["why"] for row in data["packs"].values())  # a decline says why
 
 
 def test_native_kinds_are_registry_words() -> None:

@@ -10,7 +10,7 @@ from interpreter.rules.compiled import compile_pack
 
 SEEDS = range(20)
 SIDES = ("A", "B", "random")
-PACKS = ("base", "second-edition", "leaders", "cities", "examples/leaders-cities", "wonder-pack")
+PACKS = ("base", "second-edition", "leaders", "cities", "examples/leaders-cities")
 
 
 @pytest.fixture(scope="module")

@@ -162,7 +162,7 @@ def test_explain_prints_canonical_english_and_ast(capsys) -> None:
     tree = json.loads("\n".join(line[2:] for line in lines[3:]))
     assert tree == [{"type": "VictoryPoints", "amount": 1, "per": {
         "type": "Counted", "what": "card", "colors": ["brown", "grey"], "sides": ["left", "right"],
-        "every": 1, "token": ""}, "condition": ""}]
+        "every": 1, "token": "", "resource": ""}, "condition": ""}]
 
 
 def test_explain_json(capsys) -> None:

@@ -189,7 +189,7 @@ def test_a_game_with_stages_in_any_order_resumes_from_its_log(tmp_path: Any) -> 
 
 def test_web_move_codes_carry_the_stage() -> None:
     from interpreter.web.views import move_code, parse_move
-    m = Move(2, "wonder", 1, 0, "", 0, 3)
+    m = Move(2, "wonder", 1, 0, "", 0, stage=3)
     assert move_code(m) == "wonder:2:1:0::0:4" and parse_move(move_code(m)) == m
     assert parse_move("wonder:2:1:0:") == Move(2, "wonder", 1, 0)
     assert parse_move(move_code(Move(1, "build", 0, 2))) == Move(1, "build", 0, 2)

@@ -11,15 +11,13 @@ from typing import Any
 
 from dsl.limits import LIMITS
 from dsl.rules import pass_step
-
 from interpreter.rules import effects as E
 from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.contribution import Contribution
 from interpreter.rules.counting import Counter
 from interpreter.game.rng import fnv1a, mix
 
-# sizes of the native core's fixed arrays (interpreter/native/defs.pxi); a pack beyond them runs
-# on the Python engine
+# sizes of the native core's fixed arrays (defs.pxi); a pack beyond them runs in Python
 MAXP, MAXR, MAXC, MAXS, MAXHAND, MAXBUILT, MAXCH, MAXWILD = 8, 8, 16, 4, 20, 64, 64, 8
 MAXCOST, MAXCHAIN, PER_CONTRIB, MAXDISC = 8, 8, 12, 512
 MAXNH, MAXTK, MAXBOX, MAXCOPY = 2, 4, 256, 8

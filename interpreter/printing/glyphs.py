@@ -198,6 +198,10 @@ def thing_row(c: A.Counted, vocab: Vocabulary) -> Row | None:
         return [piece(card_mark, col, w=0.45) for col in c.colors]
     if c.what == "wonder_stage":
         return [piece(stage)]
+    if c.what == "produced":  # a unit of the resource the city produces for sale
+        return [piece(resource, c.resource, vocab)]
+    if c.what == "tucked":  # a card of the colour of the one under this stage
+        return [piece(card_mark, "", w=0.5), small(piece(stage), 0.6)]
     if c.what == "defeat":
         return [piece(token, "-1", "#7a1f1f")]
     if c.what == "victory":

@@ -128,6 +128,13 @@ def last_cards(cx: float, cy: float, s: float) -> list[Prim]:
             label(cx + s * 0.18, cy, "7", s * 0.36)]
 
 
+def two_cards(cx: float, cy: float, s: float) -> list[Prim]:
+    """Two cards played side by side in one turn."""
+    return [card_at(cx - s * 0.17, cy, s * 0.42, s * 0.68, -10, "#ffffff", "#333333"),
+            card_at(cx + s * 0.17, cy, s * 0.42, s * 0.68, 10, "#ffffff", "#333333"),
+            label(cx, cy + s * 0.05, "2", s * 0.4)]
+
+
 def turns(cx: float, cy: float, s: float, last: bool = False) -> list[Prim]:
     """An age's six turns as six small cards, the first (or last) one marked."""
     out: list[Prim] = []
@@ -294,7 +301,14 @@ def power_row(e: A.Effect, vocab: Vocabulary) -> Row | None:
     if isinstance(e, A.FreeBuild):
         return _free_build(e, vocab)
     if isinstance(e, A.PlayLastCard):
+        if e.two:  # a second card in one turn, once per period
+            return [word("1x", 0.5), piece(two_cards, w=1.0), *_per_period(e.two)]
         return [piece(last_cards, w=1.0)]
+    if isinstance(e, A.FarTrade):  # buy from the cities N seats away, either side
+        return [piece(far_arrow, False, w=1.1), word(str(e.seats), 0.5), piece(any_resource, vocab),
+                piece(far_arrow, True, w=1.1)]
+    if isinstance(e, A.DiscardOwn):  # one of your own cards to the discard pile, for coins
+        return [*_cards(e.colors), piece(flow, w=0.5), piece(pile), piece(coin, str(e.coins))]
     if isinstance(e, A.BuildFromDiscard):
         if e.hand:
             return [piece(hand, _initial(e.hand), w=1.1), piece(flow, w=0.5), piece(card_mark, "", w=0.5)]
