@@ -72,7 +72,7 @@ def test_four_browsers_play_a_whole_game_across_a_restart(tmp_path: Path) -> Non
 
 def test_hot_seat_and_a_debt_question_with_bots(tmp_path: Path) -> None:
     """Cities, two humans in one browser (hot-seat) and two bots: a coin loss asked of its
-    player in the middle of a turn, answered, and the game goes on."""
+    player in the middle of a turn, answered, and the game goes on to its final score pad."""
     sync_api = need_browser()
     from interpreter.web.app import create_app
     errors: list[str] = []
@@ -101,6 +101,11 @@ def test_hot_seat_and_a_debt_question_with_bots(tmp_path: Path) -> None:
         question = table.question
         act(asked)  # pays: the turn is played (or the next loss of that turn asked)
         assert table.question is not question and not table.error
+        play_to_the_end(seats)  # every later question (a debt, a card) answered as it comes
+        assert table.game.over and not table.error
+        for _s, page in seats:
+            pad = page.inner_text("#final-scores")
+            assert "total" in pad and "Ada" in pad and "Cy" in pad
     assert not errors, errors
 
 
