@@ -44,12 +44,18 @@ def test_four_browsers_play_a_whole_game_across_a_restart(tmp_path: Path) -> Non
         spectator.goto(watch)
         assert "Watching this table" in spectator.inner_text("#game")
         assert not spectator.locator("[data-move]").count() and "Your hand" not in spectator.inner_text("body")
+        assert not spectator.locator("header .keys, header a[href='/seats']").count()  # nothing it needs
+        b.locator("#seat-2 > summary").click()  # a panel b opens stays open while b's page polls
+        spectator.locator("#seat-1 > summary").click()  # and one the spectator closes stays closed
         (live,) = app.state.hall.tables.values()
         while len(live.game.log["turns"]) < 6:  # the first age, then the server stops
             if not play_round(seats):
                 time.sleep(0.1)
         turns = len(live.game.log["turns"])
-        spectator.locator("#whole-table details").first.evaluate("d => d.open = true")
+        assert b.locator("#seat-2").evaluate("d => d.open") and not b.locator("#seat-3").evaluate("d => d.open")
+        opened = spectator.locator("#whole-table details.seat").evaluate_all("ds => ds.map(d => d.open)")
+        assert opened == [True, False, True, True]  # a spectator's cities are shown open
+        spectator.locator("#seat-1 > summary").click()
         shot(spectator, tmp_path, "table-spectator")
     again = create_app(cp, players=4, store=TableStore(db), poll_ms=200)  # a new process, same file
     (table,) = again.state.hall.tables.values()
@@ -157,7 +163,8 @@ def test_four_browsers_play_a_leaders_game(tmp_path: Path) -> None:
             if phase not in seen:  # the draft, then the first recruitment, then the first age
                 seen.append(phase)
                 check_hands_private(table, seats)
-                shot(seats[0][1], tmp_path, f"table-leaders-{phase}")
+                if phase != "age":
+                    shot(seats[0][1], tmp_path, f"table-leaders-{phase}")
             if not play_round(seats):
                 time.sleep(0.1)
             assert time.time() < deadline, "the game did not end"

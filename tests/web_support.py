@@ -131,6 +131,8 @@ CLICK_FIRST = """seat => {
   const b = g.querySelector('[data-move]');
   if (!b || !(state === 'choosing' || state.startsWith('must answer')) || window.clickedAt === g.dataset.step)
     return false;
+  const form = b.closest('form'), data = form && form['htmx-internal-data'];
+  if (!(data && data.initHash)) return false;  // htmx has not bound the new form yet: a plain post would reload
   window.clickedAt = g.dataset.step;  // one click per version of the page: never twice on a stale one
   b.click();
   return true;
