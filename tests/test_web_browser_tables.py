@@ -3,101 +3,14 @@ context of their own, picks made at the same time, a pick changed before the rev
 server stopped and started again mid-game, a spectator who sees no hand, a whole game."""
 from __future__ import annotations
 
-import os
-import shutil
 import time
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
-
-import pytest
+from typing import Any
 
 from interpreter.cli.packs import compiled
 
-from web_support import CHROMIUM, need_browser, serving, shot, step_of
-
-
-@contextmanager
-def chromium(sync_api: Any) -> Iterator[Any]:
-    exe = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=exe, headless=True,
-                                     args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
-def context_page(browser: Any, errors: list[str]) -> Any:
-    """A page in a browser context of its own (its own cookies: another player's browser)."""
-    page = browser.new_context(viewport={"width": 1300, "height": 950}).new_page()
-    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
-    return page
-
-
-def host_makes_table(page: Any, url: str, kinds: list[str], tmp: Path | None = None,
-                     seed: int = 3) -> tuple[list[str], str]:
-    page.goto(url + "/tables")
-    page.fill("input[name=players]", str(len(kinds)))
-    page.fill("input[name=seed]", str(seed))
-    for i, kind in enumerate(kinds):
-        page.select_option(f"select[name=seat{i}]", kind)
-        if kind == "human":
-            page.fill(f"input[name=name{i}]", ["Ada", "Ben", "Cy", "Di"][i])
-    if tmp is not None:
-        shot(page, tmp, "tables-new")
-    page.click("#create")
-    page.wait_for_selector("#links")
-    if tmp is not None:
-        shot(page, tmp, "tables-links")
-    links = [a.get_attribute("href") for a in page.query_selector_all("a.seat-link")]
-    return links, page.get_attribute("#watch-link", "href")
-
-
-def act(page: Any, selector: str = "#game [data-move]") -> None:
-    """Click (the first of) `selector` and wait for the answer to be swapped in."""
-    before = step_of(page)
-    page.locator(selector).first.click()
-    page.wait_for_function("s => document.querySelector('#game').dataset.step !== s || "
-                           "document.querySelector('.refused')", arg=before, timeout=20_000)
-
-
-CLICK_FIRST = """seat => {
-  const g = document.querySelector('#game');
-  if (!g || document.querySelector('#final-scores')) return false;
-  const li = g.querySelector(`#who li[data-seat="${seat}"]`);
-  const state = li ? li.dataset.state : '';
-  const b = g.querySelector('[data-move]');
-  if (!b || !(state === 'choosing' || state.startsWith('must answer')) || window.clickedAt === g.dataset.step)
-    return false;
-  window.clickedAt = g.dataset.step;  // one click per version of the page: never twice on a stale one
-  b.click();
-  return true;
-}"""
-
-
-def play_round(seats: list[tuple[int, Any]]) -> bool:
-    """Every seat that must answer now answers with its first choice (one round trip a
-    page); False when none had to."""
-    moved = False
-    for seat, page in seats:
-        try:
-            moved = bool(page.evaluate(CLICK_FIRST, seat)) or moved
-        except Exception as err:  # the form was posted as a plain page (htmx not yet bound): fine
-            if "context was destroyed" not in str(err):
-                raise
-            page.wait_for_load_state()
-            moved = True
-    return moved
-
-
-def play_to_the_end(seats: list[tuple[int, Any]], limit: float = 60) -> None:
-    deadline = time.time() + limit
-    while not all(p.locator("#final-scores").count() for _s, p in seats):
-        if not play_round(seats):
-            time.sleep(0.1)
-        assert time.time() < deadline, "the game did not end"
+from web_support import (act, chromium, context_page, host_makes_table, need_browser, play_round,
+                         play_to_the_end, serving, shot, step_of)
 
 
 def test_four_browsers_play_a_whole_game_across_a_restart(tmp_path: Path) -> None:
@@ -131,12 +44,18 @@ def test_four_browsers_play_a_whole_game_across_a_restart(tmp_path: Path) -> Non
         spectator.goto(watch)
         assert "Watching this table" in spectator.inner_text("#game")
         assert not spectator.locator("[data-move]").count() and "Your hand" not in spectator.inner_text("body")
+        assert not spectator.locator("header .keys, header a[href='/seats']").count()  # nothing it needs
+        b.locator("#seat-2 > summary").click()  # a panel b opens stays open while b's page polls
+        spectator.locator("#seat-1 > summary").click()  # and one the spectator closes stays closed
         (live,) = app.state.hall.tables.values()
         while len(live.game.log["turns"]) < 6:  # the first age, then the server stops
             if not play_round(seats):
                 time.sleep(0.1)
         turns = len(live.game.log["turns"])
-        spectator.locator("#whole-table details").first.evaluate("d => d.open = true")
+        assert b.locator("#seat-2").evaluate("d => d.open") and not b.locator("#seat-3").evaluate("d => d.open")
+        opened = spectator.locator("#whole-table details.seat").evaluate_all("ds => ds.map(d => d.open)")
+        assert opened == [True, False, True, True]  # a spectator's cities are shown open
+        spectator.locator("#seat-1 > summary").click()
         shot(spectator, tmp_path, "table-spectator")
     again = create_app(cp, players=4, store=TableStore(db), poll_ms=200)  # a new process, same file
     (table,) = again.state.hall.tables.values()
@@ -159,7 +78,7 @@ def test_four_browsers_play_a_whole_game_across_a_restart(tmp_path: Path) -> Non
 
 def test_hot_seat_and_a_debt_question_with_bots(tmp_path: Path) -> None:
     """Cities, two humans in one browser (hot-seat) and two bots: a coin loss asked of its
-    player in the middle of a turn, answered, and the game goes on."""
+    player in the middle of a turn, answered, and the game goes on to its final score pad."""
     sync_api = need_browser()
     from interpreter.web.app import create_app
     errors: list[str] = []
@@ -188,4 +107,70 @@ def test_hot_seat_and_a_debt_question_with_bots(tmp_path: Path) -> None:
         question = table.question
         act(asked)  # pays: the turn is played (or the next loss of that turn asked)
         assert table.question is not question and not table.error
+        play_to_the_end(seats)  # every later question (a debt, a card) answered as it comes
+        assert table.game.over and not table.error
+        for _s, page in seats:
+            pad = page.inner_text("#final-scores")
+            assert "total" in pad and "Ada" in pad and "Cy" in pad
+    assert not errors, errors
+
+
+def private_names(table: Any, seat: int) -> set[str]:
+    """The names only `seat` may see now: its hand and the hands it keeps for later."""
+    game = table.game
+    kept = [c for cards in game.cities[seat].hands.values() for c in cards]
+    return {c.name for c in list(game.hands[seat]) + kept}
+
+
+def check_hands_private(table: Any, seats: list[tuple[int, Any]]) -> None:
+    """Once every page shows the table as it is: each seat's hand shows its own cards, and
+    no page names a card another seat holds in secret (its hand or its kept leaders)."""
+    deadline = time.time() + 15
+    while True:  # the answers posted last may still be on their way: wait until all are in
+        stamp = table.stamp
+        if all(step_of(p) == stamp for _s, p in seats) and table.stamp == stamp:
+            break
+        assert time.time() < deadline, "the pages never showed the table as it is"
+        time.sleep(0.1)
+    for seat, page in seats:
+        text = page.evaluate("document.querySelector('#game').textContent")
+        mine = private_names(table, seat)
+        shown = {n.strip() for n in page.locator("#game .hand .card p.name b").all_inner_texts()}
+        assert shown == {c.name for c in table.game.hands[seat]}
+        others = set().union(*(private_names(table, s) for s, _p in seats if s != seat)) - mine
+        assert others and not [n for n in others if n in text], (seat, [n for n in others if n in text])
+
+
+def test_four_browsers_play_a_leaders_game(tmp_path: Path) -> None:
+    """The Leaders pack, four players in their own browsers: the leader draft, each
+    recruitment and every age to the final score pad, each page showing only its own hand
+    and its own drafted leaders."""
+    sync_api = need_browser()
+    from interpreter.web.app import create_app
+    errors: list[str] = []
+    app = create_app(compiled("leaders"), players=4, poll_ms=200)
+    with chromium(sync_api) as browser, serving(app) as url:
+        host = context_page(browser, errors)
+        links, _watch = host_makes_table(host, url, ["human"] * 4, seed=2)
+        seats = [(i, context_page(browser, errors)) for i in range(4)]
+        for (_i, page), link in zip(seats, links):
+            page.goto(link)
+        (table,) = app.state.hall.tables.values()
+        seen: list[str] = []
+        deadline = time.time() + 60
+        while not table.game.over:
+            phase = table.game.phase.kind
+            if phase not in seen:  # the draft, then the first recruitment, then the first age
+                seen.append(phase)
+                check_hands_private(table, seats)
+                if phase != "age":
+                    shot(seats[0][1], tmp_path, f"table-leaders-{phase}")
+                if phase == "draft":  # a card one may only keep is not shown as one that cannot be played
+                    assert not seats[0][1].locator("#game .card.blocked").count()
+            if not play_round(seats):
+                time.sleep(0.1)
+            assert time.time() < deadline, "the game did not end"
+        assert seen == ["draft", "recruit", "age"]
+        play_to_the_end(seats, 20)
+        assert "leaders" in seats[1][1].inner_text("#final-scores")
     assert not errors, errors

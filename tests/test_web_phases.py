@@ -83,6 +83,6 @@ def test_the_pages_render_the_phase_and_the_whole_table() -> None:
     assert "Leader draft: draft from the leaders deck" in page and "Age 1, turn" not in page
     assert "Keep this card" in page and "cannot be built" not in page
     assert "Next wonder stage" not in page  # a draft builds nothing
-    assert 'class="status why"' not in page  # keeping is not a refusal
+    assert 'class="status why"' not in page and 'card blocked' not in page  # keeping is not a refusal
     page = testclient.TestClient(create_app(compiled("cities"), players=8, seed=3)).get("/").text
     assert 'id="whole-table"' in page and page.count('<details class="seat"') == 8

@@ -113,6 +113,9 @@ def test_a_spectator_sees_the_table_and_no_hand(cp) -> None:  # type: ignore[no-
     page = w.get(watch).text
     assert "Watching this table" in page and 'id="whole-table"' in page
     assert "Your hand" not in page and "data-move" not in page and 'id="card-' not in page
+    assert 'class="keys"' not in page and 'href="/seats"' not in page  # no keys to press, no seats held
+    seats = len(table.seats)  # every city shown open
+    assert page.count('<details class="seat"') == sum(f'id="seat-{i}" open>' in page for i in range(seats)) == seats
     assert not any(c.name in page for c in table.game.hands[0] if c.name not in str(table.game.cities))
     assert w.post(la.replace("/seat/", "/watch/") + "/move", data={"move": "sell:0:0:0:"}).status_code in (403, 404, 405)
     assert w.post("/seat/" + watch.rsplit("/", 1)[1] + "/move", data={"move": "sell:0:0:0:"}).status_code == 403

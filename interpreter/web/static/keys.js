@@ -10,7 +10,28 @@ document.addEventListener("keydown", function (e) {
     if (link) { link.click(); e.preventDefault(); }
   }
 });
-document.addEventListener("htmx:afterSwap", function () {
+// A page that polls is swapped whole: the panels a reader opened or closed stay so.
+function panelKey(d) {
+  var host = d.parentElement && d.parentElement.closest("[id]");
+  var label = d.closest("[aria-label]");
+  var summary = d.querySelector("summary");
+  return (host ? host.id : "") + "|" + (label ? label.getAttribute("aria-label") : "") + "|" +
+    (d.id || (summary ? summary.textContent.trim().slice(0, 40) : ""));
+}
+var panels = null;
+document.addEventListener("htmx:beforeSwap", function () {
+  panels = {};
+  document.querySelectorAll("#game details").forEach(function (d) { panels[panelKey(d)] = d.open; });
+});
+document.addEventListener("htmx:afterSwap", function (e) {
+  if (panels) {
+    document.querySelectorAll("#game details").forEach(function (d) {
+      var k = panelKey(d);
+      if (k in panels) d.open = panels[k];
+    });
+  }
+  // after one's own move the first choice takes the focus; a poll's swap does not scroll the page
   var first = document.querySelector("#game [data-move]");
-  if (first) first.focus();
+  var polled = e.detail && e.detail.requestConfig && e.detail.requestConfig.verb === "get";
+  if (first) first.focus({preventScroll: polled});
 });
