@@ -63,7 +63,13 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
         return cost_worth(P, g, h)
     if h.kind == H_GIVEDEF:
         return 1.0 * ages_left(P, g) + 0.5
-    if h.kind == H_TRIGGER:
+    if h.kind == H_TRIGGER:  # TriggerHook.worth
+        if h.ref == 2:
+            return worth(P, g, seat, &P.hooks[h.inner], depth + 1)
+        if h.period == E_AGESTART:
+            return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * ages_left(P, g)
+        if h.ref == 1:
+            return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * (ages_left(P, g) + 1)
         return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * (1.5 * ages_left(P, g) + 1)
     if h.kind == H_DRAW:
         return 0.5 * h.amount
@@ -81,6 +87,11 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
         return (0.25 if h.amount < 0 else -0.15) * v
     if h.kind == H_RELATIVE:
         return 1.2 * ages_left(P, g) + 0.3
+    if h.kind == H_STRENGTH and h.cond:
+        n = 0
+        for i in range(h.nseats):
+            n += h.seats[i] != 0
+        return -0.4 * h.amount * n * (ages_left(P, g) + 1)
     if h.kind == H_STRENGTH:
         return 0.5 * h.amount * (ages_left(P, g) + 1)
     return 0.0

@@ -280,7 +280,7 @@ cdef void price_card(const PackC* P, Game* g, int seat, const Mods* m, int card,
     p.buildable = 0
     p.free = 0
     p.nopt = 0
-    if has_name(c, cd.name):
+    if has_name(c, cd.name) or (cd.nneed and unmet(P, g, seat, cd.need0, cd.nneed)):
         return
     if chained(c, cd):
         p.buildable = 1
@@ -304,5 +304,7 @@ cdef void price_stage(const PackC* P, Game* g, int seat, const Mods* m, Price* p
     if c.stages_built >= c.nstages:
         return
     st = &P.stages[P.sides[c.side].stage0 + c.stages_built]
+    if st.nneed and unmet(P, g, seat, st.need0, st.nneed):
+        return
     build_terms(m, -1, st.cost_coins + st.cost_per_age * g.age, st.cost_r, st.cost_n, st.ncost, &t)
     priced(g, seat, m, &t, p)
