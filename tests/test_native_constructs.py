@@ -31,6 +31,12 @@ PACKS = {
   - {{name: Mercy Hall, age: 2, color: blue, {P}, effect: vp 1 per card in weaker neighbor}}
   - {{name: Quarry Ledger, age: 2, color: yellow, {P}, effect: coins 1 per stone produced; vp 1 per clay produced in neighbors}}
 """,
+    "counted-discounts": f"""cards:
+  - {{name: Patronage, age: 1, color: yellow, {P}, effect: discount 1 coin on yellow cards per yellow card}}
+  - {{name: Mason Lodge, age: 1, color: grey, {P}, effect: discount 1 resource on wonder stages for neighbors per grey card}}
+  - {{name: Guild Hall, age: 2, color: yellow, {P}, effect: discount 1 resource on purple cards per 2 yellow cards}}
+  - {{name: Tax Office, age: 2, color: blue, {P}, effect: discount 1 coin on blue cards for left per defeat}}
+""",
     "prerequisites": f"""cards:
   - {{name: Academy of Sages, age: 1, color: blue, {P}, cost: "needs 2 green cards", effect: vp 6}}
   - {{name: War College, age: 2, color: red, {P}, cost: "wood, needs 1 red card in neighbors", effect: shields 3}}

@@ -6,15 +6,18 @@ cdef inline int ages_left(const PackC* P, const Game* g) noexcept nogil:
     return a if a > 0 else 0
 
 
-cdef double cost_worth(const PackC* P, const Game* g, const HookC* h) noexcept nogil:
+cdef double cost_worth(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
     """CostChange.worth."""
-    cdef int left = ages_left(P, g) + 1
+    cdef int left = ages_left(P, g) + 1, amount = h.amount, k
     cdef double per
     if h.period == U_BANK:
         return 1.2 * left
+    if h.counter.has:
+        k = count(P, g, seat, &h.counter)
+        amount = h.amount * (k if k > 1 else 1)
     if h.period == U_COIN:
-        return 0.5 * h.amount * left * (2 if not (h.seatmask & 1) else 1) / 2
-    per = 4.0 if h.period == U_ALL else 1.0 * h.amount
+        return 0.5 * amount * left * (2 if not (h.seatmask & 1) else 1) / 2
+    per = 4.0 if h.period == U_ALL else 1.0 * amount
     return per * left * (0.5 if not (h.seatmask & 1) else 1.0)
 
 
@@ -60,7 +63,7 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
     if h.kind == H_COPYEND:
         return 5.0
     if h.kind == H_COST:
-        return cost_worth(P, g, h)
+        return cost_worth(P, g, seat, h)
     if h.kind == H_GIVEDEF:
         return 1.0 * ages_left(P, g) + 0.5
     if h.kind == H_TRIGGER:  # TriggerHook.worth

@@ -56,7 +56,8 @@ NATIVE_KINDS: dict[str, str] = {
     "build": "build from the discard pile, or from a second hand",
     "copy": "copy a neighbour's card at game end, or now",
     "give": "defeat tokens go to the winner",
-    "discount": "coins, resources or the whole cost off, for the owner or its neighbours",
+    "discount": "coins, resources or the whole cost off, for the owner or its neighbours; "
+                "counted per thing",
     "when": "triggers: build, chain, wonder stage, buy, win or lose a conflict, take coins, "
             "age starts; once per turn, age or game",
     "draw": "cards drawn from the box into a second hand",
@@ -121,11 +122,10 @@ class _HookLowering:
                          E.GiveDefeatsRule: H_GIVEDEF}[t])
         if t in (E.CopyAtEnd, E.CopyNow):
             return _row(H_COPYEND if t is E.CopyAtEnd else H_COPYNOW, colors=h.colors, seats=h.seats)
-        if t is E.CostChange and getattr(h, "counter", None) is not None:
-            raise NotNative("a discount counted per thing (discount ... per ...)")
-        if t is E.CostChange and h.unit in UNIT:
+        if t is E.CostChange and h.unit in UNIT:  # counted: the amount per thing (amount_at)
             return _row(H_COST, h.amount, period=UNIT[h.unit], colors=h.colors, stages=int(h.stages),
-                        seatmask=sum(1 << s for s in h.seats), resources=h.resources)
+                        seatmask=sum(1 << s for s in h.seats), resources=h.resources,
+                        counter=_counter(getattr(h, "counter", None), tk))
         if t is E.TriggerHook:
             if h.others:
                 raise NotNative("a trigger heard in other cities (when neighbors/others ...)")
