@@ -65,3 +65,24 @@ def test_both_cores_play_the_same_games(native_core: None, packs: dict, name: st
         bots = ("random", "greedy", "random,greedy")[seed % 3]
         diff = first_difference(packs[name], seed * 11 + players, players, bots, ("A", "B", "random")[seed % 3])
         assert diff == "", diff
+
+
+@pytest.mark.parametrize("name", ["triggers", "counted-discounts", "prerequisites"])
+def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: dict, name: str) -> None:
+    """bridge.from_decision carries the triggers' once-per-age/game marks over (ages 2 and 3)."""
+    from test_native_bridge import Snapshot
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    from interpreter.sim.native_records import scores_of
+    cp, carried = packs[name], 0
+    for seed in range(12):
+        n = 3 + seed % 5
+        bots = make_bots(("random", "greedy")[seed % 2], n)
+        snap = bots[0] = Snapshot(bots[0], 2 + seed % 2, 1 + seed % 5)
+        game = Game(cp, bots, seed=seed, sides="random")
+        scores = game.play()
+        assert snap.native is not None
+        carried += bool(game.fired_once)
+        snap.native.play()
+        assert scores_of(cp, snap.native) == scores, (name, seed)
+    assert name != "triggers" or carried
