@@ -125,6 +125,8 @@ def load_game(NativePack pack, dict st) -> NativeGame:
                 c.copied[c.ncopied] = card
                 c.ncopied += 1
                 city_add(&pack.P, c, pack.P.cards[card].contrib, card)
+        for k, v in enumerate(city.get("limits", ())[:c.ntrig]):
+            c.trig_used[k] = v
         c.coins = city["coins"]
         fill_shorts(city["tokens"], c.tok, &c.ntok, MAXTOK)
         for k, v in enumerate(city["token_counts"][:MAXTK]):

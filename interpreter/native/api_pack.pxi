@@ -95,8 +95,9 @@ cdef class NativePack:
         cards = t["cards"]
         P.ncards = len(cards)
         P.cards = <CardC*>calloc(max(1, len(cards)), sizeof(CardC))
-        for i, (color, coins, per_age, cost, name, contrib, chains) in enumerate(cards):
+        for i, (color, coins, per_age, cost, name, contrib, chains, need0, nneed) in enumerate(cards):
             cd = &P.cards[i]
+            cd.need0, cd.nneed = need0, nneed
             cd.color, cd.cost_coins, cd.cost_per_age = color, coins, per_age
             fill_cost(cost, cd.cost_r, cd.cost_n, &cd.ncost, &cd.cost_units)
             cd.any_cost = 1 if (cost or coins or per_age) else 0
@@ -115,8 +116,9 @@ cdef class NativePack:
         k = 0
         for i, (board, stages) in enumerate(sides):
             P.sides[i].board, P.sides[i].nstages, P.sides[i].stage0 = board, len(stages), k
-            for coins, per_age, cost, contrib in stages:
+            for coins, per_age, cost, contrib, need0, nneed in stages:
                 st = &P.stages[k]
+                st.need0, st.nneed = need0, nneed
                 st.cost_coins, st.cost_per_age, st.contrib = coins, per_age, contrib
                 units = 0
                 fill_cost(cost, st.cost_r, st.cost_n, &st.ncost, &j)

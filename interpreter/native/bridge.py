@@ -22,7 +22,25 @@ def _city(game: Any, seat: int, hands: list[str], sides: list[tuple[str, str]]) 
             "free_build_used": int(c.free_build_used), "bank_used": int(c.bank_used),
             "rebate_used": sum(1 << s for s in c.rebate_used), "sold": [x.id for x in c.sold],
             "tucked": [x.id for x in c.tucked],
-            "hands": [[x.id for x in c.hands.get(h, ())] for h in hands]}
+            "hands": [[x.id for x in c.hands.get(h, ())] for h in hands],
+            "limits": _limits(game, seat)}
+
+
+def _limits(game: Any, seat: int) -> list[int]:
+    """Per trigger, in the order load_game folds them in (board, cards, stages, copies): the
+    age + 1 a trigger limited to once per age last fired in, 1 for once per game, else 0."""
+    c = game.cities[seat]
+    if not game.fired_once:
+        return []
+    folded = [(c.side.board, -1)] + [(x.effect, x.id) for x in c.cards] \
+        + [(st.effect, -1) for st in c.side.stages[:c.stages_built]] + [(x.effect, x.id) for x in c.copied_now]
+    out = []
+    for effect, source in folded:
+        for h in effect.react_hooks:
+            limit = getattr(h, "limit", "")
+            key = (seat, id(h), game.age if limit == "age" else 0, source)
+            out.append((game.age + 1 if limit == "age" else 1) if limit and key in game.fired_once else 0)
+    return out
 
 
 _FACTS: dict[int, tuple[Any, tuple[list[str], list[Any], dict[int, int]]]] = {}

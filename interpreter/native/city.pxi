@@ -103,6 +103,12 @@ cdef void city_add(const PackC* P, City* c, int k, int source) noexcept nogil:
             else:
                 c.overflow = 1
             refresh_relative(P, c)
+        elif h.kind == H_STRENGTH and h.cond:
+            if c.nstrout < MAXSTR:
+                c.strength_out[c.nstrout] = e.hook0 + i
+                c.nstrout += 1
+            else:
+                c.overflow = 1
         elif h.kind == H_STRENGTH:
             if c.nstr < MAXSTR:
                 c.strength[c.nstr] = e.hook0 + i
@@ -219,7 +225,24 @@ cdef int in_city(const PackC* P, const City* c, const CounterC* k) noexcept nogi
         return science_sets(c, P.n_sym)
     if k.what == W_TOKEN:
         return c.tokc[k.token] if 0 <= k.token < MAXTK else 0
+    if k.what == W_PRODUCED:
+        return c.trade_count[k.token]
     return 0
+
+
+cdef inline const City* chosen(const Game* g, int seat, int code) noexcept nogil:
+    """counting._chosen: codes 3-6 name the richer, poorer (coins), stronger, weaker (shields)
+    neighbour now; on a tie the left one."""
+    cdef const City* left = &g.city[(seat + 1) % g.n]
+    cdef const City* right = &g.city[(seat + g.n - 1) % g.n]
+    cdef int a, b
+    if code <= 4:
+        a, b = left.coins, right.coins
+    else:
+        a, b = left.shields, right.shields
+    if a == b:
+        return left
+    return left if (a > b) == (code == 3 or code == 5) else right
 
 
 cdef int count(const PackC* P, const Game* g, int seat, const CounterC* k) noexcept nogil:
@@ -233,8 +256,10 @@ cdef int count(const PackC* P, const Game* g, int seat, const CounterC* k) noexc
                 total += in_city(P, &g.city[seat], k)
             elif s == 1:
                 total += in_city(P, &g.city[(seat + 1) % n], k)
-            else:
+            elif s == 2:
                 total += in_city(P, &g.city[(seat + n - 1) % n], k)
+            else:
+                total += in_city(P, chosen(g, seat, s), k)
     if k.every > 1:
         return total // k.every
     return total

@@ -75,6 +75,7 @@ cdef enum:
     E_WIN = 5
     E_LOSE = 6
     E_TAKE = 7
+    E_AGESTART = 8
     PH_AGE = 0
     PH_DRAFT = 1
     PH_RECRUIT = 2
@@ -90,6 +91,7 @@ cdef enum:
     W_SCISET = 7
     W_AGE = 8
     W_TOKEN = 9
+    W_PRODUCED = 10
 
 # actions and free kinds of a move; policies; trace records
 cdef enum:
@@ -114,12 +116,12 @@ cdef struct CounterC:
     int every
     int nseats
     int seats[3]
-    int token
+    int token          # the token kind; produced: the resource
 
 cdef struct HookC:
     int kind
     int amount
-    int cond           # vp: 1 if wonder complete; trigger: once per turn
+    int cond           # vp: 1 if wonder complete; trigger: once per turn; strength: 1 for others
     int period         # free: the period; cost change: the unit; trigger: the event
     int colors
     int nseats
@@ -130,7 +132,8 @@ cdef struct HookC:
     int seatmask       # cost change: whose builds (bits 0 self, 1 left, 2 right); others: 1 = all others
     int resources      # cost change: bank resources, or rebate sides (bits 1, 2)
     int inner          # trigger: the hook it runs
-    int ref            # draw: deck id; hand build: hand id; tokens: kind id; relative: 1 produced
+    int ref            # draw: deck id; hand build: hand id; tokens: kind id; relative: 1 produced;
+                       # trigger: 1 once per age, 2 once per game
 
 cdef struct ContribC:
     int fixed[MAXR]
@@ -168,6 +171,8 @@ cdef struct CardC:
     int contrib
     int nchain
     int chain[MAXCHAIN]
+    int need0          # prerequisites: hook rows (amount: at least so many counted)
+    int nneed
 
 cdef struct StageC:
     int cost_coins
@@ -176,6 +181,8 @@ cdef struct StageC:
     int cost_r[MAXCOST]
     int cost_n[MAXCOST]
     int contrib
+    int need0
+    int nneed
 
 cdef struct SideC:
     int board
@@ -336,6 +343,7 @@ cdef struct City:
     int ntrig
     short trig[MAXTRIG]       # trigger hooks, in the order they came
     short trig_src[MAXTRIG]   # the card each came with (-1: a stage or the board)
+    short trig_used[MAXTRIG]  # a limited trigger fired: the age + 1 (once per age), or 1 (game)
     int ncost
     short cost_changes[MAXTRIG]
     int nrel
@@ -344,6 +352,8 @@ cdef struct City:
     unsigned short relch[MAXREL]
     int nstr
     short strength[MAXSTR]
+    int nstrout
+    short strength_out[MAXSTR] # shields it gives or takes from other cities (`for neighbors`)
     int bank_used
     int rebate_used           # bits 1 left, 2 right
     int overflow              # an array was full: the game cannot be trusted (never for a

@@ -207,6 +207,10 @@ cdef int fire(const PackC* P, Game* g, int seat, int kind, int color, int card) 
                 g.nfired += 1
             else:
                 g.overflow = 1
+        if h.ref:  # GameState._react: once in each age, or in the game, for this city's copy
+            if c.trig_used[i] and (h.ref == 2 or c.trig_used[i] == g.age + 1):
+                continue
+            c.trig_used[i] = g.age + 1
         got = hook_built(P, g, seat, &P.hooks[h.inner], 0)
         if got and g.plays != NULL and src >= 0:  # coin_tally: the trigger's card
             g.plays.coins[seat * P.ncards + src] += got

@@ -6,15 +6,18 @@ cdef inline int ages_left(const PackC* P, const Game* g) noexcept nogil:
     return a if a > 0 else 0
 
 
-cdef double cost_worth(const PackC* P, const Game* g, const HookC* h) noexcept nogil:
+cdef double cost_worth(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
     """CostChange.worth."""
-    cdef int left = ages_left(P, g) + 1
+    cdef int left = ages_left(P, g) + 1, amount = h.amount, k
     cdef double per
     if h.period == U_BANK:
         return 1.2 * left
+    if h.counter.has:
+        k = count(P, g, seat, &h.counter)
+        amount = h.amount * (k if k > 1 else 1)
     if h.period == U_COIN:
-        return 0.5 * h.amount * left * (2 if not (h.seatmask & 1) else 1) / 2
-    per = 4.0 if h.period == U_ALL else 1.0 * h.amount
+        return 0.5 * amount * left * (2 if not (h.seatmask & 1) else 1) / 2
+    per = 4.0 if h.period == U_ALL else 1.0 * amount
     return per * left * (0.5 if not (h.seatmask & 1) else 1.0)
 
 
@@ -60,10 +63,16 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
     if h.kind == H_COPYEND:
         return 5.0
     if h.kind == H_COST:
-        return cost_worth(P, g, h)
+        return cost_worth(P, g, seat, h)
     if h.kind == H_GIVEDEF:
         return 1.0 * ages_left(P, g) + 0.5
-    if h.kind == H_TRIGGER:
+    if h.kind == H_TRIGGER:  # TriggerHook.worth
+        if h.ref == 2:
+            return worth(P, g, seat, &P.hooks[h.inner], depth + 1)
+        if h.period == E_AGESTART:
+            return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * ages_left(P, g)
+        if h.ref == 1:
+            return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * (ages_left(P, g) + 1)
         return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * (1.5 * ages_left(P, g) + 1)
     if h.kind == H_DRAW:
         return 0.5 * h.amount
@@ -81,6 +90,11 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
         return (0.25 if h.amount < 0 else -0.15) * v
     if h.kind == H_RELATIVE:
         return 1.2 * ages_left(P, g) + 0.3
+    if h.kind == H_STRENGTH and h.cond:
+        n = 0
+        for i in range(h.nseats):
+            n += h.seats[i] != 0
+        return -0.4 * h.amount * n * (ages_left(P, g) + 1)
     if h.kind == H_STRENGTH:
         return 0.5 * h.amount * (ages_left(P, g) + 1)
     return 0.0

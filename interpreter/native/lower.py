@@ -30,19 +30,20 @@ if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
  H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH) = range(1, 17)
 # counted things (Counter.what)
 WHAT = {"card": 1, "wonder_stage": 2, "defeat": 3, "victory": 4, "coin": 5, "set": 6,
-        "science_set": 7, "age": 8, "token": 9}
+        "science_set": 7, "age": 8, "token": 9, "produced": 10}
 PERIOD = {"age": 0, "game": 1, "age_first": 2, "age_last": 3}
 UNIT = {"resource": 1, "coin": 2, "all": 3, "all_resources": 4, "bank": 5, "rebate": 6,
         "first_of_color": 7}
 EVENT = {"build": 1, "chain": 2, "wonder_stage": 3, "buy": 4, "win_conflict": 5,
-         "lose_conflict": 6, "take_coins": 7}
+         "lose_conflict": 6, "take_coins": 7, "age_start": 8}
+LIMIT = {"": 0, "age": 1, "game": 2}  # a trigger's once per age / game (HookC.ref)
 PHASE = {"age": 0, "draft": 1, "recruit": 2}
 ACTION_BITS = {"build": 1, "wonder": 2, "sell": 4}
 
 # effect kinds the native core runs, by registry word (with the hook class that carries each)
 NATIVE_KINDS: dict[str, str] = {
     "produce": "fixed and either/or production, tradable or not; `one produced|unproduced`",
-    "shields": "shields, flat or counted anew at each conflict (`per ...`)",
+    "shields": "shields, flat or counted anew at each conflict (`per ...`); for other cities",
     "science": "science symbols, wild ones included",
     "buy": "cheaper trade with neighbours; one resource a turn from the bank",
     "coins": "coins when built, flat or per counted thing",
@@ -53,8 +54,10 @@ NATIVE_KINDS: dict[str, str] = {
     "build": "build from the discard pile, or from a second hand",
     "copy": "copy a neighbour's card at game end, or now",
     "give": "defeat tokens go to the winner",
-    "discount": "coins, resources or the whole cost off, for the owner or its neighbours",
-    "when": "triggers: build, chain, wonder stage, buy, win or lose a conflict, take coins",
+    "discount": "coins, resources or the whole cost off, for the owner or its neighbours; "
+                "counted per thing",
+    "when": "triggers: build, chain, wonder stage, buy, win or lose a conflict, take coins, "
+            "age starts; once per turn, age or game",
     "draw": "cards drawn from the box into a second hand",
     "tokens": "tokens of the pack's kinds (debt, diplomacy)",
     "lose": "others lose coins (or take debt) or gain coins",
@@ -69,12 +72,10 @@ class NotNative(Exception):
 
 def _counter(c: Counter | None, tokens: list[str]) -> list[int]:
     """[has, what, colour mask, every, token kind, n seats, seat...]."""
-    if c is not None and any(s > 2 for s in c.seats):
-        raise NotNative("a count in a neighbour chosen by coins or shields (in richer neighbor, ...)")
     if c is None:
         return [0, 0, 0, 1, -1, 0]
-    if c.what == "produced":
-        raise NotNative("a count of a resource produced (per RESOURCE produced)")
+    if c.what == "produced":  # the resource in the token slot
+        return [1, WHAT[c.what], 0, c.every, c.resource, len(c.seats), *c.seats]
     if c.what == "tucked":
         raise NotNative("a count of the colour of the card under a stage (per card of the tucked colour)")
     mask = 0
@@ -119,21 +120,18 @@ class _HookLowering:
                          E.GiveDefeatsRule: H_GIVEDEF}[t])
         if t in (E.CopyAtEnd, E.CopyNow):
             return _row(H_COPYEND if t is E.CopyAtEnd else H_COPYNOW, colors=h.colors, seats=h.seats)
-        if t is E.CostChange and getattr(h, "counter", None) is not None:
-            raise NotNative("a discount counted per thing (discount ... per ...)")
-        if t is E.CostChange and h.unit in UNIT:
+        if t is E.CostChange and h.unit in UNIT:  # counted: the amount per thing (amount_at)
             return _row(H_COST, h.amount, period=UNIT[h.unit], colors=h.colors, stages=int(h.stages),
-                        seatmask=sum(1 << s for s in h.seats), resources=h.resources)
+                        seatmask=sum(1 << s for s in h.seats), resources=h.resources,
+                        counter=_counter(getattr(h, "counter", None), tk))
         if t is E.TriggerHook:
             if h.others:
                 raise NotNative("a trigger heard in other cities (when neighbors/others ...)")
             if h.kind not in EVENT:
                 raise NotNative(f"the event '{h.kind}'")
-            if h.limit:
-                raise NotNative(f"a trigger limited to once per {h.limit}")
             self.inner.append(self.row(h.inner))
             return _row(H_TRIGGER, cond=int(h.once), period=EVENT[h.kind], colors=h.colors,
-                        inner=-len(self.inner))
+                        inner=-len(self.inner), ref=LIMIT[h.limit])
         if t is E.DrawHook:
             return _row(H_DRAW, h.count, ref=self.hands.index(h.deck))
         if t is E.HandBuildHook:
@@ -146,10 +144,12 @@ class _HookLowering:
                         counter=_counter(h.counter, tk))
         if t is E.RelativeProduction:
             return _row(H_RELATIVE, ref=int(h.relative == "produced"))
-        if t is E.StrengthHook and h.seats != (0,):
-            raise NotNative("shields given to or taken from other cities (shields ... for SIDES)")
-        if t is E.StrengthHook:
-            return _row(H_STRENGTH, h.amount, counter=_counter(h.counter, tk))
+        if t is E.StrengthHook:  # cond 1: shields for other cities (the seats), not its own
+            out = h.seats != (0,)
+            if len(h.seats) > 3:
+                raise NotNative("shields for more than three sides")
+            return _row(H_STRENGTH, h.amount, cond=int(out), seats=h.seats if out else (),
+                        counter=_counter(h.counter, tk))
         if getattr(h, "not_native", ""):  # a construct the core declines names itself
             raise NotNative(h.not_native)
         if isinstance(h, E.PluginHook):
@@ -171,6 +171,14 @@ class _Tables:
         self.cp, self.lines, self.lowering = cp, lines, hooks
         self.contribs: list[list[Any]] = []
         self.hooks: list[list[int]] = []
+        self.prereqs: list[list[int]] = []  # prerequisites as rows (amount: at least), after the hooks
+
+    def needs(self, needs: tuple[tuple[int, Any, str], ...]) -> list[int]:
+        """[first, count]: the prerequisites' rows (moves.unmet), numbered from the hooks' end."""
+        first = len(self.prereqs)
+        for at_least, counter, _words in needs:
+            self.prereqs.append(_row(0, at_least, counter=_counter(counter, self.lowering.tokens)))
+        return [-1 - first if needs else 0, len(needs)]
 
     def contrib(self, c: Contribution, line: str) -> int:
         if len(c.choices) + len(c.choices_private) > PER_CONTRIB or len(c.science_wild) > PER_CONTRIB \
@@ -199,7 +207,14 @@ class _Tables:
         for row in out:
             if row[0] == H_TRIGGER and row[13] < 0:
                 row[13] = base + (-row[13] - 1)
-        return out
+        return out + self.prereqs
+
+    def fix_needs(self, rows: list[list[Any]]) -> None:
+        """A card's or stage's first prerequisite row, now that the hooks are numbered."""
+        start = len(self.hooks) + len(self.lowering.inner)
+        for row in rows:
+            if row[-2] < 0:
+                row[-2] = start + (-row[-2] - 1)
 
 
 def _lines(cp: CompiledPack) -> list[str]:
@@ -221,8 +236,6 @@ def _check_rules(cp: CompiledPack) -> None:
     if any(playable & set(seat.players) for seat in rules.seats) \
             and any(abs(pass_step(d)) > 1 for d in rules.pass_directions):
         raise NotNative("hands passed more than one seat at a table with seats no player owns")
-    if any(c.needs for c in cp.cards) or any(st.needs for side in cp.sides.values() for st in side.stages):
-        raise NotNative("a prerequisite on a card or stage (cost: ..., needs ...)")
     kinds = [p.kind for p in rules.phases if p.kind not in PHASE_KINDS]
     if kinds:
         raise NotNative(f"the phase kind '{kinds[0]}'")
@@ -327,7 +340,7 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
         if len(chains) > MAXCHAIN:
             raise NotNative("more than 8 chains into one card")
         cards.append([c.color, c.cost_coins, c.cost_per_age, [list(x) for x in c.cost],
-                      names[c.name], t.contrib(c.effect, c.category), chains])
+                      names[c.name], t.contrib(c.effect, c.category), chains, *t.needs(c.needs)])
     sides, wonders = [], []
     side_index: dict[tuple[str, str], int] = {}
     for (w, s), side in cp.sides.items():
@@ -339,12 +352,13 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
             if len(st.cost) > MAXCOST:
                 raise NotNative("a cost of more than 8 resources")
             stages.append([st.cost_coins, st.cost_per_age, [list(x) for x in st.cost],
-                           t.contrib(st.effect, "wonder")])
+                           t.contrib(st.effect, "wonder"), *t.needs(st.needs)])
         sides.append([t.contrib(side.board, "wonder"), stages])
     for w in cp.wonders:
         options = sorted(s for (name, s) in cp.sides if name == w)
         wonders.append([side_index[(w, s)] for s in options])
     _check_city_bounds(cp, t, cards, sides)
+    t.fix_needs(cards + [st for _, stages in sides for st in stages])
     kinds = list(rules.tokens.values())
     return {
         "n_res": len(cp.resources), "n_col": len(cp.colors), "n_sym": len(cp.symbols),

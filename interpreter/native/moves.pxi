@@ -23,6 +23,17 @@ cdef inline int chained(const City* c, const CardC* cd) noexcept nogil:
     return 0
 
 
+cdef int unmet(const PackC* P, const Game* g, int seat, int need0, int nneed) noexcept nogil:
+    """moves.unmet: some prerequisite is not met now."""
+    cdef int i
+    cdef const HookC* h
+    for i in range(nneed):
+        h = &P.hooks[need0 + i]
+        if count(P, g, seat, &h.counter) < h.amount:
+            return 1
+    return 0
+
+
 cdef inline void put(Move* m, int card, int action, int l, int r, int fr) noexcept nogil:
     m.card = card
     m.action = action
@@ -97,12 +108,13 @@ cdef int plain_moves(const PackC* P, Game* g, int seat, Move* out) noexcept nogi
     cdef const CardC* cd
     if c.stages_built < c.nstages:
         st = &P.stages[P.sides[c.side].stage0 + c.stages_built]
+    if c.stages_built < c.nstages and not (st.nneed and unmet(P, g, seat, st.need0, st.nneed)):
         nstage = affordable(g, seat, st.cost_coins + st.cost_per_age * g.age, st.cost_r, st.cost_n,
                             st.ncost, stage_opts)
     for i in range(nh):
         card = hand[i]
         cd = &P.cards[card]
-        if not has_name(c, cd.name):
+        if not has_name(c, cd.name) and not (cd.nneed and unmet(P, g, seat, cd.need0, cd.nneed)):
             if chained(c, cd):
                 put(&out[nm], i, A_BUILD, 0, 0, F_CHAIN)
                 nm += 1
@@ -157,7 +169,8 @@ cdef int legal_moves(const PackC* P, Game* g, int seat, Move* out, int actions) 
             price_card(P, g, seat, &m, card, &p)
             nm = price_moves(i, A_BUILD, &p, out, nm)
             if fp and not has_name(c, cd.name) and p.free != 2 and p.free != 3 \
-                    and (not c.free_build_colors or c.free_build_colors >> cd.color & 1) and cd.any_cost:
+                    and (not c.free_build_colors or c.free_build_colors >> cd.color & 1) and cd.any_cost \
+                    and not (cd.nneed and unmet(P, g, seat, cd.need0, cd.nneed)):
                 put(&out[nm], i, A_BUILD, 0, 0, F_POWER)
                 nm += 1
         if actions >> A_WONDER & 1:

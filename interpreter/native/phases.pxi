@@ -34,8 +34,9 @@ cdef void war(const PackC* P, Game* g, int age) noexcept nogil:
     cdef int lost[MAXP]
     cdef int strength[MAXP]
     cdef int fighting[MAXP]
-    cdef int out = 0, coins
+    cdef int out = 0, coins, i
     cdef int rivals[2]
+    cdef const HookC* h
     for kind in range(P.n_tokkinds):
         if not P.tok_sitout[kind]:
             continue
@@ -51,6 +52,15 @@ cdef void war(const PackC* P, Game* g, int age) noexcept nogil:
         if not (out >> s & 1):
             fighting[m] = s
             m += 1
+    for s in range(n):  # shields a city gives or takes from its neighbours (`for neighbors`)
+        for i in range(g.city[s].nstrout):
+            h = &P.hooks[g.city[s].strength_out[i]]
+            coins = h.amount * count(P, g, s, &h.counter) if h.counter.has else h.amount
+            for j in range(h.nseats):
+                if h.seats[j] == 1:
+                    strength[(s + 1) % n] += coins
+                elif h.seats[j]:
+                    strength[(s + n - 1) % n] += coins
     for k in range(m):
         s = fighting[k]
         j = fighting[(k + 1) % m]
@@ -93,12 +103,26 @@ cdef void war(const PackC* P, Game* g, int age) noexcept nogil:
                 g.city[s].coins = 0
 
 
-cdef void begin_age(Game* g, int age) noexcept nogil:
+cdef void begin_age(const PackC* P, Game* g, int age) noexcept nogil:
+    """GameState.begin_age: powers once per age come back, then every city's `when age
+    starts` triggers fire (their coins at once)."""
     g.age = age
-    cdef int s
+    cdef int s, got, trig = 0
+    cdef City* c
     for s in range(g.n):
         if g.city[s].free_build == 0:
             g.city[s].free_build_used = 0
+        trig |= g.city[s].ntrig
+    if not trig:
+        return
+    for s in range(g.n):  # TurnResolution.age_starts
+        got = fire(P, g, s, E_AGESTART, -1, -1)
+        if got:
+            g.city[s].coins = g.city[s].coins + got if g.city[s].coins + got > 0 else 0
+    for s in range(g.ngains):
+        c = &g.city[g.gains[s][0]]
+        c.coins = c.coins + g.gains[s][1] if c.coins + g.gains[s][1] > 0 else 0
+    g.ngains = 0
 
 
 cdef int past_bound(Game* g) noexcept nogil:
@@ -302,7 +326,7 @@ cdef void next_phase(const PackC* P, const Deals* D, Game* g) noexcept nogil:
         set_up_boards(P, g)
     st = &P.steps[g.step]
     if st.age != g.age and not st.at_end:
-        begin_age(g, st.age)
+        begin_age(P, g, st.age)
     g.phase = st.kind
     if st.kind == PH_AGE:
         deal(P, D, g, g.age)

@@ -18,7 +18,9 @@ cdef void mods_for(const PackC* P, const Game* g, int seat, Mods* m) noexcept no
     cdef const City* L = &g.city[(seat + 1) % n]
     cdef const City* R = &g.city[(seat + n - 1) % n]
     cdef const HookC* reach[3 * MAXTRIG]
-    cdef int nr = 0
+    cdef int amount[3 * MAXTRIG]
+    cdef int owner[3 * MAXTRIG]
+    cdef int nr = 0, counted = 0, j
     cdef const HookC* h
     m.any = c.ncost or L.ncost or R.ncost
     m.nbuys = 0
@@ -31,19 +33,44 @@ cdef void mods_for(const PackC* P, const Game* g, int seat, Mods* m) noexcept no
         h = &P.hooks[c.cost_changes[i]]
         if h.seatmask & 1:
             reach[nr] = h
+        if h.seatmask & 1:
+            owner[nr] = seat
+        if h.seatmask & 1:
+            amount[nr] = h.amount
+        if h.seatmask & 1:
+            counted |= h.counter.has
             nr += 1
     if L != c:
         for i in range(L.ncost):
             h = &P.hooks[L.cost_changes[i]]
             if h.seatmask >> 2 & 1:
                 reach[nr] = h
+            if h.seatmask >> 2 & 1:
+                owner[nr] = (seat + 1) % n
+            if h.seatmask >> 2 & 1:
+                amount[nr] = h.amount
+            if h.seatmask >> 2 & 1:
+                counted |= h.counter.has
                 nr += 1
     if R != c:
         for i in range(R.ncost):
             h = &P.hooks[R.cost_changes[i]]
             if h.seatmask >> 1 & 1:
                 reach[nr] = h
+            if h.seatmask >> 1 & 1:
+                owner[nr] = (seat + n - 1) % n
+            if h.seatmask >> 1 & 1:
+                amount[nr] = h.amount
+            if h.seatmask >> 1 & 1:
+                counted |= h.counter.has
                 nr += 1
+    if counted:  # CostChange.amount_at, keyed by the change (a copied change: its last owner)
+        for k in range(nr):
+            if reach[k].counter.has:
+                for j in range(nr - 1, k - 1, -1):
+                    if reach[j] == reach[k]:
+                        amount[k] = reach[k].amount * count(P, g, owner[j], &reach[k].counter)
+                        break
     for color in range(-1, P.n_col):
         m.coin[color + 1] = 0
         m.drop[color + 1] = 0
@@ -57,11 +84,11 @@ cdef void mods_for(const PackC* P, const Game* g, int seat, Mods* m) noexcept no
                 if h.period == U_ALL:
                     m.free[color + 1] = 1
                 elif h.period == U_COIN:
-                    m.coin[color + 1] += h.amount
+                    m.coin[color + 1] += amount[k]
                 elif h.period == U_ALLRES:
                     m.drop[color + 1] += 1000
                 else:
-                    m.drop[color + 1] += h.amount
+                    m.drop[color + 1] += amount[k]
     for k in range(nr):
         h = reach[k]
         if h.period == U_BANK and not c.bank_used:
@@ -280,7 +307,7 @@ cdef void price_card(const PackC* P, Game* g, int seat, const Mods* m, int card,
     p.buildable = 0
     p.free = 0
     p.nopt = 0
-    if has_name(c, cd.name):
+    if has_name(c, cd.name) or (cd.nneed and unmet(P, g, seat, cd.need0, cd.nneed)):
         return
     if chained(c, cd):
         p.buildable = 1
@@ -304,5 +331,7 @@ cdef void price_stage(const PackC* P, Game* g, int seat, const Mods* m, Price* p
     if c.stages_built >= c.nstages:
         return
     st = &P.stages[P.sides[c.side].stage0 + c.stages_built]
+    if st.nneed and unmet(P, g, seat, st.need0, st.nneed):
+        return
     build_terms(m, -1, st.cost_coins + st.cost_per_age * g.age, st.cost_r, st.cost_n, st.ncost, &t)
     priced(g, seat, m, &t, p)

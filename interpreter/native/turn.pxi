@@ -249,7 +249,8 @@ cdef void build_from_discard(const PackC* P, Game* g, int seat) noexcept nogil:
     cdef int nu = 0, i, j, dup, card, pick, got, other, k
     for i in range(g.ndiscard):
         card = g.discard[i]
-        if has_name(c, P.cards[card].name):
+        if has_name(c, P.cards[card].name) or (P.cards[card].nneed and
+                                               unmet(P, g, seat, P.cards[card].need0, P.cards[card].nneed)):
             continue
         dup = 0
         for j in range(nu):
