@@ -204,13 +204,8 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
 
     def deal(self, age: int) -> None:
         deck = self.cp.deck(age, self.n)
-        if self.rules.guilds_drawn_in(age):
-            guilds = self.cp.guilds()
-            deck += self.rng.sample(guilds, min(len(guilds), self.n + self.rules.guild_extra))
-        for rule in self.rules.draws:  # other cards drawn at random (one black card per player, ...)
-            if not rule.ages or age in rule.ages:
-                pool = self.cp.drawn(rule.color, age)
-                deck += self.rng.sample(pool, min(len(pool), rule.per_player * self.n + rule.extra))
+        for pool, count in self.cp.samples(age, self.n):  # guilds, one black card per player, ...
+            deck += self.rng.sample(pool, count)
         self.rng.shuffle(deck)
         size = self.rules.hand_size_at(self.n)
         if len(deck) < size * self.n:

@@ -103,6 +103,25 @@ class CompiledPack:
         return [c for c in self.cards if c.card.players is None and not c.deck
                 and c.color_name == color and c.age == source]
 
+    def samples(self, age: int, n_players: int) -> list[tuple[list[CCard], int]]:
+        """The cards drawn at random into an age's deck, in the order they are drawn: (pool, how
+        many): the guilds in the last age, each draws rule, then a short age's top-up from the
+        cards of another age (as many as the hands still need)."""
+        rules, n = self.rules, n_players
+        out: list[tuple[list[CCard], int]] = []
+        if rules.guilds_drawn_in(age):
+            guilds = self.guilds()
+            out.append((guilds, min(len(guilds), n + rules.guild_extra)))
+        for rule in rules.draws:
+            if not rule.ages or age in rule.ages:
+                pool = self.drawn(rule.color, age)
+                out.append((pool, min(len(pool), rule.per_player * n + rule.extra)))
+        if age in rules.top_up:
+            pool = self.deck(rules.top_up[age], n)
+            short = rules.hand_size_at(n) * n - len(self.deck(age, n)) - sum(k for _, k in out)
+            out.append((pool, min(len(pool), max(0, short))))
+        return out
+
     def deck_cards(self, deck: str, n_players: int) -> list[CCard]:
         """A named deck's cards (one copy each, or copies by player count when given)."""
         out: list[CCard] = []
