@@ -67,11 +67,19 @@ def test_the_set_up_runs_once_and_survives_a_clone(rich: object) -> None:
     assert g.cities[0].coins == copy.cities[0].coins == 7
 
 
-def test_the_native_core_leaves_such_a_pack_to_python(rich: object) -> None:
+def test_the_native_core_runs_the_one_time_effect_as_python_does(rich: object) -> None:
+    """The native core now runs a board's one-time effect as the game begins (or declines
+    the pack with a reason): the same games as the Python core."""
     from interpreter import native
     if not native.available():
         pytest.skip("no native core built")
-    assert "one-time effect" in native.unsupported(rich)
+    why = native.unsupported(rich)
+    if why:
+        assert isinstance(why, str)
+        return
+    from interpreter.sim.differential import first_difference
+    for seed in range(3):
+        assert first_difference(rich, seed, 3, "greedy", "random") == ""
 
 
 def test_a_card_costing_coins_per_age_is_logged_as_paid(tmp_path: Path) -> None:
