@@ -315,6 +315,15 @@ def _(n: A.PluginEffect, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     return spec.english(n.args) if spec else f"{n.word} {n.args}"
 
 
+def stage_english(effects: tuple[A.Effect, ...], copy: str, number: int,
+                  vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    """A wonder stage's reward in words; a stage written `copy: left|right` says whose it takes."""
+    if copy:
+        return (f"As the {copy} neighbour's stage {number}: its cost and its reward (none if that "
+                "board has no such stage).")
+    return effects_english(effects, vocab)
+
+
 def effects_english(effects: tuple[A.Effect, ...], vocab: Vocabulary = BASE_VOCABULARY) -> str:
     return " ".join(english(e, vocab) for e in effects)
 

@@ -476,6 +476,9 @@ class _PackBuilder:
             for i, st in enumerate(side["stages"]):
                 stp = sp + ("stages", i)
                 sub = f"{subject} stage {i + 1}"
+                if "copy" in st:
+                    stages.append(_copy_stage(self.col, doc, stp, st, sub))
+                    continue
                 cost = _parse_text(doc, stp + ("cost",), st.get("cost", "free"), sub, "cost", rules.vocab, self.col)
                 eff = _parse_text(doc, stp + ("effect",), st["effect"], sub, "effect", rules.vocab, self.col,
                                   stage=True)
@@ -491,6 +494,17 @@ class _PackBuilder:
             return None
         line, column = doc.where(path)
         return Wonder(name, sides, Source(doc.file, line, column))
+
+
+def _copy_stage(col: _Collector, doc: YamlDoc, path: tuple[Any, ...], raw: dict[str, Any], subject: str) -> Stage:
+    """A stage written `copy: left|right` (its side checked by the schema) takes the cost and
+    reward of the neighbour's stage of the same number, so it may not give its own."""
+    for own in ("cost", "effect"):
+        if own in raw:
+            col.add(doc, doc.key_where(path + (own,)), f"a stage that copies a neighbour's stage "
+                         f"takes its cost and effect from it: remove `{own}` (or `copy`)", subject, "range",
+                         len(own))
+    return Stage(A.Cost(), (), str(raw["copy"]))
 
 
 def _key(item: Card | Wonder) -> Any:

@@ -50,6 +50,7 @@ class Card:
 class Stage:
     cost: A.Cost
     effects: tuple[A.Effect, ...]
+    copy: str = ""  # "left"/"right": cost and reward are that neighbour's stage of the same number
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from interpreter.game.seats import controller_label, must_play, nearest_player
 from interpreter.game.turn import TurnResolution
 from interpreter.rules.city import City, Table
 from interpreter.rules.compiled import CCard, CompiledPack
+from interpreter.rules.copied_stages import seat_sides
 from interpreter.rules.moves import ALL_ACTIONS, Move, legal_moves, unmet
 
 
@@ -97,7 +98,8 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
             side_names.append(pick)
         names = list(names) if names else [f"P{i + 1}" for i in range(players)]
         names = names[:players] + [d.name for d in decls]
-        self.cities = [City(i, names[i], cp.sides[(w, s)], cp) for i, (w, s) in enumerate(zip(chosen, side_names))]
+        sides = seat_sides([cp.sides[(w, s)] for w, s in zip(chosen, side_names)])  # copied stages
+        self.cities = [City(i, names[i], side, cp) for i, side in enumerate(sides)]
         for seat, decl in self.unowned.items():
             city = self.cities[seat]
             city.unowned = True

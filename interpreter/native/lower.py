@@ -336,6 +336,8 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
         side_index[(w, s)] = len(sides)
         if side.any_order:
             raise NotNative("wonder stages built in any order (stage_order: any)")
+        if any(st.copy for st in side.stages):
+            raise NotNative("a wonder stage copying a neighbour's stage (copy: left|right)")
         stages = []
         for st in side.stages:
             if len(st.cost) > MAXCOST:

@@ -50,6 +50,8 @@ class CStage:
     effect: Contribution
     cost_per_age: int = 0
     needs: tuple[tuple[int, Any, str], ...] = ()
+    copy: str = ""  # "left"/"right": resolved for each seat against that neighbour (copied_stages)
+    blocked: str = ""  # why the stage can never be built (a copy with nothing to copy)
 
 
 @dataclass(frozen=True, eq=False)
@@ -169,7 +171,7 @@ def compile_pack(pack: Pack) -> CompiledPack:
     for w in pack.wonders:
         for s, side in w.sides.items():
             stages = tuple(CStage(k, st.cost.coins, ix.cost(st.cost), ix.stage_effects(k, st.effects),
-                                  st.cost.coins_per_age, ix.needs(st.cost))
+                                  st.cost.coins_per_age, ix.needs(st.cost), st.copy)
                            for k, st in enumerate(side.stages))
             sides[(w.name, s)] = CSide(w.name, s, compile_effects(side.effects, ix), stages, side,
                                      side.stage_order == "any")
