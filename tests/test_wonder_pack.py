@@ -337,3 +337,14 @@ def test_a_copying_stage_with_its_own_cost_is_a_located_error(tmp_path: Any, cap
     assert main(["validate", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert "wonders.yaml:8:19: " in err and "'lefft'" in err and "left" in err, err
+
+
+def test_a_state_file_cannot_hold_a_copied_stage_with_nothing_to_copy(tmp_path: Any, capsys: Any) -> None:
+    import json
+    players = [{"name": "Ana", "wonder": "Manneken Pis", "side": "A", "stages": 3},
+               {"name": "Bob", "wonder": "Rhodos", "side": "B"}, {"name": "Cyd", "wonder": "Gizah", "side": "A"}]
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps({"pack": "wonder-pack", "players": players}))
+    assert main(["score", str(state)]) == 1
+    assert ("players[0]: stage 3 copies the left neighbour's stage 3, and that board (Rhodos B) has "
+            "no stage 3: it cannot have been built") in capsys.readouterr().err
