@@ -5,7 +5,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from . import ast as A
-from .model import Card, Pack, Rules
+from .model import Card, Pack, Rules, Wonder
 from .text_errors import did_you_mean
 
 Report = Callable[..., None]
@@ -137,6 +137,21 @@ def check_far_trade(cards: list[Card], rules: Rules, report: Report) -> None:
                        f"{', '.join(map(str, useless))} players, where the card is in play: let it "
                        f"in from {e.seats + 2} players (players: [{e.seats + 2}, ...])",
                        f'card "{c.name}"', "range")
+
+
+def check_bury_hands(cards: list[Card], wonders: list[Wonder], rules: Rules, report: Report) -> None:
+    """`bury card from HAND ...` names a second hand a draft fills: a pack without that draft
+    (one that does not extend the pack declaring it) is refused, not left to bury nothing."""
+    hands = sorted({p.hand for p in rules.phases if p.kind == "draft"})
+    where = [(c.source.file, c.source.at("effect"), f'card "{c.name}"', c.effects) for c in cards]
+    where += [(w.source.file, (w.source.line, w.source.column), f'wonder "{w.name}" side {s} stage {i + 1}',
+               st.effects) for w in wonders for s, side in w.sides.items() for i, st in enumerate(side.stages)]
+    for file, at, subject, effects in where:
+        for e in effects:
+            if isinstance(e, A.Bury) and e.hand not in hands:
+                report(file, at, f"'bury card from {e.hand}': no draft fills a hand '{e.hand}'"
+                       + (f" (hands: {', '.join(hands)})" if hands else " (extend the pack that declares "
+                          "that draft)") + did_you_mean(e.hand, hands), subject, "range")
 
 
 def deck_problems(pack: Pack) -> list[str]:
