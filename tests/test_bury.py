@@ -106,3 +106,15 @@ def test_a_hand_no_draft_fills_is_a_located_error(tmp_path: Path, capsys: Any) -
     (tmp_path / "pack.yaml").write_text("name: bz\nextends: [wonder-pack]\n")  # no draft at all
     assert main(["validate", str(tmp_path)]) == 1
     assert "no draft fills a hand 'leaders' (extend the pack that declares that draft)" in capsys.readouterr().err
+
+
+def test_a_game_with_burials_resumes_from_its_log(tmp_path: Path, capsys: Any) -> None:
+    from interpreter.cli import main
+    log = tmp_path / "log.json"
+    args = ["play", "--pack", str(PACK), "--json"]
+    assert main([*args, "--players", "3", "--seed", "4", "--sides", "B", "--wonders", "Abu Simbel,Gizah,Rhodos",
+                 "--log", str(log)]) == 0
+    first = capsys.readouterr().out
+    assert '"action": "bury"' in log.read_text()
+    assert main([*args, "--resume", str(log)]) == 0
+    assert capsys.readouterr().out == first
