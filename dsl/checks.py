@@ -5,7 +5,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from . import ast as A
-from .model import Card, Pack, Rules, Wonder
+from .model import Card, Pack, Rules, Stage, Wonder
 from .text_errors import did_you_mean
 
 Report = Callable[..., None]
@@ -137,6 +137,16 @@ def check_far_trade(cards: list[Card], rules: Rules, report: Report) -> None:
                        f"{', '.join(map(str, useless))} players, where the card is in play: let it "
                        f"in from {e.seats + 2} players (players: [{e.seats + 2}, ...])",
                        f'card "{c.name}"', "range")
+
+
+def copy_stage(report: Report, doc: Any, path: tuple[Any, ...], raw: dict[str, Any], subject: str) -> Stage:
+    """A stage written `copy: left|right` (its side checked by the schema) takes the cost and
+    reward of the neighbour's stage of the same number, so it may not give its own."""
+    for own in ("cost", "effect"):
+        if own in raw:
+            report(doc, doc.key_where(path + (own,)), f"a stage that copies a neighbour's stage "
+                   f"takes its cost and effect from it: remove `{own}` (or `copy`)", subject, "range", len(own))
+    return Stage(A.Cost(), (), str(raw["copy"]))
 
 
 def check_bury_hands(cards: list[Card], wonders: list[Wonder], rules: Rules, report: Report) -> None:

@@ -22,7 +22,7 @@ from .diagnostics import Diagnostic, PackError
 from .model import Card, Pack, Rules, Source, Stage, Wonder, WonderSide
 from .limits import LIMITS
 from .packref import resolve_extends, resolve_pack
-from .checks import check_bury_hands, check_drafts, check_far_trade, check_guild_ages, deck_problems, follow_ages, link_chains
+from .checks import check_bury_hands, copy_stage, check_drafts, check_far_trade, check_guild_ages, deck_problems, follow_ages, link_chains
 from .parser import parse_cost, parse_effects
 from .text_errors import CardTextError, LanguageError, did_you_mean
 from .plugins import load_plugins
@@ -478,7 +478,7 @@ class _PackBuilder:
                 stp = sp + ("stages", i)
                 sub = f"{subject} stage {i + 1}"
                 if "copy" in st:
-                    stages.append(_copy_stage(self.col, doc, stp, st, sub))
+                    stages.append(copy_stage(self.col.add, doc, stp, st, sub))
                     continue
                 cost = _parse_text(doc, stp + ("cost",), st.get("cost", "free"), sub, "cost", rules.vocab, self.col)
                 eff = _parse_text(doc, stp + ("effect",), st["effect"], sub, "effect", rules.vocab, self.col,
@@ -495,17 +495,6 @@ class _PackBuilder:
             return None
         line, column = doc.where(path)
         return Wonder(name, sides, Source(doc.file, line, column))
-
-
-def _copy_stage(col: _Collector, doc: YamlDoc, path: tuple[Any, ...], raw: dict[str, Any], subject: str) -> Stage:
-    """A stage written `copy: left|right` (its side checked by the schema) takes the cost and
-    reward of the neighbour's stage of the same number, so it may not give its own."""
-    for own in ("cost", "effect"):
-        if own in raw:
-            col.add(doc, doc.key_where(path + (own,)), f"a stage that copies a neighbour's stage "
-                         f"takes its cost and effect from it: remove `{own}` (or `copy`)", subject, "range",
-                         len(own))
-    return Stage(A.Cost(), (), str(raw["copy"]))
 
 
 def _key(item: Card | Wonder) -> Any:
