@@ -239,6 +239,17 @@ class FarTrade:
 
 
 @dataclass(frozen=True)
+class Bury:
+    """When built, the owner may take one card of its second hand `hand` out of the game (buried
+    under the stage): `vp` points per coin of that card's cost, at game end."""
+
+    hand: str
+    vp: int
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
 class Target:
     """What a cost change applies to: cards of some colours (empty = any) or wonder stages."""
 
@@ -306,7 +317,7 @@ class PluginEffect:
 Effect = Union[
     Produce, Shields, Science, Coins, VictoryPoints, Trade,
     FreeBuild, PlayLastCard, BuildFromDiscard, CopyCard, Discount, Trigger, Draw, GiveDefeats,
-    Tokens, OthersCoins, Rebate, DiscardOwn, FarTrade, PluginEffect,
+    Tokens, OthersCoins, Rebate, DiscardOwn, FarTrade, Bury, PluginEffect,
 ]
 
 

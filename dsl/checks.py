@@ -5,7 +5,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from . import ast as A
-from .model import Card, Pack, Rules
+from .model import Card, Pack, Rules, Stage, Wonder
 from .text_errors import did_you_mean
 
 Report = Callable[..., None]
@@ -49,7 +49,9 @@ def follow_ages(cards: list[Card], rules: Rules) -> tuple[list[Card], Rules]:
     """A pack that changed `ages` (said in Rules.assumed): an age with no cards of its own is
     dealt from the cards of the last age before it that has some, and when that age is the last,
     the guilds are drawn into it as into the age it copies, so every age stays full; when the
-    last age has cards of its own, the guilds move to it."""
+    last age has cards of its own, the guilds move to it, and an age then too short to deal
+    every hand (the new last age with a few cards, the one the guilds left) is topped up at
+    random from the cards of the age before it, so a few new cards are enough to play."""
     have = {c.age for c in cards if not c.deck and c.players is not None}
     deal_from = dict(rules.deal_from)
     notes = []
@@ -73,7 +75,39 @@ def follow_ages(cards: list[Card], rules: Rules) -> tuple[list[Card], Rules]:
     if moved:
         notes.append(f"the guilds of age {', '.join(map(str, sorted(moved)))} are drawn into age "
                      f"{rules.ages}, the last")
+    top_up = dict(rules.top_up)
+    for age in range(2, rules.ages + 1):
+        short = [n for n in range(rules.min_players, rules.max_players + 1)
+                 if age not in deal_from and age_supply(out, rules, age, n) < rules.hand_size_at(
+                     rules.cities_at(n)) * rules.cities_at(n)]
+        if short:
+            top_up[age] = age - 1
+            notes.append(f"age {age} has too few cards of its own from {short[0]} players: its deck is "
+                         f"topped up at random from the age {age - 1} cards")
+    rules = replace(rules, top_up=top_up)
     return out, replace(rules, assumed=(*rules.assumed, *notes)) if notes else rules
+
+
+def age_supply(cards: list[Card] | tuple[Card, ...], rules: Rules, age: int, players: int,
+               top_up: bool = False) -> int:
+    """The cards an age's deck holds at a player count (as the game deals it), before any
+    top-up unless `top_up`: its own, the guilds and the cards of each draws rule."""
+    n = rules.cities_at(players)  # a seat no player owns is dealt a hand too
+    have = sum(c.copies_at(n) for c in cards if c.age == rules.cards_of(age) and not c.deck)
+    if rules.guilds_drawn_in(age):
+        have += min(n + rules.guild_extra, sum(1 for c in cards if c.players is None and not c.deck
+                                                and c.color == rules.guild_color))
+    for d in rules.draws:
+        if not d.ages or age in d.ages:
+            pool = sum(1 for c in cards if c.players is None and not c.deck
+                       and c.color == d.color and c.age == rules.cards_of(age))
+            have += min(pool, d.per_player * n + d.extra)
+    if top_up and age in rules.top_up:
+        need = rules.hand_size_at(n) * n
+        pool = sum(c.copies_at(n) for c in cards if c.age == rules.cards_of(rules.top_up[age])
+                   and not c.deck and c.players is not None)
+        have += min(pool, max(0, need - have))
+    return have
 
 
 def check_guild_ages(cards: list[Card], rules: Rules, report: Report) -> None:
@@ -105,24 +139,41 @@ def check_far_trade(cards: list[Card], rules: Rules, report: Report) -> None:
                        f'card "{c.name}"', "range")
 
 
+def copy_stage(report: Report, doc: Any, path: tuple[Any, ...], raw: dict[str, Any], subject: str) -> Stage:
+    """A stage written `copy: left|right` (its side checked by the schema) takes the cost and
+    reward of the neighbour's stage of the same number, so it may not give its own."""
+    for own in ("cost", "effect"):
+        if own in raw:
+            report(doc, doc.key_where(path + (own,)), f"a stage that copies a neighbour's stage "
+                   f"takes its cost and effect from it: remove `{own}` (or `copy`)", subject, "range", len(own))
+    return Stage(A.Cost(), (), str(raw["copy"]))
+
+
+def check_bury_hands(cards: list[Card], wonders: list[Wonder], rules: Rules, report: Report) -> None:
+    """`bury card from HAND ...` names a second hand a draft fills: a pack without that draft
+    (one that does not extend the pack declaring it) is refused, not left to bury nothing."""
+    hands = sorted({p.hand for p in rules.phases if p.kind == "draft"})
+    where = [(c.source.file, c.source.at("effect"), f'card "{c.name}"', c.effects) for c in cards]
+    where += [(w.source.file, (w.source.line, w.source.column), f'wonder "{w.name}" side {s} stage {i + 1}',
+               st.effects) for w in wonders for s, side in w.sides.items() for i, st in enumerate(side.stages)]
+    for file, at, subject, effects in where:
+        for e in effects:
+            if isinstance(e, A.Bury) and e.hand not in hands:
+                report(file, at, f"'bury card from {e.hand}': no draft fills a hand '{e.hand}'"
+                       + (f" (hands: {', '.join(hands)})" if hands else " (extend the pack that declares "
+                          "that draft)") + did_you_mean(e.hand, hands), subject, "range")
+
+
 def deck_problems(pack: Pack) -> list[str]:
     """Player counts the pack declares whose decks are too small to deal every hand: the pack
     cannot be played at them (a pack extended by others is checked only where it is loaded
     itself, so a partial pack meant to be extended may be short on purpose)."""
     r = pack.rules
-    guilds = sum(1 for c in pack.cards if c.players is None and not c.deck and c.color == r.guild_color)
     out = []
     for players in range(r.min_players, r.max_players + 1):
-        n = r.cities_at(players)  # a seat no player owns is dealt a hand too
+        n = r.cities_at(players)
         for age in range(1, r.ages + 1):
-            have = sum(c.copies_at(n) for c in pack.cards if c.age == r.cards_of(age) and not c.deck)
-            if r.guilds_drawn_in(age):
-                have += min(guilds, n + r.guild_extra)
-            for d in r.draws:
-                if not d.ages or age in d.ages:
-                    pool = sum(1 for c in pack.cards if c.players is None and not c.deck
-                               and c.color == d.color and c.age == r.cards_of(age))
-                    have += min(pool, d.per_player * n + d.extra)
+            have = age_supply(pack.cards, r, age, players, top_up=True)
             need = r.hand_size_at(n) * n
             if have < need:
                 out.append(f"age {age} has {have} cards at {players} players; {need} are needed to "

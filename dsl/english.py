@@ -237,6 +237,12 @@ def _(n: A.FarTrade, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 
 @english.register
+def _(n: A.Bury, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    return (f"When built, you may bury one card of your {n.hand} hand (it leaves the game): "
+            f"{_plural(n.vp, 'victory point')} for each coin of its cost, at game end.")
+
+
+@english.register
 def _(n: A.DiscardOwn, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     which = f"one of your own {_or_list(list(n.colors))} cards" if n.colors else "one of your own cards"
     return (f"When built, you may discard {which} (it goes to the discard pile and its effects "
@@ -313,6 +319,14 @@ def _subject(e: A.Event) -> str:
 def _(n: A.PluginEffect, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     spec = PLUGINS.get(n.word)
     return spec.english(n.args) if spec else f"{n.word} {n.args}"
+
+
+def stage_english(effects: tuple[A.Effect, ...], copy: str, number: int,
+                  vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    """A wonder stage's reward in words; a stage written `copy: left|right` says whose it takes."""
+    if copy:
+        return f"As the {copy} neighbour's stage {number}: its cost and its reward, if it has one."
+    return effects_english(effects, vocab)
 
 
 def effects_english(effects: tuple[A.Effect, ...], vocab: Vocabulary = BASE_VOCABULARY) -> str:

@@ -22,7 +22,7 @@ from .diagnostics import Diagnostic, PackError
 from .model import Card, Pack, Rules, Source, Stage, Wonder, WonderSide
 from .limits import LIMITS
 from .packref import resolve_extends, resolve_pack
-from .checks import check_drafts, check_far_trade, check_guild_ages, deck_problems, follow_ages, link_chains
+from .checks import check_bury_hands, copy_stage, check_drafts, check_far_trade, check_guild_ages, deck_problems, follow_ages, link_chains
 from .parser import parse_cost, parse_effects
 from .text_errors import CardTextError, LanguageError, did_you_mean
 from .plugins import load_plugins
@@ -245,6 +245,7 @@ class _PackBuilder:
             final_cards, rules = follow_ages(final_cards, rules)
         check_guild_ages(final_cards, rules, col.add)
         check_far_trade(final_cards, rules, col.add)
+        check_bury_hands(final_cards, list(all_wonders.values()), rules, col.add)
         for i, why in check_drafts(final_cards, rules):
             path = ("rules", "phases", i, "deal")
             col.add(manifest, manifest.where(path), f"rules: {why}", kind="range",
@@ -476,6 +477,9 @@ class _PackBuilder:
             for i, st in enumerate(side["stages"]):
                 stp = sp + ("stages", i)
                 sub = f"{subject} stage {i + 1}"
+                if "copy" in st:
+                    stages.append(copy_stage(self.col.add, doc, stp, st, sub))
+                    continue
                 cost = _parse_text(doc, stp + ("cost",), st.get("cost", "free"), sub, "cost", rules.vocab, self.col)
                 eff = _parse_text(doc, stp + ("effect",), st["effect"], sub, "effect", rules.vocab, self.col,
                                   stage=True)

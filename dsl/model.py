@@ -50,6 +50,7 @@ class Card:
 class Stage:
     cost: A.Cost
     effects: tuple[A.Effect, ...]
+    copy: str = ""  # "left"/"right": cost and reward are that neighbour's stage of the same number
 
 
 @dataclass(frozen=True)
@@ -164,6 +165,7 @@ class Rules:
     debt: str = ""  # the token kind taken for each coin of a loss a city does not pay
     seats: tuple[SeatDecl, ...] = ()  # seats no player owns, at some player counts
     deal_from: Mapping[int, int] = field(default_factory=dict)  # an age with no cards: the age dealt
+    top_up: Mapping[int, int] = field(default_factory=dict)  # a short age: the age whose cards fill it
     assumed: tuple[str, ...] = ()  # what the loader filled in for a pack that only changed `ages`
 
     def cards_of(self, age: int) -> int:

@@ -136,6 +136,11 @@ def _(n: A.CopyCard) -> str:
 
 
 @canonical.register
+def _(n: A.Bury) -> str:
+    return f"bury card from {n.hand} for {n.vp} vp per coin"
+
+
+@canonical.register
 def _(n: A.FarTrade) -> str:
     return f"trade {n.seats} seats away"
 

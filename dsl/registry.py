@@ -237,6 +237,15 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "are neighbours, is an error.",
                (Param("seats", "int", "how far away (2 or more)"),),
                ("trade 2 seats away",), "trade N seats away"),
+    EffectSpec("bury", A.Bury, "when built",
+               "When built, the owner may bury one card of its second hand of that name (such as "
+               "the hand a draft fills): the card leaves the game (to the box), and at game end the "
+               "owner scores the points per coin of the card's printed coin cost, on the line of the "
+               "card bearing this (a wonder stage: the wonder line). Its player chooses the card, or "
+               "none; with an empty hand nothing happens. Each such effect scores its own card.",
+               (Param("hand", "word", "the second hand a card is taken from"),
+                Param("vp", "int", "points per coin of the buried card's cost (at least 1)")),
+               ("bury card from leaders for 2 vp per coin",), "bury card from HAND for N vp per coin"),
     EffectSpec("give", A.GiveDefeats, "passive",
                "A conflict rule: each defeat token the owner would receive goes to the neighbour "
                "who beat it instead.",

@@ -185,8 +185,12 @@ def build_schema() -> dict[str, Any]:
                   "description": "seats no player owns, added to the ring at some player counts"},
     }, desc="the game's rules parameters; a pack that extends another overrides only what it names")
     stage = _obj({"cost": _text(COST_DESC, LIMITS.text_chars),
-                  "effect": _text(EFFECT_DESC, LIMITS.text_chars, 1, prose=True)},
-                 ["effect"], "one wonder stage: its cost and effect")
+                  "effect": _text(EFFECT_DESC, LIMITS.text_chars, 1, prose=True),
+                  "copy": {"enum": ["left", "right"], "description":
+                           "instead of a cost and an effect: the cost and reward of the stage with the "
+                           "same number on that neighbour's board (none there: it cannot be built)"}},
+                 None, "one wonder stage: its cost and effect, or `copy` of a neighbour's stage")
+    stage["anyOf"] = [{"required": ["effect"]}, {"required": ["copy"]}]
     side = _obj({"alias": _text("another name, e.g. Day or Night"),
                  "resource": {"type": "string", "pattern": NAME_PATTERN,
                               "description": "the board's starting resource"},

@@ -34,6 +34,14 @@ class TurnRules:
         return A.FarTrade(self._int(seats), line=meta.line, column=meta.column)
 
     @v_args(meta=True)
+    def bury(self, meta: Any, children: list[Any]) -> A.Bury:
+        hand, amount = children
+        if self._int(amount) < 1:
+            self.errors.append(LanguageError("a buried card is worth at least 1 vp per coin",
+                                             amount.line, amount.column, len(amount)))
+        return A.Bury(str(hand), self._int(amount), line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
     def discard_own(self, meta: Any, children: list[Any]) -> A.DiscardOwn:
         colors = next((c for c in children if isinstance(c, tuple)), ())
         amount = next(c for c in children if isinstance(c, Token) and c.type == "INT")

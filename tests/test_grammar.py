@@ -241,6 +241,7 @@ HANDS_AND_RULES = [
     ("play two cards once per game", A.PlayLastCard("game")),
     ("trade 2 seats away", A.FarTrade(2)),
     ("discard own cards for 1 coin", A.DiscardOwn((), 1)),
+    ("bury card from leaders for 2 vp per coin", A.Bury("leaders", 2)),
 ]
 ALL_EFFECTS = (PRODUCE + SHIELDS + SCIENCE + COINS + VP + BUY + POWERS
                + COUNTING + BANK + COPY_NOW + DISCOUNT + TRIGGER + HANDS_AND_RULES)
@@ -349,7 +350,7 @@ def test_cost_helpers() -> None:
 
 # -- errors --------------------------------------------------------------------------------
 
-EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, rebate, discard, trade, give"
+EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, rebate, discard, trade, bury, give"
 
 SYNTAX_ERRORS = [
     ("3 coins", 1, 1,

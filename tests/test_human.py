@@ -96,3 +96,21 @@ def test_a_leaders_game_from_typed_moves_keep_in_the_draft_then_recruit() -> Non
     assert any("keep one card" in s for s in said)
     assert any(s.strip().startswith("leaders") for s in said)  # the score line, from `scores`
     assert scores["players"][0]["leaders"] == 0  # every leader sold: nothing recruited
+
+
+def test_a_card_costing_coins_per_age_is_offered_at_its_price(tmp_path) -> None:
+    """Issue 23: the prompt priced a build by the card's fixed coins only ("free" for `1 coin per
+    age`); in age II the card costs 2 coins, as the game then takes."""
+    (tmp_path / "pack.yaml").write_text("name: toll\nextends: base\n")
+    (tmp_path / "cards.yaml").write_text(
+        "cards:\n  - name: Toll Road\n    age: 2\n    color: blue\n    players: [3, 3, 3, 3, 3, 3, 3]\n"
+        "    cost: 1 coin per age\n    effect: vp 5\n")
+    cp = compile_pack(load_pack(str(tmp_path)))
+    human, said = scripted([])
+    game = Game(cp, [human, GreedyBot(), GreedyBot()], seed=1)
+    game.deal(2)
+    game.table.age = 2
+    obs = game.observe(0)
+    human._show(obs, game.moves(0))
+    line = next(s for s in said if "Toll Road" in s)
+    assert "a: 2 to the bank" in line and "free" not in line.split("[")[1], line

@@ -165,6 +165,10 @@ CASES = [
     # trade beyond the neighbours
     ("trade 2 seat away", "trade 2 seats away",
      "You may also buy resources from the cities 2 seats away on either side, at the usual trade price."),
+    # a card of a second hand buried
+    ("bury card from leaders for 2 vp per coin", "bury card from leaders for 2 vp per coin",
+     "When built, you may bury one card of your leaders hand (it leaves the game): 2 victory points "
+     "for each coin of its cost, at game end."),
     # cost changes
     ("discount 1 resources on green card", "discount 1 resource on green cards",
      "Green cards cost you 1 resource less (of your choice)."),
@@ -372,6 +376,7 @@ EFFECT_STRATEGIES = {
     "when": triggers(),
     "discard": st.builds(A.DiscardOwn, unique(COLORS, 0, 3), st.integers(1, 20)),
     "trade": st.builds(A.FarTrade, st.integers(2, 6)),
+    "bury": st.builds(A.Bury, st.sampled_from(["leaders", "heroes"]), st.integers(1, 5)),
 }
 ANY_EFFECT = st.one_of(*EFFECT_STRATEGIES.values())
 

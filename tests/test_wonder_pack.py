@@ -35,6 +35,8 @@ PRINTED: dict[tuple[str, str], tuple[Any, str | None, list[tuple[dict[str, int],
     ("Stonehenge", "B"): ("wood", None, [
         ({"ore": 3}, "coins 1 per stone produced; vp 1 per stone produced"),
         ({"clay": 3, "papyrus": 1}, "vp 1 per card of the tucked colour in neighbors")]),
+    ("Manneken Pis", "A"): (None, "coins 4", [  # each stage as a neighbour's of the same number
+        ({"copy": "left"}, ""), ({"copy": "right"}, ""), ({"copy": "left"}, "")]),
     ("Manneken Pis", "B"): (None, "coins 4", [
         ({r: 1 for r in ("wood", "stone", "ore", "clay", "glass", "loom", "papyrus")},
          "coins 7; vp 7; shields 1")]),
@@ -63,6 +65,9 @@ def test_boards_equal_the_printed_boards() -> None:
         assert (side.resource or None) == resource, key
         assert len(side.stages) == len(stages), key
         for i, (stage, (cost, effect)) in enumerate(zip(side.stages, stages)):
+            if "copy" in cost:
+                assert stage.copy == cost["copy"] and stage.cost.is_free and not stage.effects, (key, i + 1)
+                continue
             assert stage.cost.as_dict() == cost, (key, i + 1)
             assert stage.effects == _parsed(effect), (key, i + 1)
         if board:
@@ -89,6 +94,7 @@ def test_full_games_with_greedy_bots(players: int) -> None:
     first = one("random")
     assert len(first["players"]) == players + (players == 2)  # 2 players: and the Free City
     assert one("random") == first  # the same seed, the same game
+    one("A")
     one("B")
 
 
@@ -96,7 +102,6 @@ def test_sides_a_deals_only_boards_with_a_side_a() -> None:
     for seed in range(6):
         g = Game(_cp(), [GreedyBot() for _ in range(7)], seed=seed, sides="A")
         assert all(c.side.side == "A" for c in g.cities)
-        assert "Manneken Pis" not in {c.side.wonder for c in g.cities}
 
 
 def test_validate_and_explain_read_each_board(capsys: pytest.CaptureFixture[str]) -> None:
@@ -106,7 +111,7 @@ def test_validate_and_explain_read_each_board(capsys: pytest.CaptureFixture[str]
     out = capsys.readouterr().out
     assert "The Great Wall" in out and "Manneken Pis" in out
     for _, board, stages in PRINTED.values():
-        for text in [board] * bool(board) + [e for _, e in stages]:
+        for text in [board] * bool(board) + [e for _, e in stages if e]:  # (a copied stage: none)
             assert main(["explain", "--pack", "wonder-pack", text]) == 0, text
             assert capsys.readouterr().out.strip(), text
 
@@ -240,3 +245,106 @@ def test_greedy_bot_values_the_tucked_colour_by_the_card_it_would_tuck() -> None
     g.hands[0][0], g.hands[0][1] = blue, g.cp.card_named("Stone Pit")
     bot, obs = GreedyBot(), g.observe(0)
     assert bot.score_move(obs, Move(0, WONDER)) - bot.score_move(obs, Move(1, WONDER)) == pytest.approx(4)
+
+
+# -- Manneken Pis A: stages copied from the neighbours (`copy: left|right`) ---------------------
+
+def _mp(left: str, right: str, side_left: str = "A") -> Any:
+    names = ["Manneken Pis", left, right]
+    g = Game(_cp(), [GreedyBot() for _ in range(3)], seed=1, wonders=names, sides="A")
+    if side_left != "A":  # the left neighbour (seat 1) on another side: deal again with it
+        from interpreter.rules.copied_stages import seat_sides
+        sides = seat_sides([_cp().sides[("Manneken Pis", "A")], _cp().sides[(left, side_left)],
+                            _cp().sides[(right, "A")]])
+        from interpreter.rules.city import City
+        g.cities = [City(i, c.name, s, _cp()) for i, (c, s) in enumerate(zip(g.cities, sides))]
+        from interpreter.rules.city import Table
+        g.table = Table(g.cities)
+    return g
+
+
+def test_manneken_pis_a_stages_are_the_neighbours_stages_of_the_same_number() -> None:
+    g = _mp("Gizah", "Rhodos")
+    mine, left, right = (c.side for c in g.cities)
+    assert [st.effect for st in mine.stages] == [left.stages[0].effect, right.stages[1].effect,
+                                                 left.stages[2].effect]
+    assert [st.cost for st in mine.stages] == [left.stages[0].cost, right.stages[1].cost, left.stages[2].cost]
+    assert [st.cost for st in mine.source.stages] == [left.source.stages[0].cost, right.source.stages[1].cost,
+                                                      left.source.stages[2].cost]  # what the prompt shows
+
+
+def test_a_copied_stage_the_neighbour_lacks_cannot_be_built() -> None:
+    from interpreter.rules.moves import WONDER, legal_moves, price_stage
+    g = _mp("Rhodos", "Gizah", side_left="B")  # Rhodos B: 2 stages; stage 3 copies it on the left
+    city = g.cities[0]
+    city.coins = 50
+    city.build_stage()
+    city.build_stage()
+    g.table.age = 1
+    p = price_stage(city, g.table)
+    assert not p.buildable and p.reason == ("stage 3 copies the left neighbour's stage 3, and that "
+                                            "board (Rhodos B) has no stage 3")
+    g.deal(1)
+    assert not [m for m in legal_moves(g.hands[0], city, g.table, False) if m.action == WONDER]
+
+
+@pytest.mark.parametrize("players", [3, 5, 7])
+def test_manneken_pis_a_in_full_games(players: int) -> None:
+    names = ["Manneken Pis", "Gizah", "Babylon", "Rhodos", "Olympia", "Ephesos", "Stonehenge"][:players]
+    built = 0
+    for seed in range(4):
+        g = Game(_cp(), [GreedyBot() for _ in range(players)], seed=seed, wonders=names, sides="A", log=True)
+        g.play()
+        city, n = g.cities[0], players
+        built += city.stages_built
+        left, right = g.cities[1].side, g.cities[n - 1].side
+        for t in g.log["turns"]:
+            for m in t["moves"]:
+                if m["player"] == 0 and m["action"] == "wonder":
+                    k = len([1 for t2 in g.log["turns"] if t2["turn"] <= t["turn"] and t2["age"] <= t["age"]
+                             for m2 in t2["moves"] if m2["player"] == 0 and m2["action"] == "wonder"])
+                    assert k >= 1
+        assert city.side.stages[1].cost == right.stages[1].cost and city.side.stages[0].cost == left.stages[0].cost
+    assert built  # greedy builds copied stages
+
+
+FOUNTAIN = ("wonders:\n  - name: Fountain\n    sides:\n      A:\n        resource: wood\n        stages:\n"
+            "          - {cost: 2 wood, effect: vp 3}\n          - copy: COPY\n")
+
+
+def _fountain(tmp_path: Any, copy: str = "left") -> Any:
+    (tmp_path / "pack.yaml").write_text("name: fountain\nextends: base\n")
+    (tmp_path / "wonders.yaml").write_text(FOUNTAIN.replace("COPY", copy))
+    return tmp_path
+
+
+def test_the_native_core_declines_a_copied_stage_with_a_reason(tmp_path: Any) -> None:
+    from interpreter import native
+    from interpreter.native.lower import NotNative, lower
+    cp = compile_pack(load_pack(str(_fountain(tmp_path))))
+    with pytest.raises(NotNative, match="a wonder stage copying a neighbour's stage"):
+        lower(cp)
+    if native.available():
+        assert "copying a neighbour's stage" in native.unsupported(cp)
+
+
+def test_a_copying_stage_with_its_own_cost_is_a_located_error(tmp_path: Any, capsys: Any) -> None:
+    _fountain(tmp_path, "left\n            effect: vp 2")
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "wonders.yaml:9:13: " in err and "remove `effect` (or `copy`)" in err, err
+    _fountain(tmp_path, "lefft")
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "wonders.yaml:8:19: " in err and "'lefft'" in err and "left" in err, err
+
+
+def test_a_state_file_cannot_hold_a_copied_stage_with_nothing_to_copy(tmp_path: Any, capsys: Any) -> None:
+    import json
+    players = [{"name": "Ana", "wonder": "Manneken Pis", "side": "A", "stages": 3},
+               {"name": "Bob", "wonder": "Rhodos", "side": "B"}, {"name": "Cyd", "wonder": "Gizah", "side": "A"}]
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps({"pack": "wonder-pack", "players": players}))
+    assert main(["score", str(state)]) == 1
+    assert ("players[0]: stage 3 copies the left neighbour's stage 3, and that board (Rhodos B) has "
+            "no stage 3: it cannot have been built") in capsys.readouterr().err

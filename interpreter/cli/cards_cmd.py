@@ -20,7 +20,7 @@ import sys
 from typing import Any
 
 from dsl.diagnostics import PackError
-from dsl.english import effects_english
+from dsl.english import effects_english, stage_english
 from dsl.model import Card, Pack, Wonder
 from dsl.printer import canonical, cost_text
 
@@ -120,7 +120,9 @@ def wonder_data(wonder: Wonder, pack: Pack) -> dict[str, Any]:
             "power_text": effects_english(tuple(power), vocab),
             "stages": [{"cost": st.cost.as_dict(),
                         "effects": [canonical(e) for e in st.effects],
-                        "text": effects_english(st.effects, vocab)} for st in side.stages],
+                        **({"copy": st.copy} if st.copy else {}),
+                        "text": stage_english(st.effects, st.copy, k, vocab)}
+                       for k, st in enumerate(side.stages, 1)],
         }
     return {"name": wonder.name, "sides": sides}
 
@@ -308,7 +310,7 @@ def _print_wonders(pack: Pack) -> None:
                 first = i == 1 and not power
                 table.add_row(Text(name if first else ""), Text(side.alias if first else ""),
                               Text(side.resource if first else ""), Text(str(i)),
-                              Text(cost_text(st.cost)),
-                              Text(effects_english(st.effects, pack.rules.vocab)),
+                              Text(f"as the {st.copy} neighbour's" if st.copy else cost_text(st.cost)),
+                              Text(stage_english(st.effects, st.copy, i, pack.rules.vocab)),
                               end_section=i == len(side.stages))
         console.print(table)

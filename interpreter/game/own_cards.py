@@ -1,5 +1,6 @@
-"""A city giving up one of its own built cards (a mixin of GameState): `discard own ... card
-for N coins` asks the seat's player which card, mid-turn, as a `copy ... now` does."""
+"""A city giving up one of its own cards (a mixin of GameState): `discard own ... card for N
+coins` (a built card) and `bury card from HAND ...` (a card of a second hand) ask the seat's
+player which card, mid-turn, as a `copy ... now` does."""
 from __future__ import annotations
 
 from typing import Any
@@ -36,3 +37,24 @@ class OwnCards:
             self._log_turn([{"player": seat, "card": card.name, "action": "discard", "bank": 0,
                              "left": 0, "right": 0, "free": "discard own"}], purpose)
         return hook.coins
+
+    def bury_card(self, seat: int, hook: Any) -> None:
+        """The seat's player picks a card of the hook's hand to bury (out of the game, to the
+        box), or none; the city keeps it for the hook's points at game end."""
+        city = self.cities[seat]
+        hand = city.hands.get(hook.hand)
+        if not hand:
+            return
+        purpose = f"bury from {hook.hand}"
+        pick = self.choose_card(seat, list(hand), purpose)
+        if pick is None:
+            return
+        if isinstance(pick, bool) or not isinstance(pick, int) or not 0 <= pick < len(hand):
+            raise IllegalMove(f"{city.name}: no card #{pick} in its {hook.hand} hand to bury")
+        card = hand.pop(pick)  # in place: the game may hold this very list as a hand
+        city.buried.append((hook, card))
+        self.box.append(card)
+        self.box_known.append((1 << self.n) - 1)  # it scores: everyone sees it
+        if self.logging:
+            self._log_turn([{"player": seat, "card": card.name, "action": "bury", "bank": 0,
+                             "left": 0, "right": 0, "free": "bury"}], purpose)

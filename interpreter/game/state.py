@@ -36,6 +36,7 @@ from interpreter.game.seats import controller_label, must_play, nearest_player
 from interpreter.game.turn import TurnResolution
 from interpreter.rules.city import City, Table
 from interpreter.rules.compiled import CCard, CompiledPack
+from interpreter.rules.copied_stages import seat_sides
 from interpreter.rules.moves import ALL_ACTIONS, Move, legal_moves, unmet
 
 
@@ -97,7 +98,8 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
             side_names.append(pick)
         names = list(names) if names else [f"P{i + 1}" for i in range(players)]
         names = names[:players] + [d.name for d in decls]
-        self.cities = [City(i, names[i], cp.sides[(w, s)], cp) for i, (w, s) in enumerate(zip(chosen, side_names))]
+        sides = seat_sides([cp.sides[(w, s)] for w, s in zip(chosen, side_names)])  # copied stages
+        self.cities = [City(i, names[i], side, cp) for i, side in enumerate(sides)]
         for seat, decl in self.unowned.items():
             city = self.cities[seat]
             city.unowned = True
@@ -204,13 +206,8 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
 
     def deal(self, age: int) -> None:
         deck = self.cp.deck(age, self.n)
-        if self.rules.guilds_drawn_in(age):
-            guilds = self.cp.guilds()
-            deck += self.rng.sample(guilds, min(len(guilds), self.n + self.rules.guild_extra))
-        for rule in self.rules.draws:  # other cards drawn at random (one black card per player, ...)
-            if not rule.ages or age in rule.ages:
-                pool = self.cp.drawn(rule.color, age)
-                deck += self.rng.sample(pool, min(len(pool), rule.per_player * self.n + rule.extra))
+        for pool, count in self.cp.samples(age, self.n):  # guilds, one black card per player, ...
+            deck += self.rng.sample(pool, count)
         self.rng.shuffle(deck)
         size = self.rules.hand_size_at(self.n)
         if len(deck) < size * self.n:

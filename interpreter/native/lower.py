@@ -347,6 +347,8 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
         side_index[(w, s)] = len(sides)
         if side.any_order:
             raise NotNative("wonder stages built in any order (stage_order: any)")
+        if any(st.copy for st in side.stages):
+            raise NotNative("a wonder stage copying a neighbour's stage (copy: left|right)")
         stages = []
         for st in side.stages:
             if len(st.cost) > MAXCOST:
@@ -391,14 +393,7 @@ def deals(cp: CompiledPack, n: int) -> tuple[list[list[Any]], list[list[int]]]:
             raise NotNative(f"the draft '{p.name}' has too few cards for {n} players")
     for age in range(1, rules.ages + 1):
         deck = [c.id for c in cp.deck(age, n)]
-        samples = []
-        if rules.guilds_drawn_in(age):
-            guilds = [c.id for c in cp.guilds()]
-            samples.append([guilds, min(len(guilds), n + rules.guild_extra)])
-        for rule in rules.draws:
-            if not rule.ages or age in rule.ages:
-                pool = [c.id for c in cp.drawn(rule.color, age)]
-                samples.append([pool, min(len(pool), rule.per_player * n + rule.extra)])
+        samples = [[[c.id for c in pool], count] for pool, count in cp.samples(age, n)]
         size = rules.hand_size_at(n)
         total = len(deck) + sum(k for _, k in samples)
         if total > 1024 or any(len(pool) > 1024 for pool, _ in samples):

@@ -159,6 +159,9 @@ class GreedyBot:
             return _give_up(self, now, cards, purpose)
         if purpose.startswith("second card"):
             return _second(self, now, cards, purpose)
+        if purpose.startswith("bury"):  # the dearest card: its points go by its coin cost
+            top = max(c.cost_coins for c in cards)
+            return next(i for i, c in enumerate(cards) if c.cost_coins == top)
         values = [self._value(now, c.effect) for c in cards]
         top = max(values)
         best = [i for i, v in enumerate(values) if v == top]

@@ -225,15 +225,7 @@ class _Redeal:
         real = self.real
         cp, rules, n = real.cp, real.rules, self.n
         deck: Cards = Counter(cp.deck(age, n))
-        drawn: list[tuple[list[CCard], int]] = []
-        if rules.guilds_drawn_in(age):
-            guilds = cp.guilds()
-            drawn.append((guilds, min(len(guilds), n + rules.guild_extra)))
-        for rule in rules.draws:
-            if not rule.ages or age in rule.ages:
-                pool = cp.drawn(rule.color, age)
-                drawn.append((pool, min(len(pool), rule.per_player * n + rule.extra)))
-        for pool, count in drawn:
+        for pool, count in cp.samples(age, n):
             sure = [c for c in pool if known[c] > 0][:count]
             others = [c for c in pool if known[c] == 0]
             deck.update(sure)

@@ -100,7 +100,8 @@ class HumanBot:
         for i, card in enumerate(obs.hand):
             ways = [m for m in moves if m.card == i and m.action == BUILD]
             if ways:
-                how = ", ".join(f"{chr(97 + j)}: {pay_label(m, card.cost_coins)}" for j, m in enumerate(ways))
+                bank = obs.price(card).bank  # the coins the bank takes now (per age, after cost changes)
+                how = ", ".join(f"{chr(97 + j)}: {pay_label(m, bank)}" for j, m in enumerate(ways))
             else:
                 p = obs.price(card)
                 how = "can't build: " + explained(p.reason, card.cost, city, obs.table, obs.cp.resources)

@@ -182,12 +182,5 @@ def _age_deck(real: "Game", age: int, size_c: int) -> dict[str, Any]:
     fixed = [0] * size_c
     for c in cp.deck(age, n):
         fixed[c.id] += 1
-    groups: list[tuple[list[int], int]] = []
-    if rules.guilds_drawn_in(age):
-        guilds = cp.guilds()
-        groups.append(([c.id for c in guilds], min(len(guilds), n + rules.guild_extra)))
-    for rule in rules.draws:
-        if not rule.ages or age in rule.ages:
-            pool = cp.drawn(rule.color, age)
-            groups.append(([c.id for c in pool], min(len(pool), rule.per_player * n + rule.extra)))
+    groups = [([c.id for c in pool], count) for pool, count in cp.samples(age, n)]
     return {"fixed": fixed, "groups": groups, "cut": rules.hand_size_at(n) * n}

@@ -29,7 +29,8 @@ PUBLIC = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "co
           "defeats_to_winner", "bank_used", "token_counts", "strength", "free_build_colors",
           "relative", "relative_choices", "rebate_used", "free_turns", "colour_first",
           "choice_mask", "trade_mask", "choice_count", "trade_count", "n_res", "defeats",
-          "victories", "unowned", "built_stages", "under")  # under: its colour scores in the open
+          "victories", "unowned", "built_stages", "under",  # under: its colour scores in the open
+          "buried")  # a buried card scores in the open
 
 
 class CityView:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import textwrap
 
 from dsl import ast as A
-from dsl.english import effects_english, needed_english
+from dsl.english import effects_english, needed_english, stage_english
 from dsl.model import Card, WonderSide
 from dsl.vocab import BASE_VOCABULARY, Vocabulary
 
@@ -147,7 +147,11 @@ def board_face(wonder: str, side: WonderSide, vocab: Vocabulary) -> list[Prim]:
         out.append(("rect", x, 38, w, 56, "#ffffff", "#7a6a50", 2))
         out.append(("text", x + w / 2, 44, f"Stage {i + 1}", 3.4, "#333333", "middle", True))
         out += cost_symbols(st.cost.coins, st.cost.resources, x + 5, 50, r=2.6, step=5.8, down=False, vocab=vocab)
-        out += effect_panel(st.effects, vocab, x, 54, w, 38, 3.0)
+        if st.copy:  # the neighbour's stage of the same number: no cost or reward of its own
+            out += text_block(wrap(stage_english((), st.copy, i + 1), 40, 3.0)[:4], x + 3, 58, 3.0,
+                              "#222222", "start")
+        else:
+            out += effect_panel(st.effects, vocab, x, 54, w, 38, 3.0)
     return out
 
 def split_alpha(fill: str | None) -> tuple[str | None, float]:

@@ -50,6 +50,8 @@ class CStage:
     effect: Contribution
     cost_per_age: int = 0
     needs: tuple[tuple[int, Any, str], ...] = ()
+    copy: str = ""  # "left"/"right": resolved for each seat against that neighbour (copied_stages)
+    blocked: str = ""  # why the stage can never be built (a copy with nothing to copy)
 
 
 @dataclass(frozen=True, eq=False)
@@ -103,6 +105,25 @@ class CompiledPack:
         return [c for c in self.cards if c.card.players is None and not c.deck
                 and c.color_name == color and c.age == source]
 
+    def samples(self, age: int, n_players: int) -> list[tuple[list[CCard], int]]:
+        """The cards drawn at random into an age's deck, in the order they are drawn: (pool, how
+        many): the guilds in the last age, each draws rule, then a short age's top-up from the
+        cards of another age (as many as the hands still need)."""
+        rules, n = self.rules, n_players
+        out: list[tuple[list[CCard], int]] = []
+        if rules.guilds_drawn_in(age):
+            guilds = self.guilds()
+            out.append((guilds, min(len(guilds), n + rules.guild_extra)))
+        for rule in rules.draws:
+            if not rule.ages or age in rule.ages:
+                pool = self.drawn(rule.color, age)
+                out.append((pool, min(len(pool), rule.per_player * n + rule.extra)))
+        if age in rules.top_up:
+            pool = self.deck(rules.top_up[age], n)
+            short = rules.hand_size_at(n) * n - len(self.deck(age, n)) - sum(k for _, k in out)
+            out.append((pool, min(len(pool), max(0, short))))
+        return out
+
     def deck_cards(self, deck: str, n_players: int) -> list[CCard]:
         """A named deck's cards (one copy each, or copies by player count when given)."""
         out: list[CCard] = []
@@ -150,7 +171,7 @@ def compile_pack(pack: Pack) -> CompiledPack:
     for w in pack.wonders:
         for s, side in w.sides.items():
             stages = tuple(CStage(k, st.cost.coins, ix.cost(st.cost), ix.stage_effects(k, st.effects),
-                                  st.cost.coins_per_age, ix.needs(st.cost))
+                                  st.cost.coins_per_age, ix.needs(st.cost), st.copy)
                            for k, st in enumerate(side.stages))
             sides[(w.name, s)] = CSide(w.name, s, compile_effects(side.effects, ix), stages, side,
                                      side.stage_order == "any")

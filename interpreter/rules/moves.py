@@ -100,6 +100,8 @@ def price_stage(city: City, table: Table, coins: int | None = None, index: int =
     if index not in city.open_stages():
         return Price(False, "", 0, (), _closed(city, index))
     stage = city.side.stages[index]
+    if stage.blocked:  # it copies a neighbour's stage that is not there
+        return Price(False, "", 0, (), stage.blocked)
     if stage.needs:
         missing = unmet(stage.needs, city, table)
         if missing:
@@ -179,7 +181,7 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
         stage_moves = [m for k, p in _stage_prices(city, table) for m in _price_moves(0, WONDER, p, k)]
     elif city.stages_built < len(city.side.stages):
         st = city.side.stages[city.stages_built]
-        if mods is not None and mods.stage != PLAIN or st.cost_per_age or st.needs:
+        if mods is not None and mods.stage != PLAIN or st.cost_per_age or st.needs or st.blocked:
             stage_moves = _price_moves(0, WONDER, price_stage(city, table))
         else:
             st = city.side.stages[city.stages_built]

@@ -16,6 +16,7 @@ from typing import Any
 from dsl.limits import LIMITS
 from dsl.safeio import ReadProblem, printable, read_bounded, short
 
+from interpreter.rules.copied_stages import seat_sides
 from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.city import City, Table
 
@@ -43,6 +44,10 @@ def _stages(stages: Any, city: City, where: str, problems: list[str]) -> None:
     if not _is_int(stages) or not 0 <= stages <= n:
         more = " (or a list of stage numbers: its stages are built in any order)" if city.side.any_order else ""
         problems.append(f"{where}: stages must be 0..{n}{more}, not {short(stages)}")
+        return
+    blocked = [st.blocked for st in city.side.stages[:stages] if st.blocked]
+    if blocked:  # a stage copying a neighbour's that is not there
+        problems.append(f"{where}: {blocked[0]}: it cannot have been built")
         return
     for _ in range(stages):
         city.build_stage()
@@ -196,6 +201,9 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
     tokens_ok = {*rules.victory_tokens, rules.defeat_token}
     wonder_seat: dict[str, int] = {}
     owners: dict[str, list[int]] = {}
+    dealt = [cp.sides.get((p.get("wonder"), str(p.get("side", "A")))) if isinstance(p, dict)
+             and isinstance(p.get("wonder"), str) else None for p in players]
+    boards = seat_sides(dealt) if None not in dealt else dealt  # stages copied from a neighbour
     for i, p in enumerate(players):
         where = f"players[{i}]"
         if not isinstance(p, dict):
@@ -219,7 +227,7 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
             problems.append(f"{where}: wonder '{wonder}' is also played by players[{wonder_seat[wonder]}] "
                             "(each board is played once)")
         wonder_seat.setdefault(str(wonder), i)
-        city = City(i, printable(p.get("name", f"P{i + 1}")), cp.sides[(wonder, side)], cp)
+        city = City(i, printable(p.get("name", f"P{i + 1}")), boards[i] or cp.sides[(wonder, side)], cp)
         city.unowned = p.get("free_city") is True
         _stages(p.get("stages", 0), city, where, problems)
         cards = p.get("cards", [])
