@@ -4,6 +4,9 @@ Which compiled effects the native core runs is decided here, by hook class (_Hoo
 `NATIVE_KINDS` lists them by registry word, `PHASE_KINDS` the phase kinds. A pack using anything
 else (or larger than the core's fixed arrays) raises NotNative naming it, and the game runs on
 the Python engine instead. Plug-in words never run natively: their handlers are Python code.
+
+The module is over 400 lines for a reason: each effect kind's table sits beside the checks that
+decline what the core cannot run of it, so a kind's lowering and its limits are read together.
 """
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from dsl import ast as A
 from dsl.vocab import Vocabulary
 
 from .glyphs import (
-    INK, STONE, Piece, Row, amount_row, around, arrow, card_mark, chain, coin, far_arrow, joined, label,
+    INK, STONE, Piece, Row, amount_row, around, arrow, card_mark, chain, coin, far_arrow, joined, label, laurel,
     per_row, piece, poly, resource, shield, small, stage, token, word)
 from .palette import Prim, color_of, resource_color
 
@@ -304,6 +304,9 @@ def power_row(e: A.Effect, vocab: Vocabulary) -> Row | None:
         if e.two:  # a second card in one turn, once per period
             return [word("1x", 0.5), piece(two_cards, w=1.0), *_per_period(e.two)]
         return [piece(last_cards, w=1.0)]
+    if isinstance(e, A.Bury):  # a card of that hand under the stage, points per coin of its cost
+        return [piece(hand, _initial(e.hand), w=1.1), piece(flow, w=0.5), piece(stage),
+                piece(laurel, str(e.vp)), word("/", 0.55), small(piece(coin, ""), 0.8)]
     if isinstance(e, A.FarTrade):  # buy from the cities N seats away, either side
         return [piece(far_arrow, False, w=1.1), word(str(e.seats), 0.5), piece(any_resource, vocab),
                 piece(far_arrow, True, w=1.1)]
