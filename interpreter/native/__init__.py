@@ -136,34 +136,28 @@ def _prepared(cp: CompiledPack, n: int) -> Any:
 
 
 def starter(cp: CompiledPack, n: int, bots: str | Sequence[str] = "random", sides: str = "A",
+            wonders: Sequence[str] | None = None, trace: bool = False,
             record: bool = False) -> Callable[[int], Any]:
-    """start(cp, seed, n, bots, sides, record=record) as a function of the seed alone, with
-    everything else worked out once (a simulation starts thousands of games)."""
+    """start(cp, seed, n, ...) as a function of the seed alone, with everything else worked
+    out once (a simulation starts thousands of games)."""
     pack = _prepared(cp, n)
     pols = policies(bots, n)
     if pols is None:
         raise NotNative("a bot other than random or greedy")
     fixed, size, new = _fixed_sides(cp, sides), cp.rules.hand_size_at(n), _CORE.new_game
+    chosen = [list(cp.wonders).index(w) for w in wonders] if wonders else None
     salts = [_BOT[s] for s in range(n)]
 
     def begin(seed: int) -> Any:
         seed &= MASK
-        return new(pack, n, size, seed ^ _DEAL, [seed ^ b for b in salts], pols, fixed, None, False, record)
+        return new(pack, n, size, seed ^ _DEAL, [seed ^ b for b in salts], pols, fixed, chosen, trace, record)
     return begin
 
 
 def start(cp: CompiledPack, seed: int, n: int, bots: str | Sequence[str] = "random", sides: str = "A",
           wonders: Sequence[str] | None = None, trace: bool = False, record: bool = False) -> Any:
     """A native game set up as Game(cp, bots, seed, sides, wonders) sets one up."""
-    pack = _prepared(cp, n)
-    pols = policies(bots, n)
-    if pols is None:
-        raise NotNative("a bot other than random or greedy")
-    seed &= MASK
-    chosen = [list(cp.wonders).index(w) for w in wonders] if wonders else None
-    return _CORE.new_game(pack, n, cp.rules.hand_size_at(n), seed ^ _DEAL,
-                                  [seed ^ _BOT[s] for s in range(n)], pols, _fixed_sides(cp, sides),
-                                  chosen, trace, record)
+    return starter(cp, n, bots, sides, wonders, trace, record)(seed)
 
 
 def run_games(cp: CompiledPack, seeds: Sequence[int], n: int, policy: str | Sequence[str] = "random",

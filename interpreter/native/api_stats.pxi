@@ -66,7 +66,8 @@ cdef class StatsAcc:
         cdef City* c
         if game.pack is not self.pack:
             raise ValueError("not a game of this pack")
-        for i, v in enumerate((g.turns_played, g.actions)):
+        for i in range(2):
+            v = g.turns_played if i == 0 else g.actions
             self.tally[i][0] += 1
             self.tally[i][1] += v
             self.tally[i][2] += <long long>v * v

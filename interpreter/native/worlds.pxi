@@ -16,7 +16,7 @@ cdef class WorldPlan:
     """One decision's plan (native_worlds.plan_of): card counts by id, the hands seen (pool and
     size), the hands never seen, each back's deck and draws, the hidden slots in order."""
 
-    cdef int C, nkeys, nlin, nunseen, ngroups, nslots, nall
+    cdef int C, nkeys, nlin, ngroups, nslots, nall, width  # width: the most one key's pools hold
     cdef int* located
     cdef int* seen
     cdef int* key_of
@@ -30,7 +30,6 @@ cdef class WorldPlan:
     cdef int* spare_ids
     cdef int* all_ids
     cdef int* slots         # per slot: kind, seat, hand, index, key, first
-    cdef int* keysize       # the most cards one key's pools can hold
 
     def __cinit__(self, dict spec):
         cdef list lin = [], lin_pool = [], fixed = [], cut = [], groups = [], group_ids = []
@@ -60,7 +59,7 @@ cdef class WorldPlan:
         self.cut = int_array(cut)
         self.groups = int_array(groups)
         self.group_ids = int_array(group_ids)
-        self.keysize = int_array(keysize)
+        self.width = max(keysize + [1])
         for ids in spec["spare"]:
             spare += [len(spare_ids), len(ids)]
             spare_ids += ids
@@ -77,7 +76,7 @@ cdef class WorldPlan:
         free(self.located); free(self.seen); free(self.key_of); free(self.lin)
         free(self.lin_pool); free(self.fixed); free(self.cut); free(self.groups)
         free(self.group_ids); free(self.spare); free(self.spare_ids); free(self.all_ids)
-        free(self.slots); free(self.keysize)
+        free(self.slots)
 
 
 cdef struct Pools:
@@ -221,20 +220,18 @@ cdef void deal_world(WorldPlan P, Game* g, uint64_t* rng, int* located, int* kno
 
 cdef void world_of(WorldPlan P, Game* g, uint64_t cards_state) except *:
     """Deal the hidden cards of `g` (a clone of the real game) for one world."""
-    cdef int width = 1, k, C = P.C
-    for k in range(P.nkeys):
-        if P.keysize[k] > width:
-            width = P.keysize[k]
-    cdef int* buf = <int*>malloc(sizeof(int) * (3 * C + P.nkeys * C + 2 * P.nkeys * width
+    cdef int width = P.width, C = P.C
+    # located (C), known (C), each key's deck (nkeys x C), the pools, their lengths, scratch
+    cdef int* buf = <int*>malloc(sizeof(int) * (2 * C + P.nkeys * C + 2 * P.nkeys * width
                                                  + 2 * P.nkeys + 2 * (C + 1100)))
     if buf == NULL:
         raise MemoryError()
     cdef Pools pools
     pools.width = width
-    pools.seen_ids = buf + 3 * C + P.nkeys * C
+    pools.seen_ids = buf + 2 * C + P.nkeys * C
     pools.unseen_ids = pools.seen_ids + P.nkeys * width
     pools.nseen = pools.unseen_ids + P.nkeys * width
     pools.nunseen = pools.nseen + P.nkeys
     cdef uint64_t rng = cards_state
-    deal_world(P, g, &rng, buf, buf + C, buf + 3 * C, pools.nunseen + P.nkeys, &pools)
+    deal_world(P, g, &rng, buf, buf + C, buf + 2 * C, pools.nunseen + P.nkeys, &pools)
     free(buf)
