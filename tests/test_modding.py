@@ -93,7 +93,7 @@ def test_the_scaffolds_example_wonder_does_not_skew_compare(scaffold, capsys) ->
     """Both sides of the example wonder win about their fair share (25% at 4 players): a new
     pack compared with base shows the designer's changes, not the example's."""
     pytest.importorskip("interpreter.native._core")
-    assert main(["simulate", "--pack", str(scaffold), "--games", "2000", "--players", "4", "--workers", "1",
+    assert main(["simulate", "--bots", "greedy", "--pack", str(scaffold), "--games", "2000", "--players", "4", "--workers", "1",
                  "--core", "native", "--json"]) == 0
     wonders = json.loads(capsys.readouterr().out)["win_rate"]["by_wonder"]
     for side in ("A", "B"):

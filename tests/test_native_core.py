@@ -140,7 +140,7 @@ def test_core_native_names_what_it_cannot_run(native_core: None, capsys) -> None
     err = "\n".join(line for line in capsys.readouterr().err.strip().splitlines()
                     if not line.startswith("trusting the plug-ins of "))  # (the consent, said once)
     assert err.count("\n") == 0 and err.startswith("error: --core native") and "'tax'" in err
-    assert main(["simulate", *args, "--games", "2"]) == 1
+    assert main(["simulate", "--bots", "greedy", *args, "--games", "2"]) == 1
     assert "plug-in word 'tax'" in capsys.readouterr().err
 
 

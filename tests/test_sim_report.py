@@ -127,7 +127,7 @@ def sim_report(tmp_path_factory) -> tuple[str, dict, Path]:
     """`wonders simulate --games 30 --players 3 --report r.html` (plus --json to know the numbers)."""
     folder = tmp_path_factory.mktemp("report")
     path = folder / "r.html"
-    code, out, err = _cli(["simulate", "--games", "30", "--players", "3", "--workers", "2",
+    code, out, err = _cli(["simulate", "--bots", "greedy", "--games", "30", "--players", "3", "--workers", "2",
                            "--report", str(path), "--json"])
     assert code == 0, err
     return path.read_text("utf-8"), json.loads(out), path
@@ -151,7 +151,7 @@ def variant(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def compare_report(tmp_path_factory, variant) -> tuple[str, dict, Path]:
     path = tmp_path_factory.mktemp("report") / "c.html"
-    code, out, err = _cli(["compare", "--pack", "base", "--pack", str(variant), "--games", "30",
+    code, out, err = _cli(["compare", "--bots", "greedy", "--pack", "base", "--pack", str(variant), "--games", "30",
                            "--players", "3", "--workers", "2", "--report", str(path), "--json"])
     assert code == 0, err
     return path.read_text("utf-8"), json.loads(out), path
@@ -161,7 +161,7 @@ def compare_report(tmp_path_factory, variant) -> tuple[str, dict, Path]:
 
 def test_text_mode_says_where_the_report_is(tmp_path):
     path = tmp_path / "r.html"
-    code, out, _ = _cli(["simulate", "--games", "5", "--players", "3", "--workers", "1", "--report", str(path)])
+    code, out, _ = _cli(["simulate", "--bots", "greedy", "--games", "5", "--players", "3", "--workers", "1", "--report", str(path)])
     assert code == 0 and f"report written to {path}" in out
     assert path.read_text("utf-8").startswith("<!DOCTYPE html>")
 
@@ -307,7 +307,7 @@ def test_compare_report(compare_report):
 
 def test_compare_report_identical_packs(tmp_path):
     path = tmp_path / "same.html"
-    code, _, err = _cli(["compare", "--pack", "base", "--pack", "base", "--games", "10", "--players", "3",
+    code, _, err = _cli(["compare", "--bots", "greedy", "--pack", "base", "--pack", "base", "--games", "10", "--players", "3",
                          "--workers", "1", "--report", str(path)])
     assert code == 0, err
     text = path.read_text("utf-8")

@@ -229,13 +229,13 @@ def test_ctrl_c_one_worker():
 def test_cli_reports_interruption(capsys, monkeypatch):
     from interpreter.cli import sim_common
 
-    def interrupted_simulate(cfg, on_progress=None):
+    def interrupted_simulate(cfg, on_progress=None, deadline=None):
         def stop(agg):
             raise KeyboardInterrupt
         return simulate(cfg, stop)
     monkeypatch.setattr(sim_common, "simulate", interrupted_simulate)
     capsys.readouterr()
-    code = main(["simulate", "--games", "60", "--players", "3", "--workers", "1", "--json"])
+    code = main(["simulate", "--bots", "greedy", "--games", "60", "--players", "3", "--workers", "1", "--json"])
     out, err = capsys.readouterr()
     assert code == 130
     data = json.loads(out)
@@ -258,7 +258,7 @@ def _check_tally(t: dict) -> None:
 
 
 def test_simulate_json_has_every_statistic(capsys):
-    data = run_json(capsys, "simulate", "--games", "30", "--players", "4", "--json")
+    data = run_json(capsys, "simulate", "--bots", "greedy", "--games", "30", "--players", "4", "--json")
     assert set(data) >= {"meta", "games", "errors", "error_samples", "stopped_by_cap", "game_length",
                          "win_rate", "scores", "scores_by_wonder", "cards", "notes"}
     meta = data["meta"]
@@ -314,7 +314,7 @@ def test_simulate_json_matches_the_runner(capsys, local_stats):
 def test_simulate_without_json_keeps_progress_off_stdout(capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
     capsys.readouterr()
-    assert main(["simulate", "--games", "10", "--players", "3", "--workers", "1"]) == 0
+    assert main(["simulate", "--bots", "greedy", "--games", "10", "--players", "3", "--workers", "1"]) == 0
     out, err = capsys.readouterr()
     assert "Win rate per wonder side" in out and "games/s" not in out
     assert "games/s" in err or "simulating" in err
@@ -322,7 +322,7 @@ def test_simulate_without_json_keeps_progress_off_stdout(capsys, monkeypatch):
 
 def test_simulate_bad_arguments(capsys):
     capsys.readouterr()
-    assert main(["simulate", "--games", "5", "--players", "8", "--json"]) == 1
+    assert main(["simulate", "--bots", "greedy", "--games", "5", "--players", "8", "--json"]) == 1
     out, err = capsys.readouterr()
     assert out == "" and "2-7 players" in err
     assert main(["simulate", "--games", "0", "--players", "3", "--json"]) == 1
@@ -333,13 +333,13 @@ def test_simulate_bad_arguments(capsys):
 def test_ray_backend_without_ray_says_how_to_install(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` raises ImportError
     capsys.readouterr()
-    code = main(["simulate", "--games", "5", "--players", "3", "--backend", "ray", "--json"])
+    code = main(["simulate", "--bots", "greedy", "--games", "5", "--players", "3", "--backend", "ray", "--json"])
     out, err = capsys.readouterr()
     assert code == 1
     assert out == ""
     assert "pip install" in err and "ray" in err.lower()
     assert "Traceback" not in err
-    code = main(["compare", "--pack", "base", "--pack", "base", "--games", "5", "--players", "3",
+    code = main(["compare", "--bots", "greedy", "--pack", "base", "--pack", "base", "--games", "5", "--players", "3",
                  "--backend", "ray", "--json"])
     out, err = capsys.readouterr()
     assert code == 1 and "pip install" in err
@@ -348,7 +348,7 @@ def test_ray_backend_without_ray_says_how_to_install(capsys, monkeypatch):
 # -- wonders compare -------------------------------------------------------------------------
 
 def test_compare_variant_against_base(capsys, variant):
-    data = run_json(capsys, "compare", "--pack", "base", "--pack", str(variant), "--games", "40",
+    data = run_json(capsys, "compare", "--bots", "greedy", "--pack", "base", "--pack", str(variant), "--games", "40",
                     "--players", "3", "--workers", "2", "--json")
     assert set(data) == {"meta", "a", "b", "diff"}
     assert data["meta"]["A"] == "base" and data["meta"]["B"] == "rich-start"
@@ -368,17 +368,17 @@ def test_compare_variant_against_base(capsys, variant):
 
 def test_compare_a_side_equals_simulate(capsys, variant):
     args = ["--games", "30", "--players", "3", "--seed", "2", "--workers", "2", "--json"]
-    cmp = run_json(capsys, "compare", "--pack", "base", "--pack", str(variant), *args)
-    alone = run_json(capsys, "simulate", "--pack", "base", *args)
+    cmp = run_json(capsys, "compare", "--bots", "greedy", "--pack", "base", "--pack", str(variant), *args)
+    alone = run_json(capsys, "simulate", "--bots", "greedy", "--pack", "base", *args)
     alone.pop("meta")
     assert cmp["a"] == alone
     # `simulate --baseline` is the same comparison
-    base = run_json(capsys, "simulate", "--pack", str(variant), "--baseline", "base", *args)
+    base = run_json(capsys, "simulate", "--bots", "greedy", "--pack", str(variant), "--baseline", "base", *args)
     assert base["diff"] == cmp["diff"]
 
 
 def test_compare_identical_packs_shows_no_difference(capsys):
-    data = run_json(capsys, "compare", "--pack", "base", "--pack", "base", "--games", "40",
+    data = run_json(capsys, "compare", "--bots", "greedy", "--pack", "base", "--pack", "base", "--games", "40",
                     "--players", "3", "--workers", "2", "--json")
     assert data["a"] == data["b"]
     n = 0
@@ -391,14 +391,14 @@ def test_compare_identical_packs_shows_no_difference(capsys):
 
 def test_compare_needs_two_packs(capsys):
     capsys.readouterr()
-    assert main(["compare", "--pack", "base", "--games", "5", "--players", "3"]) == 1
+    assert main(["compare", "--bots", "greedy", "--pack", "base", "--games", "5", "--players", "3"]) == 1
     assert "two packs" in capsys.readouterr().err
 
 
 def test_compare_text_output(capsys, monkeypatch, variant):
     monkeypatch.setenv("COLUMNS", "200")
     capsys.readouterr()
-    assert main(["compare", "--pack", "base", "--pack", str(variant), "--games", "20", "--players", "3",
+    assert main(["compare", "--bots", "greedy", "--pack", "base", "--pack", str(variant), "--games", "20", "--players", "3",
                  "--workers", "1"]) == 0
     out = capsys.readouterr().out
     assert "rich-start (B) against base (A)" in out and "points treasury" in out

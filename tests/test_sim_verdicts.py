@@ -242,11 +242,11 @@ def test_compare_without_a_card(op_pack, monkeypatch):
 
 def test_without_a_card_the_deal_needs_gives_a_clear_error_or_a_blank():
     args = ["--games", "4", "--players", "3", "--bots", "random", "--workers", "1", "--json"]
-    code, out, err = cli("compare", "--pack", "base", "--without", "Lumber Yard", *args)
+    code, out, err = cli("compare", "--bots", "greedy", "--pack", "base", "--without", "Lumber Yard", *args)
     assert code == 1 and out == "" and "Traceback" not in err
     assert err.count("\n") == 1 and "age 1 has 20 cards for 3 players; 21 are needed" in err
     assert "--blank" in err
-    code, out, err = cli("compare", "--pack", "base", "--without", "Lumber Yard", "--blank", *args)
+    code, out, err = cli("compare", "--bots", "greedy", "--pack", "base", "--without", "Lumber Yard", "--blank", *args)
     assert code == 0, err
     data = json.loads(out)
     assert data["meta"]["B"] == "base without Lumber Yard (blank)"
@@ -311,13 +311,13 @@ def test_sweep_json_shape_and_report(tmp_path):
     ("four", "did you mean '2-7'?"),
 ])
 def test_bad_players_range(players, needle):
-    code, out, err = cli("simulate", "--players", players, "--games", "3", "--workers", "1")
+    code, out, err = cli("simulate", "--bots", "greedy", "--players", players, "--games", "3", "--workers", "1")
     assert code == 1 and out == "" and needle in err
     assert "Traceback" not in err and err.count("\n") == 1
 
 
 def test_bad_sides():
-    code, _, err = cli("simulate", "--players", "3", "--sides", "a,night", "--games", "3", "--workers", "1")
+    code, _, err = cli("simulate", "--bots", "greedy", "--players", "3", "--sides", "a,night", "--games", "3", "--workers", "1")
     assert code == 1 and "--sides 'a,night': sides are A, B or random" in err and err.count("\n") == 1
 
 
@@ -327,7 +327,7 @@ def test_every_output_says_which_bots_played(tmp_path, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
     report = tmp_path / "r.html"
     args = ["--games", "3", "--players", "4", "--bots", "greedy,random", "--workers", "1"]
-    code, out, err = cli("simulate", *args, "--json", "--report", str(report))
+    code, out, err = cli("simulate", "--bots", "greedy", *args, "--json", "--report", str(report))
     assert code == 0
     meta = json.loads(out)["meta"]
     assert meta["bot_labels"] == [
@@ -340,9 +340,9 @@ def test_every_output_says_which_bots_played(tmp_path, monkeypatch):
     text = report.read_text("utf-8")
     bots = re.search(r'<div id="bots">(.*?)</div>', text, flags=re.S).group(1)
     assert "<b>greedy</b> (seats 0): <b>heuristic</b>" in bots and "<b>random</b> (seats 1, 2, 3)" in bots
-    code, out, _ = cli("simulate", *args)
+    code, out, _ = cli("simulate", "--bots", "greedy", *args)
     assert "bots: greedy x1 (heuristic: " in out and "random x3 (any legal move" in out
-    code, out, _ = cli("compare", "--pack", "base", "--pack", "base", *args, "--json")
+    code, out, _ = cli("compare", "--bots", "greedy", "--pack", "base", "--pack", "base", *args, "--json")
     assert json.loads(out)["meta"]["bot_labels"][0]["heuristic"] is True
 
 
@@ -395,7 +395,7 @@ def test_the_same_seeds_give_byte_identical_output(op_pack, tmp_path):
                   "--json", "--report", str(report))
         two = cli("simulate", "--players", "3-4", "--games", "4", "--bots", "random", "--workers", "1", "--json",
                   "--report", str(sweep))
-        three = cli("compare", "--pack", "base", "--pack", str(op_pack), "--games", "6", "--players", "3",
+        three = cli("compare", "--bots", "greedy", "--pack", "base", "--pack", str(op_pack), "--games", "6", "--players", "3",
                     "--workers", "1")
         runs.append((one[1], report.read_bytes(), two[1], sweep.read_bytes(), three[1]))
     assert runs[0] == runs[1]

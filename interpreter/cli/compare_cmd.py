@@ -16,8 +16,8 @@ from ..sim.aggregate import Aggregate, compare_with_notes
 from ..sim.runner import RayMissing, sigint_ignored
 from ..sim.variants import changed_cards
 from .common import fail, load_or_report, print_json, write_output
-from .sim_common import (Prepared, add_sim_args, parse_players, parse_sides, prepare, run_with_progress,
-                         say_warnings)
+from .sim_common import (Prepared, add_sim_args, parse_players, parse_sides, prepare, resolve_bots,
+                         run_with_progress, say_warnings)
 from .sim_output import finish, stats_of
 
 
@@ -38,9 +38,6 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="at most this many branched games measure each of the designer's cards in B "
                         "against its peers (build it, or not, from the same position: docs/simulation.md); "
                         "it stops as soon as each card is decided; 0: no experiment (default: 3000)")
-    p.add_argument("--minutes", type=float, metavar="M",
-                   help="spend at most M minutes on the experiment (it stops sooner once every card is "
-                        "decided; its intervals hold whenever it stops)")
     add_sim_args(p, games=1000, players="4")
     p.set_defaults(func=lambda a: run_compare(a, a.pack))
 
@@ -66,6 +63,10 @@ def _plan(args: argparse.Namespace, packs: list[str]) -> tuple[list[Prepared], t
     sides = parse_sides(args.sides, False)
     if len(sides) > 1:
         raise ValueError(f"--sides {args.sides}: compare runs one side choice; did you mean --sides {sides[0]}?")
+    experiment = getattr(args, "experiment", 0) > 0 and not without
+    args.started = time.monotonic()
+    resolve_bots(args, loaded, counts[0], runs=2, share=0.5 if experiment else 1.0,
+                 default_games=1000 if hasattr(args, "experiment") else None)
     a = prepare(args, loaded[0], counts[0], sides[0])
     b = prepare(args, loaded[1], counts[0], sides[0], without, blank)
     say_warnings([a, b])
@@ -101,7 +102,7 @@ def _meta(args: argparse.Namespace, preps: list[Prepared], aggs: list[Aggregate]
           focus_a: tuple[str, ...], focus_b: tuple[str, ...]) -> dict[str, Any]:
     a, b = (p.meta(agg, False) for p, agg in zip(preps, aggs))
     return {"A": a["pack"], "B": b["pack"], "games": args.games, "players": a["players"], "bots": args.bots,
-            "bot_labels": a["bot_labels"], "warnings": list(dict.fromkeys(a["warnings"] + b["warnings"])),
+            "bot_labels": a["bot_labels"], "bots_choice": a["bots_choice"], "warnings": list(dict.fromkeys(a["warnings"] + b["warnings"])),
             "sides": a["sides"], "seed": args.seed, "without": list(preps[1].cfg.without),
             "designer_cards": list(focus_b or focus_a), "corrections": notes}
 
@@ -128,7 +129,8 @@ def _experiment(args: argparse.Namespace, preps: list[Prepared], focus_b: tuple[
     bots = preps[1].cfg.bots
     e = Experiment.of(b, names, preps[1].cfg.players, bots, args.seed)
     e.peer_of, e.baseline = peer_of, a
-    deadline = time.monotonic() + 60 * args.minutes if getattr(args, "minutes", None) else None
+    # --minutes is the whole command's time: the experiment has what the two runs left of it
+    deadline = args.started + 60 * args.minutes if getattr(args, "minutes", None) else None
     e.run(args.experiment, ours, deadline=deadline)
     cards = {}
     for n in ours:

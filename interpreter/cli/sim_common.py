@@ -25,15 +25,21 @@ SIDES = ("A", "B", "random")
 
 def add_sim_args(p: argparse.ArgumentParser, games: int | None = None, players: str | None = None) -> None:
     """The options simulate and compare share; `games`/`players`: their defaults (None: required)."""
-    p.add_argument("--games", type=int, required=games is None, default=games,
+    p.add_argument("--games", type=int, default=None,
                    help="number of games (in a sweep: per player count and side)"
-                        + (f" (default: {games})" if games else ""))
+                        + (f" (default: {games}; with --minutes, as many as fit)" if games
+                           else "; with --minutes it may be left out: as many as fit"))
+    p.add_argument("--minutes", type=float, metavar="M",
+                   help="the time the run may take: --bots auto chooses its search budget (and, without "
+                        "--games, the number of games) to fit, from a game or two it times first"
+                        + ("; the experiment stops then too" if games else ""))
     p.add_argument("--players", required=players is None, default=players, metavar="N|RANGE|LIST",
                    help="players per game: a count (4), or a sweep over a range or list (3-7, 3,5,7)"
                         + (f" (default: {players})" if players else ""))
-    p.add_argument("--bots", default="greedy",
-                   help="comma-separated bots per seat, the last filling the table (default: greedy; random is twice as fast but "
-                        "says little about balance)")
+    p.add_argument("--bots", default="auto",
+                   help="comma-separated bots per seat, the last filling the table: random, greedy, search:N "
+                        "(N playouts a decision) or auto (the default: search bots at the budget whose win rates "
+                        "are stable, or what --minutes allows; docs/simulation.md)")
     p.add_argument("--sides", default=None, metavar="A|B|random[,...]",
                    help="wonder sides: A, B or random (the default), or a list such as A,B that runs each in "
                         "turn (a sweep's default: A,B)")
@@ -95,28 +101,66 @@ class Prepared:
     warnings: list[str]
     label: str  # the pack's name, and what was taken out of it
     core_line: str = ""  # which engine plays, and why (said with the warnings)
+    choice: str = ""  # why --bots auto chose these bots
 
     def meta(self, agg: Aggregate, stopped: bool) -> dict[str, Any]:
         cfg = self.cfg
         return {"pack": self.label, "games": agg.games, "requested": cfg.games, "players": cfg.players,
                 "bots": cfg.bots, "bot_labels": bot_labels(cfg.bots, cfg.players), "warnings": self.warnings,
                 "sides": cfg.sides, "seed": cfg.seed, "backend": cfg.backend, "interrupted": stopped,
-                "core": cfg.core}
+                "core": cfg.core, "bots_choice": self.choice}
 
 
 def check_run_args(args: argparse.Namespace) -> None:
     """The checks that need no pack, before anything is loaded or played."""
     check_writable(args.report, "--report")
+    if args.games is None:
+        raise ValueError("give --games N (how many games) or --minutes M (as many as fit in M minutes)")
     if not 1 <= args.games <= MAX_GAMES:
         raise ValueError(f"--games must be 1..{MAX_GAMES}, not {args.games}")
     if not 0 <= args.workers <= MAX_WORKERS:
         raise ValueError(f"--workers must be 0..{MAX_WORKERS} (0 = every core), not {args.workers}")
 
 
+def resolve_bots(args: argparse.Namespace, packs: list[Any], players: int, runs: int = 1, share: float = 1.0,
+                 default_games: int | None = None) -> None:
+    """`--bots auto` made concrete once for every run of a command, so all play the same bots:
+    args.bots and args.games are set, and args.bots_why says why. runs: how many runs share
+    --minutes; share: the part of it they get (compare keeps the rest for its experiment)."""
+    from interpreter.rules.compiled import compile_pack
+    from ..sim.auto_bots import choose, is_auto
+    from .core_opt import why_not_native
+    args.bots_why = ""
+    minutes = getattr(args, "minutes", None)
+    args.run_seconds = 60 * minutes * share / runs if minutes else None
+    if minutes is not None and not 0 < minutes <= 10_000:
+        raise ValueError(f"--minutes must be more than 0 (and at most 10000), not {minutes:g}")
+    if not is_auto(args.bots):
+        if args.games is None and minutes is not None:
+            raise ValueError("--minutes without --games lets --bots auto choose how many games fit; "
+                             f"with --bots {args.bots}, give --games N")
+        if args.games is None:
+            args.games = default_games
+        return
+    if args.games is None and minutes is None:
+        args.games = default_games
+        if args.games is None:
+            raise ValueError("give --games N (how many games) or --minutes M (as many as fit in M minutes)")
+    compiled = [compile_pack(p) for p in packs]
+    why = next((w for w in (why_not_native(cp, "greedy", players) for cp in compiled) if w), "")
+    choice = choose(compiled[-1], players, "random", args.games, minutes * share / runs if minutes else None,
+                    args.workers, why)
+    args.bots, args.bots_why = choice.bots, choice.why
+    if choice.games is not None:
+        args.games = choice.games
+
+
 def say_warnings(preps: list[Prepared]) -> None:
     """The runs' warnings about the bots, each once, on stderr before any game is played."""
     for warning in dict.fromkeys(w for p in preps for w in p.warnings):
         print(f"warning: {warning}", file=sys.stderr)
+    for line in dict.fromkeys(p.choice for p in preps if p.choice):
+        print(f"bots: {line}", file=sys.stderr)
     for line in dict.fromkeys(p.core_line for p in preps if p.core_line):
         print(line, file=sys.stderr)
 
@@ -149,14 +193,18 @@ def prepare(args: argparse.Namespace, pack: Any, players: int, sides: str, witho
     cfg = SimConfig(pack=pack.path, games=args.games, players=players, bots=args.bots, sides=sides,
                     seed=args.seed, workers=args.workers, backend=args.backend, ray_address=args.ray_address,
                     bundle=bundle, allow_plugins=allow_plugins(), without=without, blank=blank, core=core)
-    return Prepared(cfg, pack, cp, warnings, label, core_line(core, why))
+    return Prepared(cfg, pack, cp, warnings, label, core_line(core, why), getattr(args, "bots_why", ""))
 
 
-def run_with_progress(cfg: SimConfig, label: str, quiet: bool) -> tuple[Aggregate, bool, float]:
+def run_with_progress(cfg: SimConfig, label: str, quiet: bool,
+                      deadline: float | None = None) -> tuple[Aggregate, bool, float]:
+    """Play the run with a progress bar (none when quiet); it stops at `deadline` (monotonic
+    clock) with the games finished by then, and says so."""
     start = time.perf_counter()
     console = Console(stderr=True)
     if quiet:
-        agg, stopped = simulate(cfg)
+        agg, stopped = simulate(cfg, deadline=deadline)
+        _say_deadline(cfg, agg, stopped)
         return agg, stopped, time.perf_counter() - start
     with Progress(TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(),
@@ -167,5 +215,19 @@ def run_with_progress(cfg: SimConfig, label: str, quiet: bool) -> tuple[Aggregat
             dt = time.perf_counter() - start
             bar.update(task, completed=agg.games + agg.errors, rate=f"{(agg.games + agg.errors) / dt:.0f}",
                        ahead=agg.front_runner())
-        agg, stopped = simulate(cfg, progress)
+        agg, stopped = simulate(cfg, progress, deadline)
+    _say_deadline(cfg, agg, stopped)
     return agg, stopped, time.perf_counter() - start
+
+
+def deadline_of(args: argparse.Namespace) -> float | None:
+    """When a run that starts now must stop: the share of --minutes resolve_bots gave it."""
+    seconds = getattr(args, "run_seconds", None)
+    return time.monotonic() + seconds if seconds else None
+
+
+def _say_deadline(cfg: SimConfig, agg: Aggregate, stopped: bool) -> None:
+    done = agg.games + agg.errors
+    if not stopped and done < cfg.games:
+        print(f"stopped at the time limit (--minutes): {done:,} of {cfg.games:,} games played; the "
+              "figures are those of the games played", file=sys.stderr)

@@ -8,7 +8,8 @@ import sys
 from ..sim.runner import RayMissing, sigint_ignored
 from .common import fail, load_or_report
 from .compare_cmd import run_compare
-from .sim_common import add_sim_args, parse_players, parse_sides, prepare, run_with_progress, say_warnings
+from .sim_common import (add_sim_args, deadline_of, parse_players, parse_sides, prepare, resolve_bots,
+                         run_with_progress, say_warnings)
 from .sim_output import finish
 
 
@@ -30,6 +31,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         counts, sweep = parse_players(args.players, pack.rules.min_players, pack.rules.max_players, pack.name)
         sides = parse_sides(args.sides, sweep)
+        resolve_bots(args, [pack], max(counts), runs=len(counts) * len(sides))
         if sweep or len(sides) > 1:
             from .sweep import run_sweep
             return run_sweep(args, pack, counts, sides)
@@ -38,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as err:
         return fail(str(err))
     try:
-        agg, stopped, seconds = run_with_progress(prep.cfg, "simulating", args.json)
+        agg, stopped, seconds = run_with_progress(prep.cfg, "simulating", args.json, deadline_of(args))
     except RayMissing as err:
         return fail(str(err))
     if not args.json:

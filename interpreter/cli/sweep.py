@@ -14,7 +14,7 @@ from ..sim.aggregate import Aggregate
 from ..sim.runner import RayMissing, sigint_ignored
 from ..sim.variants import own_cards
 from .common import fail
-from .sim_common import Prepared, prepare, run_with_progress, say_warnings
+from .sim_common import Prepared, deadline_of, prepare, run_with_progress, say_warnings
 from .sim_output import output, status
 
 
@@ -31,7 +31,7 @@ def run_sweep(args: argparse.Namespace, pack: Any, counts: list[int], sides: lis
         for prep in row:
             label = f"{prep.cfg.players} players, sides {prep.cfg.sides}"
             try:
-                agg, stopped, _ = run_with_progress(prep.cfg, label, args.json)
+                agg, stopped, _ = run_with_progress(prep.cfg, label, args.json, deadline_of(args))
             except RayMissing as err:
                 return fail(str(err))
             runs.append((prep, agg, stopped))

@@ -233,7 +233,11 @@ class _Redeal:
         size = rules.hand_size_at(n) * n
         if sum(deck.values()) > size:  # more cards than are dealt: the known ones, then any
             sure = Counter({c: min(k, known[c]) for c, k in deck.items()})
-            deck = sure + Counter(self.rng.sample(_listed(deck - sure), size - sum(sure.values())))
+            # more known than dealt happens when a card it saw in a hand is now known in the
+            # discard pile (it looked through it) and counted twice: then nothing is drawn,
+            # as the native worlds do (worlds.pxi)
+            want = max(0, size - sum(sure.values()))
+            deck = sure + Counter(self.rng.sample(_listed(deck - sure), want))
         return deck
 
     def shuffled(self, cards: Cards) -> list[CCard]:

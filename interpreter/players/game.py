@@ -95,6 +95,8 @@ class Game(GameState):
         """The seat's bot picks one of `cards` (None declines; a bot without choose_card
         takes the first)."""
         chooser = getattr(self.bot_for(seat), "choose_card", None)
+        if purpose == "discard":  # it looks through the pile before it chooses, not after
+            self.look_through_discard(seat)
         return 0 if chooser is None else chooser(self.observe(seat), cards, purpose)
 
     def choose_payment(self, seat: int, due: int, can: int) -> int:

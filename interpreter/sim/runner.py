@@ -10,6 +10,7 @@ import multiprocessing as mp
 import os
 import random
 import signal
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
@@ -255,8 +256,11 @@ def _run_ray(cfg: SimConfig) -> Iterator[Aggregate]:
                 ray.shutdown()
 
 
-def simulate(cfg: SimConfig, on_progress: Callable[[Aggregate], None] | None = None) -> tuple[Aggregate, bool]:
-    """(aggregate, interrupted). Ctrl-C stops cleanly with what finished."""
+def simulate(cfg: SimConfig, on_progress: Callable[[Aggregate], None] | None = None,
+             deadline: float | None = None) -> tuple[Aggregate, bool]:
+    """(aggregate, interrupted). Ctrl-C stops cleanly with what finished; so does the clock
+    (time.monotonic()) passing `deadline`, which is not an interruption: the caller compares
+    the games played with those asked for."""
     total = Aggregate()
     parts = _run_ray(cfg) if cfg.backend == "ray" else _run_local(cfg)
     try:
@@ -264,6 +268,8 @@ def simulate(cfg: SimConfig, on_progress: Callable[[Aggregate], None] | None = N
             total.merge(part)
             if on_progress:
                 on_progress(total)
+            if deadline is not None and time.monotonic() >= deadline:
+                break
         stopped = False
     except KeyboardInterrupt:
         stopped = True

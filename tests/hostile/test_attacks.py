@@ -99,7 +99,7 @@ def test_a_plugin_hook_that_exits_fails_the_game_and_simulate(home: Path) -> Non
                cards__yaml=cards)
     r = run_wonders(["play", "--allow-plugins", "--pack", "p", "--players", "3", "--bots", "greedy"], home)
     assert r.status == 1 and "Traceback" not in r.err and "plug-in 'boom' (on_build) failed" in r.err, r.err
-    r = run_wonders(["simulate", "--allow-plugins", "--pack", "p", "--games", "4", "--players", "3",
+    r = run_wonders(["simulate", "--bots", "greedy", "--allow-plugins", "--pack", "p", "--games", "4", "--players", "3",
                      "--workers", "1", "--json"], home)
     assert r.status == 1 and "game(s) failed" in r.err and "Traceback" not in r.err, r.err
 
@@ -286,7 +286,7 @@ def test_escape_sequences_in_unknown_keys_and_words_are_escaped(home: Path) -> N
 
 
 def test_report_to_a_missing_folder_fails_before_the_games(home: Path) -> None:
-    r = run_wonders(["simulate", "--games", "100000", "--players", "3", "--report", "nope/r.html"], home)
+    r = run_wonders(["simulate", "--bots", "greedy", "--games", "100000", "--players", "3", "--report", "nope/r.html"], home)
     assert_refused(r, "--report")
     assert r.seconds < 5
 
@@ -298,7 +298,7 @@ def test_report_to_an_unwritable_folder(home: Path) -> None:
     try:
         if os.access(ro, os.W_OK):
             pytest.skip("running as root: permissions are not enforced")
-        assert_refused(run_wonders(["simulate", "--games", "100000", "--players", "3", "--report", "ro/r.html"], home),
+        assert_refused(run_wonders(["simulate", "--bots", "greedy", "--games", "100000", "--players", "3", "--report", "ro/r.html"], home),
                        "permission denied")
     finally:
         ro.chmod(0o700)
@@ -318,7 +318,7 @@ def test_output_is_atomic_and_leaves_no_temporary_file(home: Path) -> None:
 
 @pytest.mark.parametrize("games", ["10000000000000", "-5", "0"])
 def test_huge_or_silly_game_counts(home: Path, games: str) -> None:
-    assert_refused(run_wonders(["simulate", "--games", games, "--players", "3"], home), "--games")
+    assert_refused(run_wonders(["simulate", "--bots", "greedy", "--games", games, "--players", "3"], home), "--games")
 
 
 # -- 5. STATE files ---------------------------------------------------------------------------------

@@ -61,10 +61,10 @@ def test_an_age_that_cannot_be_dealt_is_refused_on_every_core(home: Path, core: 
 def test_a_simulation_of_an_age_that_cannot_be_dealt_is_refused(home: Path, core: str) -> None:
     """Issue 23: simulate (and compare --without) say what is short on both cores, no traceback."""
     folder = pack(home, "short", "name: short\nextends: base\nremove: [Clay Pool, Lumber Yard]\n")
-    r = run_wonders(["simulate", "--pack", str(folder), "--players", "3", "--games", "2",
+    r = run_wonders(["simulate", "--bots", "greedy", "--pack", str(folder), "--players", "3", "--games", "2",
                      "--workers", "1", "--core", core], home)
     assert_refused(r, "age 1 has 19 cards at 3 players; 21 are needed")
-    r = run_wonders(["compare", "--pack", "base", "--without", "Lumber Yard", "--players", "3",
+    r = run_wonders(["compare", "--bots", "greedy", "--pack", "base", "--without", "Lumber Yard", "--players", "3",
                      "--games", "2", "--workers", "1", "--core", core], home)
     assert_refused(r, "without it age 1 has 20 cards for 3 players; 21 are needed")
 
