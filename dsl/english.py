@@ -379,6 +379,13 @@ def _(n: A.Tokens, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     return f"When built, take {_plural(n.count, n.kind + ' token')}."
 
 
+@english.register
+def _(n: A.Advance, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    paid = f", if you then have {_plural(n.coins, 'coin')} to pay for it" if n.coins else ""
+    return (f"When built, move your {n.track} marker one step along its track{paid}; "
+            "you gain the reward of the step it reaches.")
+
+
 def _whom(sides: tuple[str, ...]) -> str:
     if sides == ("others",):
         return "every other city"
