@@ -383,6 +383,7 @@ EFFECT_STRATEGIES = {
     "discard": st.builds(A.DiscardOwn, unique(COLORS, 0, 3), st.integers(1, 20)),
     "trade": st.builds(A.FarTrade, st.integers(2, 6)),
     "bury": st.builds(A.Bury, st.sampled_from(["leaders", "heroes"]), st.integers(1, 5)),
+    "advance": st.builds(A.Advance, st.sampled_from(V.tracks), st.integers(0, 9)),
 }
 ANY_EFFECT = st.one_of(*EFFECT_STRATEGIES.values())
 
