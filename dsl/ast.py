@@ -197,6 +197,18 @@ class Rebate:
 
 
 @dataclass(frozen=True)
+class Advance:
+    """When built, the owner's marker on a track the pack declares moves one step on, and the
+    reward of the step reached applies (`advance red`; `advance red for 1 coin`: only if the
+    owner then holds the coins, which it pays)."""
+
+    track: str
+    coins: int = 0
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
 class GiveDefeats:
     """A conflict rule: the defeat tokens this city would receive go to the neighbour that
     beat it (`give defeats to winner`)."""
@@ -317,7 +329,7 @@ class PluginEffect:
 Effect = Union[
     Produce, Shields, Science, Coins, VictoryPoints, Trade,
     FreeBuild, PlayLastCard, BuildFromDiscard, CopyCard, Discount, Trigger, Draw, GiveDefeats,
-    Tokens, OthersCoins, Rebate, DiscardOwn, FarTrade, Bury, PluginEffect,
+    Tokens, OthersCoins, Rebate, DiscardOwn, FarTrade, Bury, Advance, PluginEffect,
 ]
 
 

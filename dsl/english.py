@@ -4,38 +4,11 @@ from __future__ import annotations
 from functools import singledispatch
 
 from . import ast as A
+from .phrases import _or_list, _plural, place
 from .registry import PLUGINS
 from .vocab import BASE_VOCABULARY, Vocabulary
 
 _CLASS_NAMES = {"raw": "raw materials", "manufactured": "manufactured goods"}
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
-
-
-def _or_list(items: list[str], conj: str = "or") -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {conj} {items[-1]}"
-
-
-def place(sides: tuple[str, ...], noun: str = "city", nouns: str = "cities") -> str:
-    """'in your city and in your two neighbours' cities' and the like."""
-    if sides and sides[0] in A.CHOSEN_NEIGHBOURS:
-        how = {"richer": "with more coins", "poorer": "with fewer coins", "stronger": "with more shields",
-               "weaker": "with fewer shields"}[sides[0]]
-        return f"in the {noun} of your neighbour {how} (the left one on a tie)"
-    parts = []
-    if "self" in sides:
-        parts.append(f"in your {noun}")
-    if "left" in sides and "right" in sides:
-        parts.append(f"in your two neighbours' {nouns}")
-    elif "left" in sides:
-        parts.append(f"in your left neighbour's {noun}")
-    elif "right" in sides:
-        parts.append(f"in your right neighbour's {noun}")
-    return " and ".join(parts)
 
 
 def neighbours(sides: tuple[str, ...]) -> str:
@@ -377,6 +350,13 @@ def _needed(c: A.Counted) -> str:
 @english.register
 def _(n: A.Tokens, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     return f"When built, take {_plural(n.count, n.kind + ' token')}."
+
+
+@english.register
+def _(n: A.Advance, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    paid = f", if you then have {_plural(n.coins, 'coin')} to pay for it" if n.coins else ""
+    return (f"When built, move your {n.track} marker one step along its track{paid}; "
+            "you gain the reward of the step it reaches.")
 
 
 def _whom(sides: tuple[str, ...]) -> str:

@@ -36,6 +36,8 @@ class Limits:
     symbols: int = 4                   # science symbols in the rules (base: 3)
     wild_symbols: int = 40             # science choices (`any`, `a/b`) over a pack's cards and stages
     colors: int = 16                   # card colours in the rules (base: 7)
+    tracks: int = 16                   # tracks a pack declares (a published expansion: 4)
+    track_steps: int = 20              # steps of one track (a published expansion: 6)
     coins: int = 1_000                 # starting coins, sell value, victory values, ...
     diagnostics: int = 200             # problems printed for one pack (the rest are counted)
     state_bytes: int = 1_000_000       # a STATE file

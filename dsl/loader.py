@@ -11,7 +11,7 @@ they point at; split, each piece would need the whole collector passed around.
 from __future__ import annotations
 
 import os
-from dataclasses import fields, is_dataclass
+from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -209,8 +209,11 @@ class _PackBuilder:
         for p in parents:
             words |= set(p.meta.get("plugin_words", ()))
         vocab = Vocabulary(rules.vocab.resource_classes, rules.vocab.colors, rules.vocab.symbols,
-                           frozenset(words), rules.decks, tuple(rules.tokens))
+                           frozenset(words), rules.decks, tuple(rules.tokens),
+                           tuple(t.name for t in rules.tracks))
         rules = _with_vocab(rules, vocab)
+        if rules.tracks:
+            rules = self._track_steps(manifest, rules)
 
         cards: list[tuple[Card, YamlDoc, tuple[Any, ...], bool]] = []
         wonders: list[tuple[Wonder, YamlDoc, tuple[Any, ...], bool]] = []
@@ -257,6 +260,18 @@ class _PackBuilder:
                     plugins=tuple(dict.fromkeys(plugin_mods)),
                     meta={"raw_rules": raw_rules, "lineage": lineage,
                           "plugin_words": tuple(sorted(words)), "deal_spot": _deal_spot(manifest)})
+
+    def _track_steps(self, manifest: YamlDoc, rules: Rules) -> Rules:
+        """Each track step's reward parsed, its mistakes located in the manifest."""
+        tracks = []
+        for t in rules.tracks:
+            parsed = []
+            for i, text in enumerate(t.steps):
+                got = _parse_text(manifest, ("rules", "tracks", t.name, "steps", i), text,
+                                  f"track {t.name} step {i + 1}", "effect", rules.vocab, self.col)
+                parsed.append(tuple(got) if got else ())
+            tracks.append(replace(t, effects=tuple(parsed)))
+        return replace(rules, tracks=tuple(tracks))
 
     def _within_limits(self, manifest: YamlDoc, cards: list[Any], wonders: list[Any]) -> bool:
         """Counts over the whole pack (one file's are bounded by the schema)."""

@@ -123,6 +123,30 @@ class TokenKind:
 
 
 @dataclass(frozen=True)
+class TrackDecl:
+    """A per-city track the pack declares: each city's marker starts before step 1 and moves
+    one step on with `advance NAME`; reaching a step applies its reward once (an effect in the
+    card language, its points on score line `line`)."""
+
+    name: str
+    steps: tuple[str, ...]  # each step's reward as written
+    line: str = "civilian"
+    effects: tuple[tuple[A.Effect, ...], ...] = ()  # the steps parsed (the loader fills them)
+
+
+@dataclass(frozen=True)
+class TrackConflict:
+    """A conflict along a track, at the end of every age: every city's `strength` (tokens of
+    that declared kind) against every other city's; the strongest take `victory[age]`, the
+    weakest `defeat[age]` (conflict tokens; ties share; all equal: nobody)."""
+
+    name: str
+    strength: str
+    victory: tuple[int, ...]
+    defeat: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class DrawRule:
     """Cards of `color` without player counts drawn at random into the decks of `ages`:
     `per_player` per player plus `extra` (the guilds are the base game's own case)."""
@@ -164,6 +188,8 @@ class Rules:
     tokens: Mapping[str, TokenKind] = field(default_factory=dict)
     debt: str = ""  # the token kind taken for each coin of a loss a city does not pay
     seats: tuple[SeatDecl, ...] = ()  # seats no player owns, at some player counts
+    tracks: tuple[TrackDecl, ...] = ()  # per-city tracks (`advance TRACK`)
+    track_conflicts: tuple[TrackConflict, ...] = ()  # conflicts of every city against every other
     deal_from: Mapping[int, int] = field(default_factory=dict)  # an age with no cards: the age dealt
     top_up: Mapping[int, int] = field(default_factory=dict)  # a short age: the age whose cards fill it
     assumed: tuple[str, ...] = ()  # what the loader filled in for a pack that only changed `ages`

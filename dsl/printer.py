@@ -217,6 +217,11 @@ def _(n: A.Tokens) -> str:
 
 
 @canonical.register
+def _(n: A.Advance) -> str:
+    return f"advance {n.track}" + (f" for {n.coins} coin{'s' if n.coins != 1 else ''}" if n.coins else "")
+
+
+@canonical.register
 def _(n: A.OthersCoins) -> str:
     who = "others" if n.sides == ("others",) else sides_text(n.sides)
     verb = "lose" if n.amount < 0 else "gain"

@@ -246,6 +246,15 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                (Param("hand", "word", "the second hand a card is taken from"),
                 Param("vp", "int", "points per coin of the buried card's cost (at least 1)")),
                ("bury card from leaders for 2 vp per coin",), "bury card from HAND for N vp per coin"),
+    EffectSpec("advance", A.Advance, "when built",
+               "When built, the owner's marker on a track the pack declares (`rules: tracks`) "
+               "moves one step on, and the reward of the step it reaches (an effect in the card "
+               "language) applies once, as if built then. With `for N coins` it moves only when "
+               "the owner holds N coins at that moment (after the turn's payments, before its "
+               "income), and pays them. A marker at the track's end stays (nothing is paid).",
+               (Param("track", "word", "a declared track"),
+                Param("coins", "int", "`for N coins`: the price of the step", optional=True)),
+               ("advance red", "advance yellow for 1 coin"), "advance TRACK [for N coin[s]]"),
     EffectSpec("give", A.GiveDefeats, "passive",
                "A conflict rule: each defeat token the owner would receive goes to the neighbour "
                "who beat it instead.",

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .model import DEFAULT_SCORE_LINES, DrawRule, PhaseDecl, Rules, SeatDecl, TokenKind
+from .model import DEFAULT_SCORE_LINES, DrawRule, PhaseDecl, Rules, SeatDecl, TokenKind, TrackConflict, TrackDecl
 from .text_errors import did_you_mean
 from .phases import PHASE_TIMES, PHASES
 from .seats import CONTROLLERS, HANDS, SIDES
@@ -120,7 +120,14 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report,
         tokens={str(k): TokenKind(str(k), int((v or {}).get("vp", 0)), str((v or {}).get("line", "")),
                                   bool((v or {}).get("sit_out", False)))
                 for k, v in (raw.get("tokens") or {}).items()},
-        debt=str(raw.get("debt", "")))
+        debt=str(raw.get("debt", "")),
+        tracks=tuple(TrackDecl(str(k), tuple(str(x) for x in (v or {}).get("steps") or ()),
+                               str((v or {}).get("line", "civilian")))
+                     for k, v in (raw.get("tracks") or {}).items()),
+        track_conflicts=tuple(TrackConflict(str(k), str((v or {}).get("strength", "")),
+                                            tuple((v or {}).get("victory") or ()),
+                                            tuple((v or {}).get("defeat") or ()))
+                              for k, v in (raw.get("track_conflicts") or {}).items()))
     rules = _with_phases(rules, raw.get("phases") or [])
     rules = _with_seats(rules, raw.get("seats") or [])
     rules = extend_ages(rules, own or {})
@@ -174,7 +181,28 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report,
         bad(("science", "symbols"), "at least one science symbol is needed")
     _check_phases(rules, bad)
     _check_tokens_and_draws(rules, bad)
+    _check_tracks(rules, bad)
     return rules
+
+
+def _check_tracks(rules: Rules, bad: Callable[..., None]) -> None:
+    """Tracks and the conflicts along them: score lines, token kinds, one value per age."""
+    kinds = list(rules.tokens)
+    for t in rules.tracks:
+        if not t.steps:
+            bad(("tracks", t.name), f"track '{t.name}' has no steps", key=True)
+        if t.line not in rules.score_lines:
+            bad(("tracks", t.name, "line"), f"track '{t.name}': '{t.line}' is not a score line "
+                f"(one of: {', '.join(rules.score_lines)})" + did_you_mean(t.line, rules.score_lines))
+    for c in rules.track_conflicts:
+        if c.strength not in rules.tokens:
+            bad(("track_conflicts", c.name, "strength"), f"track conflict '{c.name}': no token kind "
+                f"'{c.strength}'" + (f" (kinds: {', '.join(kinds)})" if kinds else " (declare it under tokens)")
+                + did_you_mean(c.strength, kinds))
+        for key, values in (("victory", c.victory), ("defeat", c.defeat)):
+            if len(values) != rules.ages:
+                bad(("track_conflicts", c.name, key), f"track conflict '{c.name}': {len(values)} "
+                    f"{key} values for {rules.ages} ages")
 
 
 def pass_step(direction: str) -> int:

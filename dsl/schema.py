@@ -168,6 +168,32 @@ def build_schema() -> dict[str, Any]:
                        "sit_out": {"type": "boolean", "description":
                                    "a city holding one sits out the next conflict and gives it back"}},
                        desc="one token kind")},
+        "tracks": {"type": "object", "maxProperties": LIMITS.tracks, "description":
+                   "per-city tracks, by name: each city's marker moves one step on with `advance "
+                   "NAME`; reaching a step applies its reward once",
+                   "propertyNames": {"pattern": NAME_PATTERN},
+                   "additionalProperties": _obj({
+                       "steps": {"type": "array", "minItems": 1, "maxItems": LIMITS.track_steps,
+                                 "items": {"type": "string", "minLength": 1, "maxLength": LIMITS.text_chars},
+                                 "description": "each step's reward, an effect in the card language "
+                                                "(`coins 2`, `tokens 1 naval; vp 1`)"},
+                       "line": {"type": "string", "pattern": NAME_PATTERN, "description":
+                                "the score-pad line of the rewards' points (default civilian)"}},
+                       ["steps"], "one track")},
+        "track_conflicts": {"type": "object", "maxProperties": LIMITS.tracks, "description":
+                            "conflicts at the end of every age of every city against every other, "
+                            "by name: the strongest take a victory token, the weakest a defeat token",
+                            "propertyNames": {"pattern": NAME_PATTERN},
+                            "additionalProperties": _obj({
+                                "strength": {"type": "string", "pattern": NAME_PATTERN, "description":
+                                             "the declared token kind whose count is a city's strength"},
+                                "victory": {"type": "array", "maxItems": LIMITS.ages,
+                                            "items": _int("victory token value", -LIMITS.coins),
+                                            "description": "the strongest cities' token value, per age"},
+                                "defeat": {"type": "array", "maxItems": LIMITS.ages,
+                                           "items": _int("defeat token value", -LIMITS.coins),
+                                           "description": "the weakest cities' token value, per age"}},
+                                ["strength", "victory", "defeat"], "one conflict along a track")},
         "debt": {"type": "string", "pattern": NAME_PATTERN, "description":
                  "the token kind a city takes for each coin of a loss it does not pay"},
         "categories": {"type": "object", "description":

@@ -376,6 +376,21 @@ class ToAst(TurnRules, Transformer):
                                              len(count)))
         return A.Tokens(self._int(count), str(kind), line=meta.line, column=meta.column)
 
+    @v_args(meta=True)
+    def advance(self, meta: Any, children: list[Token]) -> A.Advance:
+        track = children[0]
+        tracks = self.vocab.tracks if self.vocab is not None else ()
+        if self.vocab is not None and str(track) not in tracks:
+            self.errors.append(LanguageError(
+                f"unknown track '{track}'" + (f" (tracks: {', '.join(tracks)})" if tracks else
+                                              " (declare it in the rules: tracks)")
+                + did_you_mean(str(track), tracks), track.line, track.column, len(track)))
+        coins = self._int(children[1]) if len(children) > 1 else 0
+        if len(children) > 1 and coins < 1:
+            self.errors.append(LanguageError("a step's price is at least 1 coin (or write none)",
+                                             children[1].line, children[1].column, len(children[1])))
+        return A.Advance(str(track), coins, line=meta.line, column=meta.column)
+
     def lose_word(self, _: list[Any]) -> str:
         return "lose"
 

@@ -26,6 +26,7 @@ class Vocabulary:
     plugin_words: frozenset[str] = frozenset()
     decks: tuple[str, ...] = ()  # decks besides the age decks (their hands share the name)
     tokens: tuple[str, ...] = ()  # token kinds the pack declares (debt, diplomacy, ...)
+    tracks: tuple[str, ...] = ()  # per-city tracks the pack declares (`advance TRACK`)
 
     @property
     def resources(self) -> tuple[str, ...]:

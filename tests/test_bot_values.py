@@ -17,15 +17,16 @@ from interpreter.rules.contribution import Hook
 from interpreter.rules.effects import compile_effects
 
 VOCAB = Vocabulary(colors=("brown", "grey", "blue", "yellow", "red", "green", "purple", "black"),
-                   decks=("heroes",), tokens=("debt", "diplomacy"))
+                   decks=("heroes",), tokens=("debt", "diplomacy"), tracks=("red", "yellow"))
 
 
 @pytest.mark.parametrize("word", sorted(EFFECTS))
 def test_every_registry_word_compiles_to_something_greedy_can_value(word: str) -> None:
-    from dsl.model import TokenKind
+    from dsl.model import TokenKind, TrackDecl
     ix = _Indexes(replace(Rules(), vocab=VOCAB, decks=("heroes",),
                           tokens={"debt": TokenKind("debt", -1, "treasury"),
-                                  "diplomacy": TokenKind("diplomacy", sit_out=True)}))
+                                  "diplomacy": TokenKind("diplomacy", sit_out=True)},
+                          tracks=(TrackDecl("red", ("vp 1",)), TrackDecl("yellow", ("coins 2",)))))
     for example in EFFECTS[word].examples:
         c = compile_effects(parse_effects(example, VOCAB), ix)
         fast = c.produces or c.shields or any(c.science) or c.science_wild or c.discounts

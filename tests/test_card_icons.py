@@ -248,6 +248,9 @@ def test_every_effect_kind_and_power_variant_has_an_icon() -> None:
         assert all(rows_for(e, vocab) for e in effects), text
     tokens = parse_effects("tokens 1 diplomacy", pack("cities").rules.vocab)
     kinds |= {type(e) for e in tokens if rows_for(e, pack("cities").rules.vocab)}
+    naval = load_pack(str(Path(__file__).resolve().parents[1] / "examples" / "naval-tracks")).rules.vocab
+    for text in ("advance red", "advance yellow for 1 coin"):  # a track the pack declares
+        kinds |= {type(e) for e in parse_effects(text, naval) if rows_for(e, naval)}
     assert kinds == set(get_args(A.Effect)) - {A.PluginEffect}  # a new kind needs a sample here
 
 

@@ -14,7 +14,8 @@ from dsl.registry import EFFECTS, SPEC_BY_NODE
 from dsl.vocab import BASE_VOCABULARY, Vocabulary
 
 V = Vocabulary(colors=(*BASE_VOCABULARY.colors, "black"), decks=("heroes",),
-               tokens=("debt", "diplomacy"))  # the base words, plus a deck, a colour, token kinds
+               tokens=("debt", "diplomacy"), tracks=("red", "yellow"))  # the base words, plus a deck,
+#                a colour, token kinds, tracks
 SELF, LEFT, RIGHT = ("self",), ("left",), ("right",)
 NEIGHBORS = ("left", "right")
 ALL = ("left", "self", "right")
@@ -242,6 +243,9 @@ HANDS_AND_RULES = [
     ("trade 2 seats away", A.FarTrade(2)),
     ("discard own cards for 1 coin", A.DiscardOwn((), 1)),
     ("bury card from leaders for 2 vp per coin", A.Bury("leaders", 2)),
+    ("advance red", A.Advance("red")),
+    ("advance yellow for 1 coin", A.Advance("yellow", 1)),
+    ("advance red for 3 coins", A.Advance("red", 3)),
 ]
 ALL_EFFECTS = (PRODUCE + SHIELDS + SCIENCE + COINS + VP + BUY + POWERS
                + COUNTING + BANK + COPY_NOW + DISCOUNT + TRIGGER + HANDS_AND_RULES)
@@ -350,7 +354,7 @@ def test_cost_helpers() -> None:
 
 # -- errors --------------------------------------------------------------------------------
 
-EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, rebate, discard, trade, bury, give"
+EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, rebate, discard, trade, bury, advance, give"
 
 SYNTAX_ERRORS = [
     ("3 coins", 1, 1,

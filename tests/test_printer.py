@@ -22,7 +22,8 @@ from dsl.registry import EFFECTS, SPEC_BY_NODE
 from dsl.vocab import BASE_VOCABULARY, Vocabulary
 
 V = Vocabulary(colors=(*BASE_VOCABULARY.colors, "black"), decks=("heroes",),
-               tokens=("debt", "diplomacy"))  # the base words, plus a deck, a colour, token kinds
+               tokens=("debt", "diplomacy"), tracks=("red", "yellow"))  # the base words, plus a deck,
+#                a colour, token kinds, tracks
 
 # (card text as a modder may write it, canonical text, English text)
 CASES = [
@@ -106,6 +107,11 @@ CASES = [
     ("give defeat to winner", "give defeats to winner",
      "Each defeat token you would receive goes to the neighbour who beat you."),
     ("token 1 diplomacy", "tokens 1 diplomacy", "When built, take 1 diplomacy token."),
+    ("advance red", "advance red",
+     "When built, move your red marker one step along its track; you gain the reward of the step it reaches."),
+    ("advance  yellow for 2 coins", "advance yellow for 2 coins",
+     "When built, move your yellow marker one step along its track, if you then have 2 coins to pay "
+     "for it; you gain the reward of the step it reaches."),
     ("others lose 2 coins", "others lose 2 coins",
      "When built, every other city loses 2 coins (or takes a debt token for each coin it does not pay)."),
     ("neighbours lose 1 coin per victory", "neighbors lose 1 coin per victory",
@@ -377,6 +383,7 @@ EFFECT_STRATEGIES = {
     "discard": st.builds(A.DiscardOwn, unique(COLORS, 0, 3), st.integers(1, 20)),
     "trade": st.builds(A.FarTrade, st.integers(2, 6)),
     "bury": st.builds(A.Bury, st.sampled_from(["leaders", "heroes"]), st.integers(1, 5)),
+    "advance": st.builds(A.Advance, st.sampled_from(V.tracks), st.integers(0, 9)),
 }
 ANY_EFFECT = st.one_of(*EFFECT_STRATEGIES.values())
 

@@ -5,6 +5,12 @@ kind that sits out (diplomacy) gives one back and takes no part, and the two cit
 fight each other. Strength is a city's shields plus shields counted anew (`shields 1 per
 defeat`); a conflict rule may send the defeat token to the winner. The win and lose events
 fire their triggers at once.
+
+A pack may declare conflicts along a track (`rules: track_conflicts`): after those, every city's
+strength there (its tokens of one declared kind) is compared with every other city's; the
+strongest (ties share) take that conflict's victory token of the age and the weakest its
+defeat token; when every city is as strong as the others nobody takes one. These tokens are
+conflict tokens (the military line, `per victory` / `per defeat`); they fire no triggers.
 """
 from __future__ import annotations
 
@@ -70,5 +76,21 @@ class Conflicts:
             if coins:
                 self.cities[seat].coins = max(0, self.cities[seat].coins + coins)
         self.settle_gains()
+        along = self.track_wars(age) if self.rules.track_conflicts else None
         if self.logging:
-            self.log["war"].append({"age": age, "results": results})
+            self.log["war"].append({"age": age, "results": results, **({"tracks": along} if along else {})})
+
+    def track_wars(self, age: int) -> list[dict[str, object]]:
+        """The conflicts along the tracks: every city against every other (module docstring)."""
+        out: list[dict[str, object]] = []
+        for war in self.rules.track_conflicts:
+            strength = [c.token_counts.get(war.strength, 0) for c in self.cities]
+            top, low = max(strength), min(strength)
+            winners = [s for s in range(self.n) if strength[s] == top] if top > low else []
+            losers = [s for s in range(self.n) if strength[s] == low] if top > low else []
+            for seat in winners:
+                self.cities[seat].tokens.append(war.victory[age - 1])
+            for seat in losers:
+                self.cities[seat].tokens.append(war.defeat[age - 1])
+            out.append({"name": war.name, "strength": strength, "won": winners, "lost": losers})
+        return out

@@ -329,7 +329,7 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
 
     def state(self) -> dict[str, Any]:
         """The cities as a STATE document (see docs/formats.md)."""
-        return {"pack": self.cp.pack.name, "players": [city_state(c) for c in self.cities]}
+        return {"pack": self.cp.pack.name, "players": [city_state(c, self.cp.tracks) for c in self.cities]}
 
     def check_bound(self) -> None:
         """Stop the game when a number compounded past the runtime bound (GameOverflow): at
@@ -351,7 +351,8 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
         return can
 
 
-def city_state(c: City) -> dict[str, Any]:
+def city_state(c: City, tracks: Any = ()) -> dict[str, Any]:
+    """One city as a STATE entry; `tracks`: the pack's compiled tracks (their names)."""
     out = {"name": c.name, "wonder": c.side.wonder, "side": c.side.side, "stages": c.stages_built
            if not c.side.any_order else [k + 1 for k in c.built_stages],  # which, when any order
            "cards": [card.name for card in c.cards], "coins": c.coins, "tokens": list(c.tokens)}
@@ -363,6 +364,8 @@ def city_state(c: City) -> dict[str, Any]:
     kinds = {k: v for k, v in c.token_counts.items() if v}
     if kinds:
         out["token_kinds"] = kinds
+    if any(c.track_pos):
+        out["tracks"] = {t.name: pos for t, pos in zip(tracks, c.track_pos) if pos}
     if c.unowned:
         out["free_city"] = True
     return out

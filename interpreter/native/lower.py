@@ -244,6 +244,9 @@ def _check_rules(cp: CompiledPack) -> None:
         raise NotNative(f"the phase kind '{kinds[0]}'")
     if any(p.kind == "draft" and not 0 < p.deal <= MAXHAND for p in rules.phases):
         raise NotNative("a draft dealing more cards than the native core holds")
+    if rules.tracks or rules.track_conflicts:
+        raise NotNative("tracks (rules: tracks / track_conflicts): markers on per-city tracks and "
+                        "conflicts of every city against every other")
     if len(rules.tokens) > MAXTK:
         raise NotNative("more token kinds than the native core holds")
     if len(cp.resources) > MAXR or len(cp.colors) > MAXC or len(cp.symbols) > MAXS:

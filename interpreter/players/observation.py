@@ -30,7 +30,8 @@ PUBLIC = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "co
           "relative", "relative_choices", "rebate_used", "free_turns", "colour_first",
           "choice_mask", "trade_mask", "choice_count", "trade_count", "n_res", "defeats",
           "victories", "unowned", "built_stages", "under",  # under: its colour scores in the open
-          "buried")  # a buried card scores in the open
+          "buried",  # a buried card scores in the open
+          "track_pos")  # markers on the tracks
 
 
 class CityView:

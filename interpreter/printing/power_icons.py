@@ -18,7 +18,7 @@ from dsl.vocab import Vocabulary
 from .glyphs import (
     INK, STONE, Piece, Row, amount_row, around, arrow, card_mark, chain, coin, far_arrow, joined, label, laurel,
     per_row, piece, poly, resource, shield, small, stage, token, word)
-from .palette import Prim, color_of, resource_color
+from .palette import Prim, color_of, hashed, resource_color
 
 BACK = "#3e3a35"  # a card's back, as the exported decks print it
 BACK_INK = "#c9b27c"
@@ -334,6 +334,9 @@ def power_row(e: A.Effect, vocab: Vocabulary) -> Row | None:
         return None if paid is None else _flanked(paid, e.sides)
     if isinstance(e, A.GiveDefeats):
         return [piece(defeat), piece(flow, w=0.5), piece(shield)]
+    if isinstance(e, A.Advance):  # (a coin paid) the track's marker one step on
+        paid = [piece(coin, str(e.coins)), piece(flow, w=0.5)] if e.coins else []
+        return [*paid, piece(token, e.track[:1].upper(), hashed(e.track)), word("+1", 0.55)]
     if isinstance(e, A.Trigger):
         return _trigger(e, vocab)
     return None

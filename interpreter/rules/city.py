@@ -36,7 +36,7 @@ class City:
                  "free_build_used", "play_last", "play_two", "second_used", "far_trade", "far_price", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "mods", "mods_key",
                  "token_counts", "strength", "strength_out", "free_build_colors", "relative", "relative_choices",
                  "rebate_used", "free_turns", "colour_first", "listens", "counted_costs", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
-                 "unowned", "built_stages", "under", "buried")
+                 "unowned", "built_stages", "under", "buried", "track_pos")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -49,6 +49,7 @@ class City:
         self.built_stages: list[int] = []  # indices of the built stages, in the order built
         self.under: dict[int, CCard] = {}  # stage index -> the card used to build it
         self.buried: list[tuple[Any, CCard]] = []  # (the `bury` hook, the card it took out of the game)
+        self.track_pos = [0] * len(cp.tracks)  # steps reached on each declared track (0: none)
         self.coins = cp.rules.starting_coins
         self.cards: list[CCard] = []
         self.names: set[str] = set()
@@ -205,7 +206,7 @@ class City:
     # what giving up a card leaves as it was: the city's holdings and history, not its totals
     _KEPT = frozenset({"seat", "name", "side", "n_res", "unowned", "coins", "tokens", "token_counts",
                        "free_build_used", "sold", "tucked", "buried", "hands", "bank_used", "rebate_used",
-                       "copied_now", "second_used", "prod_version"})
+                       "copied_now", "second_used", "prod_version", "track_pos"})
 
     def give_up(self, card: CCard, cp: CompiledPack) -> None:
         """A built card leaves the city (`discard own ...`): every running total is made again
@@ -219,10 +220,18 @@ class City:
             fresh.build_stage(k, self.under.get(k))
         for c in self.copied_now:
             fresh.add(c.effect, c.category, c.id)
+        fresh.add_steps(cp, self.track_pos)
         for slot in City.__slots__:
             if slot not in City._KEPT:
                 setattr(self, slot, getattr(fresh, slot))
         self.prod_version += fresh.prod_version + 1  # a new version: cached prices are stale
+
+    def add_steps(self, cp: CompiledPack, reached: list[int]) -> None:
+        """Fold in the rewards of the track steps reached (a city made again, or read from a
+        STATE file): their totals and hooks, not their one-time effects."""
+        for track, pos in zip(cp.tracks, reached):
+            for step in track.steps[:pos]:
+                self.add(step, track.line)
 
     def open_stages(self) -> tuple[int, ...]:
         """The stages a card may go under now: the next printed one, or on a side whose stages
@@ -260,6 +269,7 @@ class City:
         new.stages_built, new.coins, new.shields = self.stages_built, self.coins, self.shields
         new.cards, new.names, new.sold, new.tucked = self.cards[:], set(self.names), self.sold[:], self.tucked[:]
         new.built_stages, new.under, new.buried = self.built_stages[:], dict(self.under), self.buried[:]
+        new.track_pos = self.track_pos[:]
         new.color_counts, new.fixed, new.fixed_trade = self.color_counts[:], self.fixed[:], self.fixed_trade[:]
         new.choices, new.choices_trade = self.choices[:], self.choices_trade[:]
         new.science, new.science_wild, new.tokens = self.science[:], self.science_wild[:], self.tokens[:]

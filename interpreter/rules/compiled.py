@@ -65,6 +65,15 @@ class CSide:
 
 
 @dataclass(frozen=True, eq=False)
+class CTrack:
+    """A declared track compiled: each step's reward, applied once when a marker reaches it."""
+
+    name: str
+    steps: tuple[Contribution, ...]
+    line: str  # the score line of the rewards' points
+
+
+@dataclass(frozen=True, eq=False)
 class CompiledPack:
     pack: Pack
     rules: Rules
@@ -75,6 +84,7 @@ class CompiledPack:
     sides: dict[tuple[str, str], CSide]
     wonders: tuple[str, ...]
     _decks: dict[tuple[int, int], list[CCard]] = field(default_factory=dict, repr=False)
+    tracks: tuple[CTrack, ...] = ()  # per-city tracks, in the rules' order (City.track_pos)
 
     def card_named(self, name: str, age: int | None = None) -> CCard:
         for c in self.cards:
@@ -140,6 +150,7 @@ class _Indexes:
         self.col = {c: i for i, c in enumerate(rules.vocab.colors)}
         self.sym = {s: i for i, s in enumerate(rules.vocab.symbols)}
         self.stage = -1  # the wonder stage being compiled (`per card of the tucked colour`)
+        self.tracks = {t.name: i for i, t in enumerate(rules.tracks)}
 
     def stage_effects(self, k: int, effects: tuple[A.Effect, ...]) -> Contribution:
         self.stage = k
@@ -175,5 +186,7 @@ def compile_pack(pack: Pack) -> CompiledPack:
                            for k, st in enumerate(side.stages))
             sides[(w.name, s)] = CSide(w.name, s, compile_effects(side.effects, ix), stages, side,
                                      side.stage_order == "any")
+    tracks = tuple(CTrack(t.name, tuple(compile_effects(e, ix) for e in t.effects), t.line)
+                   for t in pack.rules.tracks)
     return CompiledPack(pack, pack.rules, tuple(ix.res), tuple(ix.col), tuple(ix.sym),
-                        tuple(cards), sides, tuple(w.name for w in pack.wonders))
+                        tuple(cards), sides, tuple(w.name for w in pack.wonders), tracks=tracks)

@@ -21,7 +21,7 @@ from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.city import City, Table
 
 TOP_KEYS = ("pack", "players")
-PLAYER_KEYS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens", "hands", "token_kinds", "copied",
+PLAYER_KEYS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens", "hands", "token_kinds", "tracks", "copied",
                "free_city", "winner", "under")
 MAX_COINS = 1_000_000
 
@@ -339,6 +339,7 @@ def _hands_and_copies(p: dict[str, Any], where: str, city: City, cp: CompiledPac
             raise StateError(f"{where}: token_kinds.{kind} must be a whole number >= 0, not {n!r}")
         if n:
             city.token_counts[kind] = n
+    _tracks(p, where, city, cp)
     copied = p.get("copied", [])
     if not isinstance(copied, list) or not all(isinstance(c, str) for c in copied):
         raise StateError(f"{where}: copied must be a list of card names")
@@ -361,3 +362,25 @@ def _hands_and_copies(p: dict[str, Any], where: str, city: City, cp: CompiledPac
             raise StateError(f"{where}: under: no card named '{printable(name)}'"
                              f"{_suggest(name, sorted({c.name for c in cp.cards}))}")
         city.under[k] = matches[0]
+
+
+def _tracks(p: dict[str, Any], where: str, city: City, cp: CompiledPack) -> None:
+    """`tracks: {red: 2}`: the steps reached on each declared track (their rewards' totals
+    and hooks join the city; their one-time effects are taken as done)."""
+    got = p.get("tracks", {})
+    if not isinstance(got, dict):
+        raise StateError(f"{where}: tracks must be an object of track name -> steps reached")
+    names = [t.name for t in cp.tracks]
+    reached = [0] * len(names)
+    for name, n in got.items():
+        if name not in names:
+            raise StateError(f"{where}: tracks: no track '{printable(str(name))}' in this pack"
+                             + (f" (tracks: {', '.join(names)})" if names else "")
+                             + _suggest(str(name), names))
+        k = names.index(name)
+        if not _is_int(n) or not 0 <= n <= len(cp.tracks[k].steps):
+            raise StateError(f"{where}: tracks.{name} must be a whole number of steps from 0 to "
+                             f"{len(cp.tracks[k].steps)}, not {n!r}")
+        reached[k] = n
+    city.track_pos = reached
+    city.add_steps(cp, reached)

@@ -26,7 +26,12 @@ class TokensHook(Hook):
         kind = obs.rules.tokens.get(self.kind)
         if kind is None:
             return 0.0
-        return self.count * (kind.vp + (1.5 if kind.sit_out and ages_left(obs) >= 0 else 0.0))
+        v = kind.vp + (1.5 if kind.sit_out and ages_left(obs) >= 0 else 0.0)
+        for war in obs.rules.track_conflicts:  # strength in a conflict along a track, every age to come
+            if war.strength == self.kind:
+                now = max(1, obs.age) - 1
+                v += 0.4 * sum(w - d for w, d in zip(war.victory[now:], war.defeat[now:]))
+        return self.count * v
 
 
 @handles("tokens", "count", "kind")

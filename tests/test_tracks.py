@@ -1,0 +1,218 @@
+"""Per-city tracks (rules: tracks), the word `advance`, and conflicts along a track
+(rules: track_conflicts), on examples/naval-tracks. Expectations are worked out by hand from
+the pack's README and pack.yaml: red steps give naval tokens 1, 1, 2, 2 (+1 vp); yellow coins
+2, 3, 4 (+1 vp); green a private any-raw, 2 vp, a wild symbol; the naval conflict gives
+3/5/7 to the strongest and -1/-2/-3 to the weakest."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from textwrap import dedent
+
+import pytest
+
+from dsl.diagnostics import PackError
+from dsl.loader import load_pack
+from interpreter.native.lower import NotNative, lower
+from interpreter.players.game import Game
+from interpreter.players.roster import make_bots
+from interpreter.rules.compiled import compile_pack
+from interpreter.rules.statefile import StateError, build_table
+
+REPO = Path(__file__).resolve().parents[1]
+NAVAL = REPO / "examples" / "naval-tracks"
+RED, YELLOW, BLUE, GREEN = range(4)
+
+
+@pytest.fixture(scope="module")
+def cp():
+    return compile_pack(load_pack(str(NAVAL)))
+
+
+def built(game, seat: int, name: str) -> int:
+    """Build a card in `seat`'s city as a turn would (totals, then its when-built effects);
+    the coins it gives are returned, as the turn adds them."""
+    card = game.cp.card_named(name)
+    game.cities[seat].build_card(card)
+    return game.when_built(seat, card.effect)
+
+
+def test_red_steps_give_naval_strength_and_the_marker_stops_at_the_end(cp) -> None:
+    game = Game(cp, make_bots("random", 3), seed=1)
+    city = game.cities[0]
+    naval = []
+    for name in ("Stockade", "Barracks", "Walls", "Arsenal", "Stockade"):
+        assert built(game, 0, name) == 0  # red steps give no coins
+        naval.append((city.track_pos[RED], city.token_counts.get("naval", 0)))
+    # steps 1..4: +1, +1, +2, +2; the fifth advance finds the track's end: nothing happens
+    assert naval == [(1, 1), (2, 2), (3, 4), (4, 6), (4, 6)]
+    assert city.track_pos == [4, 0, 0, 0]
+    assert sum(1 for line, _ in city.scorers if line == "military") == 1  # the last step's vp 1
+    assert city.shields == 1 + 1 + 2 + 3 + 1  # the cards' own shields, unchanged
+
+
+def test_a_paid_step_is_taken_only_with_the_coins(cp) -> None:
+    game = Game(cp, make_bots("random", 3), seed=1)
+    city = game.cities[0]
+    assert city.coins == 3
+    got = built(game, 0, "Tavern")  # coins 5; advance yellow for 1 coin (step 1: coins 2)
+    assert (got, city.coins, city.track_pos[YELLOW]) == (5 + 2, 3 - 1, 1)
+    poor = game.cities[1]
+    poor.coins = 0
+    got = built(game, 1, "Tavern")  # no coin to pay: the marker stays, the card's coins still come
+    assert (got, poor.coins, poor.track_pos[YELLOW]) == (5, 0, 0)
+
+
+def test_rewards_join_the_city_like_a_card(cp) -> None:
+    game = Game(cp, make_bots("random", 3), seed=1)
+    city = game.cities[0]
+    raw = tuple(sorted(cp.resources.index(r) for r in ("wood", "stone", "ore", "clay")))
+    built(game, 0, "Workshop")  # green step 1: produce wood/stone/ore/clay untradable
+    assert raw in city.choices and raw not in city.choices_trade
+    built(game, 0, "School")  # green step 2: vp 2, on the science line
+    assert [line for line, _ in city.scorers].count("science") == 1
+    built(game, 0, "Theater")  # blue step 1: vp 1 on the civilian line
+    assert city.track_pos == [0, 0, 1, 2]
+
+
+def naval_war(cp, strengths: list[int], age: int) -> list[list[int]]:
+    game = Game(cp, make_bots("random", len(strengths)), seed=2)
+    for city, s in zip(game.cities, strengths):
+        city.token_counts["naval"] = s
+        city.tokens = []
+    game.track_wars(age)
+    return [c.tokens for c in game.cities]
+
+
+def test_the_naval_conflict_strongest_and_weakest_with_ties(cp) -> None:
+    # age II: the two strongest (3, 3) take 5 each; the weakest (0) takes -2; the 1 nothing
+    assert naval_war(cp, [3, 3, 1, 0], 2) == [[5], [5], [], [-2]]
+    # age III: one strongest takes 7; two tied weakest take -3 each
+    assert naval_war(cp, [0, 4, 0, 1, 2], 3) == [[-3], [7], [-3], [], []]
+    # age I, everyone equally strong (none at all): nobody takes a token
+    assert naval_war(cp, [0, 0, 0], 1) == [[], [], []]
+    assert naval_war(cp, [2, 2, 2, 2], 1) == [[], [], [], []]
+    # every city against every other, not only neighbours: seat 0 and seat 3 are not neighbours at 6
+    assert naval_war(cp, [5, 1, 1, 0, 1, 1], 1) == [[3], [], [], [-1], [], []]
+
+
+def test_naval_tokens_score_on_the_military_line(cp) -> None:
+    game = Game(cp, make_bots("greedy", 4), seed=5, log=True)
+    scores = game.play()
+    for city, row in zip(game.cities, scores["players"]):
+        assert row["military"] == sum(city.tokens)
+    wars = game.log["war"]
+    assert len(wars) == 3 and all("tracks" in w for w in wars)
+    for w in wars:
+        (naval,) = w["tracks"]
+        top, low = max(naval["strength"]), min(naval["strength"])
+        assert naval["won"] == ([s for s, x in enumerate(naval["strength"]) if x == top] if top > low else [])
+
+
+@pytest.mark.parametrize("bots", ["greedy", "random"])
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_plays_at_every_count_the_same_way_twice(cp, players: int, bots: str) -> None:
+    logs = []
+    for _ in range(2):
+        game = Game(cp, make_bots(bots, players), seed=players, log=True)
+        game.play()
+        assert all(c.coins >= 0 for c in game.cities)
+        assert all(0 <= p <= len(t.steps) for c in game.cities for p, t in zip(c.track_pos, cp.tracks))
+        logs.append(json.dumps(game.log, sort_keys=True, default=str))
+    assert logs[0] == logs[1]
+
+
+def test_greedy_values_the_step_it_would_reach(cp) -> None:
+    game = Game(cp, make_bots("greedy", 3), seed=1)
+    (hook,) = [h for h in cp.card_named("Stockade").effect.hooks]
+    obs = game.observe(0)
+    assert hook.worth(obs, 0) > 0  # naval strength: the naval conflicts still to come
+    game.cities[0].track_pos[RED] = len(cp.tracks[RED].steps)
+    assert hook.worth(game.observe(0), 0) == 0.0  # at the end: nothing to reach
+
+
+def test_markers_are_cloned_and_in_state_files(cp) -> None:
+    game = Game(cp, make_bots("random", 3), seed=1)
+    built(game, 0, "Workshop")
+    built(game, 0, "Stockade")
+    twin = game.clone()
+    twin.cities[0].track_pos[RED] = 3
+    assert game.cities[0].track_pos == [1, 0, 0, 1]
+    state = game.state()
+    assert state["players"][0]["tracks"] == {"red": 1, "green": 1}
+    assert "tracks" not in state["players"][1]
+    table = build_table(json.loads(json.dumps(state)), cp)
+    city = table.cities[0]
+    assert city.track_pos == [1, 0, 0, 1] and city.token_counts == {"naval": 1}
+    assert city.choices == game.cities[0].choices  # the green reward's production is back
+    state["players"][1]["tracks"] = {"rde": 1}
+    with pytest.raises(StateError, match="no track 'rde'.*did you mean 'red'"):
+        build_table(state, cp)
+    state["players"][1]["tracks"] = {"red": 9}
+    with pytest.raises(StateError, match="from 0 to 4"):
+        build_table(state, cp)
+
+
+def test_the_native_core_declines_tracks(cp) -> None:
+    with pytest.raises(NotNative, match="tracks"):
+        lower(cp)
+
+
+BAD_MANIFEST = """\
+name: bad-tracks
+extends: [base]
+rules:
+  tokens:
+    naval: {}
+  tracks:
+    red:
+      line: militery
+      steps:
+        - tokens 1 naval
+        - coinz 2
+  track_conflicts:
+    naval:
+      strength: navl
+      victory: [3, 5]
+      defeat: [-1, -2, -3]
+"""
+BAD_CARDS = """\
+cards:
+  - name: Dock
+    age: 1
+    color: red
+    players: [3]
+    effect: advance rde
+"""
+
+
+def test_bad_tracks_are_located_all_at_once(tmp_path: Path) -> None:
+    (tmp_path / "pack.yaml").write_text(BAD_MANIFEST)
+    (tmp_path / "cards.yaml").write_text(BAD_CARDS)
+    with pytest.raises(PackError) as err:
+        load_pack(str(tmp_path))
+    text = err.value.render()
+    expected = [
+        ("pack.yaml:8:", "'militery' is not a score line", "did you mean 'military'?"),
+        ("pack.yaml:11:", "coinz", ""),
+        ("pack.yaml:14:", "no token kind 'navl'", "did you mean 'naval'?"),
+        ("pack.yaml:15:", "2 victory values for 3 ages", ""),
+        ("cards.yaml:6:", "unknown track 'rde' (tracks: red)", "did you mean 'red'?"),
+    ]
+    for where, what, hint in expected:
+        lines = [line for line in text.splitlines() if where in line and what in line]
+        assert lines, (where, what, text)
+        assert hint in lines[0]
+
+
+def test_a_track_needs_steps(tmp_path: Path) -> None:
+    (tmp_path / "pack.yaml").write_text(dedent("""\
+        name: empty-track
+        extends: [base]
+        rules:
+          tracks:
+            red: {steps: []}
+        """))
+    with pytest.raises(PackError) as err:
+        load_pack(str(tmp_path))
+    assert "pack.yaml:5:" in err.value.render()
