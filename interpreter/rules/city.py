@@ -36,7 +36,7 @@ class City:
                  "free_build_used", "play_last", "play_two", "second_used", "far_trade", "far_price", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "mods", "mods_key",
                  "token_counts", "strength", "strength_out", "free_build_colors", "relative", "relative_choices",
                  "rebate_used", "free_turns", "colour_first", "listens", "counted_costs", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
-                 "unowned", "built_stages", "under", "buried")
+                 "unowned", "built_stages", "under", "buried", "extras")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -49,6 +49,7 @@ class City:
         self.built_stages: list[int] = []  # indices of the built stages, in the order built
         self.under: dict[int, CCard] = {}  # stage index -> the card used to build it
         self.buried: list[tuple[Any, CCard]] = []  # (the `bury` hook, the card it took out of the game)
+        self.extras: list[Contribution] = []  # effects from no card: a project's reward or penalty
         self.coins = cp.rules.starting_coins
         self.cards: list[CCard] = []
         self.names: set[str] = set()
@@ -219,6 +220,9 @@ class City:
             fresh.build_stage(k, self.under.get(k))
         for c in self.copied_now:
             fresh.add(c.effect, c.category, c.id)
+        for e in self.extras:
+            fresh.add(e, "wonder")
+            fresh.extras.append(e)
         for slot in City.__slots__:
             if slot not in City._KEPT:
                 setattr(self, slot, getattr(fresh, slot))
@@ -260,6 +264,7 @@ class City:
         new.stages_built, new.coins, new.shields = self.stages_built, self.coins, self.shields
         new.cards, new.names, new.sold, new.tucked = self.cards[:], set(self.names), self.sold[:], self.tucked[:]
         new.built_stages, new.under, new.buried = self.built_stages[:], dict(self.under), self.buried[:]
+        new.extras = self.extras[:]
         new.color_counts, new.fixed, new.fixed_trade = self.color_counts[:], self.fixed[:], self.fixed_trade[:]
         new.choices, new.choices_trade = self.choices[:], self.choices_trade[:]
         new.science, new.science_wild, new.tokens = self.science[:], self.science_wild[:], self.tokens[:]
