@@ -160,7 +160,7 @@ def project_english(p: Project) -> str:
     if len(needs) == 1:
         who = f"{needs[0]} cit{'y' if needs[0] == 1 else 'ies'}"
     else:
-        who = ", ".join(f"{k} with {n} players" for n, k in p.needed) + " cities"
+        who = "enough cities (" + ", ".join(f"{k} with {n} players" for n, k in p.needed) + ")"
     cost = "nothing" if p.cost.is_free else cost_english(p.cost)
     when = ("as soon as the last place is taken" if p.completes == WHEN_FULL
             else f"at the end of age {p.age}")

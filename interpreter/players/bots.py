@@ -29,7 +29,7 @@ class RandomBot:
 
     def choose_card(self, obs: "Observation", cards: list[CCard], purpose: str) -> int | None:
         if purpose.startswith("join project"):  # join or not, even odds
-            return 0 if obs.rng.random() < 0.5 else None
+            return 0 if obs.rng.randrange(2) else None
         return obs.rng.randrange(len(cards))
 
     def choose_payment(self, obs: "Observation", due: int, can: int) -> int:
