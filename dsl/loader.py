@@ -26,6 +26,7 @@ from .checks import check_bury_hands, copy_stage, check_drafts, check_far_trade,
 from .parser import parse_cost, parse_effects
 from .text_errors import CardTextError, LanguageError, did_you_mean
 from .plugins import load_plugins
+from .projects import Project, check_projects, read_project
 from .safeio import ReadProblem, read_bounded
 from .rules import RuleSource, build_rules, merge_rules, rule_conflicts, rule_lineage
 from .schema_check import check_schema, subject_of
@@ -217,6 +218,7 @@ class _PackBuilder:
 
         cards: list[tuple[Card, YamlDoc, tuple[Any, ...], bool]] = []
         wonders: list[tuple[Wonder, YamlDoc, tuple[Any, ...], bool]] = []
+        projects: list[tuple[Project, YamlDoc, tuple[Any, ...], bool]] = []
         files = [p for p in sorted(folder.glob("*.yaml")) if p.name != MANIFEST]
         if len(files) > LIMITS.files_per_pack:
             col.add(manifest, (1, 1), f"the pack's folder holds {len(files)} YAML files, more than "
@@ -230,7 +232,8 @@ class _PackBuilder:
             if any(len(p) < 2 for p in bad):
                 continue
             data = doc.data or {}
-            for key, make, into in (("cards", self._card, cards), ("wonders", self._wonder, wonders)):
+            for key, make, into in (("cards", self._card, cards), ("wonders", self._wonder, wonders),
+                                    ("projects", self._project, projects)):
                 for i, raw in enumerate(data.get(key) or []):
                     if any(p[:2] == (key, i) for p in bad):  # schema errors already reported
                         continue
@@ -242,6 +245,9 @@ class _PackBuilder:
             return None
         all_cards = self._compose(parents, "cards", cards, manifest)
         all_wonders = self._compose(parents, "wonders", wonders, manifest)
+        all_projects = list(self._compose(parents, "projects", projects, manifest).values())
+        docs = {id(item): doc for item, doc, _path, _r in projects}
+        check_projects(all_projects, col.add, lambda p: docs.get(id(p), manifest))
         self._remove(manifest, all_cards, all_wonders)
         final_cards = link_chains(list(all_cards.values()), col.add)
         if "ages" in own_rules:  # the pack changed the number of ages: ages without cards
@@ -258,6 +264,7 @@ class _PackBuilder:
                     cards=tuple(final_cards), wonders=tuple(all_wonders.values()),
                     path=str(folder), extends=tuple(p.name for p in parents),
                     plugins=tuple(dict.fromkeys(plugin_mods)),
+                    projects=tuple(sorted(all_projects, key=lambda p: p.age)),
                     meta={"raw_rules": raw_rules, "lineage": lineage,
                           "plugin_words": tuple(sorted(words)), "deal_spot": _deal_spot(manifest)})
 
@@ -463,6 +470,10 @@ class _PackBuilder:
                     chains_from=tuple(_as_list(raw.get("chains_from"))),
                     chains_to=tuple(_as_list(raw.get("chains_to"))),
                     source=Source(doc.file, line, column, tuple(spots)), deck=deck)
+
+    def _project(self, doc: YamlDoc, path: tuple[Any, ...], raw: dict[str, Any], rules: Rules) -> Project | None:
+        return read_project(doc, path, raw, rules, lambda at, text, subject, what: _parse_text(
+            doc, at, text, subject, what, rules.vocab, self.col), self.col.add)
 
     def _wonder(self, doc: YamlDoc, path: tuple[Any, ...], raw: dict[str, Any], rules: Rules) -> Wonder | None:
         name = str(raw["name"])

@@ -236,6 +236,7 @@ class Pack:
     extends: tuple[str, ...] = ()
     plugins: tuple[str, ...] = ()
     meta: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    projects: tuple[Any, ...] = ()  # shared projects (dsl/projects.py Project), by age
 
     def card(self, name: str) -> Card:
         for c in self.cards:

@@ -13,6 +13,7 @@ from typing import Any
 from .limits import LIMITS
 from .phases import ACTIONS, PHASE_TIMES, PHASES, REST
 from .registry import EFFECTS
+from .projects import project_schema
 from .seats import CONTROLLERS, HANDS, SEAT_KEYS
 from .seats import SIDES as SEAT_SIDES
 
@@ -275,7 +276,10 @@ def build_schema() -> dict[str, Any]:
                   "description": "age cards and guilds"},
         "wonders": {"type": "array", "items": {"$ref": "#/$defs/wonder"}, "maxItems": LIMITS.wonders,
                     "description": "wonder boards"},
-    }, desc="a card file: cards and/or wonders")
+        "projects": {"type": "array", "items": {"$ref": "#/$defs/project"}, "maxItems": LIMITS.ages,
+                     "description": "shared projects every city may join when it builds a wonder "
+                                    "stage (one per age)"},
+    }, desc="a card file: cards, wonders and/or projects")
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
@@ -285,7 +289,8 @@ def build_schema() -> dict[str, Any]:
         "then": {"$ref": "#/$defs/manifest"},
         "else": {"$ref": "#/$defs/content"},
         "$defs": {"manifest": manifest, "content": content, "rules": rules, "phase": _phase(), "seat": _seat(),
-                  "card": card, "wonder": wonder, "side": side, "stage": stage},
+                  "card": card, "wonder": wonder, "side": side, "stage": stage,
+                  "project": project_schema(_text, _int, LIMITS.players, LIMITS.ages, LIMITS.text_chars)},
     }
 
 

@@ -39,6 +39,7 @@ def clone_game(game: Any) -> Any:
     d["second_rest"] = {s: same(h) for s, h in game.second_rest.items()}
     d["holders"], d["held_moves"], d["seat_turn"] = dict(game.holders), game.held_moves[:], game.seat_turn[:]
     d["pile_saved"] = {s: same(p) for s, p in game.pile_saved.items()}
+    d["joins"], d["projects_done"] = dict(game.joins), dict(game.projects_done)
     d["fired"] = set(game.fired)
     d["fired_once"] = set(game.fired_once)
     d["dealt"] = dict(game.dealt)

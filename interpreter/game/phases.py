@@ -126,6 +126,7 @@ class AgePhase:
             game.pass_hands(game.rules.pass_directions[age - 1])
             self.start_turn(game, game.turn + 1)
             return
+        game.end_projects(age)
         game.war(age)
         game.sub = "done"
 

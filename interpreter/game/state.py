@@ -27,6 +27,7 @@ from interpreter.game.contract import GameCapped, GameOverflow, beyond_bound
 from interpreter.game.losses import Losses
 from interpreter.game.owed import EndOfTurnBuilds
 from interpreter.game.own_cards import OwnCards
+from interpreter.game.projects import Projects
 from interpreter.game.second import SecondCards
 from interpreter.game.phases import AGE, schedule
 from interpreter.game.position import Stepping
@@ -41,7 +42,7 @@ from interpreter.rules.moves import ALL_ACTIONS, Move, legal_moves, unmet
 
 
 class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, OwnCards, SecondCards,
-                Knowledge):
+                Projects, Knowledge):
     """A game's state and the rules that move it on (see the module docstring)."""
 
     # statistics only (interpreter/sim): set to [] before play() to record (seat, source, coins)
@@ -124,6 +125,8 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
         self.gains: list[tuple[int, int]] = []  # (seat, coins from the bank) owed by others' cards
         self.sit_out_kinds = [k.name for k in rules.tokens.values() if k.sit_out]
         self.losses: list[tuple[int, int, int]] = []  # (seat, coins due, seat of the card's owner)
+        self.joins: dict[str, tuple[int, ...]] = {}  # project name -> the seats that joined it
+        self.projects_done: dict[str, str] = {}  # project name -> "complete" / "failed"
         self.steps = schedule(rules.phases, rules.ages)
         self.last_turn = rules.hand_size_at(n) - 1  # an age's turns: until one card is left
         deals = sum(s.decl.deal for s in self.steps if s.decl.kind == "draft")

@@ -81,8 +81,13 @@ class TurnResolution:
                 break
         self.listening = special and self.watching()  # events of every city matter
         income = [0] * self.n
+        offers = self.join_offers(plays) if self.cp.projects else None  # priced as the turn starts
         built, events = self._pay_and_place(plays, income, special, sold, note)
+        if offers:
+            self.join_projects(offers, income)
         self._effects_and_income(plays, built, events, income, special)
+        if offers:
+            self.projects_after_turn()
         if self.losses:  # step 3b: after the turn's coins (and logged after the turn)
             self.settle_losses()
         return self.owed[owed_before:]

@@ -235,6 +235,8 @@ def _lines(cp: CompiledPack) -> list[str]:
 
 def _check_rules(cp: CompiledPack) -> None:
     rules = cp.rules
+    if cp.projects:
+        raise NotNative("shared projects (`projects:`: joined with a wonder stage, settled at an age's end)")
     playable = set(range(rules.min_players, rules.max_players + 1))
     if any(playable & set(seat.players) for seat in rules.seats) \
             and any(abs(pass_step(d)) > 1 for d in rules.pass_directions):

@@ -28,6 +28,8 @@ class RandomBot:
         return moves[obs.rng.randrange(len(moves))]
 
     def choose_card(self, obs: "Observation", cards: list[CCard], purpose: str) -> int | None:
+        if purpose.startswith("join project"):  # join or not, even odds
+            return 0 if obs.rng.randrange(2) else None
         return obs.rng.randrange(len(cards))
 
     def choose_payment(self, obs: "Observation", due: int, can: int) -> int:
@@ -159,6 +161,8 @@ class GreedyBot:
             return _give_up(self, now, cards, purpose)
         if purpose.startswith("second card"):
             return _second(self, now, cards, purpose)
+        if purpose.startswith("join project"):
+            return _join(self, now, cards[0], purpose)
         if purpose.startswith("bury"):  # the dearest card: its points go by its coin cost
             top = max(c.cost_coins for c in cards)
             return next(i for i, c in enumerate(cards) if c.cost_coins == top)
@@ -178,6 +182,15 @@ def _give_up(bot: GreedyBot, now: _Now, cards: list[CCard], purpose: str) -> int
         return None
     least = [i for i, v in enumerate(values) if v == low]
     return least[now.obs.rng.randrange(len(least))]
+
+
+def _join(bot: GreedyBot, now: _Now, card: CCard, purpose: str) -> int | None:
+    """Join a shared project when its reward, plus the penalty a joiner escapes, is worth the
+    coins joining costs now (a third of a point each); None declines."""
+    coins = int(next((w for w in purpose.split() if w.isdigit()), "0"))
+    project = next((p for p in now.obs.cp.projects if p.card is card), None)
+    penalty = bot._value(now, project.penalty) if project is not None else 0.0
+    return 0 if bot._value(now, card.effect) - penalty >= coins / 3 else None
 
 
 def _second(bot: GreedyBot, now: _Now, cards: list[CCard], purpose: str) -> int | None:

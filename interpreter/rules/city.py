@@ -36,7 +36,7 @@ class City:
                  "free_build_used", "play_last", "play_two", "second_used", "far_trade", "far_price", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "mods", "mods_key",
                  "token_counts", "strength", "strength_out", "free_build_colors", "relative", "relative_choices",
                  "rebate_used", "free_turns", "colour_first", "listens", "counted_costs", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
-                 "unowned", "built_stages", "under", "buried", "track_pos")
+                 "unowned", "built_stages", "under", "buried", "track_pos", "extras")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -50,6 +50,7 @@ class City:
         self.under: dict[int, CCard] = {}  # stage index -> the card used to build it
         self.buried: list[tuple[Any, CCard]] = []  # (the `bury` hook, the card it took out of the game)
         self.track_pos = [0] * len(cp.tracks)  # steps reached on each declared track (0: none)
+        self.extras: list[Contribution] = []  # effects from no card: a project's reward or penalty
         self.coins = cp.rules.starting_coins
         self.cards: list[CCard] = []
         self.names: set[str] = set()
@@ -221,6 +222,9 @@ class City:
         for c in self.copied_now:
             fresh.add(c.effect, c.category, c.id)
         fresh.add_steps(cp, self.track_pos)
+        for e in self.extras:
+            fresh.add(e, "wonder")
+            fresh.extras.append(e)
         for slot in City.__slots__:
             if slot not in City._KEPT:
                 setattr(self, slot, getattr(fresh, slot))
@@ -270,6 +274,7 @@ class City:
         new.cards, new.names, new.sold, new.tucked = self.cards[:], set(self.names), self.sold[:], self.tucked[:]
         new.built_stages, new.under, new.buried = self.built_stages[:], dict(self.under), self.buried[:]
         new.track_pos = self.track_pos[:]
+        new.extras = self.extras[:]
         new.color_counts, new.fixed, new.fixed_trade = self.color_counts[:], self.fixed[:], self.fixed_trade[:]
         new.choices, new.choices_trade = self.choices[:], self.choices_trade[:]
         new.science, new.science_wild, new.tokens = self.science[:], self.science_wild[:], self.tokens[:]

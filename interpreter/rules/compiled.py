@@ -85,6 +85,14 @@ class CompiledPack:
     wonders: tuple[str, ...]
     _decks: dict[tuple[int, int], list[CCard]] = field(default_factory=dict, repr=False)
     tracks: tuple[CTrack, ...] = ()  # per-city tracks, in the rules' order (City.track_pos)
+    projects: tuple["CProject", ...] = ()  # shared projects, by age (dsl/projects.py)
+
+    def project_of(self, age: int) -> "CProject | None":
+        """The project on the table in `age`, if the pack has one."""
+        for p in self.projects:
+            if p.age == age:
+                return p
+        return None
 
     def card_named(self, name: str, age: int | None = None) -> CCard:
         for c in self.cards:
@@ -143,6 +151,24 @@ class CompiledPack:
         return out
 
 
+@dataclass(frozen=True, eq=False)
+class CProject:
+    """A compiled shared project. `card` carries its name, join cost and reward (so a player is
+    asked about it as about a card: choose_card with purpose "join project ..."); it is never
+    built as a card. `penalty` is what a city that did not join gets when it fails."""
+
+    name: str
+    age: int
+    card: CCard
+    penalty: Contribution
+    needed: tuple[tuple[int, int], ...]
+    completes: str
+    source: Any = field(repr=False)
+
+    def needed_at(self, players: int) -> int:
+        return self.source.needed_at(players)
+
+
 class _Indexes:
     def __init__(self, rules: Rules):
         self.rules = rules
@@ -188,5 +214,13 @@ def compile_pack(pack: Pack) -> CompiledPack:
                                      side.stage_order == "any")
     tracks = tuple(CTrack(t.name, tuple(compile_effects(e, ix) for e in t.effects), t.line)
                    for t in pack.rules.tracks)
+    projects = []
+    for k, p in enumerate(pack.projects):
+        card = Card(p.name, p.age, "project", (), p.cost, p.reward, source=p.source)
+        projects.append(CProject(p.name, p.age, CCard(-1 - k, p.name, p.age, -1, "project", p.cost.coins,
+                                                      ix.cost(p.cost), frozenset(), compile_effects(p.reward, ix),
+                                                      "wonder", card, "project", p.cost.coins_per_age),
+                                 compile_effects(p.penalty, ix), p.needed, p.completes, p))
     return CompiledPack(pack, pack.rules, tuple(ix.res), tuple(ix.col), tuple(ix.sym),
-                        tuple(cards), sides, tuple(w.name for w in pack.wonders), tracks=tracks)
+                        tuple(cards), sides, tuple(w.name for w in pack.wonders), tracks=tracks,
+                        projects=tuple(projects))
