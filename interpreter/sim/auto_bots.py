@@ -3,7 +3,7 @@ trust, at the budget the user's time allows.
 
 The search bot's win rates stop moving at its stable budget (docs/bots.md: the smallest budget
 whose doubling moves no wonder side outside its interval), and greedy's do not match human
-play (Rhodos B wins half its games), so auto plays four search bots at that budget. Above it
+play (one wonder side wins half its games), so auto plays four search bots at that budget. Above it
 more playouts buy nothing measurable, so auto never goes higher. With `--minutes M` it times a
 game or two first and lowers the budget, halving it, until the games fit in M minutes, saying
 that figures below the stable budget are less sure; greedy when not even the smallest budget
