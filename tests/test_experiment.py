@@ -136,3 +136,7 @@ def test_the_report_plots_each_card_among_its_peers_and_wonders_beside_humans(pl
     human = planted_run["b"]["human"]  # base ships WBC figures at 4 players
     assert {r["wonder"] for r in human["rows"]} == {"Rhodos", "Babylon"}
     assert "Beside human play" in page and "humans 31%" in page
+    # a figure the source itself qualifies says so, in the JSON and the report
+    babylon = next(r for r in human["rows"] if r["wonder"] == "Babylon")
+    assert "could take another city" in babylon["caveat"] and "Humans' Babylon" in page
+    assert "caveat" not in next(r for r in human["rows"] if r["wonder"] == "Rhodos")

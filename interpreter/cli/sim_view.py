@@ -180,3 +180,6 @@ def human_line(console: Console, stats: dict[str, Any]) -> None:
         return
     rows = "; ".join(f"{r['wonder']} {pct(r['bots'])} (humans {pct(r['human'])})" for r in human["rows"])
     console.print(f"beside human play ({escape(human['source'])}): {escape(rows)}")
+    for r in human["rows"]:
+        if r.get("caveat"):
+            console.print(f"  (humans' {escape(r['wonder'])}: {escape(r['caveat'])})")

@@ -15,6 +15,12 @@ FILE = "human_win_rates.json"
 def human_win_rates(pack: Any, players: int) -> tuple[str, dict[str, float]] | None:
     """(source, {wonder: win rate}) for this player count, from the pack's folder or the first
     extended pack that has the file; None when nobody published any."""
+    found = _read(pack, players)
+    return (found[0], found[1]) if found else None
+
+
+def _read(pack: Any, players: int) -> tuple[str, dict[str, float], dict[str, str]] | None:
+    """human_win_rates() with the file's caveats per wonder (why a figure may mislead)."""
     folders = [Path(pack.path)] if getattr(pack, "path", "") else []
     for ref in getattr(pack, "extends", ()):
         folder, _ = resolve_pack(ref, Path(pack.path) if pack.path else None)
@@ -26,7 +32,8 @@ def human_win_rates(pack: Any, players: int) -> tuple[str, dict[str, float]] | N
             data = json.loads(path.read_text(encoding="utf-8"))
             rates = data.get("by_players", {}).get(str(players))
             if rates:
-                return str(data.get("source", path)), {str(k): float(v) for k, v in rates.items()}
+                caveats = {str(k): str(v) for k, v in data.get("caveats", {}).items()}
+                return (str(data.get("source", path)), {str(k): float(v) for k, v in rates.items()}, caveats)
     return None
 
 
@@ -44,11 +51,12 @@ def by_wonder(sides: dict[str, dict[str, Any]]) -> dict[str, tuple[float, int]]:
 
 def against_humans(stats: dict[str, Any], pack: Any, players: int) -> dict[str, Any] | None:
     """The bots' per-wonder win rates beside the published human ones, where they exist."""
-    found = human_win_rates(pack, players)
+    found = _read(pack, players)
     if found is None:
         return None
-    source, human = found
+    source, human, caveats = found
     bots = by_wonder(stats["verdicts"]["wonders"])
     rows = [{"wonder": w, "bots": round(bots[w][0], 4), "games": bots[w][1], "human": h,
-             "diff": round(bots[w][0] - h, 4)} for w, h in sorted(human.items()) if w in bots]
+             "diff": round(bots[w][0] - h, 4), **({"caveat": caveats[w]} if w in caveats else {})}
+            for w, h in sorted(human.items()) if w in bots]
     return {"source": source, "players": players, "rows": rows} if rows else None

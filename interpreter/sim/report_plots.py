@@ -97,4 +97,5 @@ def human_chart(human: dict[str, Any] | None, width: int = 760) -> str:
         out.append(f'<text x="{label_w + max(r["bots"], r["human"]) * scale + 8:.1f}" y="{y + 15}">'
                    f'bots {100 * r["bots"]:.1f}%, humans {100 * r["human"]:.0f}%</text>')
     out.append("</svg>")
+    out.extend(f'<p class="note">Humans\' {_e(r["wonder"])}: {_e(r["caveat"])}.</p>' for r in rows if r.get("caveat"))
     return "\n".join(out)
