@@ -4,6 +4,7 @@ from __future__ import annotations
 from functools import singledispatch
 
 from . import ast as A
+from .laws import rule_english
 from .registry import PLUGINS
 from .vocab import BASE_VOCABULARY, Vocabulary
 
@@ -15,9 +16,7 @@ def _plural(n: int, word: str) -> str:
 
 
 def _or_list(items: list[str], conj: str = "or") -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {conj} {items[-1]}"
+    return "".join(items) if len(items) <= 1 else f"{', '.join(items[:-1])} {conj} {items[-1]}"
 
 
 def place(sides: tuple[str, ...], noun: str = "city", nouns: str = "cities") -> str:
@@ -394,7 +393,7 @@ def _(n: A.OthersCoins, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     return f"When built, {_whom(n.sides)} takes {_plural(n.amount, 'coin')}{each} from the bank."
 
 
+english.register(A.RuleChange)(rule_english)  # dsl/laws.py: the rules numbers' own wording
 @english.register
 def _(n: A.Rebate, vocab: Vocabulary = BASE_VOCABULARY) -> str:
-    return (f"Each turn, the first resource you buy from {neighbours(n.sides)} costs "
-            f"{_plural(n.amount, 'coin')} less.")
+    return f"Each turn, the first resource you buy from {neighbours(n.sides)} costs {_plural(n.amount, 'coin')} less."

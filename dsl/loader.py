@@ -22,7 +22,8 @@ from .diagnostics import Diagnostic, PackError
 from .model import Card, Pack, Rules, Source, Stage, Wonder, WonderSide
 from .limits import LIMITS
 from .packref import resolve_extends, resolve_pack
-from .checks import check_bury_hands, copy_stage, check_drafts, check_far_trade, check_guild_ages, deck_problems, follow_ages, link_chains
+from .laws import check_rule_changes
+from .checks import effect_sources, check_bury_hands, copy_stage, check_drafts, check_far_trade, check_guild_ages, deck_problems, follow_ages, link_chains
 from .parser import parse_cost, parse_effects
 from .text_errors import CardTextError, LanguageError, did_you_mean
 from .plugins import load_plugins
@@ -246,6 +247,7 @@ class _PackBuilder:
         check_guild_ages(final_cards, rules, col.add)
         check_far_trade(final_cards, rules, col.add)
         check_bury_hands(final_cards, list(all_wonders.values()), rules, col.add)
+        check_rule_changes(effect_sources(final_cards, list(all_wonders.values())), rules, col.add)
         for i, why in check_drafts(final_cards, rules):
             path = ("rules", "phases", i, "deal")
             col.add(manifest, manifest.where(path), f"rules: {why}", kind="range",

@@ -242,6 +242,9 @@ HANDS_AND_RULES = [
     ("trade 2 seats away", A.FarTrade(2)),
     ("discard own cards for 1 coin", A.DiscardOwn((), 1)),
     ("bury card from leaders for 2 vp per coin", A.Bury("leaders", 2)),
+    ("rule trade_price +1 for all", A.RuleChange("trade_price", 1, ("left", "self", "right"))),
+    ("rule sell_coins -2", A.RuleChange("sell_coins", -2)),
+    ("rule defeat -1 for left", A.RuleChange("defeat", -1, ("left",))),
 ]
 ALL_EFFECTS = (PRODUCE + SHIELDS + SCIENCE + COINS + VP + BUY + POWERS
                + COUNTING + BANK + COPY_NOW + DISCOUNT + TRIGGER + HANDS_AND_RULES)
@@ -350,7 +353,7 @@ def test_cost_helpers() -> None:
 
 # -- errors --------------------------------------------------------------------------------
 
-EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, rebate, discard, trade, bury, give"
+EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, rebate, discard, trade, bury, give, rule"
 
 SYNTAX_ERRORS = [
     ("3 coins", 1, 1,

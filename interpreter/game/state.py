@@ -37,6 +37,7 @@ from interpreter.game.turn import TurnResolution
 from interpreter.rules.city import City, Table
 from interpreter.rules.compiled import CCard, CompiledPack
 from interpreter.rules.copied_stages import seat_sides
+from interpreter.rules.laws import pack_changes_rules, refresh
 from interpreter.rules.moves import ALL_ACTIONS, Move, legal_moves, unmet
 
 
@@ -106,6 +107,9 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
             if decl.coins is not None:
                 city.coins = decl.coins
         self.table = Table(self.cities)
+        self.law_changes = pack_changes_rules(cp)  # rules numbers change: summed each turn
+        if self.law_changes:
+            self.refresh_rules()
         self.discard: list[CCard] = []
         self.box: list[CCard] = []  # cards out of the game (undealt, or put away by a phase)
         self.hands: list[list[CCard]] = [[] for _ in range(n)]  # the hands being played now
@@ -190,8 +194,14 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
             return held
         return nearest_player(self, seat, decl.controller)
 
+    def refresh_rules(self) -> None:
+        """The rules changes in force from now on (interpreter/rules/laws.py)."""
+        refresh(self.table)
+
     def begin_turn(self, turn: int) -> None:
         self.check_bound()
+        if self.law_changes:
+            self.refresh_rules()
         self.turn = turn
         self.turns_played += 1
         if self.records:

@@ -119,7 +119,7 @@ class TurnResolution:
                 else:
                     self.discard.append(card)
                     self.discard_known.append(1 << seat)
-                income[seat] += self.rules.sell_coins
+                income[seat] += self.rules.sell_coins + (city.shifts.get("sell_coins", 0) if city.shifts else 0)
                 city.sold.append(card)
             else:
                 if move.action == BUILD:
@@ -179,7 +179,8 @@ class TurnResolution:
         if watch:
             for seat, move, _card in plays:
                 if move.action == SELL:
-                    from_bank[seat] += self.rules.sell_coins
+                    shifts = self.cities[seat].shifts
+                    from_bank[seat] += self.rules.sell_coins + (shifts.get("sell_coins", 0) if shifts else 0)
         for seat, effect in built:
             if effect.built_hooks:
                 got = self.when_built(seat, effect)
