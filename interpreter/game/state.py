@@ -107,7 +107,14 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
             if decl.coins is not None:
                 city.coins = decl.coins
         self.table = Table(self.cities)
-        self.law_changes = pack_changes_rules(cp)  # rules numbers change: summed each turn
+        self.tower: list[tuple[int, int]] = []  # law tiles placed: (seat, tile), the newest last
+        if rules.tower is not None:  # each player draws its law tiles at random
+            order = list(range(len(rules.tower.tiles)))
+            self.rng.shuffle(order)
+            draw = rules.tower.draw
+            for k, seat in enumerate(self.player_seats):
+                self.cities[seat].laws = sorted(order[k * draw:(k + 1) * draw])
+        self.law_changes = rules.tower is not None or pack_changes_rules(cp)  # summed each turn
         if self.law_changes:
             self.refresh_rules()
         self.discard: list[CCard] = []
@@ -195,8 +202,16 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
         return nearest_player(self, seat, decl.controller)
 
     def refresh_rules(self) -> None:
-        """The rules changes in force from now on (interpreter/rules/laws.py)."""
-        refresh(self.table)
+        """The rules changes in force from now on (interpreter/rules/laws.py): the built cards',
+        and the laws of the tower's visible tiles."""
+        refresh(self.table, [(e.rule, e.amount) for tile in self.visible_laws()
+                             for e in self.rules.tower.tiles[tile].effects])
+
+    def visible_laws(self) -> list[int]:
+        """The tower's visible tiles, oldest first (the most recent `visible` placed)."""
+        if not self.tower:
+            return []
+        return [t for _, t in self.tower[-self.rules.tower.visible_at(self.n_players):]]
 
     def begin_turn(self, turn: int) -> None:
         self.check_bound()

@@ -36,7 +36,7 @@ class City:
                  "free_build_used", "play_last", "play_two", "second_used", "far_trade", "far_price", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "mods", "mods_key",
                  "token_counts", "strength", "strength_out", "free_build_colors", "relative", "relative_choices",
                  "rebate_used", "free_turns", "colour_first", "listens", "counted_costs", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
-                 "unowned", "built_stages", "under", "buried", "rule_changes", "shifts", "laws")
+                 "unowned", "built_stages", "under", "buried", "rule_changes", "shifts", "laws", "laws_placed")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -97,6 +97,7 @@ class City:
         self.rule_changes: list[tuple[str, int, tuple[int, ...]]] = []  # (rule, amount, seats) it makes
         self.shifts: dict[str, int] = {}  # the rules changes in force for it now (rules/laws.py)
         self.laws: list[int] = []  # the law tiles in its hand (indexes into the tower's tiles)
+        self.laws_placed = 0  # law tiles it placed on the tower (points at game end)
         self.pay_cache: dict[int, tuple[tuple[int, int], ...]] = {}  # card id -> options
         self.pay_key: tuple[int, ...] = ()  # the signatures pay_cache is valid for
         self.prod_version = 0  # bumped whenever own production changes
@@ -207,7 +208,7 @@ class City:
         self.add(card.effect, card.category, card.id)
 
     # what giving up a card leaves as it was: the city's holdings and history, not its totals
-    _KEPT = frozenset({"seat", "name", "side", "n_res", "unowned", "coins", "tokens", "token_counts", "laws",
+    _KEPT = frozenset({"seat", "name", "side", "n_res", "unowned", "coins", "tokens", "token_counts", "laws", "laws_placed",
                        "free_build_used", "sold", "tucked", "buried", "hands", "bank_used", "rebate_used",
                        "copied_now", "second_used", "prod_version"})
 
@@ -294,6 +295,7 @@ class City:
         new.pay_cache, new.pay_key, new.prod_version = self.pay_cache, self.pay_key, self.prod_version
         new.own_id, new.trade_id, new.price_id = self.own_id, self.trade_id, self.price_id
         new.rule_changes, new.shifts, new.laws = self.rule_changes[:], self.shifts, self.laws[:]
+        new.laws_placed = self.laws_placed
         return new
 
     @property

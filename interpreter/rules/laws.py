@@ -62,3 +62,12 @@ def pack_changes_rules(cp: Any) -> bool:
         effects.append(side.board)
         effects.extend(s.effect for s in side.stages)
     return any(getattr(h, "changes_rules", False) for e in effects for h in e.hooks)
+
+
+def law_refusal(city: City, tile: int, paid: bool) -> str:
+    """Why placing law tile `tile` is refused ("" when it may be placed)."""
+    if not city.laws:
+        return "no law tile to place (the pack has no tower, or every tile of this city is placed)"
+    if tile not in city.laws:
+        return f"this city holds no law tile #{tile} (it holds {', '.join(map(str, sorted(city.laws)))})"
+    return "placing a law takes no payment" if paid else ""
