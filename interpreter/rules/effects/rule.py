@@ -15,7 +15,7 @@ from interpreter.rules.counting import seats_of
 from interpreter.rules.effects.base import Builder, ages_left, handles
 
 # the greedy bot's guess, in points per unit of change per age left, for the city it holds for
-_WORTH = {"trade_price": -0.5, "sell_coins": 0.15, "victory": 0.6, "defeat": 0.4}
+RULE_WORTH = {"trade_price": -0.5, "sell_coins": 0.15, "victory": 0.6, "defeat": 0.4}
 
 
 class RuleChangeHook(Hook):
@@ -34,7 +34,7 @@ class RuleChangeHook(Hook):
     def worth(self, obs: Any, seat: int) -> float:
         """Good for the owner when it holds for the owner, bad when it helps its neighbours:
         a simple documented guess (docs/effects.md)."""
-        each = _WORTH.get(self.rule, 0.0) * self.amount * ages_left(obs)
+        each = RULE_WORTH.get(self.rule, 0.0) * self.amount * ages_left(obs)
         own = each if 0 in self.seats else 0.0
         return own - 0.5 * each * sum(1 for s in self.seats if s)
 
