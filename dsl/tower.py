@@ -6,6 +6,7 @@ rules numbers, `rule ...`) for every city while visible (docs/pack-format.md, "A
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable
 
 from . import ast as A
@@ -37,7 +38,9 @@ def build_tower(raw: Any, rules: Rules, parse: Parse, bad: Bad) -> TowerDecl | N
             elif e.sides != ("self",) and len(e.sides) != 3:
                 bad(("tower", "tiles", i, "effect"), f"tower: law tile \"{name}\": a law holds for "
                     "every city: leave out `for ...`")
-        tiles.append(LawTile(name, text, tuple(e for e in effects if isinstance(e, A.RuleChange))))
+        every = ("left", "self", "right")  # a law holds for every city
+        tiles.append(LawTile(name, text, tuple(replace(e, sides=every) for e in effects
+                                               if isinstance(e, A.RuleChange))))
     visible = raw.get("visible", 3)
     by_count = {int(k): int(v) for k, v in visible.items()} if isinstance(visible, dict) else \
         {n: int(visible) for n in range(rules.min_players, rules.max_players + 1)}
