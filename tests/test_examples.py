@@ -107,8 +107,9 @@ def test_expansion_uses_every_kind_of_effect() -> None:
     _, _, _, effects = _new_effects()
     used = {type(e) for e in effects}
     # `draw` takes a deck the pack declares (with a draft to fill its hand): see cards/leaders;
-    # `tokens` a token kind the pack declares: see cards/cities; `bury` a drafted hand, as `draw`
-    missing = [w for w, spec in EFFECTS.items() if spec.node not in used and w not in ("draw", "tokens", "bury")]
+    # `tokens` a token kind the pack declares: see cards/cities; `bury` a drafted hand, as `draw`;
+    # `rule` (a rules number changed) would take this example off the native core: see examples/law-tower
+    missing = [w for w, spec in EFFECTS.items() if spec.node not in used and w not in ("draw", "tokens", "bury", "rule")]
     assert not missing, f"the expansion uses no {missing} effect"
     produce = [e for e in effects if isinstance(e, A.Produce)]
     assert any(not p.choice for p in produce), "fixed production"

@@ -120,11 +120,11 @@ class HumanBot:
         self.say(f"   law tower: {len(obs.tower)} tile(s) placed; the laws that hold now: "
                  + ("; ".join(f"{tiles[t].name} ({effects_english(tiles[t].effects, vocab)})" for t in shown)
                     or "none"))
-        mine = sorted(set(obs.my_laws))
-        if mine:
+        held = sorted(set(obs.my_laws))
+        if held:
             self.say("   your law tiles (law N x): " + "; ".join(
                 f"{chr(97 + j)}: {tiles[t].name} ({effects_english(tiles[t].effects, vocab)})"
-                for j, t in enumerate(mine)))
+                for j, t in enumerate(held)))
 
     def _extra(self, text: str, obs: "Observation") -> bool:
         """The non-move commands; True when one was handled."""

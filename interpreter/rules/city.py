@@ -294,7 +294,7 @@ class City:
         new.choice_count, new.trade_count = self.choice_count[:], self.trade_count[:]
         new.pay_cache, new.pay_key, new.prod_version = self.pay_cache, self.pay_key, self.prod_version
         new.own_id, new.trade_id, new.price_id = self.own_id, self.trade_id, self.price_id
-        new.rule_changes, new.shifts, new.laws = self.rule_changes[:], self.shifts, self.laws[:]
+        new.rule_changes, new.shifts, new.laws = self.rule_changes[:], dict(self.shifts), self.laws[:]
         new.laws_placed = self.laws_placed
         return new
 
