@@ -251,6 +251,18 @@ class FarTrade:
 
 
 @dataclass(frozen=True)
+class RuleChange:
+    """A rules number changed by `amount` for the cities `sides` while the source holds
+    (`rule trade_price +1 for all`); the names are dsl/laws.py's RULE_NUMBERS."""
+
+    rule: str
+    amount: int
+    sides: tuple[str, ...] = ("self",)
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
 class Bury:
     """When built, the owner may take one card of its second hand `hand` out of the game (buried
     under the stage): `vp` points per coin of that card's cost, at game end."""
@@ -329,7 +341,7 @@ class PluginEffect:
 Effect = Union[
     Produce, Shields, Science, Coins, VictoryPoints, Trade,
     FreeBuild, PlayLastCard, BuildFromDiscard, CopyCard, Discount, Trigger, Draw, GiveDefeats,
-    Tokens, OthersCoins, Rebate, DiscardOwn, FarTrade, Bury, Advance, PluginEffect,
+    Tokens, OthersCoins, Rebate, DiscardOwn, FarTrade, Bury, Advance, RuleChange, PluginEffect,
 ]
 
 

@@ -153,15 +153,20 @@ def check_bury_hands(cards: list[Card], wonders: list[Wonder], rules: Rules, rep
     """`bury card from HAND ...` names a second hand a draft fills: a pack without that draft
     (one that does not extend the pack declaring it) is refused, not left to bury nothing."""
     hands = sorted({p.hand for p in rules.phases if p.kind == "draft"})
-    where = [(c.source.file, c.source.at("effect"), f'card "{c.name}"', c.effects) for c in cards]
-    where += [(w.source.file, (w.source.line, w.source.column), f'wonder "{w.name}" side {s} stage {i + 1}',
-               st.effects) for w in wonders for s, side in w.sides.items() for i, st in enumerate(side.stages)]
-    for file, at, subject, effects in where:
+    for file, at, subject, effects in effect_sources(cards, wonders):
         for e in effects:
             if isinstance(e, A.Bury) and e.hand not in hands:
                 report(file, at, f"'bury card from {e.hand}': no draft fills a hand '{e.hand}'"
                        + (f" (hands: {', '.join(hands)})" if hands else " (extend the pack that declares "
                           "that draft)") + did_you_mean(e.hand, hands), subject, "range")
+
+
+def effect_sources(cards: list[Card], wonders: list[Wonder]) -> list[tuple[Any, Any, str, tuple[Any, ...]]]:
+    """(file, position, subject, effects) of every card and wonder stage, for pack-wide checks."""
+    where = [(c.source.file, c.source.at("effect"), f'card "{c.name}"', c.effects) for c in cards]
+    where += [(w.source.file, (w.source.line, w.source.column), f'wonder "{w.name}" side {s} stage {i + 1}',
+               st.effects) for w in wonders for s, side in w.sides.items() for i, st in enumerate(side.stages)]
+    return where
 
 
 def deck_problems(pack: Pack) -> list[str]:

@@ -5,6 +5,7 @@ from functools import singledispatch
 
 from . import ast as A
 from .phrases import _or_list, _plural, place
+from .laws import rule_english
 from .registry import PLUGINS
 from .vocab import BASE_VOCABULARY, Vocabulary
 
@@ -374,7 +375,7 @@ def _(n: A.OthersCoins, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     return f"When built, {_whom(n.sides)} takes {_plural(n.amount, 'coin')}{each} from the bank."
 
 
+english.register(A.RuleChange)(rule_english)  # dsl/laws.py: the rules numbers' own wording
 @english.register
 def _(n: A.Rebate, vocab: Vocabulary = BASE_VOCABULARY) -> str:
-    return (f"Each turn, the first resource you buy from {neighbours(n.sides)} costs "
-            f"{_plural(n.amount, 'coin')} less.")
+    return f"Each turn, the first resource you buy from {neighbours(n.sides)} costs {_plural(n.amount, 'coin')} less."

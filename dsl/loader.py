@@ -22,7 +22,9 @@ from .diagnostics import Diagnostic, PackError
 from .model import Card, Pack, Rules, Source, Stage, Wonder, WonderSide
 from .limits import LIMITS
 from .packref import resolve_extends, resolve_pack
-from .checks import check_bury_hands, copy_stage, check_drafts, check_far_trade, check_guild_ages, deck_problems, follow_ages, link_chains
+from .laws import check_rule_changes
+from .tower import build_tower, tower_effects
+from .checks import effect_sources, check_bury_hands, copy_stage, check_drafts, check_far_trade, check_guild_ages, deck_problems, follow_ages, link_chains
 from .parser import parse_cost, parse_effects
 from .text_errors import CardTextError, LanguageError, did_you_mean
 from .plugins import load_plugins
@@ -215,6 +217,8 @@ class _PackBuilder:
         rules = _with_vocab(rules, vocab)
         if rules.tracks:
             rules = self._track_steps(manifest, rules)
+        if raw_rules.get("tower"):
+            rules = _with_tower(rules, raw_rules["tower"], manifest, vocab, col)
 
         cards: list[tuple[Card, YamlDoc, tuple[Any, ...], bool]] = []
         wonders: list[tuple[Wonder, YamlDoc, tuple[Any, ...], bool]] = []
@@ -255,6 +259,9 @@ class _PackBuilder:
         check_guild_ages(final_cards, rules, col.add)
         check_far_trade(final_cards, rules, col.add)
         check_bury_hands(final_cards, list(all_wonders.values()), rules, col.add)
+        check_rule_changes(effect_sources(final_cards, list(all_wonders.values()))
+                           + [(manifest, manifest.where(path), subject, effects)
+                              for path, subject, effects in tower_effects(rules.tower)], rules, col.add)
         for i, why in check_drafts(final_cards, rules):
             path = ("rules", "phases", i, "deal")
             col.add(manifest, manifest.where(path), f"rules: {why}", kind="range",
@@ -530,6 +537,17 @@ def _key(item: Card | Wonder) -> Any:
 
 def _name_of(key: Any) -> str:
     return key[0] if isinstance(key, tuple) else key
+
+
+def _with_tower(rules: Rules, raw: Any, manifest: YamlDoc, vocab: Vocabulary, col: _Collector) -> Rules:
+    """The law tower of the merged rules, its tiles' texts parsed where the manifest wrote them."""
+    from dataclasses import replace
+
+    def bad(path: tuple[Any, ...], message: str) -> None:
+        col.add(manifest, manifest.where(("rules", *path)), message, kind="rules", length=1)
+    tower = build_tower(raw, rules, lambda path, text, subject: _parse_text(
+        manifest, path, text, subject, "effect", vocab, col), bad)
+    return replace(rules, tower=tower)
 
 
 def _with_vocab(rules: Rules, vocab: Vocabulary) -> Rules:

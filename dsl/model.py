@@ -157,6 +157,34 @@ class DrawRule:
     ages: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True)
+class LawTile:
+    """One tile of a law tower: its name and the rules changes it makes while visible."""
+
+    name: str
+    text: str
+    effects: tuple[Any, ...] = ()  # parsed `rule` changes (dsl/ast.py RuleChange)
+
+
+@dataclass(frozen=True)
+class TowerDecl:
+    """A law tower (docs/pack-format.md, "A law tower"): each player draws `draw` tiles at the
+    start; a hand card spent like a sale places one; the `visible` most recent tiles (by player
+    count) make their laws for every city; `points[k - 1]` points for k tiles placed."""
+
+    tiles: tuple[LawTile, ...]
+    visible: Mapping[int, int]
+    draw: int = 3
+    points: tuple[int, ...] = (2, 5, 10)
+    line: str = "wonder"
+
+    def visible_at(self, players: int) -> int:
+        return self.visible.get(players, max(self.visible.values(), default=3))
+
+    def points_for(self, placed: int) -> int:
+        return self.points[min(placed, len(self.points)) - 1] if placed and self.points else 0
+
+
 DEFAULT_SCORE_LINES = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science")
 
 
@@ -193,6 +221,7 @@ class Rules:
     deal_from: Mapping[int, int] = field(default_factory=dict)  # an age with no cards: the age dealt
     top_up: Mapping[int, int] = field(default_factory=dict)  # a short age: the age whose cards fill it
     assumed: tuple[str, ...] = ()  # what the loader filled in for a pack that only changed `ages`
+    tower: TowerDecl | None = None  # a law tower, when the pack declares one
 
     def cards_of(self, age: int) -> int:
         """The age whose cards an age's deck is dealt from (itself, unless it has none)."""

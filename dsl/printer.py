@@ -141,6 +141,12 @@ def _(n: A.Bury) -> str:
 
 
 @canonical.register
+def _(n: A.RuleChange) -> str:
+    return f"rule {n.rule} {n.amount:+d}" + (
+        "" if n.sides == ("self",) else " for all" if len(n.sides) == 3 else f" for {sides_text(n.sides)}")
+
+
+@canonical.register
 def _(n: A.FarTrade) -> str:
     return f"trade {n.seats} seats away"
 

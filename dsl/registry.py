@@ -259,6 +259,23 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "A conflict rule: each defeat token the owner would receive goes to the neighbour "
                "who beat it instead.",
                (), ("give defeats to winner",), "give defeats to winner"),
+    EffectSpec("rule", A.RuleChange, "passive",
+               "Changes one of the pack's rules numbers by a signed amount while its source holds: "
+               "a built card while it is in its city, a law tile while it is visible on the tower. "
+               "The change holds for the cities `for` names (default: the owner; on a law tile: "
+               "every city). Rules numbers: `trade_price` (coins per resource bought from a "
+               "neighbour; discounted prices shift too), `sell_coins` (coins for selling a card), "
+               "`victory` (points of each victory token taken), `defeat` (points of each defeat "
+               "token taken). Several changes add up (in any order, the same sum); a change takes "
+               "effect at the end of the turn it starts to hold (a card built this turn changes "
+               "nothing in this turn's payments). A pack where the changes could make a price or "
+               "a sale negative, a victory worth less than 0 or a defeat worth more than 0 is an "
+               "error.",
+               (Param("rule", "word", "the rules number: trade_price, sell_coins, victory or defeat"),
+                Param("amount", "int", "the change, with its sign: +1, -2"),
+                _FOR),
+               ("rule trade_price +1 for all", "rule sell_coins +2", "rule victory -1 for neighbors"),
+               "rule NAME +N|-N [for SIDES]"),
 )}
 
 SPEC_BY_NODE: dict[type, EffectSpec] = {s.node: s for s in EFFECTS.values()}

@@ -210,6 +210,23 @@ def build_schema() -> dict[str, Any]:
                    "description": "phases besides the ages, in the order they run at the same time"},
         "seats": {"type": "array", "items": {"$ref": "#/$defs/seat"}, "maxItems": LIMITS.players,
                   "description": "seats no player owns, added to the ring at some player counts"},
+        "tower": _obj({
+            "visible": {"anyOf": [_int("tiles visible at every player count", 1, 20),
+                                  {"type": "object", "additionalProperties": _int("tiles visible", 1, 20)}],
+                        "description": "how many of the most recent tiles are visible (their laws hold): "
+                                       "a number, or one per player count (`{3: 3, 5: 4}`)"},
+            "draw": _int("tiles each player draws at random at the start", 1, 20),
+            "points": {"type": "array", "items": _int("points", -LIMITS.coins), "maxItems": 20,
+                       "description": "points for 1, 2, 3, ... tiles placed (the last value for more)"},
+            "line": {"type": "string", "pattern": NAME_PATTERN,
+                     "description": "the score-pad line of those points (default wonder)"},
+            "tiles": {"type": "array", "minItems": 1, "maxItems": 200, "description": "the law tiles",
+                      "items": _obj({"name": _text("the tile's name"),
+                                     "effect": _text("its law: `rule` changes, holding for every "
+                                                     "city while the tile is visible", LIMITS.text_chars)},
+                                    ["name", "effect"], "one law tile")}},
+            ["tiles"], "a law tower: a hand card spent like a sale places a tile; the visible tiles' "
+            "laws hold for every city"),
     }, desc="the game's rules parameters; a pack that extends another overrides only what it names")
     stage = _obj({"cost": _text(COST_DESC, LIMITS.text_chars),
                   "effect": _text(EFFECT_DESC, LIMITS.text_chars, 1, prose=True),

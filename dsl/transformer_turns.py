@@ -8,7 +8,9 @@ from typing import Any
 from lark import Token, v_args
 
 from . import ast as A
-from .text_errors import LanguageError
+from .laws import RULE_NUMBERS
+from .limits import LIMITS
+from .text_errors import LanguageError, did_you_mean
 
 
 class TurnRules:
@@ -50,3 +52,29 @@ class TurnRules:
                 "discarding a card of your own takes a reward of at least 1 coin",
                 amount.line, amount.column, len(amount)))
         return A.DiscardOwn(colors, self._int(amount), line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def rule_change(self, meta: Any, children: list[Any]) -> A.RuleChange:
+        name, *rest = children
+        if rest[0] == "+":
+            rest.pop(0)
+        delta, *rest = rest
+        sides = rest[0] if rest else ("self",)
+        if str(name) not in RULE_NUMBERS:
+            self.errors.append(LanguageError(
+                f"unknown rules number '{name}' (one of: {', '.join(RULE_NUMBERS)})"
+                + did_you_mean(str(name), RULE_NUMBERS), name.line, name.column, len(name)))
+        digits = str(delta).lstrip("-")
+        amount = int(digits) if len(digits) <= len(str(LIMITS.amount)) else LIMITS.amount + 1
+        if amount > LIMITS.amount:
+            self.errors.append(LanguageError(f"a rules change of {str(delta)[:12]} is more than the "
+                                             f"limit of {LIMITS.amount}", delta.line, delta.column, len(delta)))
+            amount = LIMITS.amount
+        elif amount == 0:
+            self.errors.append(LanguageError("a rules change of 0 changes nothing: write +1, -1, ...",
+                                             delta.line, delta.column, len(delta)))
+        elif delta.type == "SIGNED_INT" and not str(delta).startswith("-"):
+            self.errors.append(LanguageError(f"a rules change takes its sign: +{delta} or -{delta}",
+                                             delta.line, delta.column, len(delta)))
+        amount = -amount if str(delta).startswith("-") else amount
+        return A.RuleChange(str(name), amount, sides, line=meta.line, column=meta.column)

@@ -246,6 +246,9 @@ HANDS_AND_RULES = [
     ("advance red", A.Advance("red")),
     ("advance yellow for 1 coin", A.Advance("yellow", 1)),
     ("advance red for 3 coins", A.Advance("red", 3)),
+    ("rule trade_price +1 for all", A.RuleChange("trade_price", 1, ("left", "self", "right"))),
+    ("rule sell_coins -2", A.RuleChange("sell_coins", -2)),
+    ("rule defeat -1 for left", A.RuleChange("defeat", -1, ("left",))),
 ]
 ALL_EFFECTS = (PRODUCE + SHIELDS + SCIENCE + COINS + VP + BUY + POWERS
                + COUNTING + BANK + COPY_NOW + DISCOUNT + TRIGGER + HANDS_AND_RULES)
@@ -354,7 +357,7 @@ def test_cost_helpers() -> None:
 
 # -- errors --------------------------------------------------------------------------------
 
-EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, rebate, discard, trade, bury, advance, give"
+EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, rebate, discard, trade, bury, advance, give, rule"
 
 SYNTAX_ERRORS = [
     ("3 coins", 1, 1,

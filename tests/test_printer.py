@@ -171,6 +171,10 @@ CASES = [
     # trade beyond the neighbours
     ("trade 2 seat away", "trade 2 seats away",
      "You may also buy resources from the cities 2 seats away on either side, at the usual trade price."),
+    # rules numbers changed while the card holds
+    ("rule trade_price +2 for left, self, right", "rule trade_price +2 for all",
+     "While this holds, each resource every city buys from a neighbour costs 2 coins more."),
+    ("rule defeat -1", "rule defeat -1", "While this holds, each defeat token you take is worth 1 point less."),
     # a card of a second hand buried
     ("bury card from leaders for 2 vp per coin", "bury card from leaders for 2 vp per coin",
      "When built, you may bury one card of your leaders hand (it leaves the game): 2 victory points "
@@ -384,6 +388,9 @@ EFFECT_STRATEGIES = {
     "trade": st.builds(A.FarTrade, st.integers(2, 6)),
     "bury": st.builds(A.Bury, st.sampled_from(["leaders", "heroes"]), st.integers(1, 5)),
     "advance": st.builds(A.Advance, st.sampled_from(V.tracks), st.integers(0, 9)),
+    "rule": st.builds(A.RuleChange, st.sampled_from(["trade_price", "sell_coins", "victory", "defeat"]),
+                      st.integers(-9, 9).filter(bool),
+                      unique(("left", "self", "right"), 1, 3).map(A.normalize_sides)),
 }
 ANY_EFFECT = st.one_of(*EFFECT_STRATEGIES.values())
 

@@ -43,6 +43,7 @@ def clone_game(game: Any) -> Any:
     d["fired"] = set(game.fired)
     d["fired_once"] = set(game.fired_once)
     d["dealt"] = dict(game.dealt)
+    d["tower"] = game.tower[:]
     if game.records:  # only the current phase's record still changes
         d["records"] = game.records[:-1] + [game.records[-1].copy()]
     else:

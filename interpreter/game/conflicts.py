@@ -26,6 +26,8 @@ class Conflicts:
         part (a city holding a sit-out token gives one back and takes no part)."""
         win = self.rules.victory_tokens[age - 1]
         lose = self.rules.defeat_token
+        if self.law_changes:  # tokens worth what the rules changes in force say, city by city
+            self.refresh_rules()
         n = self.n
         out = set()
         for kind in self.sit_out_kinds:
@@ -53,12 +55,14 @@ class Conflicts:
             city = self.cities[seat]
             for nb in rivals:
                 if strength[seat] > strength[nb]:
-                    gets[seat].append(win)
+                    gets[seat].append(win + city.shifts.get("victory", 0) if city.shifts else win)
                     won[seat] += 1
                 elif strength[seat] < strength[nb]:
                     lost[seat] += 1
                     # a conflict rule may send the defeat token to the winner
-                    gets[nb if city.defeats_to_winner else seat].append(lose)
+                    taker = nb if city.defeats_to_winner else seat
+                    shifts = self.cities[taker].shifts
+                    gets[taker].append(lose + shifts.get("defeat", 0) if shifts else lose)
         results = []
         for seat, city in enumerate(self.cities):
             city.tokens.extend(gets[seat])

@@ -38,6 +38,7 @@ from interpreter.game.turn import TurnResolution
 from interpreter.rules.city import City, Table
 from interpreter.rules.compiled import CCard, CompiledPack
 from interpreter.rules.copied_stages import seat_sides
+from interpreter.rules.laws import pack_changes_rules, refresh
 from interpreter.rules.moves import ALL_ACTIONS, Move, legal_moves, unmet
 
 
@@ -107,6 +108,16 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
             if decl.coins is not None:
                 city.coins = decl.coins
         self.table = Table(self.cities)
+        self.tower: list[tuple[int, int]] = []  # law tiles placed: (seat, tile), the newest last
+        if rules.tower is not None:  # each player draws its law tiles at random
+            order = list(range(len(rules.tower.tiles)))
+            self.rng.shuffle(order)
+            draw = rules.tower.draw
+            for k, seat in enumerate(self.player_seats):
+                self.cities[seat].laws = sorted(order[k * draw:(k + 1) * draw])
+        self.law_changes = rules.tower is not None or pack_changes_rules(cp)  # summed each turn
+        if self.law_changes:
+            self.refresh_rules()
         self.discard: list[CCard] = []
         self.box: list[CCard] = []  # cards out of the game (undealt, or put away by a phase)
         self.hands: list[list[CCard]] = [[] for _ in range(n)]  # the hands being played now
@@ -193,8 +204,22 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
             return held
         return nearest_player(self, seat, decl.controller)
 
+    def refresh_rules(self) -> None:
+        """The rules changes in force from now on (interpreter/rules/laws.py): the built cards',
+        and the laws of the tower's visible tiles."""
+        refresh(self.table, [(e.rule, e.amount) for tile in self.visible_laws()
+                             for e in self.rules.tower.tiles[tile].effects])
+
+    def visible_laws(self) -> list[int]:
+        """The tower's visible tiles, oldest first (the most recent `visible` placed)."""
+        if not self.tower:
+            return []
+        return [t for _, t in self.tower[-self.rules.tower.visible_at(self.n_players):]]
+
     def begin_turn(self, turn: int) -> None:
         self.check_bound()
+        if self.law_changes:
+            self.refresh_rules()
         self.turn = turn
         self.turns_played += 1
         if self.records:

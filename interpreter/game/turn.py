@@ -34,7 +34,7 @@ from interpreter.rules.compiled import CCard, Contribution
 from interpreter.rules.effects import Event
 from interpreter.rules.city import City
 from interpreter.rules.far_trade import far_sellers
-from interpreter.rules.moves import BUILD, KEEP, SELL, Move
+from interpreter.rules.moves import BUILD, KEEP, LAW, SELL, Move
 from interpreter.rules.pricing import build_terms
 
 
@@ -110,21 +110,27 @@ class TurnResolution:
             city = self.cities[seat]
             if banks is not None:
                 bank = banks[k]
-            elif move.action == SELL or move.free:
+            elif move.action in (SELL, LAW) or move.free:
                 bank = 0
             elif move.action == BUILD:
                 bank = card.cost_coins + card.cost_per_age * self.table.age
             else:
                 st = city.side.stages[city.stage_at(move.stage)]
                 bank = st.cost_coins + st.cost_per_age * self.table.age
-            if move.action == SELL:
+            if move.action == LAW:  # the card is discarded face down; the tile goes on the tower
+                self.discard.append(card)
+                self.discard_known.append(1 << seat)
+                city.laws.remove(move.stage)
+                city.laws_placed += 1
+                self.tower.append((seat, move.stage))
+            elif move.action == SELL:
                 if sold == "box":
                     self.box.append(card)
                     self.box_known.append(1 << seat)
                 else:
                     self.discard.append(card)
                     self.discard_known.append(1 << seat)
-                income[seat] += self.rules.sell_coins
+                income[seat] += self.rules.sell_coins + (city.shifts.get("sell_coins", 0) if city.shifts else 0)
                 city.sold.append(card)
             else:
                 if move.action == BUILD:
@@ -167,6 +173,7 @@ class TurnResolution:
             free = "discount"  # a cost change waived the coins
         return {"player": seat, "card": card.name, "action": move.action,
                 **({"stage": move.stage + 1} if move.stage >= 0 else {}),
+                **({"law": self.rules.tower.tiles[move.stage].name} if move.action == LAW else {}),
                 "bank": bank + move.extra, "left": move.left, "right": move.right,
                 **({"free": free} if free else {}),
                 **({"far": list(move.far)} if move.far[0] or move.far[1] else {}),
@@ -184,7 +191,8 @@ class TurnResolution:
         if watch:
             for seat, move, _card in plays:
                 if move.action == SELL:
-                    from_bank[seat] += self.rules.sell_coins
+                    shifts = self.cities[seat].shifts
+                    from_bank[seat] += self.rules.sell_coins + (shifts.get("sell_coins", 0) if shifts else 0)
         for seat, effect in built:
             if effect.built_hooks:
                 got = self.when_built(seat, effect)
@@ -248,7 +256,7 @@ class TurnResolution:
                     self.bank_reset = True
 
     def _bank(self, seat: int, move: Move, card: CCard) -> int:
-        if move.action == SELL or move.free:
+        if move.action in (SELL, LAW) or move.free:
             return 0
         city = self.cities[seat]
         n = self.n

@@ -241,6 +241,8 @@ def _check_rules(cp: CompiledPack) -> None:
     if any(playable & set(seat.players) for seat in rules.seats) \
             and any(abs(pass_step(d)) > 1 for d in rules.pass_directions):
         raise NotNative("hands passed more than one seat at a table with seats no player owns")
+    if rules.tower is not None:
+        raise NotNative("a law tower (placing law tiles, laws changing the rules numbers while visible)")
     kinds = [p.kind for p in rules.phases if p.kind not in PHASE_KINDS]
     if kinds:
         raise NotNative(f"the phase kind '{kinds[0]}'")

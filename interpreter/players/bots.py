@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.rules.compiled import CCard, Contribution
-from interpreter.rules.moves import BUILD, KEEP, SELL, Move
+from interpreter.rules.effects.rule import RULE_WORTH
+from interpreter.rules.moves import BUILD, KEEP, LAW, SELL, Move
 from interpreter.rules.scoring import science_score
 
 if TYPE_CHECKING:
@@ -110,7 +111,9 @@ class GreedyBot:
         """`memo` keeps each card's value for the other ways to pay for it."""
         action = move.action
         if action == SELL:
-            return now.rules.sell_coins / 3 - 0.5
+            return (now.rules.sell_coins + now.city.shifts.get("sell_coins", 0)) / 3 - 0.5
+        if action == LAW:
+            return _law_worth(now, move.stage)
         paid = move.left + move.right + move.far[0] + move.far[1]
         if action == BUILD or action == KEEP:
             card = now.hand[move.card]
@@ -170,6 +173,18 @@ class GreedyBot:
         top = max(values)
         best = [i for i, v in enumerate(values) if v == top]
         return best[obs.rng.randrange(len(best))]
+
+
+def _law_worth(now: _Now, tile: int) -> float:
+    """Placing a law tile: the tower points it adds (points for one more tile placed), plus a
+    third of what its law is worth to this city (the `rule` word's weights: it holds for
+    everyone and only while visible), less a point for the card given up."""
+    tower = now.rules.tower
+    placed = now.city.laws_placed
+    v = tower.points_for(placed + 1) - tower.points_for(placed) - 1.0
+    for e in tower.tiles[tile].effects:
+        v += 0.3 * RULE_WORTH.get(e.rule, 0.0) * e.amount * max(1, now.ages_left)
+    return v
 
 
 def _give_up(bot: GreedyBot, now: _Now, cards: list[CCard], purpose: str) -> int | None:

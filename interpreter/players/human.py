@@ -13,16 +13,17 @@ from typing import TYPE_CHECKING, Callable
 from dsl.english import cost_english, effects_english
 
 from interpreter.rules.compiled import CCard
-from interpreter.rules.moves import BUILD, KEEP, SELL, WONDER, Move, explained, pay_label
+from interpreter.rules.moves import BUILD, KEEP, LAW, SELL, WONDER, Move, explained, pay_label
 
 if TYPE_CHECKING:
     from interpreter.players.observation import CityView, Observation
 
 ACTIONS = {"build": BUILD, "b": BUILD, "wonder": WONDER, "w": WONDER, "sell": SELL, "s": SELL,
-           "keep": KEEP, "k": KEEP}
+           "keep": KEEP, "k": KEEP, "law": LAW, "l": LAW}
 HELP = """  build N [x]   build card N of your hand (x: the payment option's letter, default a)
   wonder N [x]  build your next wonder stage with card N under it
   sell N        sell card N for coins
+  law N x       spend card N (discarded) to place your law tile x on the tower (a pack with one)
   city | left | right   your city or a neighbour's, in full
   scores        the score pad as it stands
   help          this text"""
@@ -46,7 +47,8 @@ class HumanBot:
             for m in t["moves"]:
                 who = obs.cities[m["player"]].name
                 paid = m.get("bank", 0) + m.get("left", 0) + m.get("right", 0)  # (a draft pick pays none)
-                what = {SELL: "sold a card", WONDER: "built a wonder stage", KEEP: "kept a card"}.get(
+                what = {SELL: "sold a card", WONDER: "built a wonder stage", KEEP: "kept a card",
+                        LAW: f"placed the law tile {m.get('law')} (a card spent)"}.get(
                     m["action"], f"built {m['card']}")
                 self.say(f"   age {t['age']} turn {t['turn']}{note}: {who} {what}"
                          + (f", paid {paid}" if paid else ""))
@@ -96,6 +98,8 @@ class HumanBot:
                 explained(p.reason, city.side.stages[k].cost, city, obs.table, obs.cp.resources)
             self.say(f"   {'wonder stage' if city.side.any_order else 'next wonder stage'} {k + 1}: "
                      f"{cost_english(src.cost)} -> {effects_english(src.effects, vocab)}  [{how}]")
+        if obs.rules.tower is not None:
+            self._tower(obs)
         self.say(f"   {'the cards it may get' if city.unowned else 'your hand'}:")
         for i, card in enumerate(obs.hand):
             ways = [m for m in moves if m.card == i and m.action == BUILD]
@@ -108,6 +112,19 @@ class HumanBot:
             chain = f", free with {', '.join(card.card.chains_from)}" if card.card.chains_from else ""
             self.say(f"  {i + 1}. {card.name} ({card.color_name}; cost {cost_english(card.card.cost)}{chain}): "
                      f"{effects_english(card.card.effects, vocab)}  [{how}]")
+
+    def _tower(self, obs: "Observation") -> None:
+        """The law tower: the laws that hold now, and your tiles with their letters."""
+        tiles, vocab = obs.rules.tower.tiles, obs.rules.vocab
+        shown = obs.visible_laws
+        self.say(f"   law tower: {len(obs.tower)} tile(s) placed; the laws that hold now: "
+                 + ("; ".join(f"{tiles[t].name} ({effects_english(tiles[t].effects, vocab)})" for t in shown)
+                    or "none"))
+        held = sorted(set(obs.my_laws))
+        if held:
+            self.say("   your law tiles (law N x): " + "; ".join(
+                f"{chr(97 + j)}: {tiles[t].name} ({effects_english(tiles[t].effects, vocab)})"
+                for j, t in enumerate(held)))
 
     def _extra(self, text: str, obs: "Observation") -> bool:
         """The non-move commands; True when one was handled."""
@@ -135,7 +152,7 @@ class HumanBot:
                 self.say(f"  {obs.phase.name}: keep one card, the rest is passed on")
                 text = self.ask("your pick (keep N | help): ").strip().lower()
             else:
-                text = self.ask("your move (build N | wonder N | sell N [option letter] | help): ").strip().lower()
+                text = self.ask("your move (build N | wonder N | sell N | law N [option letter] | help): ").strip().lower()
             if self._extra(text, obs):
                 continue
             move, problem = self.parse(text, obs, moves)

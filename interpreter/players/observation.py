@@ -31,7 +31,8 @@ PUBLIC = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "co
           "choice_mask", "trade_mask", "choice_count", "trade_count", "n_res", "defeats",
           "victories", "unowned", "built_stages", "under",  # under: its colour scores in the open
           "buried",  # a buried card scores in the open
-          "track_pos")  # markers on the tracks
+          "track_pos",
+          "shifts", "rule_changes", "laws_placed")  # markers on the tracks, rules changes in force, law tiles placed
 
 
 class CityView:
@@ -119,6 +120,9 @@ class Observation:
     phase = property(lambda self: self._g.phase)
     sub = property(lambda self: self._g.sub)
     actions = property(lambda self: self._g.actions_now)
+    tower = property(lambda self: tuple(self._g.tower))  # law tiles placed, (seat, tile), newest last
+    visible_laws = property(lambda self: tuple(self._g.visible_laws()))  # the tiles whose laws hold
+    my_laws = property(lambda self: tuple(self._g.cities[self.seat].laws))  # own tiles (others' hidden)
     cities = property(lambda self: self._g.city_views())
     # a seat no player owns that this player plays for now: it must build when it can
     must_play = property(lambda self: self.seat in self._g.unowned and self._g.unowned[self.seat].must_play)
@@ -257,7 +261,7 @@ class Observation:
             return {"turns": [], "war": []}
         turns = []
         for t in g.log["turns"]:
-            moves = [m if m["player"] == self.seat or m["action"] not in ("sell", "wonder", "keep")
+            moves = [m if m["player"] == self.seat or m["action"] not in ("sell", "wonder", "keep", "law")
                      else {**m, "card": None} for m in t["moves"]]
             turns.append({**t, "moves": moves})
         return {"turns": turns, "war": list(g.log["war"])}

@@ -332,6 +332,11 @@ def power_row(e: A.Effect, vocab: Vocabulary) -> Row | None:
     if isinstance(e, A.OthersCoins):
         paid = amount_row(coin, e.amount, e.per, vocab)
         return None if paid is None else _flanked(paid, e.sides)
+    if isinstance(e, A.RuleChange):  # a rules number changed while this holds: its sign on the thing
+        what = {"trade_price": [small(piece(any_resource, vocab), 0.8), piece(coin, f"{e.amount:+d}")],
+                "sell_coins": [word("SELL", 0.55), piece(coin, f"{e.amount:+d}")]}.get(
+            e.rule, [word("WIN" if e.rule == "victory" else "LOSS", 0.55), piece(laurel, f"{e.amount:+d}")])
+        return around(what, e.sides)
     if isinstance(e, A.GiveDefeats):
         return [piece(defeat), piece(flow, w=0.5), piece(shield)]
     if isinstance(e, A.Advance):  # (a coin paid) the track's marker one step on

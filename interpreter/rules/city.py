@@ -36,7 +36,8 @@ class City:
                  "free_build_used", "play_last", "play_two", "second_used", "far_trade", "far_price", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "mods", "mods_key",
                  "token_counts", "strength", "strength_out", "free_build_colors", "relative", "relative_choices",
                  "rebate_used", "free_turns", "colour_first", "listens", "counted_costs", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
-                 "unowned", "built_stages", "under", "buried", "track_pos", "extras")
+                 "unowned", "built_stages", "under", "buried", "track_pos", "extras",
+                 "rule_changes", "shifts", "laws", "laws_placed")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -96,6 +97,10 @@ class City:
         self.relative_choices: list[tuple[int, ...]] = []  # their choices as they stand now
         self.rebate_used: set[int] = set()  # sides (1 left, 2 right) whose rebate this turn used
         self.own_id = self.trade_id = self.price_id = 0
+        self.rule_changes: list[tuple[str, int, tuple[int, ...]]] = []  # (rule, amount, seats) it makes
+        self.shifts: dict[str, int] = {}  # the rules changes in force for it now (rules/laws.py)
+        self.laws: list[int] = []  # the law tiles in its hand (indexes into the tower's tiles)
+        self.laws_placed = 0  # law tiles it placed on the tower (points at game end)
         self.pay_cache: dict[int, tuple[tuple[int, int], ...]] = {}  # card id -> options
         self.pay_key: tuple[int, ...] = ()  # the signatures pay_cache is valid for
         self.prod_version = 0  # bumped whenever own production changes
@@ -144,6 +149,7 @@ class City:
                 self.science[i] += n
         self.science_wild.extend(c.science_wild)
         for resources, seats, price in c.discounts:
+            price += self.shifts.get("trade_price", 0) if self.shifts else 0
             for seat in seats:
                 if seat in (LEFT, RIGHT):
                     row = self.prices[seat]
@@ -205,7 +211,7 @@ class City:
         self.add(card.effect, card.category, card.id)
 
     # what giving up a card leaves as it was: the city's holdings and history, not its totals
-    _KEPT = frozenset({"seat", "name", "side", "n_res", "unowned", "coins", "tokens", "token_counts",
+    _KEPT = frozenset({"seat", "name", "side", "n_res", "unowned", "coins", "tokens", "token_counts", "laws", "laws_placed",
                        "free_build_used", "sold", "tucked", "buried", "hands", "bank_used", "rebate_used",
                        "copied_now", "second_used", "prod_version", "track_pos"})
 
@@ -304,6 +310,8 @@ class City:
         new.choice_count, new.trade_count = self.choice_count[:], self.trade_count[:]
         new.pay_cache, new.pay_key, new.prod_version = self.pay_cache, self.pay_key, self.prod_version
         new.own_id, new.trade_id, new.price_id = self.own_id, self.trade_id, self.price_id
+        new.rule_changes, new.shifts, new.laws = self.rule_changes[:], dict(self.shifts), self.laws[:]
+        new.laws_placed = self.laws_placed
         return new
 
     @property

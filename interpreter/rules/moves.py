@@ -9,8 +9,9 @@ from interpreter.rules.payment import payment_options
 from interpreter.rules.pricing import PLAIN, Terms, build_terms, mods_for, options_with_changes
 from interpreter.rules.city import City, Table
 from interpreter.rules.counting import count
+from interpreter.rules.laws import law_refusal
 
-BUILD, WONDER, SELL, KEEP = "build", "wonder", "sell", "keep"
+BUILD, WONDER, SELL, KEEP, LAW = "build", "wonder", "sell", "keep", "law"
 ALL_ACTIONS = (BUILD, WONDER, SELL)
 
 
@@ -23,7 +24,7 @@ class Move(NamedTuple):
     cities N seats away (left, right: `trade N seats away`). `keep` is the draft's action:
     keep the card, pass the rest. `stage` is the wonder stage a `wonder` move builds
     (0-based): -1, the next printed one, on every side but one whose stages are built in any
-    order (`stage_order: any`), where it names the stage.
+    order (`stage_order: any`), where it names the stage; a `law` move, the tower's tile it places.
     """
 
     card: int
@@ -228,6 +229,8 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
         for lc, rc in stage_opts:
             add(new(Move, (i, WONDER, lc, rc, "", 0, _NOFAR, -1)))
         add(new(Move, (i, SELL, 0, 0, "", 0, _NOFAR, -1)))
+        if city.laws:
+            moves.extend(Move(i, LAW, stage=k) for k in sorted(set(city.laws)))  # a card spent on a tile
     return moves
 
 
@@ -260,15 +263,17 @@ def _general_moves(hand: list[CCard], city: City, table: Table, free_power: bool
             moves.extend(_price_moves(i, WONDER, stage, k))
         if SELL in actions:
             moves.append(Move(i, SELL))
+        if city.laws and (LAW in actions or actions is ALL_ACTIONS):
+            moves.extend(Move(i, LAW, stage=k) for k in sorted(set(city.laws)))
     return moves
 
 
 def refusal(move: Move, hand: list[CCard], city: City, table: Table, free_power: bool,
             actions: tuple[str, ...] = ALL_ACTIONS) -> str:
     """Why `move` is not legal ("" when it is)."""
-    if move.action not in (BUILD, WONDER, SELL, KEEP):
-        return f"unknown action '{move.action}' (build, wonder or sell)"
-    if move.action not in actions:
+    if move.action not in (BUILD, WONDER, SELL, KEEP, LAW):
+        return f"unknown action '{move.action}' (build, wonder, sell or law)"
+    if move.action not in actions and not (move.action == LAW and actions is ALL_ACTIONS):
         return f"'{move.action}' is not allowed now (this phase allows: {', '.join(actions)})"
     if not 0 <= move.card < len(hand):
         return f"no card #{move.card} in a hand of {len(hand)}"
@@ -280,15 +285,15 @@ def refusal(move: Move, hand: list[CCard], city: City, table: Table, free_power:
     if move.left < 0 or move.right < 0 or move.extra < 0 or min(move.far) < 0:
         return "payments cannot be negative"
     card = hand[move.card]
-    if move.stage != -1 and move.action != WONDER:
+    if move.stage != -1 and move.action not in (WONDER, LAW):
         return "only a wonder move names a stage"
     if move.action == WONDER:
         why = _stage_refusal(move.stage, city)
         if why:
             return why
-    if move.action == SELL:
-        return "" if (move.left, move.right, move.free, move.extra, move.far) == (0, 0, "", 0, (0, 0)) \
-            else "selling takes no payment"
+    if move.action in (SELL, LAW):
+        paid = (move.left, move.right, move.free, move.extra, move.far) != (0, 0, "", 0, (0, 0))
+        return law_refusal(city, move.stage, paid) if move.action == LAW else "selling takes no payment" * paid
     if move.action == BUILD and move.free == "power":
         if not free_power:
             return "no free-build power available (not owned, or already used this age)"

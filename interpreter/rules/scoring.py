@@ -42,6 +42,8 @@ def _score_city(table: Table, seat: int, rules: Rules, extra: Sequence[CCard] = 
         token = rules.tokens.get(kind)
         if token is not None and token.vp:
             pad[token.line] = pad.get(token.line, 0) + token.vp * n
+    if city.laws_placed and rules.tower is not None:  # law tiles placed on the tower
+        pad[rules.tower.line] = pad.get(rules.tower.line, 0) + rules.tower.points_for(city.laws_placed)
     scorers = list(city.scorers)
     science, wilds = list(city.science), list(city.science_wild)
     for card in extra:  # cards copied at game end: scored as if built here

@@ -18,6 +18,7 @@ from dsl.safeio import ReadProblem, printable, read_bounded, short
 
 from interpreter.rules.copied_stages import seat_sides
 from interpreter.rules.compiled import CompiledPack
+from interpreter.rules.laws import refresh
 from interpreter.rules.city import City, Table
 
 TOP_KEYS = ("pack", "players")
@@ -280,7 +281,9 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
                             "each guild in the game")
     if problems:
         raise StateError("\n".join(problems))
-    return Table(cities, rules.ages)
+    table = Table(cities, rules.ages)
+    refresh(table)  # the rules changes its built cards make hold (interpreter/rules/laws.py)
+    return table
 
 
 def _check_seats(players: list[Any], rules: Any, problems: list[str]) -> int:

@@ -12,7 +12,7 @@ from dsl.english import cost_english, effects_english
 from interpreter.printing.cardface import card_svg, color_of, ink_on
 from interpreter.rules.compiled import CCard
 from interpreter.rules.moves import (
-    BUILD, KEEP, SELL, WONDER, Move, explained, pay_label, price_card, price_stage)
+    BUILD, KEEP, LAW, SELL, WONDER, Move, explained, pay_label, price_card, price_stage)
 from interpreter.rules.scoring import city_scores
 from interpreter.rules.city import City
 
@@ -133,8 +133,11 @@ def card_view(game: "Game", seat: int, index: int, card: CCard, moves: list[Move
                                                         else "Wonder stage: ") + pay_label(
                 m, city.side.stages[city.stage_at(m.stage)].cost_coins)}
                 for m in moves if m.card == index and m.action == WONDER] if live else [],
-            "sells": [{"code": move_code(m), "label": f"Sell: +{game.rules.sell_coins} coins"}
-                      for m in moves if m.card == index and m.action == SELL] if live else []}
+            "sells": [{"code": move_code(m), "label": f"Sell: +{game.rules.sell_coins + city.shifts.get('sell_coins', 0)} coins"}
+                      for m in moves if m.card == index and m.action == SELL] if live else [],
+            "laws": [{"code": move_code(m), "label": f"Law: place {game.rules.tower.tiles[m.stage].name} "
+                      f"({effects_english(game.rules.tower.tiles[m.stage].effects, game.rules.vocab)})"}
+                     for m in moves if m.card == index and m.action == LAW] if live else []}
 
 
 def stage_view(game: "Game", seat: int, moves: list[Move]) -> dict[str, Any]:
@@ -173,6 +176,8 @@ def turn_lines(game: "Game", entries: list[dict[str, Any]]) -> list[str]:
                 out.append(f"Age {t['age']} turn {t['turn']}{note}: {who} sold a card (+{game.rules.sell_coins} coins)")
             elif m["action"] == "copy":
                 out.append(f"Age {t['age']}{note}: {who} copied {m['card']}")
+            elif m["action"] == LAW:
+                out.append(f"Age {t['age']} turn {t['turn']}{note}: {who} placed the law tile {m.get('law')} (a card spent)")
             elif m["action"] == WONDER:
                 out.append(f"Age {t['age']} turn {t['turn']}{note}: {who} built a wonder stage{how}")
             else:
