@@ -140,3 +140,20 @@ def test_the_report_plots_each_card_among_its_peers_and_wonders_beside_humans(pl
     babylon = next(r for r in human["rows"] if r["wonder"] == "Babylon")
     assert "could take another city" in babylon["caveat"] and "Humans' Babylon" in page
     assert "caveat" not in next(r for r in human["rows"] if r["wonder"] == "Rhodos")
+
+
+def test_the_experiment_gives_the_same_answer_on_any_number_of_workers() -> None:
+    """Its games are played ahead by several processes and taken in seed order: the rows, the
+    games counted and where it stopped do not depend on the workers."""
+    from interpreter.cli.packs import compiled
+    from interpreter.sim.experiment import Experiment
+    b, a = compiled(str(PLANTED)), compiled("base")
+    runs = []
+    for workers in (1, 2):
+        e = Experiment.of(b, ["Altar", "Baths", "Shrine"], 4, "greedy", 5)
+        e.baseline = a
+        e.run(12, ["Altar"], at_least=5, workers=workers)
+        runs.append((e.games, {n: r.as_json() for n, r in e.cards.items()},
+                     {n: r.as_json() for n, r in e.itt.items()}))
+    assert runs[0] == runs[1]
+    assert runs[0][0] >= 5

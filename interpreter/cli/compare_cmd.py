@@ -131,7 +131,7 @@ def _experiment(args: argparse.Namespace, preps: list[Prepared], focus_b: tuple[
     e.peer_of, e.baseline = peer_of, a
     # --minutes is the whole command's time: the experiment has what the two runs left of it
     deadline = args.started + 60 * args.minutes if getattr(args, "minutes", None) else None
-    e.run(args.experiment, ours, deadline=deadline)
+    e.run(args.experiment, ours, deadline=deadline, workers=args.workers)
     cards = {}
     for n in ours:
         row, verdict, itt = e.cards[n], e.verdict(n), e.itt.get(n)

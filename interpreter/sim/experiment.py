@@ -23,9 +23,11 @@ at most +-margin points), or the budget is spent.
 from __future__ import annotations
 
 import math
+import multiprocessing as mp
+import os
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Generator, Iterable, Iterator, Sequence
 
 from interpreter.players.game import Game
 from interpreter.players.roster import make_bots
@@ -241,20 +243,29 @@ class Experiment:
                                                 if p in self.cards], self.games)
 
     def run(self, budget: int, focus: Sequence[str] = (), on_game: Callable[["Experiment"], None] | None = None,
-            at_least: int = 30, deadline: float | None = None) -> "Experiment":
+            at_least: int = 30, deadline: float | None = None, workers: int = 1) -> "Experiment":
         """Up to `budget` more games; stops early (after `at_least`) once every card of `focus`
         (default: all) is decided against its peers (stronger, weaker or no difference), or at
-        `deadline` (time.monotonic()): the sequences are valid whenever the run stops."""
+        `deadline` (time.monotonic()): the sequences are valid whenever the run stops. `workers`
+        processes play the games ahead; they are taken in seed order, so the answer is the same
+        for any number of workers."""
         focus = list(focus) or list(self.cards)
-        names = set(self.cards)
         from interpreter.sim.runner import game_seed
-        for _ in range(budget):
-            seed = game_seed(self.seed, self.games)
-            got = branch_game(self.cp, seed, self.players, self.bots, names)
+        seeds = [game_seed(self.seed, self.games + k) for k in range(budget)]
+        games = played(self, seeds, workers)
+        try:
+            self._fold(games, focus, on_game, at_least, deadline)
+        finally:
+            games.close()  # the workers still playing ahead are ended now
+        return self
+
+    def _fold(self, games: Iterator[tuple[int, Branched, dict[str, Any] | None]], focus: Sequence[str],
+              on_game: Callable[["Experiment"], None] | None, at_least: int, deadline: float | None) -> None:
+        for _seed, got, a in games:
             for name, d_win, d_points, taken in got.rows:
                 self.cards[name].add(d_win, d_points, taken)
-            if self.baseline is not None:
-                self._intent_to_treat(seed, got, focus)
+            if a is not None:
+                self._intent_to_treat(got, a, focus)
             self.games += 1
             if on_game:
                 on_game(self)
@@ -263,13 +274,18 @@ class Experiment:
             if self.games >= at_least and all(self.verdict(n).verdict != "undecided"
                                                for n in focus if n in self.cards):
                 break
-        return self
 
-    def _intent_to_treat(self, seed: int, got: Branched, focus: Sequence[str]) -> None:
+    def one(self, seed: int) -> tuple[int, Branched, dict[str, Any] | None]:
+        """One seed's games: the branched game of B and, for intent to treat, A's game."""
+        got = branch_game(self.cp, seed, self.players, self.bots, set(self.cards))
+        a = (Game(self.baseline, make_bots(self.bots, self.players), seed=seed, sides="random").play()
+             if self.baseline is not None else None)
+        return seed, got, a
+
+    def _intent_to_treat(self, got: Branched, a: dict[str, Any], focus: Sequence[str]) -> None:
         """The seat first dealt each card in B against the same seat of A on the same seed (the
         deal has its own stream, so the seat and its wonder are the same in both): nobody needs
         to pass the card for this to measure it."""
-        a = Game(self.baseline, make_bots(self.bots, self.players), seed=seed, sides="random").play()
         for name in focus:
             seat = got.dealt.get(name)
             if seat is None:
@@ -328,3 +344,30 @@ def findings(p: Paired, itt: Paired | None, baseline: str = "A") -> str:
                    f"{100 * max(lo, -1):+.0f} to {100 * min(hi, 1):+.0f}; {itt.mean_points:+.1f} points of "
                    f"score; {itt.n} games).")
     return " ".join(out)
+
+
+_JOB: list["Experiment"] = []  # the experiment a forked worker plays seeds of (set before the fork)
+
+
+def _play_seed(seed: int) -> tuple[int, Branched, dict[str, Any] | None]:
+    return _JOB[0].one(seed)
+
+
+def played(e: "Experiment", seeds: Sequence[int], workers: int
+           ) -> Generator[tuple[int, Branched, dict[str, Any] | None], None, None]:
+    """Each seed's games, in seed order; several processes (forked: the compiled packs are not
+    sent) play ahead, and those still playing when the caller stops are ended."""
+    workers = min(workers or os.cpu_count() or 1, len(seeds))
+    if workers <= 1 or "fork" not in mp.get_all_start_methods():
+        yield from (e.one(seed) for seed in seeds)
+        return
+    from interpreter.sim.runner import _worker_init, sigint_ignored
+    _JOB[:] = [e]
+    pool = mp.get_context("fork").Pool(workers, initializer=_worker_init)
+    try:
+        yield from pool.imap(_play_seed, seeds, chunksize=1)
+    finally:
+        with sigint_ignored():
+            pool.terminate()
+            pool.join()
+        _JOB.clear()
