@@ -71,7 +71,7 @@ def test_simulate_defaults_to_search_bots_and_says_why(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--minutes", "1", "--bots", "greedy"], "give --games N"),
+    (["--minutes", "1", "--bots", "nosuch"], "unknown bot 'nosuch'"),
     (["--minutes", "0", "--games", "3"], "--minutes must be more than 0"),
     ([], "give --games N"),
 ])
@@ -114,3 +114,11 @@ def test_the_experiment_branches_games_of_search_bots(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["meta"]["bots"] == "search:8" and data["meta"]["experiment"]["bots"] == "search:8"
     assert data["meta"]["experiment"]["games"] == 4
+
+
+def test_minutes_with_named_bots_play_as_many_games_as_fit(capsys):
+    assert main(["simulate", "--players", "3", "--minutes", "0.02", "--bots", "greedy", "--workers", "1",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["meta"]["bots"] == "greedy" and data["meta"]["games"] >= 10
+    assert "games of greedy fit" in data["meta"]["bots_choice"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 import time
 from typing import Any
 
@@ -16,9 +17,12 @@ from ..sim.aggregate import Aggregate, compare_with_notes
 from ..sim.runner import RayMissing, sigint_ignored
 from ..sim.variants import changed_cards
 from .common import fail, load_or_report, print_json, write_output
-from .sim_common import (Prepared, add_sim_args, parse_players, parse_sides, prepare, resolve_bots,
+from .sim_common import (Prepared, add_sim_args, deadline_of, parse_players, parse_sides, prepare, resolve_bots,
                          run_with_progress, say_warnings)
 from .sim_output import finish, stats_of
+
+
+DEFAULT_MINUTES = 10.0  # a compare given neither --games nor --minutes: its runs and experiment together
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -38,7 +42,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="at most this many branched games measure each of the designer's cards in B "
                         "against its peers (build it, or not, from the same position: docs/simulation.md); "
                         "it stops as soon as each card is decided; 0: no experiment (default: 3000)")
-    add_sim_args(p, games=1000, players="4")
+    add_sim_args(p, minutes=DEFAULT_MINUTES, players="4")
     p.set_defaults(func=lambda a: run_compare(a, a.pack))
 
 
@@ -65,8 +69,9 @@ def _plan(args: argparse.Namespace, packs: list[str]) -> tuple[list[Prepared], t
         raise ValueError(f"--sides {args.sides}: compare runs one side choice; did you mean --sides {sides[0]}?")
     experiment = getattr(args, "experiment", 0) > 0 and not without
     args.started = time.monotonic()
-    resolve_bots(args, loaded, counts[0], runs=2, share=0.5 if experiment else 1.0,
-                 default_games=1000 if hasattr(args, "experiment") else None)
+    if args.games is None and args.minutes is None and hasattr(args, "experiment"):
+        args.minutes = DEFAULT_MINUTES  # `simulate --baseline` asks for --games or --minutes
+    resolve_bots(args, loaded, counts[0], runs=2, share=0.5 if experiment else 1.0)
     a = prepare(args, loaded[0], counts[0], sides[0])
     b = prepare(args, loaded[1], counts[0], sides[0], without, blank)
     say_warnings([a, b])
@@ -83,8 +88,10 @@ def run_compare(args: argparse.Namespace, packs: list[str]) -> int:
         return fail(str(err))
     aggs: list[Aggregate] = []
     for label, prep in zip("AB", preps):
+        if aggs and aggs[0].games + aggs[0].errors < prep.cfg.games:  # A stopped at its time: B plays as many
+            prep.cfg = replace(prep.cfg, games=aggs[0].games + aggs[0].errors)
         try:
-            agg, stopped, _seconds = run_with_progress(prep.cfg, f"pack {label}", args.json)
+            agg, stopped, _seconds = run_with_progress(prep.cfg, f"pack {label}", args.json, deadline_of(args))
         except RayMissing as err:
             return fail(str(err))
         if stopped:  # the finished games of this pack: its statistics and report, marked interrupted

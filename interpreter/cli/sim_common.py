@@ -23,16 +23,17 @@ MAX_WORKERS = 256
 SIDES = ("A", "B", "random")
 
 
-def add_sim_args(p: argparse.ArgumentParser, games: int | None = None, players: str | None = None) -> None:
-    """The options simulate and compare share; `games`/`players`: their defaults (None: required)."""
+def add_sim_args(p: argparse.ArgumentParser, minutes: float | None = None, players: str | None = None) -> None:
+    """The options simulate and compare share; `minutes`: the time a run without --games gets
+    (None: --games or --minutes is required); `players`: its default (None: required)."""
     p.add_argument("--games", type=int, default=None,
-                   help="number of games (in a sweep: per player count and side)"
-                        + (f" (default: {games}; with --minutes, as many as fit)" if games
-                           else "; with --minutes it may be left out: as many as fit"))
+                   help="number of games of each pack (in a sweep: per player count and side); without it, "
+                        + (f"as many as fit in --minutes (default: {minutes:g})" if minutes
+                           else "give --minutes: as many as fit"))
     p.add_argument("--minutes", type=float, metavar="M",
                    help="the time the run may take: --bots auto chooses its search budget (and, without "
                         "--games, the number of games) to fit, from a game or two it times first"
-                        + ("; the experiment stops then too" if games else ""))
+                        + ("; the experiment stops then too" if minutes else ""))
     p.add_argument("--players", required=players is None, default=players, metavar="N|RANGE|LIST",
                    help="players per game: a count (4), or a sweep over a range or list (3-7, 3,5,7)"
                         + (f" (default: {players})" if players else ""))
@@ -122,13 +123,13 @@ def check_run_args(args: argparse.Namespace) -> None:
         raise ValueError(f"--workers must be 0..{MAX_WORKERS} (0 = every core), not {args.workers}")
 
 
-def resolve_bots(args: argparse.Namespace, packs: list[Any], players: int, runs: int = 1, share: float = 1.0,
-                 default_games: int | None = None) -> None:
+def resolve_bots(args: argparse.Namespace, packs: list[Any], players: int, runs: int = 1, share: float = 1.0
+                 ) -> None:
     """`--bots auto` made concrete once for every run of a command, so all play the same bots:
     args.bots and args.games are set, and args.bots_why says why. runs: how many runs share
     --minutes; share: the part of it they get (compare keeps the rest for its experiment)."""
     from interpreter.rules.compiled import compile_pack
-    from ..sim.auto_bots import choose, is_auto
+    from ..sim.auto_bots import choose, games_that_fit, is_auto
     from .core_opt import why_not_native
     args.bots_why = ""
     minutes = getattr(args, "minutes", None)
@@ -136,16 +137,15 @@ def resolve_bots(args: argparse.Namespace, packs: list[Any], players: int, runs:
     if minutes is not None and not 0 < minutes <= 10_000:
         raise ValueError(f"--minutes must be more than 0 (and at most 10000), not {minutes:g}")
     if not is_auto(args.bots):
-        if args.games is None and minutes is not None:
-            raise ValueError("--minutes without --games lets --bots auto choose how many games fit; "
-                             f"with --bots {args.bots}, give --games N")
-        if args.games is None:
-            args.games = default_games
+        if args.games is None and minutes is not None:  # as many games of these bots as fit
+            from interpreter.players.roster import make_bots
+            make_bots(args.bots, players)  # a bad spec is refused before any game is timed
+            args.games = games_that_fit(compile_pack(packs[-1]), players, args.bots,
+                                        minutes * share / runs, args.workers)
+            args.bots_why = f"{args.games:,} games of {args.bots} fit in the time given"
         return
     if args.games is None and minutes is None:
-        args.games = default_games
-        if args.games is None:
-            raise ValueError("give --games N (how many games) or --minutes M (as many as fit in M minutes)")
+        raise ValueError("give --games N (how many games) or --minutes M (as many as fit in M minutes)")
     compiled = [compile_pack(p) for p in packs]
     why = next((w for w in (why_not_native(cp, "greedy", players) for cp in compiled) if w), "")
     choice = choose(compiled[-1], players, "random", args.games, minutes * share / runs if minutes else None,

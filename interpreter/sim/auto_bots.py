@@ -77,6 +77,21 @@ def measure(cp: Any, players: int, sides: str, budget: int, games: int = 2) -> T
     return Timing(clock("greedy"), clock(f"search:{budget}"), budget)
 
 
+def games_that_fit(cp: Any, players: int, bots: str, minutes: float, workers: int) -> int:
+    """How many games of these bots fit in `minutes` on the workers (two games timed first)."""
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    start = time.perf_counter()
+    for k in range(2):
+        Game(cp, make_bots(bots, players), seed=987_654_321 + k, sides="random").play()
+    per_game = max((time.perf_counter() - start) / 2, 1e-6)
+    return max(1, min(MAX_GAMES, int(60 * minutes * _cores(workers) / per_game)))
+
+
+def _cores(workers: int) -> int:
+    return max(1, min(workers or os.cpu_count() or 1, os.cpu_count() or 1))
+
+
 def choose(cp: Any, players: int, sides: str, games: int | None, minutes: float | None, workers: int,
            native_why: str, timer: Callable[[int], Timing] | None = None) -> Choice:
     """The bots for a run of `games` games (None: as many as fit) in `minutes` (None: no limit)
@@ -92,7 +107,7 @@ def choose(cp: Any, players: int, sides: str, games: int | None, minutes: float 
                       f"auto chose search:{STABLE}, the smallest budget at which the bots' win rates "
                       f"per wonder side stop moving (docs/bots.md)")
     seconds = 60.0 * minutes
-    cores = max(1, min(workers or os.cpu_count() or 1, os.cpu_count() or 1))
+    cores = _cores(workers)
     budgets = ladder()
     timing = (timer or (lambda b: measure(cp, players, sides, b)))(budgets[-1] if native_why else budgets[0])
     need = games or MIN_GAMES
