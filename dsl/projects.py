@@ -10,7 +10,7 @@ and written back in English in one place.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from . import ast as A
 from .english import cost_english, effects_english
@@ -81,8 +81,14 @@ def project_schema(text: Callable[..., dict[str, Any]], integer: Callable[..., d
 Add = Callable[..., None]  # the loader's collector: add(doc, pos, message, subject, kind, length)
 
 
+class ParseText(Protocol):
+    """The loader's parser of a cost or effect text, its errors located at `at`."""
+
+    def __call__(self, at: tuple[Any, ...], text: Any, subject: str, what: str) -> Any: ...
+
+
 def read_project(doc: Any, path: tuple[Any, ...], raw: dict[str, Any], rules: Rules,
-                 parse: Callable[[tuple[Any, ...], Any, str, str], Any], add: Add) -> Project | None:
+                 parse: ParseText, add: Add) -> Project | None:
     """A project from its YAML mapping (schema already checked); problems go to `add`,
     located at the value at fault. `parse(path, text, subject, what)` parses a cost or effects."""
     name = str(raw["name"])
@@ -94,9 +100,9 @@ def read_project(doc: Any, path: tuple[Any, ...], raw: dict[str, Any], rules: Ru
             subject, "range")
         ok = False
     needed = _needed(doc, path, raw["needed"], rules, subject, add)
-    cost = parse(path + ("cost",), raw.get("cost", "free"), subject, "cost")
-    reward = parse(path + ("reward",), raw["reward"], subject, "effect")
-    penalty = parse(path + ("penalty",), raw["penalty"], subject, "effect") if "penalty" in raw else ()
+    cost = parse(path + ("cost",), raw.get("cost", "free"), subject, what="cost")
+    reward = parse(path + ("reward",), raw["reward"], subject, what="effect")
+    penalty = parse(path + ("penalty",), raw["penalty"], subject, what="effect") if "penalty" in raw else ()
     if cost is not None and cost.needs:
         add(doc, doc.where(path + ("cost",)), "cost: a project's join cost cannot have a "
             "prerequisite ('needs ...'): write what joining costs", subject, "range")
