@@ -125,6 +125,9 @@ def _(n: A.VictoryPoints, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     if n.condition == "wonder_complete":
         plain = english(A.VictoryPoints(n.amount, n.per), vocab).rstrip(".")
         return f"{plain}, if every stage of your wonder is built at game end."
+    if isinstance(n.condition, A.Condition):
+        plain = english(A.VictoryPoints(n.amount, n.per), vocab).rstrip(".").removesuffix(", at game end")
+        return f"{plain}, if at game end {condition_english(n.condition)}."
     if n.amount < 0:
         minus = _plural(-n.amount, "victory point")
         return f"Minus {minus}." if n.per is None else \
@@ -329,6 +332,26 @@ def needed_english(n: int, c: A.Counted) -> str:
         head, _, rest = text.partition(" in ")
         text = (head[:-1] if head.endswith("s") and not head.endswith("ss") else head) + (f" in {rest}" if rest else "")
     return text
+
+
+_THAN = {("left", "right"): "each of your two neighbours, counted separately",
+         ("left",): "your left neighbour", ("right",): "your right neighbour",
+         ("others",): "every other city, counted separately"}
+
+
+def condition_english(cond: A.Condition) -> str:
+    """'you have more blue cards than each of your two neighbours (a tie is not more)', ..."""
+    what = _needed(cond.counted).partition(" in ")[0]
+    if cond.kind == "more":
+        return f"you have more {what} than {_THAN.get(cond.than, 'each of ' + ', '.join(cond.than))} " \
+               "(a tie is not more)"
+    if cond.kind == "most":
+        return f"no other city has more {what} than you (a tie counts)"
+    if cond.kind == "none":
+        return f"you have no {what}"
+    if cond.limit == 1:
+        what = needed_english(1, cond.counted).partition(" in ")[0].removeprefix("1 ")
+    return f"you have at most {cond.limit} {what}"
 
 
 def _needed(c: A.Counted) -> str:

@@ -90,14 +90,21 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "coins N [per [N] THING [in SIDES]]"),
     EffectSpec("vp", A.VictoryPoints, "game end",
                "Victory points counted at game end; with `per`, counting what is in play then; "
-               "with `if wonder complete`, only when every stage of the owner's wonder is built.",
+               "with `if wonder complete`, only when every stage of the owner's wonder is built; "
+               "with a condition on a count in the owner's city at game end, only if it holds then: "
+               "`if more THING than SIDES` (more than each of those cities, counted separately: a "
+               "tie is not more; `than others`: every other city), `if most THING` (no other city "
+               "has more: a tie counts), `if no THING`, `if at most N THING`.",
                (Param("amount", "int", "points (per counted thing)"), _PER,
-                Param("if", "word", "`if wonder complete`", optional=True)),
+                Param("if", "word", "`if wonder complete`, `if more THING than SIDES|others`, "
+                      "`if most THING`, `if no THING`, `if at most N THING`", optional=True)),
                ("vp 3", "vp 1 per defeat in neighbors", "vp 1 per brown/grey/purple card in self",
                 "vp 1 per 3 coins", "vp 3 per set of red/blue/green cards", "vp 3 per science set",
                 "vp 7 if wonder complete", "vp 2 per stone produced",
-                "vp 1 per card of the tucked colour in neighbors"),
-               "vp N [per [N] THING [in SIDES]] [if wonder complete]"),
+                "vp 1 per card of the tucked colour in neighbors", "vp 5 if more blue cards than neighbors",
+                "vp 4 if most coins", "vp 6 if no defeats", "vp 7 if at most 1 white card"),
+               "vp N [per [N] THING [in SIDES]] [if wonder complete | if more THING than SIDES|others "
+               "| if most THING | if no THING | if at most N THING]"),
     EffectSpec("buy", A.Trade, "passive",
                "Trade discount: buy these resources (or resource classes) from these neighbours "
                "at this price instead of the rules' trade price. `from bank`: once per turn, buy "

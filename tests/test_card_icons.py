@@ -236,6 +236,8 @@ EVERY_WORD = ["produce one produced", "produce one unproduced", "shields -1 for 
               "coins 1 when neighbors build red card", "coins 1 when others buy once per turn",
               "play two cards once per game", "play two cards once per age", "trade 2 seats away",
               "discard own grey card for 3 coins", "bury card from leaders for 2 vp per coin", "discard own card for 5 coins", "vp 2 per stone produced",
+              "vp 5 if more blue cards than neighbors", "vp 5 if more coins than others", "vp 4 if most red cards",
+              "vp 6 if no defeats", "vp 7 if at most 1 white card",
               ]
 
 

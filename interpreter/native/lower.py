@@ -113,7 +113,9 @@ class _HookLowering:
             return _row(H_COINS, h.amount, counter=_counter(h.counter, tk))
         if t is E.VictoryHook:
             if h.condition and h.condition != "wonder_complete":
-                raise NotNative(f"the effect word 'vp' (if {h.condition})")
+                raise NotNative(f"the effect word 'vp' with a condition on a count ('if "
+                                f"{getattr(h.condition, 'kind', h.condition)} ...': the native core "
+                                "tests only 'if wonder complete')")
             return _row(H_VP, h.amount, cond=int(bool(h.condition)), sciset=int(h.science_set),
                         counter=_counter(h.counter, tk))
         if t is E.FreeBuildPower:
