@@ -334,24 +334,20 @@ def needed_english(n: int, c: A.Counted) -> str:
     return text
 
 
-_THAN = {("left", "right"): "each of your two neighbours, counted separately",
-         ("left",): "your left neighbour", ("right",): "your right neighbour",
-         ("others",): "every other city, counted separately"}
+_THAN = {("left", "right"): "each of your two neighbours, counted separately", ("left",): "your left neighbour",
+         ("right",): "your right neighbour", ("others",): "every other city, counted separately"}
 
 
 def condition_english(cond: A.Condition) -> str:
-    """'you have more blue cards than each of your two neighbours (a tie is not more)', ..."""
+    """'you have more blue cards than each of your two neighbours, ... (a tie is not more)', ..."""
     what = _needed(cond.counted).partition(" in ")[0]
-    if cond.kind == "more":
-        return f"you have more {what} than {_THAN.get(cond.than, 'each of ' + ', '.join(cond.than))} " \
-               "(a tie is not more)"
-    if cond.kind == "most":
-        return f"no other city has more {what} than you (a tie counts)"
+    if cond.kind in ("more", "most"):
+        return f"you have more {what} than {_THAN[cond.than]} (a tie is not more)" if cond.kind == "more" \
+            else f"no other city has more {what} than you (a tie counts)"
     if cond.kind == "none":
         return f"you have no {what}"
-    if cond.limit == 1:
-        what = needed_english(1, cond.counted).partition(" in ")[0].removeprefix("1 ")
-    return f"you have at most {cond.limit} {what}"
+    one = needed_english(1, cond.counted).partition(" in ")[0]
+    return f"you have at most {one if cond.limit == 1 else f'{cond.limit} {what}'}"
 
 
 def _needed(c: A.Counted) -> str:

@@ -102,7 +102,7 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                 "vp 1 per 3 coins", "vp 3 per set of red/blue/green cards", "vp 3 per science set",
                 "vp 7 if wonder complete", "vp 2 per stone produced",
                 "vp 1 per card of the tucked colour in neighbors", "vp 5 if more blue cards than neighbors",
-                "vp 4 if most coins", "vp 6 if no defeats", "vp 7 if at most 1 white card"),
+                "vp 4 if most coins", "vp 6 if no defeats", "vp 7 if at most 1 purple card"),
                "vp N [per [N] THING [in SIDES]] [if wonder complete | if more THING than SIDES|others "
                "| if most THING | if no THING | if at most N THING]"),
     EffectSpec("buy", A.Trade, "passive",

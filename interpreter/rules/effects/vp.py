@@ -25,11 +25,11 @@ class Test:
     limit: int = 0
 
     def holds(self, table: Any, seat: int) -> bool:
-        mine = in_city(table.cities[seat], self.counter)
+        own = in_city(table.cities[seat], self.counter)
         if self.kind == "none":
-            return mine == 0
+            return own == 0
         if self.kind == "at_most":
-            return mine <= self.limit
+            return own <= self.limit
         if self.than:
             trio = table.around(seat)
             rivals = [trio[s] for s in self.than]
@@ -37,8 +37,8 @@ class Test:
             rivals = [c for i, c in enumerate(table.cities) if i != seat]
         theirs = [in_city(c, self.counter) for c in rivals]
         if self.kind == "more":
-            return all(mine > t for t in theirs)
-        return all(mine >= t for t in theirs)  # "most": a tie counts
+            return all(own > t for t in theirs)
+        return all(own >= t for t in theirs)  # "most": a tie counts
 
 
 class VictoryHook(Hook):
