@@ -15,7 +15,7 @@ from interpreter.rules.effects.base import Builder, counter, handles
 
 
 @dataclass(frozen=True)
-class Test:
+class CountTest:
     """A compiled condition on a count in the owner's city (see dsl.ast.Condition): `than` holds
     seat codes (1 left, 2 right), or is empty for every other city."""
 
@@ -46,7 +46,7 @@ class VictoryHook(Hook):
 
     scores = True
 
-    def __init__(self, amount: int, counter: Counter | None, condition: str | Test = ""):
+    def __init__(self, amount: int, counter: Counter | None, condition: str | CountTest = ""):
         self.amount, self.counter, self.condition = amount, counter, condition
         self.science_set = counter is not None and counter.what == "science_set" \
             and counter.seats == (0,) and counter.every == 1 and not condition
@@ -56,7 +56,7 @@ class VictoryHook(Hook):
             city = table.cities[seat]
             if city.stages_built < len(city.side.stages):
                 return 0
-        elif isinstance(self.condition, Test) and not self.condition.holds(table, seat):
+        elif isinstance(self.condition, CountTest) and not self.condition.holds(table, seat):
             return 0
         if self.counter is None:
             return self.amount
@@ -67,13 +67,13 @@ class VictoryHook(Hook):
         return float(self.score(obs.table, seat))
 
 
-def _test(cond: A.Condition, ix: Any) -> Test:
+def _test(cond: A.Condition, ix: Any) -> CountTest:
     c = counter(cond.counted, ix)
     assert c is not None
     than = () if cond.than == ("others",) else tuple(SEAT_OF[s] for s in cond.than)
     if cond.kind == "most":
         than = ()
-    return Test(cond.kind, c, than, cond.limit)
+    return CountTest(cond.kind, c, than, cond.limit)
 
 
 @handles("vp", "amount", "per", "condition")
