@@ -327,7 +327,7 @@ class Trigger:
     """A one-shot effect run each time `event` happens in the owner's city (at most once
     per turn with `once_per_turn`); the card's own building does not trigger it."""
 
-    effect: "Coins"
+    effect: "Coins | OthersCoins"
     event: Event
     once_per_turn: bool = False
     once_per: str = ""  # "age" | "game": at most once in each age, or in the whole game

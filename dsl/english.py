@@ -263,15 +263,16 @@ def _(n: A.Trigger, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     c = n.effect
     verb = "take" if c.amount >= 0 else "lose"
     what = _plural(abs(c.amount), "coin") + (f" {counted(c.per, vocab)}" if c.per else "")
+    act = english(c, vocab).removeprefix("When built, ").rstrip(".") if isinstance(c, A.OthersCoins) \
+        else f"{verb} {what}"  # other cities' coins: "every other city loses 1 coin (...)"
     if n.event.kind == "age_start":
-        when = "At the start of the next age" if n.once_per == "game" else "At the start of each age"
-        return f"{when}, {verb} {what}."
+        return f"At the start of {'the next' if n.once_per == 'game' else 'each'} age, {act}."
     if n.once_per == "game":
-        return f"The first time {_subject(n.event)}, {verb} {what} (once in the game)."
+        return f"The first time {_subject(n.event)}, {act} (once in the game)."
     if n.once_per == "age":
-        return f"The first time in each age {_subject(n.event)}, {verb} {what}."
+        return f"The first time in each age {_subject(n.event)}, {act}."
     once = " (at most once per turn)" if n.once_per_turn else ""
-    return f"Each time {_subject(n.event)}{once}, {verb} {what}."
+    return f"Each time {_subject(n.event)}{once}, {act}."
 
 
 def _subject(e: A.Event) -> str:
@@ -344,10 +345,9 @@ def condition_english(cond: A.Condition) -> str:
     if cond.kind in ("more", "most"):
         return f"you have more {what} than {_THAN[cond.than]} (a tie is not more)" if cond.kind == "more" \
             else f"no other city has more {what} than you (a tie counts)"
-    if cond.kind == "none":
-        return f"you have no {what}"
     one = needed_english(1, cond.counted).partition(" in ")[0]
-    return f"you have at most {one if cond.limit == 1 else f'{cond.limit} {what}'}"
+    return f"you have no {what}" if cond.kind == "none" else \
+        f"you have at most {one if cond.limit == 1 else f'{cond.limit} {what}'}"
 
 
 def _needed(c: A.Counted) -> str:
