@@ -92,14 +92,33 @@ class Coins:
     column: int = _pos()
 
 
+CONDITION_KINDS = ("more", "most", "none", "at_most")
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A test on the owner's city at game end, on a count (`counted`, in the owner's city):
+
+    "more": more than each city of `than` counted separately (("left", "right") or ("others",),
+    every other city): a tie is not more. "most": no other city has more (a tie counts).
+    "none": the count is 0. "at_most": the count is at most `limit`."""
+
+    kind: str
+    counted: Counted
+    than: tuple[str, ...] = ()
+    limit: int = 0
+    line: int = _pos()
+    column: int = _pos()
+
+
 @dataclass(frozen=True)
 class VictoryPoints:
     """Points counted at game end (flat, or per counted thing at game end); with `condition`
-    ("wonder_complete") only if it holds then."""
+    ("wonder_complete", or a Condition on a count) only if it holds then."""
 
     amount: int
     per: Counted | None = None
-    condition: str = ""
+    condition: "str | Condition" = ""
     line: int = _pos()
     column: int = _pos()
 
@@ -320,7 +339,7 @@ class Trigger:
     """A one-shot effect run each time `event` happens in the owner's city (at most once
     per turn with `once_per_turn`); the card's own building does not trigger it."""
 
-    effect: "Coins"
+    effect: "Coins | OthersCoins"
     event: Event
     once_per_turn: bool = False
     once_per: str = ""  # "age" | "game": at most once in each age, or in the whole game

@@ -126,6 +126,9 @@ def _(n: A.VictoryPoints, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     if n.condition == "wonder_complete":
         plain = english(A.VictoryPoints(n.amount, n.per), vocab).rstrip(".")
         return f"{plain}, if every stage of your wonder is built at game end."
+    if isinstance(n.condition, A.Condition):
+        plain = english(A.VictoryPoints(n.amount, n.per), vocab).rstrip(".").removesuffix(", at game end")
+        return f"{plain}, if at game end {condition_english(n.condition)}."
     if n.amount < 0:
         minus = _plural(-n.amount, "victory point")
         return f"Minus {minus}." if n.per is None else \
@@ -261,15 +264,16 @@ def _(n: A.Trigger, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     c = n.effect
     verb = "take" if c.amount >= 0 else "lose"
     what = _plural(abs(c.amount), "coin") + (f" {counted(c.per, vocab)}" if c.per else "")
+    act = english(c, vocab).removeprefix("When built, ").rstrip(".") if isinstance(c, A.OthersCoins) \
+        else f"{verb} {what}"  # other cities' coins: "every other city loses 1 coin (...)"
     if n.event.kind == "age_start":
-        when = "At the start of the next age" if n.once_per == "game" else "At the start of each age"
-        return f"{when}, {verb} {what}."
+        return f"At the start of {'the next' if n.once_per == 'game' else 'each'} age, {act}."
     if n.once_per == "game":
-        return f"The first time {_subject(n.event)}, {verb} {what} (once in the game)."
+        return f"The first time {_subject(n.event)}, {act} (once in the game)."
     if n.once_per == "age":
-        return f"The first time in each age {_subject(n.event)}, {verb} {what}."
+        return f"The first time in each age {_subject(n.event)}, {act}."
     once = " (at most once per turn)" if n.once_per_turn else ""
-    return f"Each time {_subject(n.event)}{once}, {verb} {what}."
+    return f"Each time {_subject(n.event)}{once}, {act}."
 
 
 def _subject(e: A.Event) -> str:
@@ -330,6 +334,21 @@ def needed_english(n: int, c: A.Counted) -> str:
         head, _, rest = text.partition(" in ")
         text = (head[:-1] if head.endswith("s") and not head.endswith("ss") else head) + (f" in {rest}" if rest else "")
     return text
+
+
+_THAN = {("left", "right"): "each of your two neighbours, counted separately", ("left",): "your left neighbour",
+         ("right",): "your right neighbour", ("others",): "every other city, counted separately"}
+
+
+def condition_english(cond: A.Condition) -> str:
+    """'you have more blue cards than each of your two neighbours, ... (a tie is not more)', ..."""
+    what = _needed(cond.counted).partition(" in ")[0]
+    if cond.kind in ("more", "most"):
+        return f"you have more {what} than {_THAN[cond.than]} (a tie is not more)" if cond.kind == "more" \
+            else f"no other city has more {what} than you (a tie counts)"
+    one = needed_english(1, cond.counted).partition(" in ")[0]
+    return f"you have no {what}" if cond.kind == "none" else \
+        f"you have at most {one if cond.limit == 1 else f'{cond.limit} {what}'}"
 
 
 def _needed(c: A.Counted) -> str:

@@ -89,10 +89,31 @@ def _(n: A.Coins) -> str:
     return f"coins {n.amount}" + (f" {counted_text(n.per)}" if n.per else "")
 
 
+def _tested_text(c: A.Counted, n: int) -> str:
+    """What a condition counts, without 'per' and 'in': `blue cards`, `defeats`, `white card`."""
+    return counted_text(replace(c, every=n)).removeprefix("per ").removeprefix(f"{n} ") \
+        .rsplit(" in ", 1)[0] if n > 1 else counted_text(c).removeprefix("per ").rsplit(" in ", 1)[0]
+
+
+def condition_text(cond: "str | A.Condition") -> str:
+    """` if wonder complete`, ` if more blue cards than neighbors`, ...; '' for none."""
+    if not cond:
+        return ""
+    if isinstance(cond, str):
+        return " if wonder complete"
+    many = _tested_text(cond.counted, 2)
+    if cond.kind == "more":
+        return f" if more {many} than {sides_text(cond.than)}"
+    if cond.kind == "most":
+        return f" if most {many}"
+    if cond.kind == "none":
+        return f" if no {many}"
+    return f" if at most {cond.limit} {many if cond.limit != 1 else _tested_text(cond.counted, 1)}"
+
+
 @canonical.register
 def _(n: A.VictoryPoints) -> str:
-    return f"vp {n.amount}" + (f" {counted_text(n.per)}" if n.per else "") + \
-        (" if wonder complete" if n.condition == "wonder_complete" else "")
+    return f"vp {n.amount}" + (f" {counted_text(n.per)}" if n.per else "") + condition_text(n.condition)
 
 
 @canonical.register

@@ -90,14 +90,21 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "coins N [per [N] THING [in SIDES]]"),
     EffectSpec("vp", A.VictoryPoints, "game end",
                "Victory points counted at game end; with `per`, counting what is in play then; "
-               "with `if wonder complete`, only when every stage of the owner's wonder is built.",
+               "with `if wonder complete`, only when every stage of the owner's wonder is built; "
+               "with a condition on a count in the owner's city at game end, only if it holds then: "
+               "`if more THING than SIDES` (more than each of those cities, counted separately: a "
+               "tie is not more; `than others`: every other city), `if most THING` (no other city "
+               "has more: a tie counts), `if no THING`, `if at most N THING`.",
                (Param("amount", "int", "points (per counted thing)"), _PER,
-                Param("if", "word", "`if wonder complete`", optional=True)),
+                Param("if", "word", "`if wonder complete`, `if more THING than SIDES|others`, "
+                      "`if most THING`, `if no THING`, `if at most N THING`", optional=True)),
                ("vp 3", "vp 1 per defeat in neighbors", "vp 1 per brown/grey/purple card in self",
                 "vp 1 per 3 coins", "vp 3 per set of red/blue/green cards", "vp 3 per science set",
                 "vp 7 if wonder complete", "vp 2 per stone produced",
-                "vp 1 per card of the tucked colour in neighbors"),
-               "vp N [per [N] THING [in SIDES]] [if wonder complete]"),
+                "vp 1 per card of the tucked colour in neighbors", "vp 5 if more blue cards than neighbors",
+                "vp 4 if most coins", "vp 6 if no defeats", "vp 7 if at most 1 purple card"),
+               "vp N [per [N] THING [in SIDES]] [if wonder complete | if more THING than SIDES|others "
+               "| if most THING | if no THING | if at most N THING]"),
     EffectSpec("buy", A.Trade, "passive",
                "Trade discount: buy these resources (or resource classes) from these neighbours "
                "at this price instead of the rules' trade price. `from bank`: once per turn, buy "
@@ -166,12 +173,14 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                 "free blue cards", "free red/blue cards for neighbors"),
                "discount N resource|resources|coin|coins on TARGET [for SIDES] [per ...] | free TARGET [for SIDES]"),
     EffectSpec("when", A.Trigger, "on an event",
-               "A trigger: the coins effect before `when` is taken each time the event happens in "
+               "A trigger: the coins effect before `when` is taken (or, with `others lose N coins` "
+               "and the like, other cities lose or gain them) each time the event happens in "
                "the owner's city, or in the cities named before the event (`neighbors`, `left`, "
                "`right`, `others`, `all`), after this card is built (at most once per turn with "
                "`once per turn`, counted per city heard); `age starts` happens to every city as "
                "each age begins. Coins arrive with the turn's other coins.",
-               (Param("effect", "effect", "a `coins` effect, flat or with `per`"),
+               (Param("effect", "effect", "a `coins` effect, flat or with `per`, or other cities' "
+                      "coins (`others lose 1 coin`, `neighbors gain 1 coin`)"),
                 Param("event", "event", "[SIDES|others] then `build COLOUR[/COLOUR...] card`, `build card` (any "
                       "colour), `build chain` (a card built for free through a chain), `build "
                       "wonder stage`, `buy` (resources bought from a neighbour: once per "
@@ -186,8 +195,10 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                 "coins 1 when lose conflict", "coins 1 when build wonder stage",
                 "coins 1 per brown card in self when build card", "coins 1 when take coins once per turn",
                 "coins 1 when neighbors build red card", "coins 1 when others buy once per turn",
-                "coins 2 when age starts", "coins 3 when neighbors lose conflict once per game"),
-               "coins N [per ...] when [SIDES|others] EVENT [once per turn|age|game]"),
+                "coins 2 when age starts", "coins 3 when neighbors lose conflict once per game",
+                "others lose 1 coin when build wonder stage"),
+               "coins N [per ...] | SIDES|others lose|gain N coins [per ...] when [SIDES|others] EVENT "
+               "[once per turn|age|game]"),
     EffectSpec("draw", A.Draw, "when built",
                "When built, draw cards of a deck the pack declares at random from the box (the "
                "deck's undealt or put-away cards) into the owner's hand of the same name.",

@@ -175,6 +175,47 @@ class ToAst(TurnRules, Transformer):
     def condition(self, _: list[Any]) -> str:
         return "wonder_complete"
 
+    # -- conditions on a count (`vp 5 if more blue cards than neighbors`) --------------
+    def _tested(self, meta: Any, counted: tuple[str, tuple[str, ...]]) -> A.Counted:
+        """The count a condition tests, in the owner's city; the age and the tucked colour are
+        not things a city holds more or fewer of."""
+        what, names = counted
+        if what in ("age", "tucked"):
+            self.errors.append(LanguageError(
+                f"a condition compares things a city holds, not {'the age' if what == 'age' else 'the tucked colour'}"
+                ": count cards, wonder stages, defeats, victories, coins or tokens",
+                meta.line, meta.column))
+        return _counted(what, names, ("self",), 1, line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def cond_more(self, meta: Any, children: list[Any]) -> A.Condition:
+        than = children[1]
+        if "self" in than:
+            self.errors.append(LanguageError(
+                "a city is not compared with itself: write 'than neighbors', 'than left', "
+                "'than right' or 'than others'", meta.line, meta.column))
+        return A.Condition("more", self._tested(meta, children[0]),
+                           tuple(s for s in than if s != "self"), line=meta.line, column=meta.column)
+
+    def than_sides(self, children: list[Any]) -> tuple[str, ...]:
+        got = children[0]
+        return ("others",) if isinstance(got, Token) else tuple(got)
+
+    @v_args(meta=True)
+    def cond_most(self, meta: Any, children: list[Any]) -> A.Condition:
+        return A.Condition("most", self._tested(meta, children[0]), ("others",),
+                           line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def cond_none(self, meta: Any, children: list[Any]) -> A.Condition:
+        return A.Condition("none", self._tested(meta, children[0]), line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
+    def cond_at_most(self, meta: Any, children: list[Any]) -> A.Condition:
+        limit = self._num(children[0], LIMITS.amount, "at most")
+        return A.Condition("at_most", self._tested(meta, children[1]), limit=limit,
+                           line=meta.line, column=meta.column)
+
     @v_args(meta=True)
     def free_first_colour(self, meta: Any, _: list[Any]) -> A.FreeBuild:
         return A.FreeBuild("colour_first", line=meta.line, column=meta.column)
@@ -190,7 +231,8 @@ class ToAst(TurnRules, Transformer):
     @v_args(meta=True)
     def vp(self, meta: Any, children: list[Any]) -> A.VictoryPoints:
         per = next((c for c in children[1:] if isinstance(c, A.Counted)), None)
-        cond = next((c for c in children[1:] if isinstance(c, str) and not isinstance(c, Token)), "")
+        cond = next((c for c in children[1:] if isinstance(c, A.Condition)
+                     or (isinstance(c, str) and not isinstance(c, Token))), "")
         return A.VictoryPoints(self._num(children[0], LIMITS.amount, "vp"), per, cond,
                                line=meta.line, column=meta.column)
 

@@ -237,6 +237,9 @@ EVERY_WORD = ["produce one produced", "produce one unproduced", "shields -1 for 
               "play two cards once per game", "play two cards once per age", "trade 2 seats away",
               "rule trade_price +1 for all", "rule sell_coins -1", "rule victory +1 for neighbors", "rule defeat -1",
               "discard own grey card for 3 coins", "bury card from leaders for 2 vp per coin", "discard own card for 5 coins", "vp 2 per stone produced",
+              "vp 5 if more blue cards than neighbors", "vp 5 if more coins than others", "vp 4 if most red cards",
+              "vp 6 if no defeats", "vp 7 if at most 1 white card",
+              "others lose 1 coin when build wonder stage",
               ]
 
 

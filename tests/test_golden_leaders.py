@@ -33,9 +33,10 @@ from interpreter.rules.statefile import build_table
 GOLDEN = Path(__file__).parent / "golden"
 REPO = Path(__file__).resolve().parents[1]
 CASES = sorted([*(GOLDEN / "leaders").glob("*.json"), *(GOLDEN / "cities").glob("*.json"),
-                *(GOLDEN / "wonder-pack").glob("*.json")])
+                *(GOLDEN / "wonder-pack").glob("*.json"), *(GOLDEN / "leaders-later").glob("*.json")])
 LEADER_CASES = [p for p in CASES if p.parent.name == "leaders"]
 CITIES_CASES = [p for p in CASES if p.parent.name == "cities"]
+LATER_CASES = [p for p in CASES if p.parent.name == "leaders-later"]
 _PACKS: dict[str, Any] = {}
 
 
@@ -184,4 +185,10 @@ def test_enough_cities_cases_and_every_cities_card_is_covered() -> None:
     assert len(CITIES_CASES) >= 50
     missing = _uncovered("examples/leaders-cities", CITIES_CASES) - _uncovered("leaders", [])
     missing -= {n for n in missing if n in {c.name for c in load_pack("leaders").cards}}
+    assert not missing, f"no golden case for {sorted(missing)}"
+
+
+def test_every_later_leader_is_covered() -> None:
+    """examples/leaders-later: each of its Leaders has a hand-computed case."""
+    missing = _uncovered("examples/leaders-later", LATER_CASES) - _uncovered("leaders", [])
     assert not missing, f"no golden case for {sorted(missing)}"

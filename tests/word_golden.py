@@ -44,6 +44,10 @@ def _plain(name: str, value: Any, ix: Any) -> Any:
                 "in": [SIDE_OF[s] for s in value.seats], "every": value.every,
                 **({"token": value.token} if value.token else {}),
                 **({"resource": _names((value.resource,), ix.res)[0]} if value.resource >= 0 else {})}
+    if name == "condition" and not isinstance(value, str):  # a test on a count (rules/effects/vp.py)
+        return {"kind": value.kind, "counter": _plain("counter", value.counter, ix),
+                "than": [SIDE_OF[s] for s in value.than] or (["others"] if value.kind in ("more", "most") else []),
+                "limit": value.limit}
     if name == "inner":
         return describe_hook(value, ix)
     if isinstance(value, (frozenset, set)):

@@ -113,7 +113,9 @@ class _HookLowering:
             return _row(H_COINS, h.amount, counter=_counter(h.counter, tk))
         if t is E.VictoryHook:
             if h.condition and h.condition != "wonder_complete":
-                raise NotNative(f"the effect word 'vp' (if {h.condition})")
+                raise NotNative(f"the effect word 'vp' with a condition on a count ('if "
+                                f"{getattr(h.condition, 'kind', h.condition)} ...': the native core "
+                                "tests only 'if wonder complete')")
             return _row(H_VP, h.amount, cond=int(bool(h.condition)), sciset=int(h.science_set),
                         counter=_counter(h.counter, tk))
         if t is E.FreeBuildPower:
@@ -132,6 +134,8 @@ class _HookLowering:
                 raise NotNative("a trigger heard in other cities (when neighbors/others ...)")
             if h.kind not in EVENT:
                 raise NotNative(f"the event '{h.kind}'")
+            if type(h.inner) is not E.CoinsHook:
+                raise NotNative("a trigger whose effect is other cities' coins (... lose N coins when ...)")
             self.inner.append(self.row(h.inner))
             return _row(H_TRIGGER, cond=int(h.once), period=EVENT[h.kind], colors=h.colors,
                         inner=-len(self.inner), ref=LIMIT[h.limit])

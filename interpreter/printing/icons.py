@@ -17,8 +17,8 @@ from dsl.registry import PLUGINS
 from dsl.vocab import Vocabulary
 
 from .glyphs import (  # noqa: F401 - SHIELD re-exported: the shield's colour, for tests
-    SHIELD, Row, amount_row, coin, fitted, joined, label_box, laurel, piece, repeated, resource, science, shield,
-    small, stage, token, word)
+    SHIELD, Row, amount_row, around, coin, fitted, joined, label_box, laurel, piece, repeated, resource, science, shield,
+    per_row, small, stage, token, word)
 from .palette import Prim, hashed
 from .power_icons import counted_shield, power_row
 
@@ -41,6 +41,9 @@ def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
         return amount_row(coin, e.amount, e.per, vocab)
     if isinstance(e, A.VictoryPoints):
         row = amount_row(laurel, e.amount, e.per, vocab)
+        if row and isinstance(e.condition, A.Condition):
+            test = condition_row(e.condition, vocab)
+            return None if test is None else row + test
         return row + [word("if", 0.4), small(piece(stage)), word("all", 0.4)] \
             if row and e.condition == "wonder_complete" else row
     if isinstance(e, A.Tokens):
@@ -48,6 +51,22 @@ def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
     if isinstance(e, A.PluginEffect):
         return plugin_row(e)
     return power_row(e, vocab)
+
+
+def condition_row(c: A.Condition, vocab: Vocabulary) -> Row | None:
+    """`if` and the count tested: `> ◄ ►` (more than the neighbours), `max` (the most of all),
+    `0` (none), `N max` (at most N)."""
+    thing = per_row(c.counted, vocab)
+    if thing is None:
+        return None
+    head = [word("if", 0.4)]
+    if c.kind == "more":
+        return head + thing + [word(">", 0.45)] + around([], c.than)
+    if c.kind == "most":
+        return head + thing + [word("max", 0.45)]
+    if c.kind == "none":
+        return head + [word("0", 0.45)] + thing
+    return head + [word(f"{c.limit} max", 0.45)] + thing
 
 
 def plugin_row(e: A.PluginEffect) -> Row | None:

@@ -274,7 +274,10 @@ def event_row(ev: A.Event, vocab: Vocabulary) -> Row:
 
 
 def _trigger(e: A.Trigger, vocab: Vocabulary) -> Row | None:
-    paid = amount_row(coin, e.effect.amount, e.effect.per, vocab)
+    inner = e.effect
+    paid = amount_row(coin, inner.amount, inner.per, vocab)
+    if paid is not None and isinstance(inner, A.OthersCoins):  # other cities' coins: between arrows
+        paid = _flanked(paid, inner.sides)
     if paid is None:
         return None
     once = [word("1x", 0.4)] if e.once_per else []

@@ -54,6 +54,11 @@ def _in_city(city: Any, counter: Counter) -> int:
     raise ValueError(f"cannot count '{what}'")
 
 
+def in_city(city: Any, counter: Counter) -> int:
+    """How many of what `counter` counts one city holds (its seats aside): for comparing cities."""
+    return _in_city(city, counter)
+
+
 def science_sets(city: Any) -> int:
     """Complete sets of science symbols, wild symbols placed where they make the most sets."""
     counts = sorted(city.science)
