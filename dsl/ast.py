@@ -2,7 +2,8 @@
 
 Nodes are frozen so compiled packs can share them freely; source positions
 (line/column inside the effect text, 1-based) never take part in equality, so
-`parse(print(ast)) == ast` compares meaning, not layout.
+`parse(print(ast)) == ast` compares meaning, not layout. It is over 400 lines for a reason: one node
+per construct of the language, so its whole shape is read in one place.
 """
 from __future__ import annotations
 
