@@ -335,6 +335,9 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
         if isinstance(direction, int):
             direction = self.rules.pass_directions[direction - 1]
         step = pass_step(direction)
+        if self.law_changes and not players_only and self.cities[0].shifts.get("pass"):
+            far = abs(step) + self.cities[0].shifts["pass"]  # `rule pass` holds for every city alike
+            step = far if step > 0 else -far
         if not self.unowned:
             self.hands = self.hands[-step:] + self.hands[:-step]  # seat s's hand goes to s + step
             if self.lineage is not None:
