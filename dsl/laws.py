@@ -50,11 +50,11 @@ def rule_english(n: Any, vocab: Any = None) -> str:
     rule, _, kind = n.rule.partition(" ")
     _, _, _, pattern = RULE_NUMBERS.get(rule, ("", 0, 0, "the rule {rule} changes by {n}"))
     who, whom = _who(n.sides)
-    buys = "you buy" if who == "you" else f"{who} buys" if who == "every city" else f"{who} buy"
+    one = whom in ("every city", "your left neighbour", "your right neighbour")  # the verb's number
+    buys = f"{who} buys" if one else f"{who} buy"
     size = abs(n.amount)
     coins = "coin" if size == 1 else "coins"
     points = "point" if size == 1 else "points"
-    one = whom == "every city"
     text = pattern.format(
         who=buys, whom=whom, n=size, rule=n.rule, kind=kind,
         seats="seat" if size == 1 else "seats", farther="farther" if n.amount > 0 else "nearer",

@@ -38,7 +38,7 @@ from interpreter.game.turn import TurnResolution
 from interpreter.rules.city import City, Table
 from interpreter.rules.compiled import CCard, CompiledPack
 from interpreter.rules.copied_stages import seat_sides
-from interpreter.rules.laws import pack_changes_rules, refresh
+from interpreter.rules.laws import farther, pack_changes_rules, refresh
 from interpreter.rules.moves import ALL_ACTIONS, Move, legal_moves, unmet
 
 
@@ -335,9 +335,7 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
         if isinstance(direction, int):
             direction = self.rules.pass_directions[direction - 1]
         step = pass_step(direction)
-        if self.law_changes and not players_only and self.cities[0].shifts.get("pass"):
-            far = abs(step) + self.cities[0].shifts["pass"]  # `rule pass` holds for every city alike
-            step = far if step > 0 else -far
+        step = step if players_only or not self.law_changes else farther(step, self.cities[0].shifts)
         if not self.unowned:
             self.hands = self.hands[-step:] + self.hands[:-step]  # seat s's hand goes to s + step
             if self.lineage is not None:
