@@ -242,7 +242,7 @@ def tower_view(game: "Game", seat: int) -> dict[str, Any] | None:
     city = game.cities[seat]
     return {"placed": placed[::-1], "visible": shown, "placed_by_me": city.laws_placed,
             "points": decl.points_for(city.laws_placed),
-            "mine": [{"name": decl.tiles[t].name, "text": effects_english(decl.tiles[t].effects, vocab)}
+            "own_tiles": [{"name": decl.tiles[t].name, "text": effects_english(decl.tiles[t].effects, vocab)}
                      for t in city.laws]}
 
 
