@@ -58,8 +58,8 @@ def read_tower(state: dict[str, Any], cities: list[City], rules: Any, problems: 
             seen.setdefault(t, f"tower[{k}]")
             placed.append(t)
     total = 0
-    for i, (p, city) in enumerate(zip(players, cities)):
-        where = f"players[{i}].laws"
+    for city in cities:  # a city is players[city.seat] (an entry that failed has none)
+        p, where = players[city.seat], f"players[{city.seat}].laws"
         laws = p.get("laws", {"held": [], "placed": 0})
         if not isinstance(laws, dict) or set(laws) - {"held", "placed"}:
             problems.append(f"{where}: expected {{\"held\": [tile names], \"placed\": N}}, not {short(laws)}")
