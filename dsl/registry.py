@@ -275,18 +275,24 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "a built card while it is in its city, a law tile while it is visible on the tower. "
                "The change holds for the cities `for` names (default: the owner; on a law tile: "
                "every city). Rules numbers: `trade_price` (coins per resource bought from a "
-               "neighbour; discounted prices shift too), `sell_coins` (coins for selling a card), "
-               "`victory` (points of each victory token taken), `defeat` (points of each defeat "
-               "token taken). Several changes add up (in any order, the same sum); a change takes "
+               "neighbour, far trade included; discounted prices shift too), `sell_coins` (coins "
+               "for selling a card), `victory` (points of each victory token taken), `defeat` "
+               "(points of each defeat token taken), `pass` (seats a hand moves in the age's "
+               "direction; the whole table's: `for all` on a card), `science_set` (points of each "
+               "complete science set), `token KIND` (points of each token of a declared kind at "
+               "the game's end). Several changes add up (in any order, the same sum); a change takes "
                "effect at the end of the turn it starts to hold (a card built this turn changes "
-               "nothing in this turn's payments). A pack where the changes could make a price or "
-               "a sale negative, a victory worth less than 0 or a defeat worth more than 0 is an "
-               "error.",
-               (Param("rule", "word", "the rules number: trade_price, sell_coins, victory or defeat"),
+               "nothing in this turn's payments or pass). A pack where the changes could make a "
+               "price, a sale or a set bonus negative, a victory worth less than 0, a defeat worth "
+               "more than 0, a token kind's points change sign, or a hand go to nobody or back to "
+               "its owner at a player count is an error.",
+               (Param("rule", "word", "the rules number: trade_price, sell_coins, victory, defeat, "
+                      "pass, science_set or token KIND"),
                 Param("amount", "int", "the change, with its sign: +1, -2"),
                 _FOR),
-               ("rule trade_price +1 for all", "rule sell_coins +2", "rule victory -1 for neighbors"),
-               "rule NAME +N|-N [for SIDES]"),
+               ("rule trade_price +1 for all", "rule sell_coins +2", "rule victory -1 for neighbors",
+                "rule pass +1 for all", "rule science_set +2"),
+               "rule NAME [KIND] +N|-N [for SIDES]"),
 )}
 
 SPEC_BY_NODE: dict[type, EffectSpec] = {s.node: s for s in EFFECTS.values()}

@@ -17,6 +17,7 @@ class TurnRules:
     """Rule methods mixed into ToAst (they use its errors list and number checks)."""
 
     errors: list[LanguageError]
+    vocab: Any  # the pack's vocabulary (token kinds), or None
 
     def _int(self, tok: Token) -> int:  # pragma: no cover - ToAst's
         raise NotImplementedError
@@ -56,14 +57,29 @@ class TurnRules:
     @v_args(meta=True)
     def rule_change(self, meta: Any, children: list[Any]) -> A.RuleChange:
         name, *rest = children
+        kind = rest.pop(0) if isinstance(rest[0], Token) and rest[0].type == "NAME" else None
         if rest[0] == "+":
             rest.pop(0)
         delta, *rest = rest
         sides = rest[0] if rest else ("self",)
-        if str(name) not in RULE_NUMBERS:
+        rule = str(name)
+        if rule not in RULE_NUMBERS:
             self.errors.append(LanguageError(
                 f"unknown rules number '{name}' (one of: {', '.join(RULE_NUMBERS)})"
                 + did_you_mean(str(name), RULE_NUMBERS), name.line, name.column, len(name)))
+        elif (kind is not None) != (rule == "token"):
+            at = kind if kind is not None else name
+            self.errors.append(LanguageError(
+                f"'rule {name} {kind}': only `token` names a kind (`rule token debt -1`)" if kind is not None
+                else "`rule token` names the token kind: `rule token debt -1`", at.line, at.column, len(at)))
+        elif kind is not None:
+            kinds = self.vocab.tokens if getattr(self, "vocab", None) is not None else None
+            if kinds is not None and str(kind) not in kinds:
+                self.errors.append(LanguageError(
+                    f"unknown token kind '{kind}'" + (f" (kinds: {', '.join(kinds)})" if kinds else
+                                                      " (the pack declares none under rules: tokens)")
+                    + did_you_mean(str(kind), kinds), kind.line, kind.column, len(kind)))
+            rule = f"token {kind}"
         digits = str(delta).lstrip("-")
         amount = int(digits) if len(digits) <= len(str(LIMITS.amount)) else LIMITS.amount + 1
         if amount > LIMITS.amount:
@@ -77,4 +93,4 @@ class TurnRules:
             self.errors.append(LanguageError(f"a rules change takes its sign: +{delta} or -{delta}",
                                              delta.line, delta.column, len(delta)))
         amount = -amount if str(delta).startswith("-") else amount
-        return A.RuleChange(str(name), amount, sides, line=meta.line, column=meta.column)
+        return A.RuleChange(rule, amount, sides, line=meta.line, column=meta.column)

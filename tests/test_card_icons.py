@@ -236,6 +236,7 @@ EVERY_WORD = ["produce one produced", "produce one unproduced", "shields -1 for 
               "coins 1 when neighbors build red card", "coins 1 when others buy once per turn",
               "play two cards once per game", "play two cards once per age", "trade 2 seats away",
               "rule trade_price +1 for all", "rule sell_coins -1", "rule victory +1 for neighbors", "rule defeat -1",
+              "rule pass +1 for all", "rule science_set +2",
               "discard own grey card for 3 coins", "bury card from leaders for 2 vp per coin", "discard own card for 5 coins", "vp 2 per stone produced",
               "vp 5 if more blue cards than neighbors", "vp 5 if more coins than others", "vp 4 if most red cards",
               "vp 6 if no defeats", "vp 7 if at most 1 white card",
@@ -250,7 +251,8 @@ def test_every_effect_kind_and_power_variant_has_an_icon() -> None:
         effects = parse_effects(text, vocab)
         kinds |= {type(e) for e in effects}
         assert all(rows_for(e, vocab) for e in effects), text
-    tokens = parse_effects("tokens 1 diplomacy", pack("cities").rules.vocab)
+    tokens = parse_effects("tokens 1 diplomacy; rule token debt +1", pack("cities").rules.vocab)
+    assert texts(effect_icons(tokens[1:], pack("cities").rules.vocab, 0, 0, 40) or []) == ["D", "+1"]
     kinds |= {type(e) for e in tokens if rows_for(e, pack("cities").rules.vocab)}
     naval = load_pack(str(Path(__file__).resolve().parents[1] / "examples" / "naval-tracks")).rules.vocab
     for text in ("advance red", "advance yellow for 1 coin"):  # a track the pack declares

@@ -85,6 +85,8 @@ class Stepping:
         self.check_bound()
         self.phase = AGE
         self.table.age = self.rules.ages
+        if self.law_changes:  # the changes in force at the end (set bonus, token points)
+            self.refresh_rules()
         scores = city_scores(self.cities, self.table, self.rules)
         self.log["final"] = self.state()
         self.log["scores"] = scores

@@ -10,10 +10,8 @@ a module, mixed in here:
   interpreter/game/second.py     a second card played in one turn
   interpreter/game/position.py   where the game stands: pending / step / advance / clone
   interpreter/game/records.py    who saw which card (what observations are made from)
-It never asks a bot: a decision is a position (position.py), and the few choices taken in the
-middle of a turn go through choose_card / choose_payment, which the players' layer answers
-(interpreter/players/game.py: Game, the state with a bot in every seat).
-"""
+It never asks a bot: a decision is a position (position.py); the few choices in the middle of a
+turn go through choose_card / choose_payment, answered by the players' layer (players/game.py)."""
 from __future__ import annotations
 
 import difflib
@@ -38,7 +36,8 @@ from interpreter.game.turn import TurnResolution
 from interpreter.rules.city import City, Table
 from interpreter.rules.compiled import CCard, CompiledPack
 from interpreter.rules.copied_stages import seat_sides
-from interpreter.rules.laws import pack_changes_rules, refresh
+from interpreter.rules.laws import farther, pack_changes_rules, refresh
+from interpreter.rules.tower_state import write_tower
 from interpreter.rules.moves import ALL_ACTIONS, Move, legal_moves, unmet
 
 
@@ -335,6 +334,7 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
         if isinstance(direction, int):
             direction = self.rules.pass_directions[direction - 1]
         step = pass_step(direction)
+        step = step if players_only or not self.law_changes else farther(step, self.cities[0].shifts)
         if not self.unowned:
             self.hands = self.hands[-step:] + self.hands[:-step]  # seat s's hand goes to s + step
             if self.lineage is not None:
@@ -356,8 +356,9 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
                 self.holders[seat] = nxt.get(held, held)
 
     def state(self) -> dict[str, Any]:
-        """The cities as a STATE document (see docs/formats.md)."""
-        return {"pack": self.cp.pack.name, "players": [city_state(c, self.cp.tracks) for c in self.cities]}
+        """The cities as a STATE document (see docs/formats.md), with the law tower (tower_state.py)."""
+        doc = {"pack": self.cp.pack.name, "players": [city_state(c, self.cp.tracks) for c in self.cities]}
+        return write_tower(doc, self.cities, self.tower, self.rules)
 
     def check_bound(self) -> None:
         """Stop the game when a number compounded past the runtime bound (GameOverflow): at

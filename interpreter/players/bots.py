@@ -80,8 +80,8 @@ class GreedyBot:
             for i, n in enumerate(effect.science):
                 sci[i] += n
             wild = list(city.science_wild) + list(effect.science_wild)
-            v += science_score(sci, wild, rules.science_set_bonus) - \
-                science_score(city.science, city.science_wild, rules.science_set_bonus)
+            bonus = rules.science_set_bonus + city.shifts.get("science_set", 0)  # `rule science_set`
+            v += science_score(sci, wild, bonus) - science_score(city.science, city.science_wild, bonus)
             v += 0.8 * ages_left  # symbols grow in value as sets form later
         if effect.shields:
             age = max(1, now.age)

@@ -336,9 +336,13 @@ def power_row(e: A.Effect, vocab: Vocabulary) -> Row | None:
         paid = amount_row(coin, e.amount, e.per, vocab)
         return None if paid is None else _flanked(paid, e.sides)
     if isinstance(e, A.RuleChange):  # a rules number changed while this holds: its sign on the thing
+        kind = e.rule.partition(" ")[2]  # `token KIND`: the kind's token
         what = {"trade_price": [small(piece(any_resource, vocab), 0.8), piece(coin, f"{e.amount:+d}")],
-                "sell_coins": [word("SELL", 0.55), piece(coin, f"{e.amount:+d}")]}.get(
-            e.rule, [word("WIN" if e.rule == "victory" else "LOSS", 0.55), piece(laurel, f"{e.amount:+d}")])
+                "sell_coins": [word("SELL", 0.55), piece(coin, f"{e.amount:+d}")],
+                "pass": [word("PASS", 0.55), word(f"{e.amount:+d}", 0.55)],
+                "science_set": [word("SET", 0.55), piece(laurel, f"{e.amount:+d}")]}.get(
+            e.rule, [piece(token, kind[:1].upper(), hashed(kind)), piece(laurel, f"{e.amount:+d}")] if kind else
+            [word("WIN" if e.rule == "victory" else "LOSS", 0.55), piece(laurel, f"{e.amount:+d}")])
         return around(what, e.sides)
     if isinstance(e, A.GiveDefeats):
         return [piece(defeat), piece(flow, w=0.5), piece(shield)]

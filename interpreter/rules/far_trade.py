@@ -30,7 +30,8 @@ def far_options(cost: tuple[tuple[int, int], ...], city: City, table: Any) -> tu
                (table.cities[(city.seat - 1) % n], 1, city.prices[RIGHT])]
     for k, far in enumerate(far_sellers(city, table)):
         if far is not None:
-            sellers.append((far, 2 + k, [city.far_price] * city.n_res))
+            price = city.far_price + (city.shifts.get("trade_price", 0) if city.shifts else 0)
+            sellers.append((far, 2 + k, [price] * city.n_res))  # the changed trade price too
     need = {r: k - city.fixed[r] for r, k in cost if k > city.fixed[r]}
     if not need or len(sellers) == 2:
         return ()

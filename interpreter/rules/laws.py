@@ -54,6 +54,14 @@ def value(rules: Any, city: City, name: str) -> int:
     return getattr(rules, name) + city.shifts.get(name, 0)
 
 
+def farther(step: int, shifts: dict[str, int]) -> int:
+    """An age's passing step (seats, + to the left) with `rule pass` changes: the distance
+    grows or shrinks, the direction stays (validate refuses a distance of 0 or less). The
+    change holds for every city alike, so any city's sum is the table's."""
+    far = abs(step) + shifts.get("pass", 0)
+    return far if step > 0 else -far
+
+
 def pack_changes_rules(cp: Any) -> bool:
     """Whether any card, board or stage of the pack changes a rules number (else the game
     never sums changes)."""

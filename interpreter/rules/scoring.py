@@ -40,8 +40,10 @@ def _score_city(table: Table, seat: int, rules: Rules, extra: Sequence[CCard] = 
     pad["treasury"] = city.coins // rules.treasury if rules.treasury else 0
     for kind, n in city.token_counts.items():  # the pack's token kinds (debt: -1 each, ...)
         token = rules.tokens.get(kind)
-        if token is not None and token.vp:
-            pad[token.line] = pad.get(token.line, 0) + token.vp * n
+        vp = token.vp + city.shifts.get(f"token {kind}", 0) if token is not None and city.shifts else \
+            token.vp if token is not None else 0
+        if token is not None and vp:
+            pad[token.line] = pad.get(token.line, 0) + vp * n
     if city.laws_placed and rules.tower is not None:  # law tiles placed on the tower
         pad[rules.tower.line] = pad.get(rules.tower.line, 0) + rules.tower.points_for(city.laws_placed)
     scorers = list(city.scorers)
@@ -52,7 +54,8 @@ def _score_city(table: Table, seat: int, rules: Rules, extra: Sequence[CCard] = 
             science[i] += n
         wilds.extend(card.effect.science_wild)
     per_set = [(line, h) for line, h in scorers if h.science_set]
-    sci, sets = _science(science, wilds, rules.science_set_bonus,
+    bonus = rules.science_set_bonus + (city.shifts.get("science_set", 0) if city.shifts else 0)
+    sci, sets = _science(science, wilds, bonus,
                          sum(h.amount for _, h in per_set))
     pad["science"] += sci
     for line, hook in scorers:

@@ -19,11 +19,12 @@ from dsl.safeio import ReadProblem, printable, read_bounded, short
 from interpreter.rules.copied_stages import seat_sides
 from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.laws import refresh
+from interpreter.rules.tower_state import read_tower, token_values
 from interpreter.rules.city import City, Table
 
-TOP_KEYS = ("pack", "players")
+TOP_KEYS = ("pack", "players", "tower")
 PLAYER_KEYS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens", "hands", "token_kinds", "tracks", "copied",
-               "free_city", "winner", "under")
+               "free_city", "winner", "under", "laws")
 MAX_COINS = 1_000_000
 
 
@@ -199,7 +200,9 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
     by_name: dict[str, list[Any]] = {}
     for c in cp.cards:
         by_name.setdefault(c.name, []).append(c)
-    tokens_ok = {*rules.victory_tokens, rules.defeat_token}
+    tokens_ok = token_values(rules, [(h.rule, h.amount) for e in [c.effect for c in cp.cards] + [
+        s.effect for side in cp.sides.values() for s in side.stages] for h in e.hooks if getattr(h, "changes_rules", False)]
+        + [(e.rule, e.amount) for t in (rules.tower.tiles if rules.tower else ()) for e in t.effects])
     wonder_seat: dict[str, int] = {}
     owners: dict[str, list[int]] = {}
     dealt = [cp.sides.get((p.get("wonder"), str(p.get("side", "A")))) if isinstance(p, dict)
@@ -279,10 +282,11 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
             held = ", ".join(f"players[{s}]" for s in seats)
             problems.append(f"'{name}' is built in {len(seats)} cities ({held}); there is one of "
                             "each guild in the game")
+    laws = read_tower(state, cities, rules, problems)  # the law tower: tiles placed and held
     if problems:
         raise StateError("\n".join(problems))
     table = Table(cities, rules.ages)
-    refresh(table)  # the rules changes its built cards make hold (interpreter/rules/laws.py)
+    refresh(table, laws)  # the changes its built cards and visible laws make (rules/laws.py)
     return table
 
 

@@ -229,6 +229,23 @@ def kept_hands(game: "Game", seat: int) -> list[dict[str, Any]]:
             for name, cards in sorted(city.hands.items()) if cards and name != playing]
 
 
+def tower_view(game: "Game", seat: int) -> dict[str, Any] | None:
+    """The law tower: every tile placed, newest first (the top), what its law changes, covered
+    ones marked (they no longer hold); the seat's own tiles (only its owner sees them)."""
+    decl = game.rules.tower
+    if decl is None:
+        return None
+    vocab, shown = game.rules.vocab, decl.visible_at(game.n_players)
+    cut = len(game.tower) - shown  # tiles below this index are covered by newer ones
+    placed = [{"name": decl.tiles[t].name, "text": effects_english(decl.tiles[t].effects, vocab),
+               "by": game.cities[s].name, "covered": i < cut} for i, (s, t) in enumerate(game.tower)]
+    city = game.cities[seat]
+    return {"placed": placed[::-1], "visible": shown, "placed_by_me": city.laws_placed,
+            "points": decl.points_for(city.laws_placed),
+            "own_tiles": [{"name": decl.tiles[t].name, "text": effects_english(decl.tiles[t].effects, vocab)}
+                     for t in city.laws]}
+
+
 def game_view(game: "Game", seat: int, moves: list[Move], seen_turns: int, live: bool = True,
               final: dict[str, Any] | None = None) -> dict[str, Any]:
     """The whole screen for `seat`: hand, own city, neighbours, last turns, wars, scores."""
@@ -243,6 +260,6 @@ def game_view(game: "Game", seat: int, moves: list[Move], seen_turns: int, live:
             "stage": stage_view(game, seat, moves) if hand and not _keeping(moves) else None,
             "recent": turn_lines(game, game.log["turns"][seen_turns:]),
             "history": turn_lines(game, game.log["turns"]),
-            "wars": wars_view(game), "scores": scores_view(game, final),
+            "wars": wars_view(game), "scores": scores_view(game, final), "tower": tower_view(game, seat),
             "final": final is not None, "discard": [],
             "playing_for": game.cities[seat].name if game.cities[seat].unowned and not final else ""}

@@ -15,7 +15,8 @@ from interpreter.rules.counting import seats_of
 from interpreter.rules.effects.base import Builder, ages_left, handles
 
 # the greedy bot's guess, in points per unit of change per age left, for the city it holds for
-RULE_WORTH = {"trade_price": -0.5, "sell_coins": 0.15, "victory": 0.6, "defeat": 0.4}
+RULE_WORTH = {"trade_price": -0.5, "sell_coins": 0.15, "victory": 0.6, "defeat": 0.4,
+              "science_set": 0.3, "pass": 0.0}  # a token kind's points: its count is not known
 
 
 class RuleChangeHook(Hook):
