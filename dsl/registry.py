@@ -31,6 +31,13 @@ class EffectSpec:
     syntax: str
 
 
+# The words a trigger may carry (`vp 1 when neighbors build red card`): one-time gains, applied
+# to the owner each time the event fires. The others are refused: they last (production,
+# shields, discounts, powers: a trigger has no moment at which they would end) or ask their
+# owner to choose a card (a trigger fires in the middle of a turn, where no one is asked).
+TRIGGERED = ("coins", "vp", "tokens", "advance", "draw", "lose")
+CHOOSING = ("build", "copy", "discard", "bury")
+
 # When an effect acts (EffectSpec.phase).
 PHASES = ("production", "when built", "game end", "passive", "power", "cost change", "on an event")
 

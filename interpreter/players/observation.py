@@ -31,7 +31,8 @@ PUBLIC = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "co
           "choice_mask", "trade_mask", "choice_count", "trade_count", "n_res", "defeats",
           "victories", "unowned", "built_stages", "under",  # under: its colour scores in the open
           "buried",  # a buried card scores in the open
-          "track_pos")  # markers on the tracks
+          "track_pos",  # markers on the tracks
+          "gained")  # points triggers gave (in the open, as the score track shows them)
 
 
 class CityView:
