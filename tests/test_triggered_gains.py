@@ -94,21 +94,14 @@ def test_tokens_when_age_starts(tmp_path: Path) -> None:
 
 
 def test_whole_games_play_and_the_native_core_declines_points_with_the_reason(cp) -> None:
-    from interpreter.native import NotNative, lower
+    from interpreter.native import NotNative
+    from interpreter.native.lower import _HookLowering
+    hook = _card(cp, "Brickworks Fair").effect.hooks[0]  # heard in its own city: only the points decline
     with pytest.raises(NotNative, match="points gained when a trigger fires"):
-        lower(base_plus_only(cp))
+        _HookLowering(cp, [], []).row(hook)
     for seed in range(3):
         scores = Game(cp, make_bots("greedy", 5), seed=seed, sides="random").play()
         assert len(scores["players"]) == 5
-
-
-def base_plus_only(cp: Any) -> Any:
-    """The pack itself (its neighbour-heard trigger would be declined first: keep to the
-    owner's own events by checking the lowering of the counted-points card alone)."""
-    from interpreter.native.lower import _HookLowering
-    hook = _card(cp, "Brickworks Fair").effect.hooks[0]
-    _HookLowering(cp, [], []).row(hook)  # raises NotNative
-    return cp
 
 
 def test_the_greedy_bot_values_triggered_points_like_triggered_coins(cp) -> None:
