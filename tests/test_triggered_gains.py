@@ -137,3 +137,18 @@ def test_a_misspelt_event_says_did_you_mean() -> None:
     with pytest.raises(CardTextError) as err:
         parse_effects("vp 1 when neighbors biuld red card")
     assert "did you mean 'build'?" in err.value.errors[0].message
+
+
+def test_points_gained_survive_a_state_document(cp) -> None:
+    """Game.state() writes them by card name; build_table reads them back onto the trigger."""
+    from interpreter.rules.statefile import StateError, build_table
+    g = _game(cp, 6)
+    g.cities[0].build_card(_card(cp, "Victory Arch"))
+    _turn(g, {1: "Drill Yard", 3: "Drill Yard"})  # both neighbours: 2 points
+    doc = g.state()
+    assert doc["players"][0]["points"] == {"Victory Arch": 2}
+    table = build_table(doc, cp)
+    assert score_table(table, g.rules)[0]["commercial"] == 2
+    doc["players"][1]["points"] = {"Victory Arch": 1}  # seat 1 holds no such card
+    with pytest.raises(StateError, match="points.Victory Arch"):
+        build_table(doc, cp)

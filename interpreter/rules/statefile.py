@@ -19,10 +19,11 @@ from dsl.safeio import ReadProblem, printable, read_bounded, short
 from interpreter.rules.copied_stages import seat_sides
 from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.city import City, Table
+from interpreter.rules.gained import restore_points
 
 TOP_KEYS = ("pack", "players")
 PLAYER_KEYS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens", "hands", "token_kinds", "tracks", "copied",
-               "free_city", "winner", "under")
+               "free_city", "winner", "under", "points")
 MAX_COINS = 1_000_000
 
 
@@ -362,6 +363,13 @@ def _hands_and_copies(p: dict[str, Any], where: str, city: City, cp: CompiledPac
             raise StateError(f"{where}: under: no card named '{printable(name)}'"
                              f"{_suggest(name, sorted({c.name for c in cp.cards}))}")
         city.under[k] = matches[0]
+    points = p.get("points", {})
+    if not isinstance(points, dict):
+        raise StateError(f"{where}: points must be an object of card name -> points its trigger gave")
+    for name, n in points.items():  # points `vp ... when ...` triggers gave (rules/gained.py)
+        if not _is_int(n) or not restore_points(city, str(name), n):
+            raise StateError(f"{where}: points.{printable(str(name))} must be a whole number on a card "
+                             "of this city with a `vp ... when ...` trigger (or `wonder`)")
 
 
 def _tracks(p: dict[str, Any], where: str, city: City, cp: CompiledPack) -> None:
