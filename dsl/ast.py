@@ -337,15 +337,21 @@ class Event:
 
 @dataclass(frozen=True)
 class Trigger:
-    """A one-shot effect run each time `event` happens in the owner's city (at most once
-    per turn with `once_per_turn`); the card's own building does not trigger it."""
+    """A one-time gain run each time `event` happens in the owner's city (at most once
+    per turn with `once_per_turn`); the card's own building does not trigger it. `effect` is
+    one of the words dsl.registry.TRIGGERED names (coins, vp, tokens, advance, draw, lose/gain):
+    a lasting effect (produce, shields, a discount) has no one-time meaning, so it is refused."""
 
-    effect: "Coins | OthersCoins"
+    effect: "Gain"
     event: Event
     once_per_turn: bool = False
     once_per: str = ""  # "age" | "game": at most once in each age, or in the whole game
     line: int = _pos()
     column: int = _pos()
+
+
+# what a trigger may carry: a gain applied once each time its event fires
+Gain = Union["Coins", "VictoryPoints", "Tokens", "Advance", "Draw", "OthersCoins"]
 
 
 @dataclass(frozen=True)

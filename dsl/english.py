@@ -259,21 +259,32 @@ def event_english(e: A.Event) -> str:
     return _EVENTS[e.kind]
 
 
+def _gain(c: A.Gain, vocab: Vocabulary) -> str:
+    """What a trigger gives, as the rest of a sentence: 'take 2 coins', 'score 1 victory point'."""
+    if isinstance(c, A.Coins):
+        verb = "take" if c.amount >= 0 else "lose"
+        return f"{verb} {_plural(abs(c.amount), 'coin')}" + (f" {counted(c.per, vocab)}" if c.per else "")
+    if isinstance(c, A.VictoryPoints):
+        verb = "score" if c.amount >= 0 else "lose"
+        wonder = ", if every stage of your wonder is built then" if c.condition else ""
+        per = f" {counted(c.per, vocab)} then" if c.per else ""
+        return f"{verb} {_plural(abs(c.amount), 'victory point')}{per}{wonder} (kept to the game's end)"
+    text = english(c, vocab).rstrip(".")  # a when-built word: its own sentence, without "When built"
+    return text[len("When built, "):] if text.startswith("When built, ") else text[0].lower() + text[1:]
+
+
 @english.register
 def _(n: A.Trigger, vocab: Vocabulary = BASE_VOCABULARY) -> str:
-    c = n.effect
-    verb = "take" if c.amount >= 0 else "lose"
-    what = _plural(abs(c.amount), "coin") + (f" {counted(c.per, vocab)}" if c.per else "")
-    act = english(c, vocab).removeprefix("When built, ").rstrip(".") if isinstance(c, A.OthersCoins) \
-        else f"{verb} {what}"  # other cities' coins: "every other city loses 1 coin (...)"
+    gain = _gain(n.effect, vocab)
     if n.event.kind == "age_start":
-        return f"At the start of {'the next' if n.once_per == 'game' else 'each'} age, {act}."
+        when = "At the start of the next age" if n.once_per == "game" else "At the start of each age"
+        return f"{when}, {gain}."
     if n.once_per == "game":
-        return f"The first time {_subject(n.event)}, {act} (once in the game)."
+        return f"The first time {_subject(n.event)}, {gain} (once in the game)."
     if n.once_per == "age":
-        return f"The first time in each age {_subject(n.event)}, {act}."
+        return f"The first time in each age {_subject(n.event)}, {gain}."
     once = " (at most once per turn)" if n.once_per_turn else ""
-    return f"Each time {_subject(n.event)}{once}, {act}."
+    return f"Each time {_subject(n.event)}{once}, {gain}."
 
 
 def _subject(e: A.Event) -> str:

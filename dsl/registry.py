@@ -31,6 +31,13 @@ class EffectSpec:
     syntax: str
 
 
+# The words a trigger may carry (`vp 1 when neighbors build red card`): one-time gains, applied
+# to the owner each time the event fires. The others are refused: they last (production,
+# shields, discounts, powers: a trigger has no moment at which they would end) or ask their
+# owner to choose a card (a trigger fires in the middle of a turn, where no one is asked).
+TRIGGERED = ("coins", "vp", "tokens", "advance", "draw", "lose")
+CHOOSING = ("build", "copy", "discard", "bury")
+
 # When an effect acts (EffectSpec.phase).
 PHASES = ("production", "when built", "game end", "passive", "power", "cost change", "on an event")
 
@@ -173,14 +180,17 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                 "free blue cards", "free red/blue cards for neighbors"),
                "discount N resource|resources|coin|coins on TARGET [for SIDES] [per ...] | free TARGET [for SIDES]"),
     EffectSpec("when", A.Trigger, "on an event",
-               "A trigger: the coins effect before `when` is taken (or, with `others lose N coins` "
-               "and the like, other cities lose or gain them) each time the event happens in "
-               "the owner's city, or in the cities named before the event (`neighbors`, `left`, "
-               "`right`, `others`, `all`), after this card is built (at most once per turn with "
-               "`once per turn`, counted per city heard); `age starts` happens to every city as "
-               "each age begins. Coins arrive with the turn's other coins.",
-               (Param("effect", "effect", "a `coins` effect, flat or with `per`, or other cities' "
-                      "coins (`others lose 1 coin`, `neighbors gain 1 coin`)"),
+               "A trigger: the one-time gain before `when` is applied to the owner each time the "
+               "event happens in the owner's city, or in the cities named before the event "
+               "(`neighbors`, `left`, `right`, `others`, `all`), after this card is built (at most "
+               "once per turn with `once per turn`, counted per city heard); `age starts` happens "
+               "to every city as each age begins. The gain is one of: coins (arriving with the "
+               "turn's other coins), vp (counted when the event fires and kept to the game's end, "
+               "on the card's score line), tokens, advance, draw, lose/gain. Lasting effects "
+               "(produce, shields, science, discounts, powers) and words that ask the owner to "
+               "choose a card are refused: a trigger gives one-time gains.",
+               (Param("effect", "effect", "a one-time gain: coins, vp, tokens, advance, draw or "
+                      "lose/gain, flat or with `per` (counted when the event fires)"),
                 Param("event", "event", "[SIDES|others] then `build COLOUR[/COLOUR...] card`, `build card` (any "
                       "colour), `build chain` (a card built for free through a chain), `build "
                       "wonder stage`, `buy` (resources bought from a neighbour: once per "
@@ -196,9 +206,10 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                 "coins 1 per brown card in self when build card", "coins 1 when take coins once per turn",
                 "coins 1 when neighbors build red card", "coins 1 when others buy once per turn",
                 "coins 2 when age starts", "coins 3 when neighbors lose conflict once per game",
-                "others lose 1 coin when build wonder stage"),
-               "coins N [per ...] | SIDES|others lose|gain N coins [per ...] when [SIDES|others] EVENT "
-               "[once per turn|age|game]"),
+                "vp 1 when neighbors build red card", "vp 1 per brown card in self when build card once per age",
+                "neighbors lose 1 coin when build red card"),
+               "GAIN when [SIDES|others] EVENT [once per turn|age|game] (GAIN: coins, vp, tokens, advance, "
+               "draw, lose/gain)"),
     EffectSpec("draw", A.Draw, "when built",
                "When built, draw cards of a deck the pack declares at random from the box (the "
                "deck's undealt or put-away cards) into the owner's hand of the same name.",

@@ -9,6 +9,7 @@ from typing import Iterable
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .grammar import EFFECT_WORDS, PARSER
+from .registry import TRIGGERED
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,17 @@ def _accepted(err: UnexpectedInput) -> Iterable[str]:
     return err.expected
 
 
+def _offered(err: UnexpectedInput, text: str, at: int | None) -> Iterable[str]:
+    """What to offer next: the parser's list, less `when` after an effect a trigger cannot
+    carry (`produce wood` ... `when` would parse, then be refused as a lasting effect)."""
+    accepted = set(_accepted(err))
+    effect = text[:at].rsplit(";", 1)[-1].split() if at is not None else []
+    if effect and effect[0] not in TRIGGERED and effect[0] not in ("neighbors", "neighbours", "left",
+                                                                  "right", "others", "all", "self"):
+        accepted.discard("WHEN")
+    return accepted
+
+
 def syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
     line, col = getattr(err, "line", 1) or 1, getattr(err, "column", 1) or 1
     if isinstance(err, UnexpectedCharacters):
@@ -131,7 +143,7 @@ def syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
         return LanguageError(f"unexpected character '{ch}'{hint}", line, col)
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken)
                                           and err.token.type == "$END"):
-        expected = _describe_expected(_accepted(err))
+        expected = _describe_expected(_offered(err, text, len(text)))
         if start == "effects" and (text.strip() == "" or text.rstrip().endswith(";")):
             expected = f"an effect word ({', '.join(EFFECT_WORDS)})"
         lines = text.splitlines() or [""]
@@ -140,7 +152,7 @@ def syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
     assert isinstance(err, UnexpectedToken)
     tok = err.token
     hint = ""
-    accepted = _accepted(err)
+    accepted = _offered(err, text, tok.start_pos)
     expected = _describe_expected(accepted)
     before = text[:tok.start_pos].rstrip() if tok.start_pos is not None else ""
     if start == "effects" and (before == "" or before.endswith(";")):

@@ -15,7 +15,7 @@ from lark import Token, Transformer, v_args
 from . import ast as A
 from .grammar import EFFECT_WORDS
 from .limits import LIMITS
-from .registry import EFFECTS, PLUGINS
+from .registry import CHOOSING, EFFECTS, PLUGINS, TRIGGERED
 from .text_errors import LanguageError, did_you_mean
 from .transformer_turns import TurnRules
 from .vocab import BASE_VOCABULARY, RESOURCE_ALIASES, Vocabulary
@@ -28,6 +28,9 @@ def _name(tok: Token) -> str:
     v = str(tok)
     return RESOURCE_ALIASES.get(v, v)
 
+
+_GAIN_NODES = frozenset(EFFECTS[w].node for w in TRIGGERED)
+_WORD_OF = {spec.node: w for w, spec in reversed(EFFECTS.items())}  # a node's first registry word
 
 _SIDE_WORDS = {"left", "self", "right", "neighbors", "neighbours", "all"}
 
@@ -518,9 +521,27 @@ class ToAst(TurnRules, Transformer):
         return children[0]
 
     # -- triggers ----------------------------------------------------------
+    def _gain(self, effect: Any, meta: Any) -> None:
+        """A trigger carries a one-time gain (dsl.registry.TRIGGERED); anything else is refused
+        here, at the effect's own position, with the reason."""
+        if type(effect) in _GAIN_NODES:
+            return
+        if isinstance(effect, A.PluginEffect):
+            word, why = effect.word, "a plug-in word listens to events through its own hooks"
+        else:
+            word = _WORD_OF.get(type(effect), "this effect")
+            why = ("asks its owner to choose a card, and a trigger fires where no one is asked"
+                   if word in CHOOSING else "is a lasting effect")
+        allowed = ", ".join(w if w != "lose" else "lose/gain" for w in TRIGGERED)
+        self.errors.append(LanguageError(
+            f"'{word}' {why}; a trigger gives one-time gains: {allowed}",
+            getattr(effect, "line", 0) or meta.line, getattr(effect, "column", 0) or meta.column,
+            len(word)))
+
     @v_args(meta=True)
     def trigger(self, meta: Any, children: list[Any]) -> A.Trigger:
         effect, *rest = children
+        self._gain(effect, meta)
         whose = rest.pop(0) if isinstance(rest[0], tuple) else ("self",)
         event = replace(rest[0], whose=whose)
         limit = rest[1] if len(rest) > 1 else False
@@ -530,6 +551,7 @@ class ToAst(TurnRules, Transformer):
     @v_args(meta=True)
     def age_start_trigger(self, meta: Any, children: list[Any]) -> A.Trigger:
         """`when age starts`: heard by every city at once, so it names no cities."""
+        self._gain(children[0], meta)
         limit = children[1] if len(children) > 1 else False
         return A.Trigger(children[0], A.Event("age_start"), limit is True, limit if isinstance(limit, str) else "",
                          line=meta.line, column=meta.column)

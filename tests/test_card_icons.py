@@ -241,6 +241,8 @@ EVERY_WORD = ["produce one produced", "produce one unproduced", "shields -1 for 
               "vp 5 if more blue cards than neighbors", "vp 5 if more coins than others", "vp 4 if most red cards",
               "vp 6 if no defeats", "vp 7 if at most 1 white card",
               "others lose 1 coin when build wonder stage",
+              "vp 1 when neighbors build red card", "vp 2 per brown card in self when build card once per age",
+              "neighbors lose 1 coin when build red card", "draw 1 from leaders when win conflict",
               ]
 
 
@@ -254,8 +256,11 @@ def test_every_effect_kind_and_power_variant_has_an_icon() -> None:
     tokens = parse_effects("tokens 1 diplomacy; rule token debt +1", pack("cities").rules.vocab)
     assert texts(effect_icons(tokens[1:], pack("cities").rules.vocab, 0, 0, 40) or []) == ["D", "+1"]
     kinds |= {type(e) for e in tokens if rows_for(e, pack("cities").rules.vocab)}
+    tokens = parse_effects("tokens 1 diplomacy; tokens 1 diplomacy when age starts", pack("cities").rules.vocab)
+    assert all(rows_for(e, pack("cities").rules.vocab) for e in tokens)
+    kinds |= {type(e) for e in tokens}
     naval = load_pack(str(Path(__file__).resolve().parents[1] / "examples" / "naval-tracks")).rules.vocab
-    for text in ("advance red", "advance yellow for 1 coin"):  # a track the pack declares
+    for text in ("advance red", "advance yellow for 1 coin", "advance red when build red card"):  # a declared track
         kinds |= {type(e) for e in parse_effects(text, naval) if rows_for(e, naval)}
     assert kinds == set(get_args(A.Effect)) - {A.PluginEffect}  # a new kind needs a sample here
 
@@ -281,5 +286,8 @@ def test_powers_draw_what_they_do() -> None:
     assert len(polygons(copy, "#444444")) == 2 and any(p[0] == "rect" and p[5] == color_of("purple") for p in copy)
     assert texts(icons("draw 4 from leaders")) == ["L", "4", "L"]
     assert "when" in texts(icons("coins 2 when win conflict")) and "+" in texts(icons("coins 2 when win conflict"))
+    # a trigger wraps its gain's own icons: the laurel of `vp 1`, then `when`, then the event
+    assert texts(icons("vp 1 when win conflict"))[:2] == texts(icons("vp 1")) + ["when"]
+    assert texts(icons("draw 1 from leaders when win conflict"))[:4] == texts(icons("draw 1 from leaders")) + ["when"]
     assert texts(icons("rebate 1 coin from left")) == ["-1"] and len(polygons(icons("rebate 1 coin from left"),
                                                                               "#444444")) == 1

@@ -168,7 +168,8 @@ ERRORS = [
      "unexpected 'bye'; expected 'age', 'build', 'buy', 'lose', 'take', 'win', a side (left, self, right, neighbors, all, others); did you mean 'buy'?"),
     ("coins 2 when win", 1, 17, 1, "text ends too early; expected 'conflict'"),
     ("coins 1 when buy once per week", 1, 27, 4, "unexpected 'week'; expected 'age', 'game', 'turn'"),
-    ("vp 1 when win conflict", 1, 6, 4, "unexpected 'when'; expected 'if', 'per', ';', end of text"),
+    ("shields 1 when win conflict", 1, 1, 7, "'shields' is a lasting effect; a trigger gives one-time gains: "
+     "coins, vp, tokens, advance, draw, lose/gain"),  # vp may be triggered now; shields last
     ("discount 1 resource on wonder stage for", 1, 40, 1,
      "text ends too early; expected 'all', 'left', 'neighbors', 'neighbours', 'right', 'self'"),
     ("discount 1 resource on wonder stage for bank", 1, 41, 4,
@@ -187,7 +188,7 @@ ERRORS = [
      "unexpected 'later'; expected 'now', ',', ';', end of text"),
     # a misspelt `science` reads as a colour name: the error is at the word after it
     ("vp 3 per sciense set", 1, 18, 3,
-     "unexpected 'set'; expected 'card', 'cards', 'if', 'in', 'produced', '/', ';', end of text"),
+     "unexpected 'set'; expected 'card', 'cards', 'if', 'in', 'produced', 'when', '/', ';', end of text"),
 ]
 
 

@@ -385,12 +385,12 @@ SYNTAX_ERRORS = [
     ("play last", 1, 10, "text ends too early; expected 'card'"),
     ("produce wood clay", 1, 14, "unexpected 'clay'; expected 'untradable', ',', '/', ';', end of text"),
     ("produce 2 clay/wood", 1, 15, "unexpected '/'; expected 'untradable', ',', ';', end of text"),
-    ("vp 3 coins 2", 1, 6, "unexpected 'coins'; expected 'if', 'per', ';', end of text"),
+    ("vp 3 coins 2", 1, 6, "unexpected 'coins'; expected 'if', 'per', 'when', ';', end of text"),
     # only the words that fit here, not those of other rules sharing the state after a side
     ("copy purple card from left later", 1, 28, "unexpected 'later'; expected 'now', ',', ';', end of text"),
     ("buy raw from left now", 1, 19, "unexpected 'now'; expected 'for', ','"),
     # (a keyword of another rule ends the side list first: what may follow the whole clause)
-    ("vp 1 per card in left now", 1, 23, "unexpected 'now'; expected 'if', ';', end of text"),
+    ("vp 1 per card in left now", 1, 23, "unexpected 'now'; expected 'if', 'when', ';', end of text"),
     # the new words
     ("coins 2 when biuld yellow card", 1, 14,
      "unexpected 'biuld'; expected 'age', 'build', 'buy', 'lose', 'take', 'win', a side (left, self, right, neighbors, all, others); did you mean 'build'?"),
@@ -399,7 +399,10 @@ SYNTAX_ERRORS = [
     ("coins 2 when", 1, 13, "text ends too early; expected 'age', 'build', 'buy', 'lose', 'take', 'win', a side (left, self, right, neighbors, all, others)"),
     ("coins 1 when buy once per week", 1, 27, "unexpected 'week'; expected 'age', 'game', 'turn'"),
     ("coins 2 when build yellow card once", 1, 36, "text ends too early; expected 'per'"),
-    ("vp 2 when build card", 1, 6, "unexpected 'when'; expected 'if', 'per', ';', end of text"),
+    ("vp 2 when biuld card", 1, 11, "unexpected 'biuld'; expected 'age', 'build', 'buy', 'lose', 'take', "
+     "'win', a side (left, self, right, neighbors, all, others); did you mean 'build'?"),
+    ("produce wood when build card", 1, 1, "'produce' is a lasting effect; a trigger gives one-time gains: "
+     "coins, vp, tokens, advance, draw, lose/gain"),  # a trigger carries one-time gains only
     ("discount 1 resource on wonder stage for", 1, 40,
      "text ends too early; expected 'all', 'left', 'neighbors', 'neighbours', 'right', 'self'"),
     ("discount 1 resurce on cards", 1, 12,
@@ -413,7 +416,7 @@ SYNTAX_ERRORS = [
     ("vp 1 per science", 1, 17, "text ends too early; expected 'set', 'sets'"),
     ("buy any from bank", 1, 18, "text ends too early; expected 'for', ','"),
     ("vp 1 per green crad", 1, 16,
-     "unexpected 'crad'; expected 'card', 'cards', 'if', 'in', 'produced', '/', ';', end of text; "
+     "unexpected 'crad'; expected 'card', 'cards', 'if', 'in', 'produced', 'when', '/', ';', end of text; "
      "did you mean 'card'?"),  # 'green produced' parses too, then fails as no resource
     ("coins 1;\nvp 2;\nshields x", 3, 9, "unexpected 'x'; expected a number"),
 ]

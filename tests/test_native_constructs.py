@@ -19,6 +19,11 @@ PACKS = {
   - {{name: Toll Post, age: 2, color: yellow, {P}, effect: coins 1 when buy once per age}}
   - {{name: Muster Hall, age: 2, color: red, {P}, effect: coins 2 when win conflict once per game}}
 """,
+    "triggered-gains": f"""cards:
+  - {{name: Press Gang, age: 1, color: red, {P}, effect: shields 1; neighbors lose 1 coin when build red card}}
+  - {{name: Alms Fund, age: 1, color: yellow, {P}, effect: others gain 1 coin when win conflict}}
+  - {{name: Levy Board, age: 2, color: yellow, {P}, effect: left lose 2 coins when age starts once per game}}
+""",
     "shields-for-others": f"""cards:
   - {{name: Saboteurs, age: 1, color: red, {P}, effect: shields -1 for neighbors}}
   - {{name: Envoys, age: 2, color: blue, {P}, effect: shields 1 for left}}

@@ -34,6 +34,7 @@ from interpreter.game.rng import Stream
 from interpreter.game.seats import controller_label, must_play, nearest_player
 from interpreter.game.turn import TurnResolution
 from interpreter.rules.city import City, Table
+from interpreter.rules.gained import points_of
 from interpreter.rules.compiled import CCard, CompiledPack
 from interpreter.rules.copied_stages import seat_sides
 from interpreter.rules.laws import farther, pack_changes_rules, refresh
@@ -395,6 +396,8 @@ def city_state(c: City, tracks: Any = ()) -> dict[str, Any]:
         out["token_kinds"] = kinds
     if any(c.track_pos):
         out["tracks"] = {t.name: pos for t, pos in zip(tracks, c.track_pos) if pos}
+    if c.gained:
+        out["points"] = points_of(c)  # what `vp ... when ...` triggers gave so far
     if c.unowned:
         out["free_city"] = True
     return out

@@ -134,8 +134,8 @@ class _HookLowering:
                 raise NotNative("a trigger heard in other cities (when neighbors/others ...)")
             if h.kind not in EVENT:
                 raise NotNative(f"the event '{h.kind}'")
-            if type(h.inner) is not E.CoinsHook:
-                raise NotNative("a trigger whose effect is other cities' coins (... lose N coins when ...)")
+            if h.scores:  # the core's cities keep no points gained along the way
+                raise NotNative("points gained when a trigger fires (vp ... when ...)")
             self.inner.append(self.row(h.inner))
             return _row(H_TRIGGER, cond=int(h.once), period=EVENT[h.kind], colors=h.colors,
                         inner=-len(self.inner), ref=LIMIT[h.limit])

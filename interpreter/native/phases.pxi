@@ -101,6 +101,10 @@ cdef void war(const PackC* P, Game* g, int age) noexcept nogil:
             g.city[s].coins += coins
             if g.city[s].coins < 0:
                 g.city[s].coins = 0
+    for s in range(g.ngains):  # GameState.settle_gains after the conflicts' triggers
+        j = g.gains[s][0]
+        g.city[j].coins = g.city[j].coins + g.gains[s][1] if g.city[j].coins + g.gains[s][1] > 0 else 0
+    g.ngains = 0
 
 
 cdef void begin_age(const PackC* P, Game* g, int age) noexcept nogil:

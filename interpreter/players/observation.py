@@ -32,7 +32,8 @@ PUBLIC = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "co
           "victories", "unowned", "built_stages", "under",  # under: its colour scores in the open
           "buried",  # a buried card scores in the open
           "track_pos",
-          "shifts", "rule_changes", "laws_placed")  # markers on the tracks, rules changes in force, law tiles placed
+          "shifts", "rule_changes", "laws_placed",
+          "gained")  # markers on the tracks, rules changes in force, law tiles placed, points triggers gave
 
 
 class CityView:

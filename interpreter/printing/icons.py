@@ -20,7 +20,7 @@ from .glyphs import (  # noqa: F401 - SHIELD re-exported: the shield's colour, f
     SHIELD, Row, amount_row, around, coin, fitted, joined, label_box, laurel, piece, repeated, resource, science, shield,
     per_row, small, stage, token, word)
 from .palette import Prim, hashed
-from .power_icons import counted_shield, power_row
+from .power_icons import counted_shield, power_row, trigger_row
 
 
 def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
@@ -50,6 +50,8 @@ def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
         return repeated(piece(token, e.kind[:1].upper(), hashed(e.kind)), e.count)
     if isinstance(e, A.PluginEffect):
         return plugin_row(e)
+    if isinstance(e, A.Trigger):  # the gain's own icons, then `when` and the event
+        return trigger_row(e, rows_for(e.effect, vocab), vocab)
     return power_row(e, vocab)
 
 

@@ -273,11 +273,8 @@ def event_row(ev: A.Event, vocab: Vocabulary) -> Row:
     return thing if ev.whose == ("self",) or ev.kind == "age_start" else around(thing, ev.whose)
 
 
-def _trigger(e: A.Trigger, vocab: Vocabulary) -> Row | None:
-    inner = e.effect
-    paid = amount_row(coin, inner.amount, inner.per, vocab)
-    if paid is not None and isinstance(inner, A.OthersCoins):  # other cities' coins: between arrows
-        paid = _flanked(paid, inner.sides)
+def trigger_row(e: A.Trigger, paid: Row | None, vocab: Vocabulary) -> Row | None:
+    """The gain's own icons (`paid`: coins, a laurel, tokens, ...), then `when` and the event."""
     if paid is None:
         return None
     once = [word("1x", 0.4)] if e.once_per else []
@@ -349,6 +346,4 @@ def power_row(e: A.Effect, vocab: Vocabulary) -> Row | None:
     if isinstance(e, A.Advance):  # (a coin paid) the track's marker one step on
         paid = [piece(coin, str(e.coins)), piece(flow, w=0.5)] if e.coins else []
         return [*paid, piece(token, e.track[:1].upper(), hashed(e.track)), word("+1", 0.55)]
-    if isinstance(e, A.Trigger):
-        return _trigger(e, vocab)
     return None

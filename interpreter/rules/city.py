@@ -37,7 +37,7 @@ class City:
                  "token_counts", "strength", "strength_out", "free_build_colors", "relative", "relative_choices",
                  "rebate_used", "free_turns", "colour_first", "listens", "counted_costs", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
                  "unowned", "built_stages", "under", "buried", "track_pos", "extras",
-                 "rule_changes", "shifts", "laws", "laws_placed")
+                 "rule_changes", "shifts", "laws", "laws_placed", "gained")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -52,6 +52,7 @@ class City:
         self.buried: list[tuple[Any, CCard]] = []  # (the `bury` hook, the card it took out of the game)
         self.track_pos = [0] * len(cp.tracks)  # steps reached on each declared track (0: none)
         self.extras: list[Contribution] = []  # effects from no card: a project's reward or penalty
+        self.gained: dict[Hook, int] = {}  # trigger -> points it gave (`vp 1 when ...`), scored at the end
         self.coins = cp.rules.starting_coins
         self.cards: list[CCard] = []
         self.names: set[str] = set()
@@ -213,7 +214,7 @@ class City:
     # what giving up a card leaves as it was: the city's holdings and history, not its totals
     _KEPT = frozenset({"seat", "name", "side", "n_res", "unowned", "coins", "tokens", "token_counts", "laws", "laws_placed",
                        "free_build_used", "sold", "tucked", "buried", "hands", "bank_used", "rebate_used",
-                       "copied_now", "second_used", "prod_version", "track_pos"})
+                       "copied_now", "second_used", "prod_version", "track_pos", "gained"})
 
     def give_up(self, card: CCard, cp: CompiledPack) -> None:
         """A built card leaves the city (`discard own ...`): every running total is made again
@@ -281,6 +282,7 @@ class City:
         new.built_stages, new.under, new.buried = self.built_stages[:], dict(self.under), self.buried[:]
         new.track_pos = self.track_pos[:]
         new.extras = self.extras[:]
+        new.gained = dict(self.gained)
         new.color_counts, new.fixed, new.fixed_trade = self.color_counts[:], self.fixed[:], self.fixed_trade[:]
         new.choices, new.choices_trade = self.choices[:], self.choices_trade[:]
         new.science, new.science_wild, new.tokens = self.science[:], self.science_wild[:], self.tokens[:]

@@ -1,6 +1,11 @@
-"""`when`: a trigger, an effect that runs each time an event happens in the owner's city, or
-in the cities it names (`when neighbors build red card`), or to every city (`when age
-starts`); GameState.fire (interpreter/game/turn.py) dispatches them, once per turn if asked.
+"""`when`: a trigger, a one-time gain each time an event happens in the owner's city, or in
+the cities it names (`when neighbors build red card`), or to every city (`when age starts`);
+GameState.fire (interpreter/game/turn.py) dispatches them, once per turn if asked.
+
+The gain is any word of dsl.registry.TRIGGERED, run through its own handler's hook as if
+built at that moment (coins, tokens, a track's step, cards drawn, coins other cities lose);
+points (`vp 1 when ...`) are counted then and kept on the city (City.gained), scored at the
+end on the trigger's card's line.
 """
 from __future__ import annotations
 
@@ -13,7 +18,7 @@ from interpreter.rules.effects.base import Builder, Event, ages_left, compile_no
 
 
 class TriggerHook(Hook):
-    """A one-shot effect each time an event happens in the owner's city."""
+    """A one-time gain each time an event happens in the owner's city (or those it hears)."""
 
     reacts = True
 
@@ -24,6 +29,7 @@ class TriggerHook(Hook):
         self.limit = limit  # "age" | "game": fires at most once in each age / in the game
         self.own = "self" in whose  # heard in the owner's city
         self.others = whose != ("self",)  # heard in other cities (GameState.watching)
+        self.scores = inner.scores  # points: counted when it fires, scored at the end
 
     def hears(self, owner: int, seat: int, n: int) -> bool:
         """Whether an event in `seat`'s city is heard by this trigger of `owner`'s city (a
@@ -41,7 +47,16 @@ class TriggerHook(Hook):
         return not self.colors or event.color in self.colors
 
     def react(self, game: Any, seat: int, event: Event) -> int:
+        if self.scores:  # points as they count now (`vp 1 per brown card in self when ...`)
+            got = self.inner.score(game.table, seat)
+            if got:
+                gained = game.cities[seat].gained
+                gained[self] = gained.get(self, 0) + got
+            return 0
         return self.inner.when_built(game, seat)
+
+    def score(self, table: Any, seat: int) -> int:
+        return table.cities[seat].gained.get(self, 0)
 
     def worth(self, obs: Any, seat: int) -> float:
         cities = self.own + (obs.n - 1 if self.whose == ("others",) else

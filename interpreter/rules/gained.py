@@ -1,0 +1,40 @@
+"""Points a city's triggers gave along the way (`vp 1 when neighbors build red card`), named
+by the card that carries each trigger (or "wonder" for its board and stages), so a STATE
+document can write them and read them back (City.gained keys them by the trigger itself).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.rules.city import City
+
+WONDER = "wonder"
+
+
+def _sources(city: City) -> list[tuple[str, Any]]:
+    """(name, hook) for every scoring trigger the city holds, cards first."""
+    out = [(card.name, h) for card in [*city.cards, *city.copied_now] for h in card.effect.hooks
+           if h.reacts and h.scores]
+    named = {id(h) for _, h in out}
+    out += [(WONDER, h) for _, h in city.scorers if h.reacts and id(h) not in named]
+    return out
+
+
+def points_of(city: City) -> dict[str, int]:
+    """The points each card's triggers gave (those of a card with several are added up)."""
+    out: dict[str, int] = {}
+    for name, hook in _sources(city):
+        got = city.gained.get(hook, 0)
+        if got:
+            out[name] = out.get(name, 0) + got
+    return out
+
+
+def restore_points(city: City, name: str, points: int) -> bool:
+    """Put `points` back on the first scoring trigger of the card `name` (or the wonder's);
+    False when the city holds no such trigger."""
+    for source, hook in _sources(city):
+        if source == name:
+            city.gained[hook] = points
+            return True
+    return False
