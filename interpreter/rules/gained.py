@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from dsl.safeio import printable
+
 from interpreter.rules.city import City
 
 WONDER = "wonder"
@@ -38,3 +40,15 @@ def restore_points(city: City, name: str, points: int) -> bool:
             city.gained[hook] = points
             return True
     return False
+
+
+def read_points(points: Any, city: City) -> str:
+    """A STATE file's `points` (card name -> points its trigger gave) restored on the city;
+    '' when they fit it, else what is wrong."""
+    if not isinstance(points, dict):
+        return "points must be an object of card name -> points its trigger gave"
+    for name, n in points.items():
+        if isinstance(n, bool) or not isinstance(n, int) or not restore_points(city, str(name), n):
+            return (f"points.{printable(str(name))} must be a whole number on a card of this city "
+                    "with a `vp ... when ...` trigger (or `wonder`)")
+    return ""

@@ -21,7 +21,7 @@ from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.laws import refresh
 from interpreter.rules.tower_state import read_tower, token_values
 from interpreter.rules.city import City, Table
-from interpreter.rules.gained import restore_points
+from interpreter.rules.gained import read_points
 
 TOP_KEYS = ("pack", "players", "tower")
 PLAYER_KEYS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens", "hands", "token_kinds", "tracks", "copied",
@@ -370,13 +370,9 @@ def _hands_and_copies(p: dict[str, Any], where: str, city: City, cp: CompiledPac
             raise StateError(f"{where}: under: no card named '{printable(name)}'"
                              f"{_suggest(name, sorted({c.name for c in cp.cards}))}")
         city.under[k] = matches[0]
-    points = p.get("points", {})
-    if not isinstance(points, dict):
-        raise StateError(f"{where}: points must be an object of card name -> points its trigger gave")
-    for name, n in points.items():  # points `vp ... when ...` triggers gave (rules/gained.py)
-        if not _is_int(n) or not restore_points(city, str(name), n):
-            raise StateError(f"{where}: points.{printable(str(name))} must be a whole number on a card "
-                             "of this city with a `vp ... when ...` trigger (or `wonder`)")
+    problem = read_points(p.get("points", {}), city)  # points `vp ... when ...` triggers gave
+    if problem:
+        raise StateError(f"{where}: {problem}")
 
 
 def _tracks(p: dict[str, Any], where: str, city: City, cp: CompiledPack) -> None:
