@@ -47,9 +47,17 @@ class Shields:
     column: int = _pos()
 
 
+# science words that are not symbols: `any` (a symbol of the owner's choice), `most` (one more
+# of the symbol the city has most of), `swap` (one of the city's symbols becomes any symbol)
+SCIENCE_WILDS = ("any", "most", "swap")
+SCIENCE_ALONE = ("most", "swap")  # never one of several choices
+
+
 @dataclass(frozen=True)
 class Science:
-    """One science symbol; several names (or "any") mean the owner picks one at game end."""
+    """One science symbol; several names (or "any") mean the owner picks one at game end;
+    "most" is one more of the city's most common symbol, "swap" turns one of its symbols into
+    any symbol (both settled at game end, whichever scores best)."""
 
     symbols: tuple[str, ...]
     line: int = _pos()

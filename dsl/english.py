@@ -103,6 +103,12 @@ def _(n: A.Shields, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 @english.register
 def _(n: A.Science, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    if n.symbols == ("most",):
+        return ("One more science symbol of the kind you have most of, at game end (on a tie, "
+                "whichever of them scores best).")
+    if n.symbols == ("swap",):
+        return ("At game end, one of your science symbols becomes a symbol of your choice "
+                f"({_or_list(list(vocab.symbols))}), whichever scores best.")
     if n.symbols == ("any",) or len(n.symbols) > 1:
         options = vocab.symbols if n.symbols == ("any",) else n.symbols
         return (f"One science symbol of your choice ({_or_list(list(options))}), "

@@ -78,9 +78,12 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "shields N [per THING]"),
     EffectSpec("science", A.Science, "game end",
                "One science symbol; with several names (or `any`) the owner picks one at game end, "
-               "whichever scores best.",
-               (Param("symbols", "symbols", "a symbol, `a/b` to choose, or `any`"),),
-               ("science gear", "science any"), "science SYMBOL[/SYMBOL...] | science any"),
+               "whichever scores best. `science most`: one more of the symbol the city has most "
+               "of (its wild symbols counted as chosen; on a tie, whichever scores best). "
+               "`science swap`: at game end one of the city's symbols becomes any symbol.",
+               (Param("symbols", "symbols", "a symbol, `a/b` to choose, `any`, `most` or `swap`"),),
+               ("science gear", "science any", "science most", "science swap"),
+               "science SYMBOL[/SYMBOL...] | science any | science most | science swap"),
     EffectSpec("coins", A.Coins, "when built",
                "Coins taken once, when built; with `per`, counting what is in play at that moment "
                "(including what neighbours build the same turn).",

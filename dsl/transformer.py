@@ -164,7 +164,13 @@ class ToAst(TurnRules, Transformer):
     def science(self, meta: Any, children: list[Token]) -> A.Science:
         v = self.vocab or BASE_VOCABULARY
         self._wide(children, "symbols in one choice")
-        names = tuple(self._check(t, (*v.symbols, "any"), "science symbol") for t in children)
+        names = tuple(self._check(t, (*v.symbols, *A.SCIENCE_WILDS), "science symbol") for t in children)
+        alone = [t for t in children if _name(t) in A.SCIENCE_ALONE]
+        if alone and len(children) > 1:
+            t = alone[0]
+            self.errors.append(LanguageError(
+                f"'science {t}' stands alone: it is not one of several symbols to choose from",
+                t.line, t.column, len(t)))
         return A.Science(names, line=meta.line, column=meta.column)
 
     @v_args(meta=True)

@@ -239,7 +239,7 @@ EVERY_WORD = ["produce one produced", "produce one unproduced", "shields -1 for 
               "discard own grey card for 3 coins", "bury card from leaders for 2 vp per coin", "discard own card for 5 coins", "vp 2 per stone produced",
               "vp 5 if more blue cards than neighbors", "vp 5 if more coins than others", "vp 4 if most red cards",
               "vp 6 if no defeats", "vp 7 if at most 1 white card",
-              "others lose 1 coin when build wonder stage",
+              "others lose 1 coin when build wonder stage", "science most", "science swap",
               ]
 
 

@@ -369,7 +369,8 @@ AMOUNT = st.integers(-5, 20)
 EFFECT_STRATEGIES = {
     "produce": produce(),
     "shields": shields(),
-    "science": unique((*SYMBOLS, "any"), 1, 4).map(A.Science),
+    "science": unique((*SYMBOLS, "any"), 1, 4).map(A.Science)
+    | st.sampled_from([("most",), ("swap",)]).map(A.Science),
     "coins": st.builds(A.Coins, AMOUNT, st.none() | counted()),
     "vp": st.builds(A.VictoryPoints, AMOUNT, st.none() | counted()),
     "buy": trades(),

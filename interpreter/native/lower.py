@@ -198,6 +198,9 @@ class _Tables:
         for resources, seats, price in c.discounts:
             discounts.append([sum(1 << r for r in resources), sum(1 << s for s in seats), price])
         sci = list(c.science) + [0] * (MAXS - len(c.science))
+        if any(w and w[0] < 0 for w in c.science_wild):
+            raise NotNative("a science symbol settled at game end from the others "
+                            "(science most, science swap)")
         if any(list(w) != sorted(w) for w in c.science_wild):
             raise NotNative("a wild science symbol whose choices are not in the rules' order")
         self.contribs.append([

@@ -35,6 +35,9 @@ def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
             return amount_row(counted_shield, e.count, e.per, vocab)
         return repeated(piece(shield), e.count)
     if isinstance(e, A.Science):
+        if e.symbols in (("most",), ("swap",)):  # +1 of the most common / one symbol -> any
+            every = joined([small(piece(science, sym, vocab)) for sym in vocab.symbols])
+            return [word("+1 MAX" if e.symbols == ("most",) else "1 ->", 0.5), *every]
         symbols = vocab.symbols if e.symbols == ("any",) else e.symbols
         return joined([piece(science, sym, vocab) for sym in symbols])
     if isinstance(e, A.Coins):
