@@ -65,7 +65,7 @@ class Science:
 
 
 COUNTED_KINDS = ("card", "wonder_stage", "defeat", "victory", "coin", "set", "science_set", "age",
-                 "token", "produced", "tucked")
+                 "token", "produced", "tucked", "victory_pair")
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,9 @@ class Counted:
     (`per debt`, `per diplomacy`). "produced" counts the units of `resource` the city produces
     for its neighbours to buy (`per stone produced`: its tradable production, an either/or card
     counting one); "tucked" counts cards of the colour of the card used to build the wonder stage
-    this effect is on (`per card of the tucked colour`; only in a stage's effect)."""
+    this effect is on (`per card of the tucked colour`; only in a stage's effect);
+    "victory_pair" counts points of victory tokens held in pairs of one value, each pair its
+    value once (`per point of victory pairs`: two 5s and three 1s count 5 + 1)."""
 
     what: str
     colors: tuple[str, ...] = ()

@@ -61,6 +61,9 @@ def counted(c: A.Counted, vocab: Vocabulary = BASE_VOCABULARY) -> str:
                 "counts one)")
     elif c.what == "tucked":
         what = ("cards" if many else "card") + " of the colour of the card used to build this stage"
+    elif c.what == "victory_pair":
+        what = ("points" if many else "point") + " of value of the pairs of identical victory " \
+            "tokens (a pair counts one token's value)"
     else:  # science_set
         what = ("sets" if many else "set") + " of " + _or_list(list(vocab.symbols), "and") \
             + " science symbols"
@@ -330,7 +333,8 @@ def cost_english(cost: A.Cost) -> str:
 
 
 _NEEDED = {"wonder_stage": "wonder stages built", "defeat": "defeat tokens", "victory": "victory tokens",
-           "coin": "coins", "science_set": "complete science sets"}
+           "coin": "coins", "science_set": "complete science sets",
+           "victory_pair": "points of pairs of identical victory tokens"}
 
 
 def needed_english(n: int, c: A.Counted) -> str:

@@ -286,6 +286,9 @@ class ToAst(TurnRules, Transformer):
     def victory_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
         return "victory", ()
 
+    def victory_pair_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "victory_pair", ()
+
     def coin_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
         return "coin", ()
 

@@ -81,6 +81,8 @@ def _counter(c: Counter | None, tokens: list[str]) -> list[int]:
         return [1, WHAT[c.what], 0, c.every, c.resource, len(c.seats), *c.seats]
     if c.what == "tucked":
         raise NotNative("a count of the colour of the card under a stage (per card of the tucked colour)")
+    if c.what == "victory_pair":
+        raise NotNative("a count of pairs of identical victory tokens (per point of victory pairs)")
     mask = 0
     for col in c.colors:
         mask |= 1 << col

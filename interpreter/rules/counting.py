@@ -42,6 +42,9 @@ def _in_city(city: Any, counter: Counter) -> int:
         return city.defeats
     if what == "victory":
         return city.victories
+    if what == "victory_pair":  # each pair of victory tokens of one value: that value once
+        values = sorted(t for t in city.tokens if t > 0)
+        return sum(v * (values.count(v) // 2) for v in set(values))
     if what == "coin":
         return city.coins
     if what == "set":

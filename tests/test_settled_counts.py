@@ -1,10 +1,11 @@
-"""`science most` and `science swap`: wilds settled from the city's other symbols at game end.
-Expectations computed by hand: a line is the sum of squares plus 7 per complete set."""
+"""`science most`, `science swap` (wilds settled from the city's other symbols at game end) and
+`per point of victory pairs`.
+Expectations computed by hand: a science line is the sum of squares plus 7 per complete set."""
 from __future__ import annotations
 
 import pytest
 
-from interpreter.rules.counting import science_sets
+from interpreter.rules.counting import Counter, in_city, science_sets
 from interpreter.rules.science import MOST, SWAP, best_science, science_score
 
 ANY = (0, 1, 2)
@@ -43,3 +44,19 @@ def test_science_sets_counts_a_swap_that_completes_a_set() -> None:
     assert science_sets(_City([3, 1, 0], [(SWAP,)])) == 1    # 2,1,1
     assert science_sets(_City([1, 1, 0], [(MOST,)])) == 0    # the tablet is not the most
     assert science_sets(_City([1, 1, 0], [ANY])) == 1        # unchanged for `any`
+
+
+class _Tokens:
+    def __init__(self, tokens: list[int]):
+        self.tokens = tokens
+
+
+@pytest.mark.parametrize("tokens,points", [
+    ([5, 5, 3, 1, 1, 1, -1], 5 + 1),   # a pair of 5s, a pair of 1s (the third 1 is alone)
+    ([5, 5, 5, 5], 10),                # two pairs of 5s
+    ([1, 3, 5], 0),                    # no two alike
+    ([-1, -1], 0),                     # defeats are not victories
+])
+def test_points_of_victory_pairs(tokens: list[int], points: int) -> None:
+
+    assert in_city(_Tokens(tokens), Counter("victory_pair", (), (0,), 1)) == points
