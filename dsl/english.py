@@ -4,7 +4,7 @@ from __future__ import annotations
 from functools import singledispatch
 
 from . import ast as A
-from .phrases import _or_list, _plural, place
+from .phrases import _cards, _or_list, _plural, counted, place
 from .laws import rule_english
 from .registry import PLUGINS
 from .vocab import BASE_VOCABULARY, Vocabulary
@@ -28,46 +28,6 @@ def whose(sides: tuple[str, ...]) -> str:
     elif "right" in sides:
         parts.append("your right neighbour")
     return " and ".join(parts)
-
-
-def _cards(colors: tuple[str, ...], many: bool, conj: str = "or") -> str:
-    noun = "cards" if many else "card"
-    return f"{_or_list(list(colors), conj)} {noun}" if colors else noun
-
-
-def counted(c: A.Counted, vocab: Vocabulary = BASE_VOCABULARY) -> str:
-    """'for each brown card in your city', 'for every 3 coins in your treasury', ..."""
-    if c.what == "age":
-        return "for each age so far (the current one included)"
-    many = c.every > 1
-    if c.what == "card":
-        what = _cards(c.colors, many)
-    elif c.what == "wonder_stage":
-        what = "wonder stages built" if many else "wonder stage built"
-    elif c.what in ("defeat", "victory"):
-        what = f"{c.what} token" + ("s" if many else "")
-    elif c.what == "coin":
-        what = "coins" if many else "coin"
-        return f"for {'every ' + str(c.every) if many else 'each'} {what} " \
-               f"{place(c.sides, 'treasury', 'treasuries')}"
-    elif c.what == "set":
-        what = ("sets" if many else "set") + " of " + _or_list([f"one {x}" for x in c.colors], "and") \
-            + " card"
-    elif c.what == "token":
-        what = f"{c.token} token" + ("s" if many else "")
-    elif c.what == "produced":
-        return (f"for {'every ' + str(c.every) if many else 'each'} {c.resource} for sale "
-                f"{place(c.sides)} (what it produces for its neighbours to buy; an either/or card "
-                "counts one)")
-    elif c.what == "tucked":
-        what = ("cards" if many else "card") + " of the colour of the card used to build this stage"
-    elif c.what == "victory_pair":
-        what = ("points" if many else "point") + " of value of the pairs of identical victory " \
-            "tokens (a pair counts one token's value)"
-    else:  # science_set
-        what = ("sets" if many else "set") + " of " + _or_list(list(vocab.symbols), "and") \
-            + " science symbols"
-    return f"for {'every ' + str(c.every) if many else 'each'} {what} {place(c.sides)}"
 
 
 @singledispatch
