@@ -51,6 +51,8 @@ class Shields:
 # of the symbol the city has most of), `swap` (one of the city's symbols becomes any symbol)
 SCIENCE_WILDS = ("any", "most", "swap")
 SCIENCE_ALONE = ("most", "swap")  # never one of several choices
+# `tokens N victory|defeat`: conflict tokens taken outside a war, worth what a war gives now
+CONFLICT_TOKENS = ("victory", "defeat")
 
 
 @dataclass(frozen=True)

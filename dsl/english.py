@@ -339,6 +339,9 @@ def _needed(c: A.Counted) -> str:
 
 @english.register
 def _(n: A.Tokens, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    if n.kind in A.CONFLICT_TOKENS:  # outside a war: no conflict is won or lost
+        age = " of the current age" if n.kind == "victory" else ""
+        return f"When built, take {_plural(n.count, 'military ' + n.kind + ' token')}{age}, as a war gives it."
     return f"When built, take {_plural(n.count, n.kind + ' token')}."
 
 

@@ -211,9 +211,13 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                ("draw 4 from heroes",), "draw N from DECK"),
     EffectSpec("tokens", A.Tokens, "when built",
                "When built, take tokens of a kind the pack declares in its rules (`tokens:`), "
-               "e.g. diplomacy tokens; a kind's rules say what a token does and is worth.",
-               (Param("count", "int", "how many tokens"), Param("kind", "word", "a declared token kind")),
-               ("tokens 1 diplomacy",), "tokens N KIND"),
+               "e.g. diplomacy tokens; a kind's rules say what a token does and is worth. "
+               "`victory` and `defeat` are military conflict tokens, taken outside a war: the "
+               "current age's victory token (a defeat token), worth what a war would give the "
+               "city now; no conflict is won or lost (no trigger fires).",
+               (Param("count", "int", "how many tokens"),
+                Param("kind", "word", "a declared token kind, `victory` or `defeat`")),
+               ("tokens 1 diplomacy", "tokens 1 victory"), "tokens N KIND|victory|defeat"),
     EffectSpec("lose", A.OthersCoins, "when built",
                "When built, other cities lose coins to the bank (`lose`) or take coins from it "
                "(`gain`): the left or right neighbour, both (`neighbors`) or every other city "

@@ -416,12 +416,12 @@ class ToAst(TurnRules, Transformer):
     @v_args(meta=True)
     def tokens(self, meta: Any, children: list[Token]) -> A.Tokens:
         count, kind = children[-2], children[-1]
-        if self.vocab is not None and str(kind) not in self.vocab.tokens:
+        if self.vocab is not None and str(kind) not in (*self.vocab.tokens, *A.CONFLICT_TOKENS):
             kinds = self.vocab.tokens
             self.errors.append(LanguageError(
                 f"unknown token kind '{kind}'" + (f" (kinds: {', '.join(kinds)})" if kinds else
                                                   " (declare it in the rules: tokens)")
-                + did_you_mean(str(kind), kinds), kind.line, kind.column, len(kind)))
+                + did_you_mean(str(kind), (*kinds, *A.CONFLICT_TOKENS)), kind.line, kind.column, len(kind)))
         if self._int(count) < 1:
             self.errors.append(LanguageError("take at least 1 token", count.line, count.column,
                                              len(count)))

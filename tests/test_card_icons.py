@@ -240,7 +240,7 @@ EVERY_WORD = ["produce one produced", "produce one unproduced", "shields -1 for 
               "vp 5 if more blue cards than neighbors", "vp 5 if more coins than others", "vp 4 if most red cards",
               "vp 6 if no defeats", "vp 7 if at most 1 white card",
               "others lose 1 coin when build wonder stage", "science most", "science swap",
-              "vp 1 per point of victory pairs",
+              "vp 1 per point of victory pairs", "tokens 1 victory", "tokens 1 defeat",
               ]
 
 

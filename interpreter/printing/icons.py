@@ -49,6 +49,9 @@ def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
             return None if test is None else row + test
         return row + [word("if", 0.4), small(piece(stage)), word("all", 0.4)] \
             if row and e.condition == "wonder_complete" else row
+    if isinstance(e, A.Tokens) and e.kind in A.CONFLICT_TOKENS:  # as `per victory|defeat` draws them
+        one = piece(token, "+", "#b5462f") if e.kind == "victory" else piece(token, "-1", "#7a1f1f")
+        return repeated(one, e.count)
     if isinstance(e, A.Tokens):
         return repeated(piece(token, e.kind[:1].upper(), hashed(e.kind)), e.count)
     if isinstance(e, A.PluginEffect):
