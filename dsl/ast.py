@@ -47,9 +47,19 @@ class Shields:
     column: int = _pos()
 
 
+# science words that are not symbols: `any` (a symbol of the owner's choice), `most` (one more
+# of the symbol the city has most of), `swap` (one of the city's symbols becomes any symbol)
+SCIENCE_WILDS = ("any", "most", "swap")
+SCIENCE_ALONE = ("most", "swap")  # never one of several choices
+# `tokens N victory|defeat`: conflict tokens taken outside a war, worth what a war gives now
+CONFLICT_TOKENS = ("victory", "defeat")
+
+
 @dataclass(frozen=True)
 class Science:
-    """One science symbol; several names (or "any") mean the owner picks one at game end."""
+    """One science symbol; several names (or "any") mean the owner picks one at game end;
+    "most" is one more of the city's most common symbol, "swap" turns one of its symbols into
+    any symbol (both settled at game end, whichever scores best)."""
 
     symbols: tuple[str, ...]
     line: int = _pos()
@@ -57,7 +67,7 @@ class Science:
 
 
 COUNTED_KINDS = ("card", "wonder_stage", "defeat", "victory", "coin", "set", "science_set", "age",
-                 "token", "produced", "tucked")
+                 "token", "produced", "tucked", "victory_pair")
 
 
 @dataclass(frozen=True)
@@ -71,7 +81,9 @@ class Counted:
     (`per debt`, `per diplomacy`). "produced" counts the units of `resource` the city produces
     for its neighbours to buy (`per stone produced`: its tradable production, an either/or card
     counting one); "tucked" counts cards of the colour of the card used to build the wonder stage
-    this effect is on (`per card of the tucked colour`; only in a stage's effect)."""
+    this effect is on (`per card of the tucked colour`; only in a stage's effect);
+    "victory_pair" counts points of victory tokens held in pairs of one value, each pair its
+    value once (`per point of victory pairs`: two 5s and three 1s count 5 + 1)."""
 
     what: str
     colors: tuple[str, ...] = ()

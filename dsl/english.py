@@ -45,6 +45,12 @@ def _(n: A.Shields, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 @english.register
 def _(n: A.Science, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    if n.symbols == ("most",):
+        return ("One more science symbol of the kind you have most of, at game end (on a tie, "
+                "whichever of them scores best).")
+    if n.symbols == ("swap",):
+        return ("At game end, one of your science symbols becomes a symbol of your choice "
+                f"({_or_list(list(vocab.symbols))}), whichever scores best.")
     if n.symbols == ("any",) or len(n.symbols) > 1:
         options = vocab.symbols if n.symbols == ("any",) else n.symbols
         return (f"One science symbol of your choice ({_or_list(list(options))}), "
@@ -277,7 +283,8 @@ def cost_english(cost: A.Cost) -> str:
 
 
 _NEEDED = {"wonder_stage": "wonder stages built", "defeat": "defeat tokens", "victory": "victory tokens",
-           "coin": "coins", "science_set": "complete science sets"}
+           "coin": "coins", "science_set": "complete science sets",
+           "victory_pair": "points of pairs of identical victory tokens"}
 
 
 def needed_english(n: int, c: A.Counted) -> str:
@@ -322,6 +329,9 @@ def _needed(c: A.Counted) -> str:
 
 @english.register
 def _(n: A.Tokens, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    if n.kind in A.CONFLICT_TOKENS:  # outside a war: no conflict is won or lost
+        age = " of the current age" if n.kind == "victory" else ""
+        return f"When built, take {_plural(n.count, 'military ' + n.kind + ' token')}{age}, as a war gives it."
     return f"When built, take {_plural(n.count, n.kind + ' token')}."
 
 

@@ -301,11 +301,11 @@ class _PackBuilder:
             texts = [item.effects] if isinstance(item, Card) else \
                 [st.effects for side in item.sides.values() for st in side.stages]
             wild += sum(1 for effects in texts for e in effects
-                        if isinstance(e, A.Science) and (len(e.symbols) > 1 or "any" in e.symbols))
+                        if isinstance(e, A.Science) and (len(e.symbols) > 1 or e.symbols[0] in A.SCIENCE_WILDS))
             if wild > LIMITS.wild_symbols:
                 noun = "card" if isinstance(item, Card) else "wonder"
                 self.col.add(doc, doc.where(path), f"more than {LIMITS.wild_symbols} science choices "
-                             "(`any`, `a/b`) in the pack (the limit)", f'{noun} "{item.name}"', kind="limit")
+                             "(`any`, `a/b`, `most`, `swap`) in the pack (the limit)", f'{noun} "{item.name}"', kind="limit")
                 return False
         return ok
 

@@ -22,6 +22,7 @@ _COUNTED_NOUNS = {  # what -> (singular, plural)
     "victory": ("victory", "victories"),
     "coin": ("coin", "coins"),
     "science_set": ("science set", "science sets"),
+    "victory_pair": ("point of victory pairs", "points of victory pairs"),
 }
 
 

@@ -49,7 +49,9 @@ _PER = Param("per", "counted",
              "science symbols), a token kind the pack declares (`debt`, `diplomacy`), `RESOURCE "
              "produced` (`stone produced`: the units of it the city produces for its neighbours to "
              "buy, an either/or card counting one), `card of the tucked colour` (only in a wonder "
-             "stage's effect: cards of the colour of the card used to build that stage) or `age` "
+             "stage's effect: cards of the colour of the card used to build that stage), `point of "
+             "victory pairs` (each pair of victory tokens of one value counts that value once) "
+             "or `age` "
              "(the current age's number; no `N`, no `in SIDES`). "
              "`N` counts whole groups: `vp 1 per 3 coins` is 1 point for every full 3 coins. "
              "SIDES defaults to self; `in richer|poorer|stronger|weaker neighbor` counts in the "
@@ -85,9 +87,12 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "shields N [per THING]"),
     EffectSpec("science", A.Science, "game end",
                "One science symbol; with several names (or `any`) the owner picks one at game end, "
-               "whichever scores best.",
-               (Param("symbols", "symbols", "a symbol, `a/b` to choose, or `any`"),),
-               ("science gear", "science any"), "science SYMBOL[/SYMBOL...] | science any"),
+               "whichever scores best. `science most`: one more of the symbol the city has most "
+               "of (its wild symbols counted as chosen; on a tie, whichever scores best). "
+               "`science swap`: at game end one of the city's symbols becomes any symbol.",
+               (Param("symbols", "symbols", "a symbol, `a/b` to choose, `any`, `most` or `swap`"),),
+               ("science gear", "science any", "science most", "science swap"),
+               "science SYMBOL[/SYMBOL...] | science any | science most | science swap"),
     EffectSpec("coins", A.Coins, "when built",
                "Coins taken once, when built; with `per`, counting what is in play at that moment "
                "(including what neighbours build the same turn).",
@@ -217,9 +222,13 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                ("draw 4 from heroes",), "draw N from DECK"),
     EffectSpec("tokens", A.Tokens, "when built",
                "When built, take tokens of a kind the pack declares in its rules (`tokens:`), "
-               "e.g. diplomacy tokens; a kind's rules say what a token does and is worth.",
-               (Param("count", "int", "how many tokens"), Param("kind", "word", "a declared token kind")),
-               ("tokens 1 diplomacy",), "tokens N KIND"),
+               "e.g. diplomacy tokens; a kind's rules say what a token does and is worth. "
+               "`victory` and `defeat` are military conflict tokens, taken outside a war: the "
+               "current age's victory token (a defeat token), worth what a war would give the "
+               "city now; no conflict is won or lost (no trigger fires).",
+               (Param("count", "int", "how many tokens"),
+                Param("kind", "word", "a declared token kind, `victory` or `defeat`")),
+               ("tokens 1 diplomacy", "tokens 1 victory"), "tokens N KIND|victory|defeat"),
     EffectSpec("lose", A.OthersCoins, "when built",
                "When built, other cities lose coins to the bank (`lose`) or take coins from it "
                "(`gain`): the left or right neighbour, both (`neighbors`) or every other city "

@@ -179,6 +179,10 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report,
             bad(("resources", cls), f"class name '{cls}' is also a resource name", key=True)
     if not vocab.symbols:
         bad(("science", "symbols"), "at least one science symbol is needed")
+    for i, name in enumerate(vocab.symbols):
+        if name in ("any", "most", "swap"):  # `science any|most|swap` are words of the language
+            bad(("science", "symbols", i), f"'{name}' is a word of the card language (science "
+                f"{name}), not a science symbol name")
     _check_phases(rules, bad)
     _check_tokens_and_draws(rules, bad)
     _check_tracks(rules, bad)

@@ -167,7 +167,13 @@ class ToAst(TurnRules, Transformer):
     def science(self, meta: Any, children: list[Token]) -> A.Science:
         v = self.vocab or BASE_VOCABULARY
         self._wide(children, "symbols in one choice")
-        names = tuple(self._check(t, (*v.symbols, "any"), "science symbol") for t in children)
+        names = tuple(self._check(t, (*v.symbols, *A.SCIENCE_WILDS), "science symbol") for t in children)
+        alone = [t for t in children if _name(t) in A.SCIENCE_ALONE]
+        if alone and len(children) > 1:
+            t = alone[0]
+            self.errors.append(LanguageError(
+                f"'science {t}' stands alone: it is not one of several symbols to choose from",
+                t.line, t.column, len(t)))
         return A.Science(names, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
@@ -282,6 +288,9 @@ class ToAst(TurnRules, Transformer):
 
     def victory_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
         return "victory", ()
+
+    def victory_pair_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "victory_pair", ()
 
     def coin_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
         return "coin", ()
@@ -410,12 +419,12 @@ class ToAst(TurnRules, Transformer):
     @v_args(meta=True)
     def tokens(self, meta: Any, children: list[Token]) -> A.Tokens:
         count, kind = children[-2], children[-1]
-        if self.vocab is not None and str(kind) not in self.vocab.tokens:
+        if self.vocab is not None and str(kind) not in (*self.vocab.tokens, *A.CONFLICT_TOKENS):
             kinds = self.vocab.tokens
             self.errors.append(LanguageError(
                 f"unknown token kind '{kind}'" + (f" (kinds: {', '.join(kinds)})" if kinds else
                                                   " (declare it in the rules: tokens)")
-                + did_you_mean(str(kind), kinds), kind.line, kind.column, len(kind)))
+                + did_you_mean(str(kind), (*kinds, *A.CONFLICT_TOKENS)), kind.line, kind.column, len(kind)))
         if self._int(count) < 1:
             self.errors.append(LanguageError("take at least 1 token", count.line, count.column,
                                              len(count)))

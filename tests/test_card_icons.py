@@ -243,6 +243,8 @@ EVERY_WORD = ["produce one produced", "produce one unproduced", "shields -1 for 
               "others lose 1 coin when build wonder stage",
               "vp 1 when neighbors build red card", "vp 2 per brown card in self when build card once per age",
               "neighbors lose 1 coin when build red card", "draw 1 from leaders when win conflict",
+              "science most", "science swap",
+              "vp 1 per point of victory pairs", "tokens 1 victory", "tokens 1 defeat",
               ]
 
 

@@ -17,7 +17,8 @@ from interpreter.rules.counting import Counter
 from interpreter.rules.effects.vp import CountTest, VictoryHook
 
 PACK = Path(__file__).resolve().parents[1] / "examples" / "leaders-later"
-LATER = {"Phryne", "Cornelia", "Eurypyle", "Theano", "Makeda", "Cynisca", "Agrippina", "Arsinoe", "Octavia"}
+LATER = {"Phryne", "Cornelia", "Eurypyle", "Theano", "Makeda", "Cynisca", "Agrippina", "Arsinoe", "Octavia",
+         "Enheduanna", "Aganice", "Gorgo", "Nitocris"}
 _CP: list[Any] = []
 
 

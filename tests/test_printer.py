@@ -369,7 +369,8 @@ AMOUNT = st.integers(-5, 20)
 EFFECT_STRATEGIES = {
     "produce": produce(),
     "shields": shields(),
-    "science": unique((*SYMBOLS, "any"), 1, 4).map(A.Science),
+    "science": unique((*SYMBOLS, "any"), 1, 4).map(A.Science)
+    | st.sampled_from([("most",), ("swap",)]).map(A.Science),
     "coins": st.builds(A.Coins, AMOUNT, st.none() | counted()),
     "vp": st.builds(A.VictoryPoints, AMOUNT, st.none() | counted()),
     "buy": trades(),
@@ -378,7 +379,7 @@ EFFECT_STRATEGIES = {
     "build": st.builds(A.BuildFromDiscard, st.sampled_from(["", "heroes"])),
     "draw": st.builds(A.Draw, st.integers(1, 9), st.just("heroes")),
     "give": st.just(A.GiveDefeats()),
-    "tokens": st.builds(A.Tokens, st.integers(1, 5), st.sampled_from(V.tokens)),
+    "tokens": st.builds(A.Tokens, st.integers(1, 5), st.sampled_from((*V.tokens, *A.CONFLICT_TOKENS))),
     "lose": others_coins(),
     "rebate": st.builds(A.Rebate, st.integers(1, 3), unique(("left", "right")).map(A.normalize_sides)),
     "copy": st.builds(A.CopyCard, unique(COLORS, 1, 3), NEIGHBOUR_SIDES, st.booleans()),

@@ -12,6 +12,7 @@ from dsl.parser import parse_effects
 from dsl.printer import effects_text
 from interpreter.rules.compiled import compile_pack
 from interpreter.rules.counting import SEAT_OF
+from interpreter.rules.science import MOST, SWAP
 from interpreter.rules.effects import compile_effects
 
 SIDE_OF = {v: k for k, v in SEAT_OF.items()}
@@ -85,7 +86,8 @@ def describe(text: str, pack: str = "base") -> dict[str, Any]:
     if science:
         compiled["science"] = science
     if c.science_wild:
-        compiled["science_wild"] = [[sym[i] for i in w] for w in c.science_wild]
+        special = {MOST: "most", SWAP: "swap"}  # wilds settled from the city's other symbols
+        compiled["science_wild"] = [[special[i] if i < 0 else sym[i] for i in w] for w in c.science_wild]
     if c.discounts:
         compiled["trade_prices"] = [{"resources": _names(r, ix.res), "from": [SIDE_OF[s] for s in seats],
                                      "price": price} for r, seats, price in c.discounts]

@@ -21,6 +21,15 @@ from interpreter.rules.effects import Event
 class Conflicts:
     """GameState.war and the sit-out rule."""
 
+    def take_conflict_tokens(self, seat: int, kind: str, count: int) -> None:
+        """Conflict tokens taken outside a war (`tokens 1 victory`): the current age's victory
+        token or a defeat token, worth what a war would give this city now; nothing is won or
+        lost, so no trigger fires."""
+        city = self.cities[seat]
+        rules = self.rules
+        value = rules.victory_tokens[max(1, self.age) - 1] if kind == "victory" else rules.defeat_token
+        city.tokens.extend([value + (city.shifts.get(kind, 0) if city.shifts else 0)] * count)
+
     def war(self, age: int) -> None:
         """The conflicts of an age: each city against the next city on either side that takes
         part (a city holding a sit-out token gives one back and takes no part)."""

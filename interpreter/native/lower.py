@@ -81,6 +81,8 @@ def _counter(c: Counter | None, tokens: list[str]) -> list[int]:
         return [1, WHAT[c.what], 0, c.every, c.resource, len(c.seats), *c.seats]
     if c.what == "tucked":
         raise NotNative("a count of the colour of the card under a stage (per card of the tucked colour)")
+    if c.what == "victory_pair":
+        raise NotNative("a count of pairs of identical victory tokens (per point of victory pairs)")
     mask = 0
     for col in c.colors:
         mask |= 1 << col
@@ -198,6 +200,9 @@ class _Tables:
         for resources, seats, price in c.discounts:
             discounts.append([sum(1 << r for r in resources), sum(1 << s for s in seats), price])
         sci = list(c.science) + [0] * (MAXS - len(c.science))
+        if any(w and w[0] < 0 for w in c.science_wild):
+            raise NotNative("a science symbol settled at game end from the others "
+                            "(science most, science swap)")
         if any(list(w) != sorted(w) for w in c.science_wild):
             raise NotNative("a wild science symbol whose choices are not in the rules' order")
         self.contribs.append([

@@ -206,6 +206,8 @@ def thing_row(c: A.Counted, vocab: Vocabulary) -> Row | None:
         return [piece(token, "-1", "#7a1f1f")]
     if c.what == "victory":
         return [piece(token, "+", "#b5462f")]
+    if c.what == "victory_pair":  # two equal victory tokens
+        return [piece(token, "=", "#b5462f"), piece(token, "=", "#b5462f")]
     if c.what == "coin":
         return [piece(coin, str(c.every) if c.every > 1 else "")]
     if c.what == "science_set":

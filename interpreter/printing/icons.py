@@ -35,6 +35,9 @@ def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
             return amount_row(counted_shield, e.count, e.per, vocab)
         return repeated(piece(shield), e.count)
     if isinstance(e, A.Science):
+        if e.symbols in (("most",), ("swap",)):  # +1 of the most common / one symbol -> any
+            every = joined([small(piece(science, sym, vocab)) for sym in vocab.symbols])
+            return [word("+1 MAX" if e.symbols == ("most",) else "1 ->", 0.5), *every]
         symbols = vocab.symbols if e.symbols == ("any",) else e.symbols
         return joined([piece(science, sym, vocab) for sym in symbols])
     if isinstance(e, A.Coins):
@@ -46,6 +49,9 @@ def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
             return None if test is None else row + test
         return row + [word("if", 0.4), small(piece(stage)), word("all", 0.4)] \
             if row and e.condition == "wonder_complete" else row
+    if isinstance(e, A.Tokens) and e.kind in A.CONFLICT_TOKENS:  # as `per victory|defeat` draws them
+        one = piece(token, "+", "#b5462f") if e.kind == "victory" else piece(token, "-1", "#7a1f1f")
+        return repeated(one, e.count)
     if isinstance(e, A.Tokens):
         return repeated(piece(token, e.kind[:1].upper(), hashed(e.kind)), e.count)
     if isinstance(e, A.PluginEffect):

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from interpreter.rules.science import best_science
+
 SEAT_OF = {"self": 0, "left": 1, "right": 2,  # and the neighbours chosen when counted:
            "richer": 3, "poorer": 4, "stronger": 5, "weaker": 6}
 
@@ -40,6 +42,9 @@ def _in_city(city: Any, counter: Counter) -> int:
         return city.defeats
     if what == "victory":
         return city.victories
+    if what == "victory_pair":  # each pair of victory tokens of one value: that value once
+        values = sorted(t for t in city.tokens if t > 0)
+        return sum(v * (values.count(v) // 2) for v in set(values))
     if what == "coin":
         return city.coins
     if what == "set":
@@ -61,6 +66,8 @@ def in_city(city: Any, counter: Counter) -> int:
 
 def science_sets(city: Any) -> int:
     """Complete sets of science symbols, wild symbols placed where they make the most sets."""
+    if any(w[0] < 0 for w in city.science_wild if w):  # `science most|swap`: settled exactly
+        return best_science(city.science, city.science_wild, 0, 1 << 20)[1]
     counts = sorted(city.science)
     for _ in city.science_wild:  # each wild raises the lowest count (a set needs every symbol)
         counts[0] += 1

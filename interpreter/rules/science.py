@@ -15,6 +15,10 @@ from itertools import product
 from typing import Iterator, Sequence
 
 SMALL = 64  # up to this many combinations, trying them all is quicker than the compositions
+# Two wilds settled after the others, written as a one-item choice no symbol index can be:
+# MOST adds one to a symbol the city has most of (`science most`), SWAP turns one of its
+# symbols into any symbol (`science swap`); both take whichever option scores best.
+MOST, SWAP = -1, -2
 
 
 def _compositions(k: int, slots: int) -> Iterator[tuple[int, ...]]:
@@ -38,12 +42,59 @@ def _line(c: Sequence[int], set_bonus: int) -> tuple[int, int]:
     return sum(n * n for n in c) + set_bonus * sets, sets
 
 
+def _settled(c: Sequence[int], most: int, swaps: int) -> set[tuple[int, ...]]:
+    """Every count vector `most` MOST and `swaps` SWAP wilds can make of `c`, in any order."""
+    states = {(tuple(c), most, swaps)}
+    done: set[tuple[int, ...]] = set()
+    seen = set(states)
+    while states:
+        nxt = set()
+        for counts, m, w in states:
+            if not m and not w:
+                done.add(counts)
+                continue
+            if m:
+                top = max(counts)
+                for i, n in enumerate(counts):
+                    if n == top:
+                        nxt.add((counts[:i] + (n + 1,) + counts[i + 1:], m - 1, w))
+            if w:  # a symbol may become itself: a swap never loses points
+                nxt.add((counts, m, w - 1))
+                for i, n in enumerate(counts):
+                    for j in range(len(counts)):
+                        if n and j != i:
+                            d = list(counts)
+                            d[i] -= 1
+                            d[j] += 1
+                            nxt.add((tuple(d), m, w - 1))
+        states = nxt - seen
+        seen |= states
+    return done
+
+
+def _line_after(c: Sequence[int], most: int, swaps: int, set_bonus: int,
+                per_set: int) -> tuple[int, int]:
+    """The best line `c` gives once the MOST and SWAP wilds are settled."""
+    if not most and not swaps:
+        return _line(c, set_bonus)
+    best, best_total = (0, 0), -1
+    for d in sorted(_settled(c, most, swaps)):
+        got = _line(d, set_bonus)
+        if got[0] + per_set * got[1] > best_total:
+            best, best_total = got, got[0] + per_set * got[1]
+    return best
+
+
 def best_science(counts: Sequence[int], wilds: Sequence[tuple[int, ...]], set_bonus: int,
                  per_set: int) -> tuple[int, int]:
     """(science line, complete sets) for the wild choice that maximises the line plus `per_set`
     points per complete set (an effect paying per science set)."""
+    most = sum(1 for w in wilds if w == (MOST,))
+    swaps = sum(1 for w in wilds if w == (SWAP,))
+    if most or swaps:
+        wilds = [w for w in wilds if w not in ((MOST,), (SWAP,))]
     if not wilds:
-        return _line(counts, set_bonus)
+        return _line_after(counts, most, swaps, set_bonus, per_set)
     size = 1
     for w in wilds:
         size *= len(w)
@@ -55,7 +106,7 @@ def best_science(counts: Sequence[int], wilds: Sequence[tuple[int, ...]], set_bo
             c = list(counts)
             for s in picks:
                 c[s] += 1
-            got = _line(c, set_bonus)
+            got = _line_after(c, most, swaps, set_bonus, per_set)
             if got[0] + per_set * got[1] > best_total:
                 best, best_total = got, got[0] + per_set * got[1]
         return best
@@ -73,7 +124,7 @@ def best_science(counts: Sequence[int], wilds: Sequence[tuple[int, ...]], set_bo
         c = list(counts)
         for i, s in enumerate(usable):
             c[s] += added[i]
-        got = _line(c, set_bonus)
+        got = _line_after(c, most, swaps, set_bonus, per_set)
         if got[0] + per_set * got[1] > best_total:
             best, best_total = got, got[0] + per_set * got[1]
     return best

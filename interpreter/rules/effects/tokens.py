@@ -1,4 +1,5 @@
-"""`tokens`: tokens of a kind the pack declares (debt, diplomacy), when built.
+"""`tokens`: tokens of a kind the pack declares (debt, diplomacy), or military conflict tokens
+taken outside a war (`tokens 1 victory`), when built.
 """
 from __future__ import annotations
 
@@ -34,6 +35,23 @@ class TokensHook(Hook):
         return self.count * v
 
 
+class ConflictTokensHook(TokensHook):
+    """When built: take military victory (the current age's) or defeat tokens outside a war."""
+
+    not_native = "military conflict tokens taken outside a war (tokens N victory|defeat)"
+
+    def when_built(self, game: Any, seat: int) -> int:
+        game.take_conflict_tokens(seat, self.kind, self.count)
+        return 0
+
+    def worth(self, obs: Any, seat: int) -> float:
+        """The points of the tokens (the military line counts them at game end)."""
+        rules = obs.rules
+        v = rules.victory_tokens[max(1, obs.age) - 1] if self.kind == "victory" else rules.defeat_token
+        return float(self.count * v)
+
+
 @handles("tokens", "count", "kind")
 def _tokens(n: A.Tokens, b: Builder, ix: Any) -> None:
-    b.hooks.append(TokensHook(n.count, n.kind))
+    hook = ConflictTokensHook if n.kind in A.CONFLICT_TOKENS else TokensHook
+    b.hooks.append(hook(n.count, n.kind))
