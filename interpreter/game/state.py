@@ -332,7 +332,10 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
 
     def state(self) -> dict[str, Any]:
         """The cities as a STATE document (see docs/formats.md)."""
-        return {"pack": self.cp.pack.name, "players": [city_state(c, self.cp.tracks) for c in self.cities]}
+        out = {"pack": self.cp.pack.name, "players": [city_state(c, self.cp.tracks) for c in self.cities]}
+        if self.cp.projects:  # who joined, what is settled (read back by rules/state_projects.py)
+            out["projects"] = self.project_view()
+        return out
 
     def check_bound(self) -> None:
         """Stop the game when a number compounded past the runtime bound (GameOverflow): at

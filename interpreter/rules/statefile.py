@@ -20,7 +20,7 @@ from interpreter.rules.copied_stages import seat_sides
 from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.city import City, Table
 
-TOP_KEYS = ("pack", "players")
+TOP_KEYS = ("pack", "players", "projects")  # projects: interpreter/rules/state_projects.py
 PLAYER_KEYS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens", "hands", "token_kinds", "tracks", "copied",
                "free_city", "winner", "under")
 MAX_COINS = 1_000_000
@@ -278,9 +278,13 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
             held = ", ".join(f"players[{s}]" for s in seats)
             problems.append(f"'{name}' is built in {len(seats)} cities ({held}); there is one of "
                             "each guild in the game")
+    table = Table(cities, rules.ages)
+    if not problems and ("projects" in state or cp.projects):
+        from interpreter.rules.state_projects import read_projects
+        table.joins, table.projects_done = read_projects(state.get("projects"), cities, owned, cp, problems)
     if problems:
         raise StateError("\n".join(problems))
-    return Table(cities, rules.ages)
+    return table
 
 
 def _check_seats(players: list[Any], rules: Any, problems: list[str]) -> int:
