@@ -128,3 +128,37 @@ def test_a_base_game_page_has_no_projects_section() -> None:
     client = TestClient(create_app(cp(), players=3, seed=1))
     r = client.get("/")
     assert 'id="projects"' in r.text and 'data-project="Ring of Walls"' in r.text
+
+
+def test_a_shared_table_puts_the_join_question_to_its_seat(tmp_path: Path) -> None:
+    """A shared table (interpreter/web/tables.py): the seat asked sees the project's facts,
+    the others see it listed; answering "discard:0" joins, and the table ends."""
+    from interpreter.rules.moves import WONDER
+    from interpreter.web.hall import Hall
+    from interpreter.web.store import TableStore
+    from interpreter.web.views import move_code
+
+    hall = Hall(cp(), TableStore(tmp_path / "t.sqlite"), seed=2)
+    table = hall.create("host", 3, "A", ["human", "human", "human"])
+    offers: list[dict[str, Any]] = []
+    while not table.over:
+        q = table.question
+        if q is not None:
+            if q.kind == "card" and q.purpose.startswith("join project"):
+                view = table.seat_view(q.seat)
+                offers.append(view["project_offer"])
+                assert view["choose_for"] == q.purpose
+            assert table.answer(q.seat, "pay:0" if q.kind == "payment" else "discard:0") == ""
+            continue
+        for s in table.human_deciding():
+            d = table.decisions[s]
+            if d.kind == "move":
+                pick = next((m for m in d.moves if m.action == WONDER), d.moves[0])
+                assert table.answer(s, move_code(pick)) == ""
+            else:
+                assert table.answer(s, "discard:0") == ""
+    assert offers and not table.error
+    assert {o["name"] for o in offers} <= {"Harbour Mole", "Public Archive", "Ring of Walls"}
+    assert all(o["coins"] >= 0 and 0 < o["places_left"] <= o["needed"] for o in offers)
+    joined = sum(len(v) for v in table.game.joins.values())
+    assert joined == len(offers)  # every offer was answered "join"
