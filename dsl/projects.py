@@ -78,6 +78,7 @@ def project_schema(text: Callable[..., dict[str, Any]], integer: Callable[..., d
                 "replace": {"type": "boolean", "description": KEYS["replace"]}}}
 
 
+_COST, _EFFECT = "cost", "effect"  # what `parse` reads (not diagnostic kinds)
 Add = Callable[..., None]  # the loader's collector: add(doc, pos, message, subject, kind, length)
 
 
@@ -100,9 +101,9 @@ def read_project(doc: Any, path: tuple[Any, ...], raw: dict[str, Any], rules: Ru
             subject, "range")
         ok = False
     needed = _needed(doc, path, raw["needed"], rules, subject, add)
-    cost = parse(path + ("cost",), raw.get("cost", "free"), subject, what="cost")
-    reward = parse(path + ("reward",), raw["reward"], subject, what="effect")
-    penalty = parse(path + ("penalty",), raw["penalty"], subject, what="effect") if "penalty" in raw else ()
+    cost = parse(path + ("cost",), raw.get("cost", "free"), subject, _COST)
+    reward = parse(path + ("reward",), raw["reward"], subject, _EFFECT)
+    penalty = parse(path + ("penalty",), raw["penalty"], subject, _EFFECT) if "penalty" in raw else ()
     if cost is not None and cost.needs:
         add(doc, doc.where(path + ("cost",)), "cost: a project's join cost cannot have a "
             "prerequisite ('needs ...'): write what joining costs", subject, "range")

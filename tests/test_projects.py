@@ -45,7 +45,7 @@ def test_the_pack_declares_one_project_per_age() -> None:
 
 def test_a_coin_cost_adds_only_coins_to_the_stage() -> None:
     g = _game()
-    assert g._join_price(0, Move(0, "wonder", 1, 0), _project(1)) == (2, 0, 0)
+    assert g._join_price(0, Move(0, "wonder", 1, 0), _project(1)) == (2, 0, 0, (0, 0))
 
 
 def test_a_resource_the_table_lacks_means_no_offer() -> None:
@@ -58,9 +58,9 @@ def test_the_join_is_bought_with_the_stage_from_the_neighbours() -> None:
     g.cities[0].build_card(cp().card_named("Stone Pit"))  # Gizah: 2 stone of its own (stage 1: 2 stone)
     g.cities[1].build_card(cp().card_named("Press"))  # the left neighbour sells papyrus
     # papyrus from the left at the trade price 2, plus the project's 1 coin to the bank
-    assert g._join_price(0, Move(0, "wonder"), _project(2)) == (1, 2, 0)
+    assert g._join_price(0, Move(0, "wonder"), _project(2)) == (1, 2, 0, (0, 0))
     g.cities[0].build_card(cp().card_named("Marketplace"))  # manufactured goods for 1
-    assert g._join_price(0, Move(0, "wonder"), _project(2)) == (1, 1, 0)
+    assert g._join_price(0, Move(0, "wonder"), _project(2)) == (1, 1, 0, (0, 0))
 
 
 def test_a_neighbours_resource_is_sold_once_for_stage_and_project() -> None:
@@ -70,7 +70,7 @@ def test_a_neighbours_resource_is_sold_once_for_stage_and_project() -> None:
     # stone and one ore more: Rhodos (right) sells ore, but no third stone is left to buy
     assert g._join_price(0, Move(0, "wonder", 2, 0), _project(3)) is None
     g.cities[2].build_card(cp().card_named("Stone Pit"))  # now the right sells a stone too
-    assert g._join_price(0, Move(0, "wonder", 2, 0), _project(3)) == (0, 0, 4)
+    assert g._join_price(0, Move(0, "wonder", 2, 0), _project(3)) == (0, 0, 4, (0, 0))
 
 
 def _joined_game(age: int, joined: tuple[int, ...]) -> Game:

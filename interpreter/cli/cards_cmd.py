@@ -4,7 +4,8 @@ Both print a readable `rich` table by default and a stable JSON shape with `--js
 
     {"pack": "base", "cards": [{"name", "age", "deck", "color", "players", "guild", "drawn",
                                  "cost", "chains_from", "chains_to", "effects", "text"}],
-     "wonders": [...]}
+     "wonders": [...], "projects": [{"name", "age", "cost", "needed", "reward", "penalty",
+                                     "completes", "text"}]}
     {"pack": "base", "wonders": [{"name", "sides": {"A": {"alias", "resource", "power",
                                                           "power_text", "stages": [...]}}}]}
 
@@ -23,6 +24,7 @@ from dsl.diagnostics import PackError
 from dsl.english import effects_english, stage_english
 from dsl.model import Card, Pack, Wonder
 from dsl.printer import canonical, cost_text
+from dsl.projects import project_english
 
 from .common import fail, load, print_json
 
@@ -108,6 +110,16 @@ def card_data(card: Card, pack: Pack, players: int | None = None) -> dict[str, A
     }
 
 
+def project_data(project: Any) -> dict[str, Any]:
+    """A shared project (dsl/projects.py) as `cards --json` lists it: `needed` maps each
+    player count to the joiners it needs."""
+    return {"name": project.name, "age": project.age, "cost": project.cost.as_dict(),
+            "needed": {str(n): k for n, k in project.needed},
+            "reward": [canonical(e) for e in project.reward],
+            "penalty": [canonical(e) for e in project.penalty],
+            "completes": project.completes, "text": project_english(project)}
+
+
 def wonder_data(wonder: Wonder, pack: Pack) -> dict[str, Any]:
     vocab = pack.rules.vocab
     sides = {}
@@ -163,10 +175,13 @@ def run_cards(args: argparse.Namespace) -> int:
             "guilds_drawn": None if cities is None else cities + rules.guild_extra,
             "cards": [card_data(c, pack, cities) for c in cards],
             "wonders": [wonder_data(w, pack) for w in pack.wonders],
+            "projects": [project_data(p) for p in pack.projects
+                         if age is None or p.age == age],
         }
         print_json(data)
         return 0
     _print_cards(pack, cards, age, cities)
+    _print_projects(pack, age, players)
     return 0
 
 
@@ -314,3 +329,25 @@ def _print_wonders(pack: Pack) -> None:
                               Text(stage_english(st.effects, st.copy, i, pack.rules.vocab)),
                               end_section=i == len(side.stages))
         console.print(table)
+
+
+def _print_projects(pack: Pack, age: int | None, players: int | None) -> None:
+    """The pack's shared projects under its cards: cost, joiners needed, reward, penalty."""
+    from rich.table import Table
+    from rich.text import Text
+
+    projects = [p for p in pack.projects if age is None or p.age == age]
+    if not projects:
+        return
+    console = _console()
+    table = Table(title=f"Shared projects: {len(projects)}", show_lines=True, expand=False)
+    for col in ("Name", "Age", "Cost", "Joiners needed", "Text"):
+        table.add_column(col, no_wrap=col == "Name", style="bold" if col == "Name" else "")
+    for p in projects:
+        if players is not None:
+            needed = str(p.needed_at(players))
+        else:
+            needed = ", ".join(f"{k} at {n}p" for n, k in p.needed)
+        table.add_row(Text(p.name), Text(_age_label(p.age)), Text(cost_text(p.cost)),
+                      Text(needed), Text(project_english(p)))
+    console.print(table)

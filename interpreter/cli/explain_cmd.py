@@ -20,6 +20,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("text", help='effect text, e.g. "coins 1 per brown card in left, self, right"')
     p.add_argument("--cost", action="store_true", help="the text is a cost, e.g. '2 stone, ore'")
     p.add_argument("--pack", help="check names against this pack's rules (default: base game words)")
+    p.add_argument("--project", action="store_true",
+                   help="the text names one of the pack's shared projects (needs --pack): show "
+                        "its cost, joiners needed, reward and penalty in English")
     p.add_argument("--json", action="store_true", help="print as JSON")
     p.set_defaults(func=run)
 
@@ -36,7 +39,39 @@ def to_data(node: Any) -> Any:
     return node
 
 
+def explain_project(args: argparse.Namespace) -> int:
+    """A shared project by name: canonical parts and English (an unknown name: did you mean)."""
+    from dsl.projects import project_english
+    from dsl.text_errors import did_you_mean
+
+    from .cards_cmd import project_data
+    from .common import fail, load_or_report
+    if not args.pack:
+        return fail("--project needs --pack PACK: projects belong to a pack")
+    pack = load_or_report(args.pack)
+    by_name = {p.name: p for p in pack.projects}
+    project = by_name.get(args.text)
+    if project is None:
+        known = ", ".join(by_name) or "none"
+        return fail(f'pack \'{pack.name}\' has no project named "{args.text}"'
+                    f"{did_you_mean(args.text, list(by_name))} (its projects: {known})")
+    if args.json:
+        print_json({"valid": True, **project_data(project)})
+        return 0
+    cost = cost_text(project.cost)
+    print(f"project:   {project.name} (age {project.age})")
+    print(f"cost:      {cost}")
+    print("needed:    " + ", ".join(f"{k} with {n} players" for n, k in project.needed))
+    print(f"reward:    {effects_text(project.reward)}")
+    print(f"penalty:   {effects_text(project.penalty) if project.penalty else '(none)'}")
+    print(f"completes: {project.completes}")
+    print(f"english:   {project_english(project)}")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.project:
+        return explain_project(args)
     vocab = None
     if args.pack:
         from .common import load_or_report

@@ -82,19 +82,21 @@ def run(args: argparse.Namespace) -> int:
 
 def paper(pack: Pack, players: int, args: argparse.Namespace) -> None:
     """The PDF and the SVG pages."""
-    from ..printing.layout import board_pages, card_pages
+    from ..printing.layout import board_pages, card_pages, project_pages
     from ..printing.pdf import write_pdf, write_svgs
 
     cards = card_pages(pack, players, args.paper)
-    pages = cards + board_pages(pack, args.paper)
+    projects = project_pages(pack, players, args.paper)
+    pages = cards + projects + board_pages(pack, args.paper)
     if args.output:
         try:
             write_pdf(pages, args.output, f"{pack.name} for {players} players")
         except ModuleNotFoundError as err:
             raise CliError(f"PDF output needs the print extra ({err.name} is missing): "
                            f"{EXTRA} (or use --svg DIR)") from None
-        print(f"{len(pages)} pages ({len(cards)} of cards, {len(pages) - len(cards)} of wonder boards) "
-              f"written to {args.output}")
+        of_projects = f"{len(projects)} of shared projects, " if projects else ""
+        print(f"{len(pages)} pages ({len(cards)} of cards, {of_projects}"
+              f"{len(pages) - len(cards) - len(projects)} of wonder boards) written to {args.output}")
     if args.svg:
         written = write_svgs(pages, str(folder(args.svg, "--svg")))
         print(f"{len(written)} SVG pages written to {args.svg}")

@@ -41,6 +41,8 @@ def check(refs: list[str], as_json: bool) -> int:
         if as_json:
             results.append({"pack": pack.name, "valid": True, "cards": ncards,
                             "wonders": len(pack.wonders), "warnings": warnings,
+                            **({"projects": [{"name": p.name, "age": p.age}
+                                             for p in pack.projects]} if pack.projects else {}),
                             **({"assumed": assumed} if assumed else {})})
         else:
             for w in warnings:
@@ -48,8 +50,12 @@ def check(refs: list[str], as_json: bool) -> int:
             for a in assumed:  # what a pack that only changed `ages` was given
                 print(f"{printable(ref)}: assumed: {printable(a)}", file=sys.stderr)
             note = f" ({len(warnings)} warning{'s' if len(warnings) != 1 else ''})" if warnings else ""
+            projects = ""
+            if pack.projects:  # shared projects: named, with their age
+                projects = f", {len(pack.projects)} project{'s' if len(pack.projects) != 1 else ''} (" \
+                    + ", ".join(f"{printable(p.name)}: age {p.age}" for p in pack.projects) + ")"
             print(f"{printable(ref)}: ok - pack '{pack.name}' {printable(pack.version)}: {ncards} cards, "
-                  f"{len(pack.wonders)} wonders{note}")
+                  f"{len(pack.wonders)} wonders{projects}{note}")
     if as_json:
         print_json(results)
     return status

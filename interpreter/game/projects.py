@@ -5,7 +5,9 @@ Where this sits in a turn (interpreter/game/turn.py):
   - before the turn's payments, each city that plays a wonder stage in an age with an open
     project is priced for joining too, with the state as it stood at the start of the turn:
     the stage's cost and the join cost together, bought from the neighbours at once (so a
-    neighbour's resource is sold once for both), less what the stage move already pays;
+    neighbour's resource is sold once for both), under the cost changes that apply to wonder
+    stages (a unit left out, a bank purchase, a rebate), the far cities selling too for a city
+    that trades N seats away, less what the stage move already pays;
   - after the payments, in seat order, while the project has places left, each such city
     that can still afford it is asked (choose_card, purpose "join project for N coins");
     joining pays the bank and the neighbours (their coins arrive with the turn's others);
@@ -17,7 +19,7 @@ Where this sits in a turn (interpreter/game/turn.py):
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from dsl.projects import WHEN_FULL
 
@@ -25,12 +27,23 @@ from interpreter.game.contract import IllegalMove
 from interpreter.rules.compiled import CCard, CProject
 from interpreter.rules.contribution import Contribution
 from interpreter.rules.moves import WONDER, Move
-from interpreter.rules.payment import payment_options
+from interpreter.rules.far_trade import far_options, far_sellers
+from interpreter.rules.pricing import Terms, build_terms, options_with_changes, reduced_costs
 
 
 def join_purpose(coins: int) -> str:
     """What a player is asked (and the log's note, which a resumed game reads)."""
     return f"join project for {coins} coin{'s' if coins != 1 else ''}"
+
+
+class JoinPrice(NamedTuple):
+    """What joining adds to a wonder stage's payment: coins to the bank, to the left and the
+    right neighbours, and to the far cities (`trade N seats away`: far left, far right)."""
+
+    bank: int
+    left: int
+    right: int
+    far: tuple[int, int] = (0, 0)
 
 
 class Projects:
@@ -39,7 +52,7 @@ class Projects:
     joins: dict[str, tuple[int, ...]]
     projects_done: dict[str, str]  # name -> "complete" / "failed"
 
-    def join_offers(self, plays: list[tuple[int, Move, CCard]]) -> dict[int, tuple[int, int, int]]:
+    def join_offers(self, plays: list[tuple[int, Move, CCard]]) -> dict[int, JoinPrice]:
         """Step 2's first part: for each wonder play that may join this age's project, what
         joining would add (bank, left, right), priced as the cities stand now."""
         project = self.cp.project_of(self.age)
@@ -56,31 +69,48 @@ class Projects:
                     offers[seat] = price
         return offers
 
-    def _join_price(self, seat: int, move: Move, project: CProject) -> tuple[int, int, int] | None:
-        """(bank, left, right) joining adds to `move`, or None when it cannot be paid that way
-        (a stage paid with far or bank purchases is not combined: joining is not offered)."""
-        if move.extra or move.far != (0, 0):
-            return None
+    def _join_price(self, seat: int, move: Move, project: CProject) -> JoinPrice | None:
+        """What joining adds to `move` (bank, left, right, far), or None when it cannot be
+        bought. The stage's cost and the join cost are bought together under the cost changes
+        that apply to wonder stages: a unit left out comes off the stage's own cost, a bank
+        purchase or a first-purchase rebate is one for the whole, a stage made free leaves
+        the join's resources to buy alone; with `trade N seats away` the far cities sell too.
+        The move's own payments stand: joining pays what the whole needs more, the cheapest
+        way (then the least to the left)."""
         city = self.cities[seat]
-        n = self.n
-        left, right = self.cities[(seat + 1) % n], self.cities[(seat - 1) % n]
-        stage = city.side.stages[city.stage_at(move.stage)]
         card = project.card
         bank = card.cost_coins + card.cost_per_age * self.age
         if not card.cost:
-            return bank, 0, 0
-        need = dict(stage.cost)
-        for r, k in card.cost:
-            need[r] = need.get(r, 0) + k
-        best = None
-        for a, b in payment_options(tuple(sorted(need.items())), city, left, right):
-            if a >= move.left and b >= move.right:
-                extra = (a - move.left + b - move.right, a - move.left)
-                if best is None or extra < best[0]:
-                    best = (extra, (bank, a - move.left, b - move.right))
+            return JoinPrice(bank, 0, 0)
+        n = self.n
+        left, right = self.cities[(seat + 1) % n], self.cities[(seat - 1) % n]
+        stage = city.side.stages[city.stage_at(move.stage)]
+        terms = build_terms(-1, 0, stage.cost, city, self.table)
+        stage_costs = [()] if terms.free else reduced_costs(terms.cost, terms.drop) if terms.drop else [terms.cost]
+        if terms.drop and not terms.free:
+            stage_costs.append(terms.cost)  # for a far purchase: a unit left out is no part of it
+        far_cost = () if terms.free else terms.cost  # as a stage's own far purchase (moves.py)
+        best: tuple[tuple[int, int], JoinPrice] | None = None
+        for cost in stage_costs:
+            need = dict(cost)
+            for r, k in card.cost:
+                need[r] = need.get(r, 0) + k
+            whole = tuple(sorted(need.items()))
+            near = Terms(0, whole, False, 0, terms.bank_buys, terms.rebate)
+            options = [(a, b, e, 0, 0) for a, b, e in options_with_changes(near, city, left, right)]
+            if city.far_trade and cost == far_cost:  # a far purchase takes no unit off
+                options += [(a, b, 0, fl, fr) for a, b, fl, fr in far_options(whole, city, self.table)]
+            for a, b, e, fl, fr in options:
+                if a < move.left or b < move.right or e < move.extra or fl < move.far[0] or fr < move.far[1]:
+                    continue
+                got = JoinPrice(bank + e - move.extra, a - move.left, b - move.right,
+                                (fl - move.far[0], fr - move.far[1]))
+                key = (got.bank + got.left + got.right + sum(got.far), got.left)
+                if best is None or key < best[0]:
+                    best = (key, got)
         return None if best is None else best[1]
 
-    def join_projects(self, offers: dict[int, tuple[int, int, int]], income: list[int]) -> None:
+    def join_projects(self, offers: dict[int, JoinPrice], income: list[int]) -> None:
         """Step 2's second part, after the payments: ask each offered city in seat order while
         places remain; a city that joins pays now."""
         project = self.cp.project_of(self.age)
@@ -92,9 +122,9 @@ class Projects:
             joined = self.joins.get(project.name, ())
             if len(joined) >= need:
                 break
-            bank, left, right = offers[seat]
+            bank, left, right, far = offers[seat]
             city = self.cities[seat]
-            total = bank + left + right
+            total = bank + left + right + far[0] + far[1]
             if total > city.coins:
                 continue
             purpose = join_purpose(total)
@@ -106,10 +136,14 @@ class Projects:
             city.coins -= total
             income[(seat + 1) % n] += left
             income[(seat - 1) % n] += right
+            for paid, seller in zip(far, far_sellers(city, self.table)):
+                if paid and seller is not None:
+                    income[seller.seat] += paid
             self.joins[project.name] = joined + (seat,)
             if self.logging:
                 self._log_turn([{"player": seat, "card": project.name, "action": "join",
-                                 "bank": bank, "left": left, "right": right, "free": "project"}], purpose)
+                                 "bank": bank, "left": left, "right": right, "free": "project",
+                                 **({"far": list(far)} if far != (0, 0) else {})}], purpose)
 
     def projects_after_turn(self) -> None:
         """A `when full` project whose last place was taken this turn: its reward now."""

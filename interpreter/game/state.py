@@ -357,8 +357,11 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
                 self.holders[seat] = nxt.get(held, held)
 
     def state(self) -> dict[str, Any]:
-        """The cities as a STATE document (see docs/formats.md), with the law tower (tower_state.py)."""
+        """The cities as a STATE document (see docs/formats.md), with the law tower (tower_state.py)
+        and the shared projects (state_projects.py)."""
         doc = {"pack": self.cp.pack.name, "players": [city_state(c, self.cp.tracks) for c in self.cities]}
+        if self.cp.projects:  # who joined, what is settled
+            doc["projects"] = self.project_view()
         return write_tower(doc, self.cities, self.tower, self.rules)
 
     def check_bound(self) -> None:

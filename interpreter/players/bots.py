@@ -200,12 +200,17 @@ def _give_up(bot: GreedyBot, now: _Now, cards: list[CCard], purpose: str) -> int
 
 
 def _join(bot: GreedyBot, now: _Now, card: CCard, purpose: str) -> int | None:
-    """Join a shared project when its reward, plus the penalty a joiner escapes, is worth the
-    coins joining costs now (a third of a point each); None declines."""
+    """Join a shared project when what joining is expected to bring is worth the coins it
+    costs now (a third of a point each). With k places left, the city's join completes it
+    for sure when k is 1, else it counts as 1/k likely (the others must fill the rest): the
+    reward that likely, and the penalty a joiner escapes the rest of the time. None declines."""
     coins = int(next((w for w in purpose.split() if w.isdigit()), "0"))
     project = next((p for p in now.obs.cp.projects if p.card is card), None)
     penalty = bot._value(now, project.penalty) if project is not None else 0.0
-    return 0 if bot._value(now, card.effect) - penalty >= coins / 3 else None
+    left = now.obs.places_left(card.name) if project is not None else 1
+    likely = 1.0 / max(1, left)
+    worth = likely * bot._value(now, card.effect) - (1.0 - likely) * penalty
+    return 0 if worth >= coins / 3 else None
 
 
 def _second(bot: GreedyBot, now: _Now, cards: list[CCard], purpose: str) -> int | None:

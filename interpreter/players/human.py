@@ -48,7 +48,10 @@ class HumanBot:
                 who = obs.cities[m["player"]].name
                 paid = m.get("bank", 0) + m.get("left", 0) + m.get("right", 0)  # (a draft pick pays none)
                 what = {SELL: "sold a card", WONDER: "built a wonder stage", KEEP: "kept a card",
-                        LAW: f"placed the law tile {m.get('law')} (a card spent)"}.get(
+                        LAW: f"placed the law tile {m.get('law')} (a card spent)",
+                        "join": f"joined the project {m['card']}",  # shared projects
+                        "reward": f"got the reward of the project {m['card']}",
+                        "penalty": f"suffered the penalty of the project {m['card']}"}.get(
                     m["action"], f"built {m['card']}")
                 self.say(f"   age {t['age']} turn {t['turn']}{note}: {who} {what}"
                          + (f", paid {paid}" if paid else ""))
@@ -100,6 +103,13 @@ class HumanBot:
                      f"{cost_english(src.cost)} -> {effects_english(src.effects, vocab)}  [{how}]")
         if obs.rules.tower is not None:
             self._tower(obs)
+        from interpreter.players.project_offer import projects_view
+        for p in projects_view(obs):  # this age's shared project: joined with a wonder stage
+            if p["now"]:
+                self.say(f"   shared project {p['name']}: join it with a wonder stage for {p['cost']}; "
+                         f"{p['places_left']} of {p['needed']} places left (joined: "
+                         f"{', '.join(p['joined']) or 'nobody yet'}); reward {p['reward']}"
+                         + (f"; penalty if it fails {p['penalty']}" if p["penalty"] else ""))
         self.say(f"   {'the cards it may get' if city.unowned else 'your hand'}:")
         for i, card in enumerate(obs.hand):
             ways = [m for m in moves if m.card == i and m.action == BUILD]
@@ -190,6 +200,10 @@ class HumanBot:
             self.say(f"  refused: pay a whole number from 0 to {can}")
 
     def choose_card(self, obs: "Observation", cards: list[CCard], purpose: str) -> int | None:
+        from interpreter.players.project_offer import join_offer
+        offer = join_offer(obs, cards, purpose)
+        if offer is not None:
+            return self._join(offer)
         title = {"discard": "Build one discarded card for free:",
                  "copy": "Copy one of your neighbours' cards (its whole effect applies to you):"}
         self.say("\n" + title.get(purpose, f"Choose a card ({purpose}):"))
@@ -202,3 +216,15 @@ class HumanBot:
             if text.isdigit() and 1 <= int(text) <= len(cards):
                 return int(text) - 1
             self.say(f"  refused: choose 1 to {len(cards)} or 'none'")
+
+    def _join(self, offer: dict) -> int | None:
+        """A shared project's join question: 'join' (0) or 'no' (None)."""
+        from interpreter.players.project_offer import offer_lines
+        self.say("\n" + "\n".join(offer_lines(offer)))
+        while True:
+            text = self.ask(f"join for {offer['coins']} coins? (join / no): ").strip().lower()
+            if text in ("join", "j", "yes", "y"):
+                return 0
+            if text in ("no", "n", "none", "do not join"):
+                return None
+            self.say("  refused: answer 'join' or 'no'")

@@ -89,6 +89,18 @@ class PhaseView(NamedTuple):
     plays: tuple[tuple[int, int, str, Optional[CCard], int], ...]
 
 
+class ProjectView(NamedTuple):
+    """A shared project as everyone sees it: who joined (seats, in joining order), how many
+    places are left at this player count, and its result once settled ("" while open)."""
+
+    name: str
+    age: int
+    needed: int
+    joined: tuple[int, ...]
+    places_left: int
+    result: str
+
+
 def back(card: CCard) -> Any:
     """What the back of a face-down card shows: its deck's name, or its age."""
     return card.deck or card.age
@@ -205,6 +217,23 @@ class Observation:
     def settling(self) -> tuple[tuple[str, int, str], ...]:
         """The end-of-turn builds still to come this turn (public: who builds, from where)."""
         return tuple(self._g.settle_queue)
+
+    @property
+    def projects(self) -> tuple[ProjectView, ...]:
+        """The pack's shared projects and every city's joins (public: markers on the table)."""
+        g = self._g
+        out = []
+        for p in g.cp.projects:
+            joined = tuple(g.joins.get(p.name, ()))
+            need = p.needed_at(g.n_players)
+            out.append(ProjectView(p.name, p.age, need, joined, max(0, need - len(joined)),
+                                   g.projects_done.get(p.name, "")))
+        return tuple(out)
+
+    def places_left(self, name: str) -> int:
+        """Places left on the project named `name` (0 when settled or unknown)."""
+        got = next((p for p in self.projects if p.name == name), None)
+        return 0 if got is None or got.result else got.places_left
 
     # -- what it saw -------------------------------------------------------------------
     @property

@@ -84,6 +84,12 @@ def write_pngs(pack: Pack, folder: str | Path, dpi: int = DPI) -> list[Path]:
         path = out / (_unique(f"{deck_key(card)[0]}-{slug(card.name)}", taken) + ".png")
         render(card_face(card, vocab), CARD_W, CARD_H, dpi).save(path)
         written.append(path)
+    if pack.projects:
+        from interpreter.printing.projectface import project_face
+    for project in pack.projects:  # every player count's joiners on the face
+        path = out / (_unique(f"project-{slug(project.name)}", taken) + ".png")
+        render(project_face(project, vocab), CARD_W, CARD_H, dpi).save(path)
+        written.append(path)
     for wonder in pack.wonders:
         for side in wonder.sides.values():
             path = out / (_unique(f"board-{slug(wonder.name)}-{slug(side.name)}", taken) + ".png")

@@ -81,3 +81,25 @@ def board_pages(pack: Pack, paper: str = "a4") -> list[Page]:
             y += BOARD_H + 12
         pages.append(Page(width, height, prims, f"wonder {w.name}"))
     return pages
+
+
+def project_pages(pack: Pack, players: int, paper: str = "a4") -> list[Page]:
+    """The shared projects at card size, 9 to a page with cut marks, each with the joiners
+    needed at `players` (a table uses one marker per place)."""
+    from interpreter.printing.projectface import project_face
+
+    width, height = PAPERS[paper]
+    x0, y0 = (width - PER_ROW * CARD_W) / 2, (height - PER_COL * CARD_H) / 2
+    per_page = PER_ROW * PER_COL
+    pages = []
+    for start in range(0, len(pack.projects), per_page):
+        chunk = pack.projects[start:start + per_page]
+        prims: list[Prim] = []
+        for k, project in enumerate(chunk):
+            col, row = k % PER_ROW, k // PER_ROW
+            prims += moved(project_face(project, pack.rules.vocab, players),
+                           x0 + col * CARD_W, y0 + row * CARD_H)
+        rows = (len(chunk) + PER_ROW - 1) // PER_ROW
+        prims += cut_marks(x0, y0, PER_ROW if rows > 1 else len(chunk), rows, min(x0, y0))
+        pages.append(Page(width, height, prims, f"projects {start + 1}-{start + len(chunk)}"))
+    return pages

@@ -333,6 +333,8 @@ class Table:
         self.cities = cities
         self.n = len(cities)
         self.age = age
+        self.joins: dict[str, tuple[int, ...]] = {}  # shared projects: name -> seats joined
+        self.projects_done: dict[str, str] = {}  # name -> "complete" / "failed"
 
     def copy(self, cities: list[City]) -> "Table":
         """The same ring over other (copied) cities."""

@@ -147,6 +147,11 @@ def _reduced(cost: Cost, k: int) -> list[Cost]:
     return sorted(out)
 
 
+def reduced_costs(cost: Cost, k: int) -> list[Cost]:
+    """Every cost with k units left out (a shared project prices a stage's drop with it)."""
+    return _reduced(cost, k)
+
+
 def _pareto(options: list[tuple[int, int, int]]) -> tuple[tuple[int, int, int], ...]:
     keep = []
     for o in sorted(set(options), key=lambda o: (o[0] + o[1] + o[2], o[2], o[0])):

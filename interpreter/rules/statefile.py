@@ -23,7 +23,7 @@ from interpreter.rules.tower_state import read_tower, token_values
 from interpreter.rules.city import City, Table
 from interpreter.rules.gained import read_points
 
-TOP_KEYS = ("pack", "players", "tower")
+TOP_KEYS = ("pack", "players", "tower", "projects")  # projects: interpreter/rules/state_projects.py
 PLAYER_KEYS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens", "hands", "token_kinds", "tracks", "copied",
                "free_city", "winner", "under", "laws", "points")
 MAX_COINS = 1_000_000
@@ -284,9 +284,12 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
             problems.append(f"'{name}' is built in {len(seats)} cities ({held}); there is one of "
                             "each guild in the game")
     laws = read_tower(state, cities, rules, problems)  # the law tower: tiles placed and held
+    table = Table(cities, rules.ages)
+    if not problems and ("projects" in state or cp.projects):
+        from interpreter.rules.state_projects import read_projects
+        table.joins, table.projects_done = read_projects(state.get("projects"), cities, owned, cp, problems)
     if problems:
         raise StateError("\n".join(problems))
-    table = Table(cities, rules.ages)
     refresh(table, laws)  # the changes its built cards and visible laws make (rules/laws.py)
     return table
 

@@ -59,3 +59,17 @@ def cards_view(cards: Sequence[CCard], vocab: Any) -> list[dict[str, Any]]:
     """Cards to choose among (`discard:N`), each drawn as on the table."""
     return [{"code": f"discard:{i}", "name": c.name, "svg": card_svg(c.card, vocab, "100%")}
             for i, c in enumerate(cards)]
+
+
+def card_question(view: dict[str, Any], game: "Game", seat: int, cards: Sequence[CCard],
+                  purpose: str) -> None:
+    """A mid-turn card question on the seat's screen: the cards offered and what for; a
+    shared project's join question also gets its facts (`project_offer`: name, coins now,
+    reward, penalty, places left), shown with "Join" / "Do not join"."""
+    from interpreter.players.project_offer import join_offer
+    view["discard"] = cards_view(cards, game.rules.vocab)
+    if purpose and purpose != "discard":
+        view["choose_for"] = purpose
+    offer = join_offer(game.observe(seat), cards, purpose)
+    if offer is not None:
+        view["project_offer"] = offer

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import CCard, CompiledPack
 from interpreter.rules.moves import Move
-from .answers import cards_view, checked, payment_view
+from .answers import card_question, checked, payment_view
 from .views import game_view
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ class WebHuman:
     def choose_card(self, obs: "Observation", cards: list[CCard], purpose: str) -> int | None:
         seat = obs.seat
         view = self._view(obs, [], False)
-        view["discard"] = cards_view(cards, obs.rules.vocab)
+        card_question(view, self.live.game, seat, cards, purpose)
         self.live.publish(view, Prompt("discard", seat, cards=cards))
         return self._wait()
 

@@ -28,7 +28,7 @@ from interpreter.players.gamelog import RecordedGame
 from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import CCard, CompiledPack
 from interpreter.rules.moves import Move
-from .answers import cards_view, checked, payment_view
+from .answers import card_question, checked, payment_view
 from .views import city_view, game_view
 
 HUMAN = "human"
@@ -283,10 +283,9 @@ class Table:
                     if q.kind == "payment":
                         view["payment"] = payment_view(q.due, q.can)
                     else:
-                        view["discard"] = cards_view(q.cards, game.rules.vocab)
-                        view["choose_for"] = q.purpose
+                        card_question(view, game, seat, q.cards, q.purpose)
                 elif d is not None and d.kind == "card":
-                    view["discard"] = cards_view(d.cards, game.rules.vocab)
+                    card_question(view, game, seat, d.cards, d.purpose)
             view["status"] = self.status()
             # a pick can be changed until the turn is tried; then it is no longer shown as open
             view["picked"] = self.picks.get(seat, ("",))[0] if self.question is None else ""

@@ -262,4 +262,13 @@ def game_view(game: "Game", seat: int, moves: list[Move], seen_turns: int, live:
             "history": turn_lines(game, game.log["turns"]),
             "wars": wars_view(game), "scores": scores_view(game, final), "tower": tower_view(game, seat),
             "final": final is not None, "discard": [],
-            "playing_for": game.cities[seat].name if game.cities[seat].unowned and not final else ""}
+            "playing_for": game.cities[seat].name if game.cities[seat].unowned and not final else "",
+            "projects": _projects(game, seat)}
+
+
+def _projects(game: "Game", seat: int) -> list[dict[str, Any]]:
+    """The shared projects and who joined them (public: markers on the table)."""
+    if not game.cp.projects:
+        return []
+    from interpreter.players.project_offer import projects_view
+    return projects_view(game.observe(seat))
