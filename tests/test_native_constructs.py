@@ -42,6 +42,15 @@ PACKS = {
   - {{name: War College, age: 2, color: red, {P}, cost: "wood, needs 1 red card in neighbors", effect: shields 3}}
   - {{name: Grand Bazaar, age: 2, color: yellow, {P}, cost: "needs 3 brown cards and 1 wonder stage", effect: coins 6}}
 """,
+    "heard-triggers": f"""cards:
+  - {{name: Watchtower, age: 1, color: yellow, {P}, effect: coins 1 when neighbors build red card}}
+  - {{name: Toll Road, age: 1, color: yellow, {P}, effect: coins 1 when others buy once per turn}}
+  - {{name: War Profiteers, age: 2, color: yellow, {P}, effect: coins 2 when neighbors lose conflict}}
+  - {{name: Gossip Hall, age: 2, color: blue, {P}, effect: coins 1 when left build card once per age}}
+  - {{name: Spy Post, age: 2, color: red, {P}, effect: coins 1 when right build wonder stage once per game}}
+  - {{name: Tax Farm, age: 3, color: yellow, {P}, effect: "coins 1 when left, self take coins"}}
+  - {{name: Chapter House, age: 3, color: blue, {P}, effect: coins 1 when all build blue card once per turn}}
+""",
 }
 
 SEEDS = range(12)
@@ -67,7 +76,7 @@ def test_both_cores_play_the_same_games(native_core: None, packs: dict, name: st
         assert diff == "", diff
 
 
-@pytest.mark.parametrize("name", ["triggers", "counted-discounts", "prerequisites"])
+@pytest.mark.parametrize("name", ["triggers", "counted-discounts", "prerequisites", "heard-triggers"])
 def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: dict, name: str) -> None:
     """bridge.from_decision carries the triggers' once-per-age/game marks over (ages 2 and 3)."""
     from test_native_bridge import Snapshot

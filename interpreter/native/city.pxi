@@ -68,6 +68,8 @@ cdef void city_add(const PackC* P, City* c, int k, int source) noexcept nogil:
                 c.trig[c.ntrig] = e.hook0 + i
                 c.trig_src[c.ntrig] = source
                 c.ntrig += 1
+                if h.seatmask >> 4 & 1:
+                    c.listens = 1
             else:
                 c.overflow = 1
     for i in range(e.nhooks):

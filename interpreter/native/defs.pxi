@@ -129,7 +129,9 @@ cdef struct HookC:
     CounterC counter
     int sciset         # vp: points per science set (scored with the science)
     int stages         # cost change: on wonder stages
-    int seatmask       # cost change: whose builds (bits 0 self, 1 left, 2 right); others: 1 = all others
+    int seatmask       # cost change: whose builds (bits 0 self, 1 left, 2 right); others: 1 = all others;
+                       # trigger: where heard (bits 0 own city, 1 left, 2 right, 3 all others,
+                       # 4 any other city: lower._heard)
     int resources      # cost change: bank resources, or rebate sides (bits 1, 2)
     int inner          # trigger: the hook it runs
     int ref            # draw: deck id; hand build: hand id; tokens: kind id; relative: 1 produced;
@@ -341,6 +343,7 @@ cdef struct City:
     int ncopied
     short copied[MAXCOPY]
     int ntrig
+    int listens               # a trigger of its own hears events in other cities (City.listens)
     short trig[MAXTRIG]       # trigger hooks, in the order they came
     short trig_src[MAXTRIG]   # the card each came with (-1: a stage or the board)
     short trig_used[MAXTRIG]  # a limited trigger fired: the age + 1 (once per age), or 1 (game)
@@ -401,7 +404,7 @@ cdef struct Game:
     int nbox
     short box[MAXBOX]
     int nfired
-    int fired[MAXEVENTS][3]
+    int fired[MAXEVENTS][4]  # once-per-turn triggers fired: (owner, hook, colour, event's seat)
     int nowed_hands
     int owed_hands[MAXOWED][2]
     int ngains

@@ -44,7 +44,7 @@ cdef double copy_worth(const PackC* P, const Game* g, int seat, const HookC* h, 
 cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int depth) noexcept nogil:
     """Hook.worth of each native hook kind."""
     cdef const City* c
-    cdef int v, i, t, n
+    cdef int v, i, t, n, cities
     cdef int targets[MAXP]
     if depth > 4:
         return 0.0
@@ -73,7 +73,10 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
             return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * ages_left(P, g)
         if h.ref == 1:
             return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * (ages_left(P, g) + 1)
-        return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * (1.5 * ages_left(P, g) + 1)
+        cities = (h.seatmask & 1) + ((g.n - 1) if h.seatmask >> 3 & 1 else
+                                     (h.seatmask >> 1 & 1) + (h.seatmask >> 2 & 1))
+        return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * (1.5 * ages_left(P, g) + 1) \
+            * (cities if cities > 1 else 1)
     if h.kind == H_DRAW:
         return 0.5 * h.amount
     if h.kind == H_HANDBUILD:

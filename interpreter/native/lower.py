@@ -60,7 +60,7 @@ NATIVE_KINDS: dict[str, str] = {
     "discount": "coins, resources or the whole cost off, for the owner or its neighbours; "
                 "counted per thing",
     "when": "triggers: build, chain, wonder stage, buy, win or lose a conflict, take coins, "
-            "age starts; once per turn, age or game",
+            "age starts; once per turn, age or game; heard in other cities (`when neighbors ...`)",
     "draw": "cards drawn from the box into a second hand",
     "tokens": "tokens of the pack's kinds (debt, diplomacy)",
     "lose": "others lose coins (or take debt) or gain coins",
@@ -128,13 +128,11 @@ class _HookLowering:
                         seatmask=sum(1 << s for s in h.seats), resources=h.resources,
                         counter=_counter(getattr(h, "counter", None), tk))
         if t is E.TriggerHook:
-            if h.others:
-                raise NotNative("a trigger heard in other cities (when neighbors/others ...)")
             if h.kind not in EVENT:
                 raise NotNative(f"the event '{h.kind}'")
             self.inner.append(self.row(h.inner))
             return _row(H_TRIGGER, cond=int(h.once), period=EVENT[h.kind], colors=h.colors,
-                        inner=-len(self.inner), ref=LIMIT[h.limit])
+                        inner=-len(self.inner), ref=LIMIT[h.limit], seatmask=_heard(h))
         if t is E.DrawHook:
             return _row(H_DRAW, h.count, ref=self.hands.index(h.deck))
         if t is E.HandBuildHook:
@@ -158,6 +156,14 @@ class _HookLowering:
         if isinstance(h, E.PluginHook):
             raise NotNative(f"the plug-in word '{h.word}'")
         raise NotNative(f"the effect {type(h).__name__}")
+
+
+def _heard(h: Any) -> int:
+    """Where a trigger hears its event (TriggerHook.hears): bits 0 its own city, 1 the left
+    neighbour, 2 the right, 3 every other city, 4 any other city at all (its city listens)."""
+    w = h.whose
+    return (int(h.own) | ("left" in w) << 1 | ("right" in w) << 2 | (w == ("others",)) << 3
+            | int(h.others) << 4)
 
 
 def _mask(choice: tuple[int, ...]) -> int:

@@ -89,8 +89,10 @@ cdef void war(const PackC* P, Game* g, int age) noexcept nogil:
             if g.city[s].ntok < MAXTOK:
                 g.city[s].tok[g.city[s].ntok] = gets[s][j]
                 g.city[s].ntok += 1
+    cdef int listening = watching(g)
+    cdef City* c
     for s in range(n):
-        if not g.city[s].ntrig:
+        if not g.city[s].ntrig and not listening:
             continue
         coins = 0
         for j in range(won[s]):
@@ -101,6 +103,10 @@ cdef void war(const PackC* P, Game* g, int age) noexcept nogil:
             g.city[s].coins += coins
             if g.city[s].coins < 0:
                 g.city[s].coins = 0
+    for s in range(g.ngains):  # GameState.settle_gains
+        c = &g.city[g.gains[s][0]]
+        c.coins = c.coins + g.gains[s][1] if c.coins + g.gains[s][1] > 0 else 0
+    g.ngains = 0
 
 
 cdef void begin_age(const PackC* P, Game* g, int age) noexcept nogil:

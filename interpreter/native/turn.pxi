@@ -109,7 +109,7 @@ cdef inline void add_event(int ev[][4], int* nev, int seat, int kind, int color,
 
 cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, int sold_box) noexcept nogil:
     """Game.resolve: every chosen move at once (plays[seat]: whether the seat plays)."""
-    cdef int n = g.n, s, k, bank, card, nb = 0, special = 0, got, watch = 0
+    cdef int n = g.n, s, k, bank, card, nb = 0, special = 0, got, watch = 0, listening = 0
     cdef int income[MAXP]
     cdef int banks[MAXP]
     cdef int cards[MAXP]
@@ -131,6 +131,8 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
         if g.city[s].ncost or g.city[s].ntrig:
             special = 1
     cdef int rebate[MAXP][2]
+    if special:  # events of every city matter (GameState.listening, as the turn starts)
+        listening = watching(g)
     if special:  # bank costs (and rebates) as the cost changes stand at the start of the turn
         for s in range(n):
             rebate[s][0] = 0
@@ -177,7 +179,7 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
             built_seat[nb] = s
             built_k[nb] = cd.contrib
             nb += 1
-            if special and c.ntrig:
+            if special and (c.ntrig or listening):
                 add_event(ev, &nev, s, E_BUILD, cd.color, card)
                 if m.free == F_CHAIN:
                     add_event(ev, &nev, s, E_CHAIN, cd.color, card)
@@ -188,10 +190,10 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
             built_seat[nb] = s
             built_k[nb] = build_stage(P, c)
             nb += 1
-            if special and c.ntrig:
+            if special and (c.ntrig or listening):
                 add_event(ev, &nev, s, E_STAGE, -1, -1)
         if special:  # Game._spent: buy events, the bank bought from, rebates used
-            if c.ntrig:
+            if c.ntrig or listening:
                 if m.left:
                     add_event(ev, &nev, s, E_BUY, 1, -1)
                 if m.right:
@@ -210,7 +212,7 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
         income[(s + n - 1) % n] += m.right
     if special:  # who watches for `take coins`: the cities with triggers before the effects
         for s in range(n):
-            if g.city[s].ntrig:
+            if g.city[s].ntrig or listening:
                 watch |= 1 << s
         if watch:
             for s in range(n):
@@ -246,7 +248,8 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
 cdef void build_from_discard(const PackC* P, Game* g, int seat) noexcept nogil:
     cdef City* c = &g.city[seat]
     cdef int unique[MAXDISC]
-    cdef int nu = 0, i, j, dup, card, pick, got, other, k
+    cdef int nu = 0, i, j, dup, card, pick, got, other, k, ngains
+    cdef int gains[MAXEVENTS][2]
     for i in range(g.ndiscard):
         card = g.discard[i]
         if has_name(c, P.cards[card].name) or (P.cards[card].nneed and
@@ -269,16 +272,18 @@ cdef void build_from_discard(const PackC* P, Game* g, int seat) noexcept nogil:
     build_card(P, c, card)
     got = when_built(P, g, seat, P.cards[card].contrib, 0)
     got += fire(P, g, seat, E_BUILD, P.cards[card].color, card)
-    for k in range(g.ngains):  # coins its effects give other cities, now
-        other = g.gains[k][0]
-        if other == seat:
-            got += g.gains[k][1]
-        else:
-            g.city[other].coins += g.gains[k][1]
-            if g.gains[k][1] and g.city[other].ntrig:
-                g.city[other].coins += fire(P, g, other, E_TAKE, -1, -1)
+    ngains = g.ngains  # coins its effects give other cities, now (those given meanwhile wait)
+    memcpy(gains, g.gains, sizeof(int) * 2 * ngains)
     g.ngains = 0
-    if got > 0 and c.ntrig:
+    for k in range(ngains):
+        other = gains[k][0]
+        if other == seat:
+            got += gains[k][1]
+        else:
+            g.city[other].coins += gains[k][1]
+            if gains[k][1] and g.city[other].ntrig:
+                g.city[other].coins += fire(P, g, other, E_TAKE, -1, -1)
+    if got > 0 and (c.ntrig or watching(g)):
         got += fire(P, g, seat, E_TAKE, -1, -1)
     c.coins = c.coins + got
     if c.coins < 0:
