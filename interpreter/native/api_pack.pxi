@@ -114,11 +114,12 @@ cdef class NativePack:
         P.sides = <SideC*>calloc(max(1, len(sides)), sizeof(SideC))
         P.stages = <StageC*>calloc(max(1, nst), sizeof(StageC))
         k = 0
-        for i, (board, stages) in enumerate(sides):
+        for i, (board, stages, any_order) in enumerate(sides):
             P.sides[i].board, P.sides[i].nstages, P.sides[i].stage0 = board, len(stages), k
-            for coins, per_age, cost, contrib, need0, nneed in stages:
+            P.sides[i].any_order = any_order
+            for coins, per_age, cost, contrib, copy, need0, nneed in stages:
                 st = &P.stages[k]
-                st.need0, st.nneed = need0, nneed
+                st.need0, st.nneed, st.copy = need0, nneed, copy
                 st.cost_coins, st.cost_per_age, st.contrib = coins, per_age, contrib
                 units = 0
                 fill_cost(cost, st.cost_r, st.cost_n, &st.ncost, &j)

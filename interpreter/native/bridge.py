@@ -17,7 +17,8 @@ from .lower import hand_names
 def _city(game: Any, seat: int, hands: list[str], sides: list[tuple[str, str]]) -> dict[str, Any]:
     c = game.cities[seat]
     return {"side": sides.index((c.side.wonder, c.side.side)), "cards": [x.id for x in c.cards],
-            "stages": c.stages_built, "copied": [x.id for x in c.copied_now], "coins": c.coins,
+            "stages": list(c.built_stages), "under": [c.under[k].id if k in c.under else -1 for k in c.built_stages],
+            "copied": [x.id for x in c.copied_now], "coins": c.coins,
             "tokens": list(c.tokens), "token_counts": [c.token_counts.get(k, 0) for k in game.rules.tokens],
             "free_build_used": int(c.free_build_used), "bank_used": int(c.bank_used),
             "rebate_used": sum(1 << s for s in c.rebate_used), "sold": [x.id for x in c.sold],
@@ -33,7 +34,7 @@ def _limits(game: Any, seat: int) -> list[int]:
     if not game.fired_once:
         return []
     folded = [(c.side.board, -1)] + [(x.effect, x.id) for x in c.cards] \
-        + [(st.effect, -1) for st in c.side.stages[:c.stages_built]] + [(x.effect, x.id) for x in c.copied_now]
+        + [(c.side.stages[k].effect, -1) for k in c.built_stages] + [(x.effect, x.id) for x in c.copied_now]
     out = []
     for effect, source in folded:
         for h in effect.react_hooks:

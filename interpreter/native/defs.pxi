@@ -36,6 +36,7 @@ cdef enum:
     MAXEVENTS = 64
     MAXREL = 4
     MAXSTR = 4
+    MAXSTG = 8         # wonder stages on one side
 
 # hook kinds (lower.py: H_*)
 cdef enum:
@@ -92,6 +93,7 @@ cdef enum:
     W_AGE = 8
     W_TOKEN = 9
     W_PRODUCED = 10
+    W_TUCKED = 11      # cards of the colour of the card under the owner's stage (token: the stage)
 
 # actions and free kinds of a move; policies; trace records
 cdef enum:
@@ -177,6 +179,7 @@ cdef struct CardC:
     int nneed
 
 cdef struct StageC:
+    int copy           # 1 / 2: copies the left / right neighbour's stage of its number
     int cost_coins
     int cost_per_age
     int ncost
@@ -187,6 +190,7 @@ cdef struct StageC:
     int nneed
 
 cdef struct SideC:
+    int any_order      # `stage_order: any`: a wonder move names its stage
     int board
     int nstages
     int stage0
@@ -263,6 +267,9 @@ cdef struct Move:
     int right
     int free
     int extra
+    int far0           # coins to the far sellers (`trade 2 seats away`)
+    int far1
+    int stage          # the stage a wonder move builds (-1: the next printed one)
 
 cdef struct Opt:
     int l
@@ -304,6 +311,10 @@ cdef struct City:
     int side
     int nstages
     int stages_built
+    short stage_of[MAXSTG]    # the stage each position builds (P.stages; its neighbour's when it
+                              # copies: copied_stages.seat_sides), -1: it can never be built
+    short built_order[MAXSTG] # positions built, in the order built (City.built_stages)
+    short under[MAXSTG]       # the card under each position (-1: none)
     int coins
     int ncards
     short cards[MAXBUILT]

@@ -144,12 +144,37 @@ cdef double value(const PackC* P, const Game* g, int seat, int k) noexcept nogil
     return v
 
 
+cdef double tucked_worth(const PackC* P, const Game* g, int seat, int k, int card) noexcept nogil:
+    """bots._tucked_worth: points of `per card of the tucked colour` were `card` put under the
+    stage, counted as the cities stand now."""
+    cdef const ContribC* e = &P.contribs[k]
+    cdef const HookC* h
+    cdef double total = 0.0
+    cdef int i, j, n, s, color = P.cards[card].color
+    for i in range(e.nhooks):
+        h = &P.hooks[e.hook0 + i]
+        if h.kind != H_VP or not h.counter.has or h.counter.what != W_TUCKED:
+            continue
+        n = 0
+        for j in range(h.counter.nseats):
+            s = h.counter.seats[j]
+            if s == 0:
+                n += g.city[seat].color_counts[color]
+            elif s == 1:
+                n += g.city[(seat + 1) % g.n].color_counts[color]
+            elif s == 2:
+                n += g.city[(seat + g.n - 1) % g.n].color_counts[color]
+        total += h.amount * (n // h.counter.every)
+    return total
+
+
 cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int nm) noexcept nogil:
     """GreedyBot.choose: the best score_move, ties within 1e-9 at random."""
     cdef double card_value[MAXH2]
     cdef int have[MAXH2]
-    cdef double stage_value = 0.0, v, best_v = -1e300
-    cdef int have_stage = 0, i, nbest = 0, bank
+    cdef double stage_value[MAXSTG]
+    cdef double v, best_v = -1e300
+    cdef int have_stage = 0, i, nbest = 0, bank, at
     cdef int best[MAXMOVES]
     cdef const City* c = &g.city[seat]
     cdef const CardC* cd
@@ -171,18 +196,20 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
                 card_value[m.card] = value(P, g, seat, cd.contrib)
                 have[m.card] = 1
             bank = 0 if m.free else cd.cost_coins + cd.cost_per_age * g.age
-            v = card_value[m.card] - (bank + m.left + m.right + m.extra) / 3.0
+            v = card_value[m.card] - (bank + m.left + m.right + m.far0 + m.far1 + m.extra) / 3.0
             if m.free == F_POWER:
                 v -= 1.5
                 v += (cd.cost_coins + cd.cost_units) / 2.0
             if m.free == F_CHAIN:
                 v += 0.5
         else:
-            st = &P.stages[P.sides[c.side].stage0 + c.stages_built]
-            if not have_stage:
-                stage_value = value(P, g, seat, st.contrib)
-                have_stage = 1
-            v = stage_value - (st.cost_coins + m.left + m.right + m.extra) / 3.0 + 0.5
+            at = stage_at(c, m.stage)  # the stage it names (any order)
+            st = &P.stages[c.stage_of[at]]
+            if not (have_stage >> at & 1):
+                stage_value[at] = value(P, g, seat, st.contrib)
+                have_stage |= 1 << at
+            v = stage_value[at] + tucked_worth(P, g, seat, st.contrib, hand_of(g, seat)[m.card]) \
+                - (st.cost_coins + m.left + m.right + m.far0 + m.far1 + m.extra) / 3.0 + 0.5
         if first or v > best_v + 1e-9:
             best[0] = i
             nbest = 1

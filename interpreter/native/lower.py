@@ -23,7 +23,7 @@ from interpreter.game.rng import fnv1a, mix
 # sizes of the native core's fixed arrays (defs.pxi); a pack beyond them runs in Python
 MAXP, MAXR, MAXC, MAXS, MAXHAND, MAXBUILT, MAXCH, MAXWILD = 8, 8, 16, 4, 20, 64, 64, 8
 MAXCOST, MAXCHAIN, PER_CONTRIB, MAXDISC = 8, 8, 12, 512
-MAXNH, MAXTK, MAXBOX, MAXCOPY = 2, 4, 256, 8
+MAXNH, MAXTK, MAXBOX, MAXCOPY, MAXSTG = 2, 4, 256, 8, 8
 HELD = 5000  # defs.pxi; the same runtime bound as dsl/limits.py LIMITS.held
 if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
     raise RuntimeError("the native core's HELD (defs.pxi, lower.py) differs from dsl/limits.py's held")
@@ -33,7 +33,7 @@ if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
  H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH) = range(1, 17)
 # counted things (Counter.what)
 WHAT = {"card": 1, "wonder_stage": 2, "defeat": 3, "victory": 4, "coin": 5, "set": 6,
-        "science_set": 7, "age": 8, "token": 9, "produced": 10}
+        "science_set": 7, "age": 8, "token": 9, "produced": 10, "tucked": 11}
 PERIOD = {"age": 0, "game": 1, "age_first": 2, "age_last": 3}
 UNIT = {"resource": 1, "coin": 2, "all": 3, "all_resources": 4, "bank": 5, "rebate": 6,
         "first_of_color": 7}
@@ -79,8 +79,8 @@ def _counter(c: Counter | None, tokens: list[str]) -> list[int]:
         return [0, 0, 0, 1, -1, 0]
     if c.what == "produced":  # the resource in the token slot
         return [1, WHAT[c.what], 0, c.every, c.resource, len(c.seats), *c.seats]
-    if c.what == "tucked":
-        raise NotNative("a count of the colour of the card under a stage (per card of the tucked colour)")
+    if c.what == "tucked":  # the stage in the token slot
+        return [1, WHAT[c.what], 0, c.every, c.stage, len(c.seats), *c.seats]
     mask = 0
     for col in c.colors:
         mask |= 1 << col
@@ -287,11 +287,11 @@ def _check_city_bounds(cp: CompiledPack, t: _Tables, cards: list[list[Any]],
         for card in cards:
             by_name[card[4]] = max(by_name.get(card[4], 0), size(card[5]) + copied(card[5]))
         side = max((size(b) + copied(b) + sum(size(st[3]) + copied(st[3]) for st in stages)
-                    for b, stages in sides), default=0)
+                    for b, stages, _ in sides), default=0)
         if slot == 6 and any(h[0] == H_VP and h[9] for h in hooks):
             limit = 3  # paid per science set: Python tries every choice in order (<= 64 of them)
         copies = max((sum(1 for row in hooks[t.contribs[b][8]:t.contribs[b][8] + t.contribs[b][9]]
-                          if row[0] in (H_COPYEND, H_COPYNOW)) for b, _ in sides), default=0)
+                          if row[0] in (H_COPYEND, H_COPYNOW)) for b, _, _ in sides), default=0)
         copies += sum(1 for row in hooks if row[0] in (H_COPYEND, H_COPYNOW))
         if copies > MAXCOPY or sum(by_name.values()) + side > limit:
             raise NotNative(f"more {what} in one city than the native core holds")
@@ -354,22 +354,21 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
     side_index: dict[tuple[str, str], int] = {}
     for (w, s), side in cp.sides.items():
         side_index[(w, s)] = len(sides)
-        if side.any_order:
-            raise NotNative("wonder stages built in any order (stage_order: any)")
-        if any(st.copy for st in side.stages):
-            raise NotNative("a wonder stage copying a neighbour's stage (copy: left|right)")
+        if len(side.stages) > MAXSTG:
+            raise NotNative("more wonder stages on a side than the native core holds")
         stages = []
         for st in side.stages:
             if len(st.cost) > MAXCOST:
                 raise NotNative("a cost of more than 8 resources")
             stages.append([st.cost_coins, st.cost_per_age, [list(x) for x in st.cost],
-                           t.contrib(st.effect, "wonder"), *t.needs(st.needs)])
-        sides.append([t.contrib(side.board, "wonder"), stages])
+                           t.contrib(st.effect, "wonder"), {"": 0, "left": 1, "right": 2}[st.copy],
+                           *t.needs(st.needs)])
+        sides.append([t.contrib(side.board, "wonder"), stages, int(side.any_order)])
     for w in cp.wonders:
         options = sorted(s for (name, s) in cp.sides if name == w)
         wonders.append([side_index[(w, s)] for s in options])
     _check_city_bounds(cp, t, cards, sides)
-    t.fix_needs(cards + [st for _, stages in sides for st in stages])
+    t.fix_needs(cards + [st for _, stages, _ in sides for st in stages])
     kinds = list(rules.tokens.values())
     return {
         "n_res": len(cp.resources), "n_col": len(cp.colors), "n_sym": len(cp.symbols),

@@ -321,16 +321,18 @@ cdef void price_card(const PackC* P, Game* g, int seat, const Mods* m, int card,
     priced(g, seat, m, &t, p)
 
 
-cdef void price_stage(const PackC* P, Game* g, int seat, const Mods* m, Price* p) noexcept nogil:
+cdef void price_stage(const PackC* P, Game* g, int seat, const Mods* m, Price* p, int index) noexcept nogil:
+    """moves.price_stage: stage position `index` (-1: the next printed one)."""
     cdef City* c = &g.city[seat]
     cdef const StageC* st
     cdef Terms t
+    cdef int at = stage_at(c, index)
     p.buildable = 0
     p.free = 0
     p.nopt = 0
-    if c.stages_built >= c.nstages:
+    if c.stages_built >= c.nstages or not stage_open(c, at) or c.stage_of[at] < 0:
         return
-    st = &P.stages[P.sides[c.side].stage0 + c.stages_built]
+    st = &P.stages[c.stage_of[at]]
     if st.nneed and unmet(P, g, seat, st.need0, st.nneed):
         return
     build_terms(m, -1, st.cost_coins + st.cost_per_age * g.age, st.cost_r, st.cost_n, st.ncost, &t)

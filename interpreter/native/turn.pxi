@@ -21,6 +21,9 @@ cdef Move decide(const PackC* P, Game* g, int seat, int actions) noexcept nogil:
             trace_int(g.trace, moves[i].right)
             trace_int(g.trace, moves[i].free)
             trace_int(g.trace, moves[i].extra)
+            trace_int(g.trace, moves[i].far0)
+            trace_int(g.trace, moves[i].far1)
+            trace_int(g.trace, moves[i].stage)
         trace_int(g.trace, k)
     return moves[k]
 
@@ -73,8 +76,8 @@ cdef inline void remove_first(short* items, int* n, int card) noexcept nogil:
             return
 
 
-cdef inline int stage_bank(const PackC* P, const Game* g, const City* c) noexcept nogil:
-    cdef const StageC* st = &P.stages[P.sides[c.side].stage0 + c.stages_built]
+cdef inline int stage_bank(const PackC* P, const Game* g, const City* c, int index) noexcept nogil:
+    cdef const StageC* st = &P.stages[c.stage_of[stage_at(c, index)]]
     return st.cost_coins + st.cost_per_age * g.age
 
 
@@ -92,7 +95,7 @@ cdef int bank_of(const PackC* P, Game* g, int seat, const Move* m, int card) noe
         build_terms(&mods, cd.color, cd.cost_coins + cd.cost_per_age * g.age, cd.cost_r, cd.cost_n,
                     cd.ncost, &t)
     else:
-        st = &P.stages[P.sides[c.side].stage0 + c.stages_built]
+        st = &P.stages[c.stage_of[stage_at(c, m.stage)]]
         build_terms(&mods, -1, st.cost_coins + st.cost_per_age * g.age, st.cost_r, st.cost_n,
                     st.ncost, &t)
     return t.bank
@@ -159,7 +162,7 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
         elif m.action == A_BUILD:
             bank = cd.cost_coins + cd.cost_per_age * g.age
         else:
-            bank = stage_bank(P, g, c)
+            bank = stage_bank(P, g, c, m.stage)
         if m.action == A_SELL:
             if sold_box:
                 if g.nbox < MAXBOX:
@@ -188,7 +191,7 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
                 c.tucked[c.ntucked] = card
                 c.ntucked += 1
             built_seat[nb] = s
-            built_k[nb] = build_stage(P, c)
+            built_k[nb] = build_stage(P, c, m.stage, card)
             nb += 1
             if special and (c.ntrig or listening):
                 add_event(ev, &nev, s, E_STAGE, -1, -1)
