@@ -24,7 +24,6 @@ class Snapshot:
             from interpreter.native.bridge import from_decision
             self.native = from_decision(game)
             assert self.native.legal_moves(seat) == [tuple(m) for m in moves]
-            assert all(m.stage == -1 for m in moves)
         return self.bot.choose(obs, moves)
 
     def __getattr__(self, name):

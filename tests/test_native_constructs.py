@@ -76,14 +76,17 @@ def test_both_cores_play_the_same_games(native_core: None, packs: dict, name: st
         assert diff == "", diff
 
 
-@pytest.mark.parametrize("name", ["triggers", "counted-discounts", "prerequisites", "heard-triggers"])
-def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: dict, name: str) -> None:
-    """bridge.from_decision carries the triggers' once-per-age/game marks over (ages 2 and 3)."""
+@pytest.mark.parametrize("name", ["triggers", "counted-discounts", "prerequisites", "heard-triggers",
+                                  "cards/wonder-pack"])
+def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: dict, shipped: dict,
+                                                     name: str) -> None:
+    """bridge.from_decision carries the triggers' once-per-age/game marks over (ages 2 and 3),
+    and the stages built so far (in the order built, the cards under them)."""
     from test_native_bridge import Snapshot
     from interpreter.players.game import Game
     from interpreter.players.roster import make_bots
     from interpreter.sim.native_records import scores_of
-    cp, carried = packs[name], 0
+    cp, carried = (shipped | packs)[name], 0
     for seed in range(12):
         n = 3 + seed % 5
         bots = make_bots(("random", "greedy")[seed % 2], n)
@@ -95,3 +98,47 @@ def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: d
         snap.native.play()
         assert scores_of(cp, snap.native) == scores, (name, seed)
     assert name != "triggers" or carried
+
+
+# shipped packs that use these constructs, compared at every count they declare the core runs
+SHIPPED = {"cards/wonder-pack": range(3, 8)}
+
+
+@pytest.fixture(scope="module")
+def shipped() -> dict:
+    from dsl.loader import load_pack
+    from interpreter.rules.compiled import compile_pack
+    return {name: compile_pack(load_pack(name)) for name in SHIPPED}
+
+
+@pytest.mark.parametrize("name,players", [(p, n) for p, counts in SHIPPED.items() for n in counts])
+def test_shipped_packs_play_the_same_games(native_core: None, shipped: dict, name: str, players: int) -> None:
+    from interpreter.sim.differential import first_difference
+    for seed in range(10):
+        bots = ("random", "greedy", "random,greedy")[seed % 3]
+        diff = first_difference(shipped[name], seed * 13 + players, players, bots, ("A", "B", "random")[seed % 3])
+        assert diff == "", diff
+
+
+BOARDS = ["Manneken Pis", "The Great Wall", "Stonehenge", "Rhodos"]  # a short board beside a copier
+
+
+def test_stages_in_any_order_copied_and_tucked_on_both_cores(native_core: None, shipped: dict) -> None:
+    """The three wonder-pack boards at one table, sides at random: stages named out of order,
+    stages copied from a neighbour (one that has none there: never offered), points per card
+    of the tucked colour; and the games use them (stages built out of printed order)."""
+    from interpreter.sim.differential import first_difference, native_run
+    cp, out_of_order, named = shipped["cards/wonder-pack"], 0, 0
+    for seed in range(16):
+        n = 3 + seed % 2
+        bots = ("random", "greedy")[seed % 2]
+        wonders = BOARDS[:n] if seed % 4 < 2 else BOARDS[:n][::-1]
+        diff = first_difference(cp, seed, n, bots, "random", wonders)
+        assert diff == "", diff
+        trace, _ = native_run(cp, seed, n, bots, "random", wonders)
+        for r in trace:
+            if r[0] == "moves":
+                named += r[2][r[3]][7] >= 0
+            elif r[0] == "state":
+                out_of_order += any(list(c[10]) != sorted(c[10]) for c in r[1][2])
+    assert named and out_of_order

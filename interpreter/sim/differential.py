@@ -103,30 +103,33 @@ def decode(ints: Sequence[int], n: int, n_hands: int = 0, n_kinds: int = 0) -> l
     return out
 
 
-def python_run(cp: CompiledPack, seed: int, n: int, bots: str, sides: str) -> tuple[list[Record], Any]:
-    game = TracedGame(cp, make_bots(bots, n), seed=seed, sides=sides)
+def python_run(cp: CompiledPack, seed: int, n: int, bots: str, sides: str,
+               wonders: Sequence[str] | None = None) -> tuple[list[Record], Any]:
+    game = TracedGame(cp, make_bots(bots, n), seed=seed, sides=sides, wonders=wonders)
     scores = game.play()
     pads = [[p[k] for k in (*cp.rules.score_lines, "total")] for p in scores["players"]]
     return game.trace, (pads, scores["winners"])
 
 
-def native_run(cp: CompiledPack, seed: int, n: int, bots: str, sides: str) -> tuple[list[Record], Any]:
+def native_run(cp: CompiledPack, seed: int, n: int, bots: str, sides: str,
+               wonders: Sequence[str] | None = None) -> tuple[list[Record], Any]:
     from interpreter.native import start
     from interpreter.native.lower import hand_names
-    g = start(cp, seed, n, bots, sides, trace=True)
+    g = start(cp, seed, n, bots, sides, wonders, trace=True)
     g.play()
     pads, winners, _ = g.scores()
     return decode(g.trace(), n, len(hand_names(cp)), len(cp.rules.tokens)), (pads, winners)
 
 
-def first_difference(cp: CompiledPack, seed: int, n: int, bots: str = "random", sides: str = "A") -> str:
+def first_difference(cp: CompiledPack, seed: int, n: int, bots: str = "random", sides: str = "A",
+                     wonders: Sequence[str] | None = None) -> str:
     """'' when both cores play the game identically (or both stop it past the runtime bound,
-    GameOverflow); else where they part."""
+    GameOverflow); else where they part. `wonders`: the boards dealt, by seat (default: drawn)."""
     from interpreter.game.contract import GameOverflow
     stopped = []
     for run in (python_run, native_run):
         try:
-            stopped.append(run(cp, seed, n, bots, sides))
+            stopped.append(run(cp, seed, n, bots, sides, wonders))
         except GameOverflow:
             stopped.append(None)
     if stopped.count(None) == 2:
