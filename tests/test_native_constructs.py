@@ -51,6 +51,13 @@ PACKS = {
   - {{name: Tax Farm, age: 3, color: yellow, {P}, effect: "coins 1 when left, self take coins"}}
   - {{name: Chapter House, age: 3, color: blue, {P}, effect: coins 1 when all build blue card once per turn}}
 """,
+    "discard-own": f"""cards:
+  - {{name: Scrap Dealer, age: 1, color: yellow, {P}, effect: discard own grey card for 3 coins}}
+  - {{name: Fire Sale, age: 2, color: yellow, {P}, effect: discard own card for 9 coins}}
+  - {{name: Salvage Yard, age: 2, color: red, {P}, effect: "discard own brown/grey card for 4 coins; vp 1"}}
+  - {{name: Watch Fires, age: 1, color: blue, {P}, effect: coins 2 when build red card once per game}}
+  - {{name: Levy Hall, age: 3, color: yellow, {P}, effect: discard own red card for 5 coins}}
+""",
 }
 
 SEEDS = range(12)
@@ -77,7 +84,7 @@ def test_both_cores_play_the_same_games(native_core: None, packs: dict, name: st
 
 
 @pytest.mark.parametrize("name", ["triggers", "counted-discounts", "prerequisites", "heard-triggers",
-                                  "cards/wonder-pack"])
+                                  "discard-own", "cards/wonder-pack"])
 def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: dict, shipped: dict,
                                                      name: str) -> None:
     """bridge.from_decision carries the triggers' once-per-age/game marks over (ages 2 and 3),

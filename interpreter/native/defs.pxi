@@ -56,6 +56,7 @@ cdef enum:
     H_OTHERS = 14
     H_RELATIVE = 15
     H_STRENGTH = 16
+    H_DISCOWN = 17     # discard own COLOUR card for N coins (own_cards.pxi)
 
 # cost change units (lower.py: UNIT)
 cdef enum:

@@ -122,6 +122,8 @@ cdef int hook_built(const PackC* P, Game* g, int seat, const HookC* h, int depth
                     g.ngains += 1
     elif h.kind == H_COPYNOW and depth < 4:
         return copy_card_now(P, g, seat, h, depth)
+    elif h.kind == H_DISCOWN:
+        return discard_own_card(P, g, seat, h)
     return 0
 
 

@@ -45,7 +45,7 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
     """Hook.worth of each native hook kind."""
     cdef const City* c
     cdef int v, i, t, n, cities
-    cdef int targets[MAXP]
+    cdef int targets[MAXBUILT]
     if depth > 4:
         return 0.0
     if h.kind == H_COINS:
@@ -79,6 +79,10 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
             * (cities if cities > 1 else 1)
     if h.kind == H_DRAW:
         return 0.5 * h.amount
+    if h.kind == H_DISCOWN:  # DiscardOwnHook.worth
+        if not own_candidates(P, g, seat, h, targets):
+            return 0.0
+        return max(0.0, h.amount / 3.0 - 1.0)
     if h.kind == H_HANDBUILD:
         return 2.0 * (1 if g.city[seat].nh_len[h.ref] >= 1 else 0)
     if h.kind == H_COPYNOW:
@@ -216,6 +220,28 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
             best_v = v
             first = 0
         elif v > best_v - 1e-9:
+            best[nbest] = i
+            nbest += 1
+    return best[randrange(&g.rng_bot[seat], nbest)]
+
+
+cdef int greedy_give_up(const PackC* P, Game* g, int seat, const int* cards, int n, int coins) noexcept nogil:
+    """bots._give_up: the least valued card when worth less than the coins (a third of a
+    point each), exact ties at random; -1 keeps them all."""
+    cdef double vals[MAXBUILT]
+    cdef double low
+    cdef int i, nbest = 0
+    cdef int best[MAXBUILT]
+    for i in range(n):
+        vals[i] = value(P, g, seat, P.cards[cards[i]].contrib)
+    low = vals[0]
+    for i in range(n):
+        if vals[i] < low:
+            low = vals[i]
+    if low >= coins / 3.0:
+        return -1
+    for i in range(n):
+        if vals[i] == low:
             best[nbest] = i
             nbest += 1
     return best[randrange(&g.rng_bot[seat], nbest)]

@@ -30,7 +30,7 @@ if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
 
 # hook kinds (defs.pxi has the same numbers)
 (H_COINS, H_VP, H_FREE, H_PLAYLAST, H_DISCARD, H_COPYEND, H_COST, H_GIVEDEF, H_TRIGGER, H_DRAW,
- H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH) = range(1, 17)
+ H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH, H_DISCOWN) = range(1, 18)
 # counted things (Counter.what)
 WHAT = {"card": 1, "wonder_stage": 2, "defeat": 3, "victory": 4, "coin": 5, "set": 6,
         "science_set": 7, "age": 8, "token": 9, "produced": 10, "tucked": 11}
@@ -65,6 +65,7 @@ NATIVE_KINDS: dict[str, str] = {
     "tokens": "tokens of the pack's kinds (debt, diplomacy)",
     "lose": "others lose coins (or take debt) or gain coins",
     "rebate": "coins off the first purchase from a side each turn",
+    "discard": "a built card of one's own given up for coins (its effects end)",
 }
 PHASE_KINDS = ("age", "draft", "recruit")  # the phase kinds the native core runs
 
@@ -151,6 +152,8 @@ class _HookLowering:
                 raise NotNative("shields for more than three sides")
             return _row(H_STRENGTH, h.amount, cond=int(out), seats=h.seats if out else (),
                         counter=_counter(h.counter, tk))
+        if t is E.DiscardOwnHook:
+            return _row(H_DISCOWN, h.coins, colors=h.colors)
         if getattr(h, "not_native", ""):  # a construct the core declines names itself
             raise NotNative(h.not_native)
         if isinstance(h, E.PluginHook):

@@ -89,7 +89,8 @@ def decode(ints: Sequence[int], n: int, n_hands: int = 0, n_kinds: int = 0) -> l
         elif tag == 2:
             seat = take(1)[0]
             cards = counted()
-            out.append(("card", seat, list(cards), take(1)[0]))
+            pick = take(1)[0]
+            out.append(("card", seat, list(cards), None if pick < 0 else pick))  # < 0: declined
         else:
             age, turn = take(2)
             cities = []
