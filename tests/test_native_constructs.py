@@ -58,6 +58,11 @@ PACKS = {
   - {{name: Watch Fires, age: 1, color: blue, {P}, effect: coins 2 when build red card once per game}}
   - {{name: Levy Hall, age: 3, color: yellow, {P}, effect: discard own red card for 5 coins}}
 """,
+    "far-trade": f"""cards:
+  - {{name: Far Caravan, age: 1, color: yellow, players: [4, 4, 5, 5, 6, 7], effect: trade 2 seats away}}
+  - {{name: Long Road, age: 2, color: yellow, players: [6, 7, 7], effect: trade 3 seats away}}
+  - {{name: Caravanserai, age: 2, color: yellow, players: [4, 5, 6], cost: "2 wood, loom", effect: trade 2 seats away}}
+""",
 }
 
 SEEDS = range(12)

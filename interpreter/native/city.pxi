@@ -85,6 +85,9 @@ cdef void city_add(const PackC* P, City* c, int k, int source) noexcept nogil:
                 c.free_build_colors = h.colors
         elif h.kind == H_PLAYLAST:
             c.play_last = 1
+        elif h.kind == H_FARTRADE:  # FarTradeHook.attach
+            c.far_trade = h.ref
+            c.far_price = h.amount
         elif h.kind == H_COPYEND:
             if c.ncopies < MAXCOPY:
                 c.copies[c.ncopies] = e.hook0 + i

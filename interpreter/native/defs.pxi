@@ -57,6 +57,7 @@ cdef enum:
     H_RELATIVE = 15
     H_STRENGTH = 16
     H_DISCOWN = 17     # discard own COLOUR card for N coins (own_cards.pxi)
+    H_FARTRADE = 18    # trade N seats away (far_trade.pxi): amount the price, ref N
 
 # cost change units (lower.py: UNIT)
 cdef enum:
@@ -306,6 +307,8 @@ cdef struct Price:
     int bank
     int nopt
     Opt3 opts[MAXOPT]  # affordable, those without bank buys first (moves._price_moves)
+    int nfar
+    int far[MAXOPT][4] # affordable (left, right, far left, far right) ways (far_trade.pxi)
 
 
 cdef struct City:
@@ -371,6 +374,8 @@ cdef struct City:
     short strength_out[MAXSTR] # shields it gives or takes from other cities (`for neighbors`)
     int bank_used
     int rebate_used           # bits 1 left, 2 right
+    int far_trade             # `trade N seats away`: N (0: none), and the far cities' price
+    int far_price
     int overflow              # an array was full: the game cannot be trusted (never for a
                               # pack lower.py accepts; checked after every call)
 

@@ -79,6 +79,10 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
             * (cities if cities > 1 else 1)
     if h.kind == H_DRAW:
         return 0.5 * h.amount
+    if h.kind == H_FARTRADE:  # FarTradeHook.worth
+        if h.ref % g.n == 0 or h.ref % g.n == 1 or h.ref % g.n == g.n - 1:
+            return 0.0
+        return 0.8 * ages_left(P, g) + 0.5
     if h.kind == H_DISCOWN:  # DiscardOwnHook.worth
         if not own_candidates(P, g, seat, h, targets):
             return 0.0

@@ -18,6 +18,7 @@ from interpreter.rules import effects as E
 from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.contribution import Contribution
 from interpreter.rules.counting import Counter
+from interpreter.rules.effects.trade import FarTradeHook
 from interpreter.game.rng import fnv1a, mix
 
 # sizes of the native core's fixed arrays (defs.pxi); a pack beyond them runs in Python
@@ -30,7 +31,7 @@ if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
 
 # hook kinds (defs.pxi has the same numbers)
 (H_COINS, H_VP, H_FREE, H_PLAYLAST, H_DISCARD, H_COPYEND, H_COST, H_GIVEDEF, H_TRIGGER, H_DRAW,
- H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH, H_DISCOWN) = range(1, 18)
+ H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH, H_DISCOWN, H_FARTRADE) = range(1, 19)
 # counted things (Counter.what)
 WHAT = {"card": 1, "wonder_stage": 2, "defeat": 3, "victory": 4, "coin": 5, "set": 6,
         "science_set": 7, "age": 8, "token": 9, "produced": 10, "tucked": 11}
@@ -66,6 +67,7 @@ NATIVE_KINDS: dict[str, str] = {
     "lose": "others lose coins (or take debt) or gain coins",
     "rebate": "coins off the first purchase from a side each turn",
     "discard": "a built card of one's own given up for coins (its effects end)",
+    "trade": "trade with the cities N seats away too",
 }
 PHASE_KINDS = ("age", "draft", "recruit")  # the phase kinds the native core runs
 
@@ -154,6 +156,8 @@ class _HookLowering:
                         counter=_counter(h.counter, tk))
         if t is E.DiscardOwnHook:
             return _row(H_DISCOWN, h.coins, colors=h.colors)
+        if t is FarTradeHook:
+            return _row(H_FARTRADE, h.price, ref=h.distance)
         if getattr(h, "not_native", ""):  # a construct the core declines names itself
             raise NotNative(h.not_native)
         if isinstance(h, E.PluginHook):

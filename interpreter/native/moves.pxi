@@ -78,6 +78,12 @@ cdef int price_moves(int i, int action, const Price* p, Move* out, int nm, int s
         out[nm].extra = p.opts[k].e
         out[nm].stage = stage
         nm += 1
+    for k in range(p.nfar):
+        put(&out[nm], i, action, p.far[k][0], p.far[k][1], F_NONE)
+        out[nm].far0 = p.far[k][2]
+        out[nm].far1 = p.far[k][3]
+        out[nm].stage = stage
+        nm += 1
     return nm
 
 
@@ -190,7 +196,7 @@ cdef int legal_moves(const PackC* P, Game* g, int seat, Move* out, int actions) 
             nm += 1
         return nm
     mods_for(P, g, seat, &m)
-    if not m.any and actions == ACT_ALL:
+    if not m.any and actions == ACT_ALL and not c.far_trade:
         return plain_moves(P, g, seat, out)
     if actions >> A_WONDER & 1:
         if ordered:

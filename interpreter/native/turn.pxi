@@ -213,6 +213,8 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
         c.coins -= bank + m.extra + m.left + m.right
         income[(s + 1) % n] += m.left
         income[(s + n - 1) % n] += m.right
+        if m.far0 or m.far1:  # Game._pay_far: the far sellers
+            pay_far(g, s, m, income)
     if special:  # who watches for `take coins`: the cities with triggers before the effects
         for s in range(n):
             if g.city[s].ntrig or listening:
