@@ -63,6 +63,11 @@ PACKS = {
   - {{name: Long Road, age: 2, color: yellow, players: [6, 7, 7], effect: trade 3 seats away}}
   - {{name: Caravanserai, age: 2, color: yellow, players: [4, 5, 6], cost: "2 wood, loom", effect: trade 2 seats away}}
 """,
+    "second-card": f"""cards:
+  - {{name: Twin Workshop, age: 1, color: yellow, {P}, effect: play two cards once per game}}
+  - {{name: Seasonal Fair, age: 2, color: yellow, {P}, effect: play two cards once per age}}
+  - {{name: Night Shift, age: 3, color: blue, {P}, effect: "play two cards once per game; vp 2"}}
+""",
 }
 
 SEEDS = range(12)
@@ -89,7 +94,7 @@ def test_both_cores_play_the_same_games(native_core: None, packs: dict, name: st
 
 
 @pytest.mark.parametrize("name", ["triggers", "counted-discounts", "prerequisites", "heard-triggers",
-                                  "discard-own", "cards/wonder-pack"])
+                                  "discard-own", "second-card", "cards/wonder-pack"])
 def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: dict, shipped: dict,
                                                      name: str) -> None:
     """bridge.from_decision carries the triggers' once-per-age/game marks over (ages 2 and 3),

@@ -20,6 +20,7 @@ include "greedy.pxi"
 include "trace.pxi"
 include "plays.pxi"
 include "turn.pxi"
+include "second.pxi"
 include "phases.pxi"
 include "worlds.pxi"
 

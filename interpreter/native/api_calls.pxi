@@ -134,6 +134,7 @@ def load_game(NativePack pack, dict st) -> NativeGame:
         for k, v in enumerate(city["token_counts"][:MAXTK]):
             c.tokc[k] = v
         c.free_build_used = city["free_build_used"]
+        c.second_used = city.get("second_used", 0)
         c.bank_used = city["bank_used"]
         c.rebate_used = city["rebate_used"]
         fill_shorts(city["sold"], c.sold, &c.nsold, MAXBUILT)

@@ -22,7 +22,7 @@ def _city(game: Any, seat: int, hands: list[str], sides: list[tuple[str, str]]) 
             "tokens": list(c.tokens), "token_counts": [c.token_counts.get(k, 0) for k in game.rules.tokens],
             "free_build_used": int(c.free_build_used), "bank_used": int(c.bank_used),
             "rebate_used": sum(1 << s for s in c.rebate_used), "sold": [x.id for x in c.sold],
-            "tucked": [x.id for x in c.tucked],
+            "tucked": [x.id for x in c.tucked], "second_used": int(c.second_used),
             "hands": [[x.id for x in c.hands.get(h, ())] for h in hands],
             "limits": _limits(game, seat)}
 
@@ -66,7 +66,7 @@ def from_decision(game: Any, bots: str | Sequence[str] | None = None) -> Any:
     recruitment, a last-card play or a build from a hand). `bots`: the policies by seat for
     playing on (default: the game's bots, which must be random or greedy)."""
     cp = game.cp
-    if game.phase.kind != AGE.kind or game.turn < 1:
+    if game.phase.kind != AGE.kind or game.turn < 1 or getattr(game, "sub", "turn") != "turn":
         raise NotNative("only a decision in an age's turn can be taken to the native core")
     last = game.rules.hand_size_at(game.n) - 1
     if game.turn == last and any(len(h) == 1 for h in game.hands) or game.owed or game.owed_hands:

@@ -85,6 +85,9 @@ cdef void city_add(const PackC* P, City* c, int k, int source) noexcept nogil:
                 c.free_build_colors = h.colors
         elif h.kind == H_PLAYLAST:
             c.play_last = 1
+        elif h.kind == H_PLAYTWO:  # PlayTwoPower.attach: the more generous one
+            if c.play_two != 2:
+                c.play_two = h.period
         elif h.kind == H_FARTRADE:  # FarTradeHook.attach
             c.far_trade = h.ref
             c.far_price = h.amount

@@ -58,6 +58,7 @@ cdef enum:
     H_STRENGTH = 16
     H_DISCOWN = 17     # discard own COLOUR card for N coins (own_cards.pxi)
     H_FARTRADE = 18    # trade N seats away (far_trade.pxi): amount the price, ref N
+    H_PLAYTWO = 19     # play two cards once per game (period 1) or age (2): second.pxi
 
 # cost change units (lower.py: UNIT)
 cdef enum:
@@ -376,6 +377,8 @@ cdef struct City:
     int rebate_used           # bits 1 left, 2 right
     int far_trade             # `trade N seats away`: N (0: none), and the far cities' price
     int far_price
+    int play_two              # `play two cards once per ...`: 0 none, 1 game, 2 age
+    int second_used
     int overflow              # an array was full: the game cannot be trusted (never for a
                               # pack lower.py accepts; checked after every call)
 

@@ -79,6 +79,8 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
             * (cities if cities > 1 else 1)
     if h.kind == H_DRAW:
         return 0.5 * h.amount
+    if h.kind == H_PLAYTWO:  # PlayTwoPower.worth
+        return 3 + (2.5 * ages_left(P, g) if h.period == 2 else 0.0)
     if h.kind == H_FARTRADE:  # FarTradeHook.worth
         if h.ref % g.n == 0 or h.ref % g.n == 1 or h.ref % g.n == g.n - 1:
             return 0.0
@@ -224,6 +226,29 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
             best_v = v
             first = 0
         elif v > best_v - 1e-9:
+            best[nbest] = i
+            nbest += 1
+    return best[randrange(&g.rng_bot[seat], nbest)]
+
+
+cdef int greedy_second(const PackC* P, Game* g, int seat, const short* hand, int n) noexcept nogil:
+    """bots._second: the best valued card when worth 3 points, or whenever this is the power's
+    last chance (one card left; once per game: only in the last age); -1 waits."""
+    cdef double vals[MAXHAND]
+    cdef double top
+    cdef int i, nbest = 0, last_chance
+    cdef int best[MAXHAND]
+    for i in range(n):
+        vals[i] = value(P, g, seat, P.cards[hand[i]].contrib)
+    top = vals[0]
+    for i in range(n):
+        if vals[i] > top:
+            top = vals[i]
+    last_chance = n == 1 and (g.city[seat].play_two == 2 or ages_left(P, g) == 0)
+    if top < 3.0 and not (last_chance and top > 0):
+        return -1
+    for i in range(n):
+        if vals[i] == top:
             best[nbest] = i
             nbest += 1
     return best[randrange(&g.rng_bot[seat], nbest)]

@@ -18,6 +18,7 @@ from interpreter.rules import effects as E
 from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.contribution import Contribution
 from interpreter.rules.counting import Counter
+from interpreter.rules.effects.play import PlayTwoPower
 from interpreter.rules.effects.trade import FarTradeHook
 from interpreter.game.rng import fnv1a, mix
 
@@ -31,7 +32,8 @@ if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
 
 # hook kinds (defs.pxi has the same numbers)
 (H_COINS, H_VP, H_FREE, H_PLAYLAST, H_DISCARD, H_COPYEND, H_COST, H_GIVEDEF, H_TRIGGER, H_DRAW,
- H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH, H_DISCOWN, H_FARTRADE) = range(1, 19)
+ H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH, H_DISCOWN, H_FARTRADE,
+ H_PLAYTWO) = range(1, 20)
 # counted things (Counter.what)
 WHAT = {"card": 1, "wonder_stage": 2, "defeat": 3, "victory": 4, "coin": 5, "set": 6,
         "science_set": 7, "age": 8, "token": 9, "produced": 10, "tucked": 11}
@@ -54,7 +56,7 @@ NATIVE_KINDS: dict[str, str] = {
     "vp": "points at game end: flat, per counted thing, per science set, `if wonder complete`",
     "free": "build once per age or game, first / last card of each age, first card of each "
             "colour, cards of some colours",
-    "play": "play the last card of each age",
+    "play": "play the last card of each age; two cards in one turn once per age or game",
     "build": "build from the discard pile, or from a second hand",
     "copy": "copy a neighbour's card at game end, or now",
     "give": "defeat tokens go to the winner",
@@ -158,6 +160,8 @@ class _HookLowering:
             return _row(H_DISCOWN, h.coins, colors=h.colors)
         if t is FarTradeHook:
             return _row(H_FARTRADE, h.price, ref=h.distance)
+        if t is PlayTwoPower:  # (a count with seats no player owns never plays natively)
+            return _row(H_PLAYTWO, period={"game": 1, "age": 2}[h.period])
         if getattr(h, "not_native", ""):  # a construct the core declines names itself
             raise NotNative(h.not_native)
         if isinstance(h, E.PluginHook):

@@ -55,6 +55,7 @@ cdef void give_up(const PackC* P, Game* g, int seat, int card) noexcept nogil:
     memcpy(c.nh_len, old.nh_len, sizeof(old.nh_len))
     memcpy(c.nh, old.nh, sizeof(old.nh))
     c.bank_used = old.bank_used
+    c.second_used = old.second_used
     c.rebate_used = old.rebate_used
     c.overflow |= old.overflow
     for i in range(c.ntrig):  # GameState.fired_once is keyed by the hook and its card

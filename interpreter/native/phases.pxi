@@ -118,6 +118,8 @@ cdef void begin_age(const PackC* P, Game* g, int age) noexcept nogil:
     for s in range(g.n):
         if g.city[s].free_build == 0:
             g.city[s].free_build_used = 0
+        if g.city[s].play_two == 2:
+            g.city[s].second_used = 0
         trig |= g.city[s].ntrig
     if not trig:
         return
@@ -170,13 +172,17 @@ cdef void play_turn(const PackC* P, Game* g, const Move* given, const int* has_g
     if g.beyond:  # stopped: past the runtime bound
         return
     for s in range(g.n):
+        plays[s] = g.hand_len[s] > 0  # (a second card played earlier can empty a hand)
         if has_given != NULL and has_given[s]:
             moves[s] = given[s]
-        else:
+        elif plays[s]:
             moves[s] = decide(P, g, s, ACT_ALL)
-        plays[s] = 1
     resolve(P, g, moves, plays, 0)
     trace_state(P, g)
+    for s in range(g.n):
+        if g.city[s].play_two:
+            second_cards(P, g)
+            break
     if t == g.last:
         for s in range(g.n):
             plays[s] = g.city[s].play_last and g.hand_len[s] > 0
