@@ -94,7 +94,8 @@ def test_both_cores_play_the_same_games(native_core: None, packs: dict, name: st
 
 
 @pytest.mark.parametrize("name", ["triggers", "counted-discounts", "prerequisites", "heard-triggers",
-                                  "discard-own", "second-card", "cards/wonder-pack"])
+                                  "discard-own", "second-card", "cards/wonder-pack",
+                                  "examples/designer-ideas"])
 def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: dict, shipped: dict,
                                                      name: str) -> None:
     """bridge.from_decision carries the triggers' once-per-age/game marks over (ages 2 and 3),
@@ -118,7 +119,7 @@ def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: d
 
 
 # shipped packs that use these constructs, compared at every count they declare the core runs
-SHIPPED = {"cards/wonder-pack": range(3, 8)}
+SHIPPED = {"cards/wonder-pack": range(3, 8), "examples/designer-ideas": range(3, 8)}
 
 
 @pytest.fixture(scope="module")
