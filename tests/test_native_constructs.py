@@ -119,7 +119,8 @@ def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: d
 
 
 # shipped packs that use these constructs, compared at every count they declare the core runs
-SHIPPED = {"cards/wonder-pack": range(3, 8), "examples/designer-ideas": range(3, 8)}
+SHIPPED = {"cards/wonder-pack": range(3, 8), "examples/designer-ideas": range(3, 8),
+           "examples/wonder-pack-leaders": range(3, 8)}
 
 
 @pytest.fixture(scope="module")

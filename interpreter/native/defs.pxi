@@ -37,6 +37,7 @@ cdef enum:
     MAXREL = 4
     MAXSTR = 4
     MAXSTG = 8         # wonder stages on one side
+    MAXBURY = 8        # cards one city buries
 
 # hook kinds (lower.py: H_*)
 cdef enum:
@@ -59,6 +60,7 @@ cdef enum:
     H_DISCOWN = 17     # discard own COLOUR card for N coins (own_cards.pxi)
     H_FARTRADE = 18    # trade N seats away (far_trade.pxi): amount the price, ref N
     H_PLAYTWO = 19     # play two cards once per game (period 1) or age (2): second.pxi
+    H_BURY = 20        # bury card from HAND (ref) for N (amount) vp per coin: own_cards.pxi
 
 # cost change units (lower.py: UNIT)
 cdef enum:
@@ -379,6 +381,8 @@ cdef struct City:
     int far_price
     int play_two              # `play two cards once per ...`: 0 none, 1 game, 2 age
     int second_used
+    int nburied
+    short buried[MAXBURY][2]  # (the `bury` hook, the card it took out of the game)
     int overflow              # an array was full: the game cannot be trusted (never for a
                               # pack lower.py accepts; checked after every call)
 

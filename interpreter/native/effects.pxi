@@ -124,6 +124,8 @@ cdef int hook_built(const PackC* P, Game* g, int seat, const HookC* h, int depth
         return copy_card_now(P, g, seat, h, depth)
     elif h.kind == H_DISCOWN:
         return discard_own_card(P, g, seat, h)
+    elif h.kind == H_BURY:
+        bury_card(P, g, seat, h)
     return 0
 
 

@@ -79,6 +79,13 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
             * (cities if cities > 1 else 1)
     if h.kind == H_DRAW:
         return 0.5 * h.amount
+    if h.kind == H_BURY:  # BuryHook.worth: the dearest card of that hand, two thirds of it
+        v = 0
+        for i in range(g.city[seat].nh_len[h.ref]):
+            t = h.amount * P.cards[g.city[seat].nh[h.ref][i]].cost_coins
+            if t > v:
+                v = t
+        return v * 2 / 3.0
     if h.kind == H_PLAYTWO:  # PlayTwoPower.worth
         return 3 + (2.5 * ages_left(P, g) if h.period == 2 else 0.0)
     if h.kind == H_FARTRADE:  # FarTradeHook.worth

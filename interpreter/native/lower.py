@@ -33,7 +33,7 @@ if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
 # hook kinds (defs.pxi has the same numbers)
 (H_COINS, H_VP, H_FREE, H_PLAYLAST, H_DISCARD, H_COPYEND, H_COST, H_GIVEDEF, H_TRIGGER, H_DRAW,
  H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH, H_DISCOWN, H_FARTRADE,
- H_PLAYTWO) = range(1, 20)
+ H_PLAYTWO, H_BURY) = range(1, 21)
 # counted things (Counter.what)
 WHAT = {"card": 1, "wonder_stage": 2, "defeat": 3, "victory": 4, "coin": 5, "set": 6,
         "science_set": 7, "age": 8, "token": 9, "produced": 10, "tucked": 11}
@@ -70,6 +70,7 @@ NATIVE_KINDS: dict[str, str] = {
     "rebate": "coins off the first purchase from a side each turn",
     "discard": "a built card of one's own given up for coins (its effects end)",
     "trade": "trade with the cities N seats away too",
+    "bury": "a card of a second hand taken out of the game for points by its coin cost",
 }
 PHASE_KINDS = ("age", "draft", "recruit")  # the phase kinds the native core runs
 
@@ -160,6 +161,8 @@ class _HookLowering:
             return _row(H_DISCOWN, h.coins, colors=h.colors)
         if t is FarTradeHook:
             return _row(H_FARTRADE, h.price, ref=h.distance)
+        if t is E.BuryHook:
+            return _row(H_BURY, h.vp, ref=self.hands.index(h.hand))
         if t is PlayTwoPower:  # (a count with seats no player owns never plays natively)
             return _row(H_PLAYTWO, period={"game": 1, "age": 2}[h.period])
         if getattr(h, "not_native", ""):  # a construct the core declines names itself
@@ -317,7 +320,7 @@ def hand_names(cp: CompiledPack) -> list[str]:
         for h in c.hooks:
             if isinstance(h, E.DrawHook):
                 names.add(h.deck)
-            elif isinstance(h, E.HandBuildHook):
+            elif isinstance(h, (E.HandBuildHook, E.BuryHook)):
                 names.add(h.hand)
     if len(names) > MAXNH:
         raise NotNative("more second hands than the native core holds")

@@ -56,6 +56,8 @@ cdef void give_up(const PackC* P, Game* g, int seat, int card) noexcept nogil:
     memcpy(c.nh, old.nh, sizeof(old.nh))
     c.bank_used = old.bank_used
     c.second_used = old.second_used
+    c.nburied = old.nburied
+    memcpy(c.buried, old.buried, sizeof(old.buried))
     c.rebate_used = old.rebate_used
     c.overflow |= old.overflow
     for i in range(c.ntrig):  # GameState.fired_once is keyed by the hook and its card
@@ -89,3 +91,47 @@ cdef int discard_own_card(const PackC* P, Game* g, int seat, const HookC* h) noe
     give_up(P, g, seat, cands[pick])
     push_discard(g, cands[pick])
     return h.amount
+
+
+cdef void bury_card(const PackC* P, Game* g, int seat, const HookC* h) noexcept nogil:
+    """GameState.bury_card: the bot picks a card of the hook's hand (greedy: the dearest, the
+    first of them; random: any), or none; it goes to the box, and the city keeps it for the
+    hook's points at game end."""
+    cdef City* c = &g.city[seat]
+    cdef int n = c.nh_len[h.ref], pick = 0, i, card, top = -1
+    if n == 0:
+        return
+    if g.policy[seat] == P_GREEDY:
+        for i in range(n):
+            if P.cards[c.nh[h.ref][i]].cost_coins > top:
+                top = P.cards[c.nh[h.ref][i]].cost_coins
+                pick = i
+    else:
+        pick = randrange(&g.rng_bot[seat], n)
+    if g.trace != NULL:
+        trace_int(g.trace, T_CARD)
+        trace_int(g.trace, seat)
+        trace_int(g.trace, n)
+        for i in range(n):
+            trace_int(g.trace, c.nh[h.ref][i])
+        trace_int(g.trace, pick)
+    card = c.nh[h.ref][pick]
+    memmove(&c.nh[h.ref][pick], &c.nh[h.ref][pick + 1], sizeof(short) * (n - pick - 1))
+    c.nh_len[h.ref] -= 1
+    if c.nburied < MAXBURY and g.nbox < MAXBOX:
+        c.buried[c.nburied][0] = <short>(h - P.hooks)
+        c.buried[c.nburied][1] = card
+        c.nburied += 1
+        g.box[g.nbox] = card
+        g.nbox += 1
+    else:
+        g.overflow = 1
+
+
+cdef int bury_points(const PackC* P, const City* c, int hid) noexcept nogil:
+    """BuryHook.score: N points per coin of the cards this hook buried."""
+    cdef int i, total = 0
+    for i in range(c.nburied):
+        if c.buried[i][0] == hid:
+            total += P.hooks[hid].amount * P.cards[c.buried[i][1]].cost_coins
+    return total

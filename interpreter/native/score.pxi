@@ -69,6 +69,9 @@ cdef void add_scorers(const PackC* P, const Game* g, int seat, int k, int* pad, 
     cdef int i, v
     for i in range(e.nhooks):
         h = &P.hooks[e.hook0 + i]
+        if h.kind == H_BURY:
+            pad[e.line] += bury_points(P, c, e.hook0 + i)
+            continue
         if h.kind != H_VP:
             continue
         if h.sciset and sets >= 0:
