@@ -88,6 +88,10 @@ cdef class NativePack:
             e.produces = 1 if (any(fixed) or any(private) or ch or chp) else 0
             e.has_science = 1 if (any(sci) or wild) else 0
             e.builds = 0
+            e.tucked = 0
+            for k in range(nhooks):
+                if hooks[hook0 + k][0] == H_VP and hooks[hook0 + k][16] == W_TUCKED:
+                    e.tucked = 1
             for k in range(nhooks):
                 if hooks[hook0 + k][0] in (H_COINS, H_DISCARD, H_HANDBUILD, H_DRAW, H_TOKENS,
                                            H_OTHERS, H_COPYNOW, H_DISCOWN, H_BURY):

@@ -164,6 +164,7 @@ cdef struct ContribC:
     int line
     int produces
     int has_science
+    int tucked         # a vp hook counts per card of the tucked colour (GreedyBot: _tucked_worth)
     int units
     int builds
 

@@ -225,8 +225,10 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
             if not (have_stage >> at & 1):
                 stage_value[at] = value(P, g, seat, st.contrib)
                 have_stage |= 1 << at
-            v = stage_value[at] + tucked_worth(P, g, seat, st.contrib, hand_of(g, seat)[m.card]) \
-                - (st.cost_coins + m.left + m.right + m.far0 + m.far1 + m.extra) / 3.0 + 0.5
+            v = stage_value[at]
+            if P.contribs[st.contrib].tucked:
+                v = v + tucked_worth(P, g, seat, st.contrib, hand_of(g, seat)[m.card])
+            v = v - (st.cost_coins + m.left + m.right + m.far0 + m.far1 + m.extra) / 3.0 + 0.5
         if first or v > best_v + 1e-9:
             best[0] = i
             nbest = 1
