@@ -161,3 +161,30 @@ def test_stages_in_any_order_copied_and_tucked_on_both_cores(native_core: None, 
             elif r[0] == "state":
                 out_of_order += any(list(c[10]) != sorted(c[10]) for c in r[1][2])
     assert named and out_of_order
+
+
+MIXED = """cards:
+  - {name: Scrap Dealer, age: 1, color: yellow, players: [3, 3, 4, 5, 6, 7], effect: discard own card for 4 coins}
+  - {name: Salvage, age: 2, color: yellow, players: [3, 4, 4, 5, 6, 7], effect: "discard own brown/grey card for 5 coins; coins 1 when neighbors build card"}
+  - {name: Twin Workshop, age: 1, color: yellow, players: [3, 4, 5, 6, 7, 7], effect: play two cards once per age}
+  - {name: Far Caravan, age: 1, color: yellow, players: [4, 5, 6, 7], effect: trade 2 seats away}
+  - {name: Gossip, age: 1, color: blue, players: [3, 4, 5, 6, 7], effect: coins 1 when others build wonder stage}
+  - {name: Wall Ledger, age: 2, color: green, players: [3, 4, 5, 6, 7], effect: "science any; coins 2 when neighbors buy once per turn"}
+"""
+
+
+@pytest.mark.parametrize("players", range(3, 8))
+def test_the_constructs_together_on_the_wonder_pack(native_core: None, tmp_path_factory: Any, players: int) -> None:
+    """A city giving up a card under stages built out of order, a second card, far trade and
+    heard triggers at one table: the rebuilt city keeps its stages, their order and cards."""
+    from dsl.loader import load_pack
+    from interpreter.rules.compiled import compile_pack
+    from interpreter.sim.differential import first_difference
+    folder = tmp_path_factory.mktemp("mixed")
+    (folder / "pack.yaml").write_text("name: mixed\nextends: wonder-pack\n", encoding="utf-8")
+    (folder / "cards.yaml").write_text(MIXED, encoding="utf-8")
+    cp = compile_pack(load_pack(folder))
+    for seed in range(8):
+        diff = first_difference(cp, seed * 5 + players, players, ("random", "greedy", "random,greedy")[seed % 3],
+                                ("A", "B", "random")[seed % 3])
+        assert diff == "", diff
