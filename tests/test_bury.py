@@ -84,13 +84,20 @@ def test_random_bots_play_it_to_the_end() -> None:
         assert len(_abu("B", seed, 4, RandomBot).play()["players"]) == 4
 
 
-def test_the_native_core_declines_it_with_a_reason() -> None:
-    from interpreter import native
-    from interpreter.native.lower import NotNative, lower
-    with pytest.raises(NotNative):
-        lower(cp())
-    if native.available():
-        assert native.unsupported(cp())
+def test_the_native_core_plays_it_as_python_does(native_core: None) -> None:
+    """Abu Simbel at the table, both sides, random and greedy bots: the cards buried (the
+    choice recorded by both cores), the hands they left, their points on the pad."""
+    from interpreter.sim.differential import first_difference, native_run
+    buried = 0
+    for seed in range(6):
+        n, side, bots = 3 + seed % 3, "AB"[seed % 2], ("random", "greedy")[seed // 2 % 2]
+        names = ["Abu Simbel", "Gizah", "Rhodos", "Babylon", "Olympia"][:n]
+        assert first_difference(cp(), seed, n, bots, side, names) == ""
+        trace, _ = native_run(cp(), seed, n, bots, side, names)
+        leaders = {c.id for c in cp().cards if c.deck == "leaders"}
+        buried += sum(1 for r in trace if r[0] == "card" and r[3] is not None and set(r[2]) <= leaders
+                      and r[1] == 0)
+    assert buried
 
 
 def test_a_hand_no_draft_fills_is_a_located_error(tmp_path: Path, capsys: Any) -> None:

@@ -117,10 +117,12 @@ def test_the_greedy_bot_gives_up_a_card_only_when_the_coins_are_worth_more(cp) -
     assert hook.worth(g.observe(0), 0) == 0.0 and _card(cp, "Fire Sale").effect.hooks[0].worth(g.observe(0), 0) > 1
 
 
-def test_python_core_plays_it_native_declines_it_and_games_replay(cp) -> None:
-    from interpreter.native import NotNative, lower
-    with pytest.raises(NotNative, match="discarding one of your own built cards"):
-        lower(cp)
+def test_both_cores_play_it_and_games_replay(cp, native_core: None) -> None:
+    from interpreter.native import lower
+    from interpreter.sim.differential import first_difference
+    lower(cp)
+    for seed in range(4):  # (tests/test_native_constructs.py plays it at every count)
+        assert first_difference(cp, seed, 5, ("random", "greedy")[seed % 2], "random") == ""
     for seed in range(3):
         one = Game(cp, make_bots("greedy", 5), seed=seed, sides="random").play()
         two = Game(cp, make_bots("greedy", 5), seed=seed, sides="random").play()

@@ -88,10 +88,12 @@ def test_validate_refuses_it_where_two_seats_away_is_a_neighbour(tmp_path) -> No
     assert "cards.yaml:2:" in text and "reaches only the owner or its neighbours at 3 players" in text
 
 
-def test_python_core_plays_it_native_declines_it_and_games_replay(cp) -> None:
-    from interpreter.native import NotNative, lower
-    with pytest.raises(NotNative, match="beyond the neighbours"):
-        lower(cp)
+def test_both_cores_play_it_and_games_replay(cp, native_core: None) -> None:
+    from interpreter.native import lower
+    from interpreter.sim.differential import first_difference
+    lower(cp)
+    for seed in range(4):  # (tests/test_native_constructs.py plays it at every count)
+        assert first_difference(cp, seed, 4 + seed % 4, ("random", "greedy")[seed % 2], "random") == ""
     for seed in range(3):
         assert Game(cp, make_bots("greedy", 5), seed=seed).play() == Game(cp, make_bots("greedy", 5), seed=seed).play()
         g = Game(cp, make_bots("random", 6), seed=seed, log=True)

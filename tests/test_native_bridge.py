@@ -23,8 +23,7 @@ class Snapshot:
                 and game.phase.kind == "age" and len(game.hands[0]) > 1:
             from interpreter.native.bridge import from_decision
             self.native = from_decision(game)
-            assert self.native.legal_moves(seat) == [tuple(m)[:6] for m in moves]  # the core: no stage field
-            assert all(m.stage == -1 for m in moves)
+            assert self.native.legal_moves(seat) == [tuple(m) for m in moves]
         return self.bot.choose(obs, moves)
 
     def __getattr__(self, name):

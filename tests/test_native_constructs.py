@@ -47,6 +47,32 @@ PACKS = {
   - {{name: War College, age: 2, color: red, {P}, cost: "wood, needs 1 red card in neighbors", effect: shields 3}}
   - {{name: Grand Bazaar, age: 2, color: yellow, {P}, cost: "needs 3 brown cards and 1 wonder stage", effect: coins 6}}
 """,
+    "heard-triggers": f"""cards:
+  - {{name: Watchtower, age: 1, color: yellow, {P}, effect: coins 1 when neighbors build red card}}
+  - {{name: Toll Road, age: 1, color: yellow, {P}, effect: coins 1 when others buy once per turn}}
+  - {{name: War Profiteers, age: 2, color: yellow, {P}, effect: coins 2 when neighbors lose conflict}}
+  - {{name: Gossip Hall, age: 2, color: blue, {P}, effect: coins 1 when left build card once per age}}
+  - {{name: Spy Post, age: 2, color: red, {P}, effect: coins 1 when right build wonder stage once per game}}
+  - {{name: Tax Farm, age: 3, color: yellow, {P}, effect: "coins 1 when left, self take coins"}}
+  - {{name: Chapter House, age: 3, color: blue, {P}, effect: coins 1 when all build blue card once per turn}}
+""",
+    "discard-own": f"""cards:
+  - {{name: Scrap Dealer, age: 1, color: yellow, {P}, effect: discard own grey card for 3 coins}}
+  - {{name: Fire Sale, age: 2, color: yellow, {P}, effect: discard own card for 9 coins}}
+  - {{name: Salvage Yard, age: 2, color: red, {P}, effect: "discard own brown/grey card for 4 coins; vp 1"}}
+  - {{name: Watch Fires, age: 1, color: blue, {P}, effect: coins 2 when build red card once per game}}
+  - {{name: Levy Hall, age: 3, color: yellow, {P}, effect: discard own red card for 5 coins}}
+""",
+    "far-trade": f"""cards:
+  - {{name: Far Caravan, age: 1, color: yellow, players: [4, 4, 5, 5, 6, 7], effect: trade 2 seats away}}
+  - {{name: Long Road, age: 2, color: yellow, players: [6, 7, 7], effect: trade 3 seats away}}
+  - {{name: Caravanserai, age: 2, color: yellow, players: [4, 5, 6], cost: "2 wood, loom", effect: trade 2 seats away}}
+""",
+    "second-card": f"""cards:
+  - {{name: Twin Workshop, age: 1, color: yellow, {P}, effect: play two cards once per game}}
+  - {{name: Seasonal Fair, age: 2, color: yellow, {P}, effect: play two cards once per age}}
+  - {{name: Night Shift, age: 3, color: blue, {P}, effect: "play two cards once per game; vp 2"}}
+""",
 }
 
 SEEDS = range(12)
@@ -72,14 +98,18 @@ def test_both_cores_play_the_same_games(native_core: None, packs: dict, name: st
         assert diff == "", diff
 
 
-@pytest.mark.parametrize("name", ["triggers", "counted-discounts", "prerequisites"])
-def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: dict, name: str) -> None:
-    """bridge.from_decision carries the triggers' once-per-age/game marks over (ages 2 and 3)."""
+@pytest.mark.parametrize("name", ["triggers", "counted-discounts", "prerequisites", "heard-triggers",
+                                  "discard-own", "second-card", "cards/wonder-pack",
+                                  "examples/designer-ideas"])
+def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: dict, shipped: dict,
+                                                     name: str) -> None:
+    """bridge.from_decision carries the triggers' once-per-age/game marks over (ages 2 and 3),
+    and the stages built so far (in the order built, the cards under them)."""
     from test_native_bridge import Snapshot
     from interpreter.players.game import Game
     from interpreter.players.roster import make_bots
     from interpreter.sim.native_records import scores_of
-    cp, carried = packs[name], 0
+    cp, carried = (shipped | packs)[name], 0
     for seed in range(12):
         n = 3 + seed % 5
         bots = make_bots(("random", "greedy")[seed % 2], n)
@@ -91,3 +121,75 @@ def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: d
         snap.native.play()
         assert scores_of(cp, snap.native) == scores, (name, seed)
     assert name != "triggers" or carried
+
+
+# shipped packs that use these constructs, compared at every count they declare the core runs
+SHIPPED = {"cards/wonder-pack": range(3, 8), "examples/designer-ideas": range(3, 8),
+           "examples/wonder-pack-leaders": range(3, 8)}
+
+
+@pytest.fixture(scope="module")
+def shipped() -> dict:
+    from dsl.loader import load_pack
+    from interpreter.rules.compiled import compile_pack
+    return {name: compile_pack(load_pack(name)) for name in SHIPPED}
+
+
+@pytest.mark.parametrize("name,players", [(p, n) for p, counts in SHIPPED.items() for n in counts])
+def test_shipped_packs_play_the_same_games(native_core: None, shipped: dict, name: str, players: int) -> None:
+    from interpreter.sim.differential import first_difference
+    for seed in range(10):
+        bots = ("random", "greedy", "random,greedy")[seed % 3]
+        diff = first_difference(shipped[name], seed * 13 + players, players, bots, ("A", "B", "random")[seed % 3])
+        assert diff == "", diff
+
+
+BOARDS = ["Manneken Pis", "The Great Wall", "Stonehenge", "Rhodos"]  # a short board beside a copier
+
+
+def test_stages_in_any_order_copied_and_tucked_on_both_cores(native_core: None, shipped: dict) -> None:
+    """The three wonder-pack boards at one table, sides at random: stages named out of order,
+    stages copied from a neighbour (one that has none there: never offered), points per card
+    of the tucked colour; and the games use them (stages built out of printed order)."""
+    from interpreter.sim.differential import first_difference, native_run
+    cp, out_of_order, named = shipped["cards/wonder-pack"], 0, 0
+    for seed in range(24):  # a third of them: Manneken Pis with Rhodos on its left (B: 2 stages)
+        n = 3 + seed % 2 if seed % 3 else 4
+        bots = ("random", "greedy")[seed % 2]
+        wonders = BOARDS[:n] if seed % 3 == 1 else BOARDS[:n][::-1]
+        diff = first_difference(cp, seed, n, bots, "random", wonders)
+        assert diff == "", diff
+        trace, _ = native_run(cp, seed, n, bots, "random", wonders)
+        for r in trace:
+            if r[0] == "moves":
+                named += r[2][r[3]][7] >= 0
+            elif r[0] == "state":
+                out_of_order += any(list(c[10]) != sorted(c[10]) for c in r[1][2])
+    assert named and out_of_order
+
+
+MIXED = """cards:
+  - {name: Scrap Dealer, age: 1, color: yellow, players: [3, 3, 4, 5, 6, 7], effect: discard own card for 4 coins}
+  - {name: Salvage, age: 2, color: yellow, players: [3, 4, 4, 5, 6, 7], effect: "discard own brown/grey card for 5 coins; coins 1 when neighbors build card"}
+  - {name: Twin Workshop, age: 1, color: yellow, players: [3, 4, 5, 6, 7, 7], effect: play two cards once per age}
+  - {name: Far Caravan, age: 1, color: yellow, players: [4, 5, 6, 7], effect: trade 2 seats away}
+  - {name: Gossip, age: 1, color: blue, players: [3, 4, 5, 6, 7], effect: coins 1 when others build wonder stage}
+  - {name: Wall Ledger, age: 2, color: green, players: [3, 4, 5, 6, 7], effect: "science any; coins 2 when neighbors buy once per turn"}
+"""
+
+
+@pytest.mark.parametrize("players", range(3, 8))
+def test_the_constructs_together_on_the_wonder_pack(native_core: None, tmp_path_factory: Any, players: int) -> None:
+    """A city giving up a card under stages built out of order, a second card, far trade and
+    heard triggers at one table: the rebuilt city keeps its stages, their order and cards."""
+    from dsl.loader import load_pack
+    from interpreter.rules.compiled import compile_pack
+    from interpreter.sim.differential import first_difference
+    folder = tmp_path_factory.mktemp("mixed")
+    (folder / "pack.yaml").write_text("name: mixed\nextends: wonder-pack\n", encoding="utf-8")
+    (folder / "cards.yaml").write_text(MIXED, encoding="utf-8")
+    cp = compile_pack(load_pack(folder))
+    for seed in range(8):
+        diff = first_difference(cp, seed * 5 + players, players, ("random", "greedy", "random,greedy")[seed % 3],
+                                ("A", "B", "random")[seed % 3])
+        assert diff == "", diff

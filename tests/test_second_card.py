@@ -97,10 +97,12 @@ def test_greedy_waits_for_a_good_card_and_takes_the_last_chance(cp) -> None:
     assert _card(cp, "Twin Workshop").effect.hooks[0].worth(obs, 0) >= 3
 
 
-def test_python_core_plays_it_native_declines_it_and_games_replay(cp) -> None:
-    from interpreter.native import NotNative, lower
-    with pytest.raises(NotNative, match="two cards played in one turn"):
-        lower(cp)
+def test_both_cores_play_it_and_games_replay(cp, native_core: None) -> None:
+    from interpreter.native import lower
+    from interpreter.sim.differential import first_difference
+    lower(cp)
+    for seed in range(4):  # (tests/test_native_constructs.py plays it at every count)
+        assert first_difference(cp, seed, 3 + seed, ("random", "greedy")[seed % 2], "random") == ""
     for seed in range(4):
         one = Game(cp, make_bots("greedy", 4), seed=seed, sides="random", log=True)
         two = Game(cp, make_bots("greedy", 4), seed=seed, sides="random")

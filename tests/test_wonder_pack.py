@@ -169,10 +169,11 @@ def test_greedy_bot_values_each_stage_by_its_own_reward() -> None:
     assert len(set(values)) > 1  # 8 coins, a science symbol, 2 shields, a build from the discard
 
 
-def test_the_native_core_declines_stages_in_any_order() -> None:
-    from interpreter.native.lower import NotNative, lower
-    with pytest.raises(NotNative, match="any order"):
-        lower(_cp())
+def test_the_native_core_plays_stages_in_any_order(native_core: None) -> None:
+    """(tests/test_native_constructs.py compares the whole pack on both cores.)"""
+    from interpreter.sim.differential import first_difference
+    for seed in range(3):
+        assert first_difference(_cp(), seed, 3, "greedy", "A", ["The Great Wall", "Gizah", "Rhodos"]) == ""
 
 
 def test_a_game_with_stages_in_any_order_resumes_from_its_log(tmp_path: Any) -> None:
@@ -318,14 +319,19 @@ def _fountain(tmp_path: Any, copy: str = "left") -> Any:
     return tmp_path
 
 
-def test_the_native_core_declines_a_copied_stage_with_a_reason(tmp_path: Any) -> None:
+@pytest.mark.parametrize("copy", ["left", "right"])
+def test_the_native_core_plays_a_copied_stage_as_python_does(native_core: None, tmp_path: Any, copy: str) -> None:
+    """The copying stage is its neighbour's stage 2 (its cost, its reward), whichever board sits
+    there; (a copy with nothing to copy, never offered: the wonder-pack tests in
+    tests/test_native_constructs.py, where Manneken Pis sits beside a board of two stages)."""
     from interpreter import native
-    from interpreter.native.lower import NotNative, lower
-    cp = compile_pack(load_pack(str(_fountain(tmp_path))))
-    with pytest.raises(NotNative, match="a wonder stage copying a neighbour's stage"):
-        lower(cp)
-    if native.available():
-        assert "copying a neighbour's stage" in native.unsupported(cp)
+    from interpreter.sim.differential import first_difference
+    cp = compile_pack(load_pack(str(_fountain(tmp_path, copy))))
+    assert native.unsupported(cp) == ""
+    for seed in range(4):
+        for wonders in (["Fountain", "Rhodos", "Gizah"], ["Fountain", "Gizah", "Rhodos"]):
+            diff = first_difference(cp, seed, 3, ("random", "greedy")[seed % 2], "A", wonders)
+            assert diff == "", diff
 
 
 def test_a_copying_stage_with_its_own_cost_is_a_located_error(tmp_path: Any, capsys: Any) -> None:

@@ -114,12 +114,14 @@ def load_game(NativePack pack, dict st) -> NativeGame:
         g.rng_bot[s] = st["bot_states"][s]
         g.policy[s] = st["policies"][s]
     for s, city in enumerate(st["cities"]):
+        city_init(&pack.P, &g.city[s], city["side"])
+    resolve_copies(&pack.P, g)
+    for s, city in enumerate(st["cities"]):
         c = &g.city[s]
-        city_init(&pack.P, c, city["side"])
         for card in city["cards"]:
             build_card(&pack.P, c, card)
-        for k in range(city["stages"]):
-            build_stage(&pack.P, c)
+        for k, under in zip(city["stages"], city["under"]):
+            build_stage(&pack.P, c, k, under)
         for card in city["copied"]:
             if c.ncopied < MAXCOPY:
                 c.copied[c.ncopied] = card
@@ -132,6 +134,7 @@ def load_game(NativePack pack, dict st) -> NativeGame:
         for k, v in enumerate(city["token_counts"][:MAXTK]):
             c.tokc[k] = v
         c.free_build_used = city["free_build_used"]
+        c.second_used = city.get("second_used", 0)
         c.bank_used = city["bank_used"]
         c.rebate_used = city["rebate_used"]
         fill_shorts(city["sold"], c.sold, &c.nsold, MAXBUILT)

@@ -42,6 +42,7 @@ cdef int setup(const PackC* P, Game* g, int n, int hand_size, uint64_t deal_stat
         if side < 0:
             return -1
         city_init(P, &g.city[s], side)
+    resolve_copies(P, g)
     return 0
 
 
@@ -224,11 +225,13 @@ cdef class NativeGame:
         return bool(self.g.in_age)
 
     def legal_moves(self, int seat) -> list:
-        """Moves as (card, action, left, right, free, extra), in the Python engine's order."""
+        """Moves as tuple(Move): (card, action, left, right, free, extra, far, stage), in the
+        Python engine's order."""
         cdef Move moves[MAXMOVES]
         cdef int nm = legal_moves(&self.pack.P, self.g, seat, moves, ACT_ALL), i
         return [(moves[i].card, ACTIONS[moves[i].action], moves[i].left, moves[i].right,
-                 FREES[moves[i].free], moves[i].extra) for i in range(nm)]
+                 FREES[moves[i].free], moves[i].extra, (moves[i].far0, moves[i].far1),
+                 moves[i].stage) for i in range(nm)]
 
     def step(self, list chosen) -> None:
         """One turn with the given moves by seat (indexes into legal_moves; None: the seat's

@@ -88,9 +88,13 @@ cdef class NativePack:
             e.produces = 1 if (any(fixed) or any(private) or ch or chp) else 0
             e.has_science = 1 if (any(sci) or wild) else 0
             e.builds = 0
+            e.tucked = 0
+            for k in range(nhooks):
+                if hooks[hook0 + k][0] == H_VP and hooks[hook0 + k][16] == W_TUCKED:
+                    e.tucked = 1
             for k in range(nhooks):
                 if hooks[hook0 + k][0] in (H_COINS, H_DISCARD, H_HANDBUILD, H_DRAW, H_TOKENS,
-                                           H_OTHERS, H_COPYNOW):
+                                           H_OTHERS, H_COPYNOW, H_DISCOWN, H_BURY):
                     e.builds = 1
         cards = t["cards"]
         P.ncards = len(cards)
@@ -114,11 +118,12 @@ cdef class NativePack:
         P.sides = <SideC*>calloc(max(1, len(sides)), sizeof(SideC))
         P.stages = <StageC*>calloc(max(1, nst), sizeof(StageC))
         k = 0
-        for i, (board, stages) in enumerate(sides):
+        for i, (board, stages, any_order) in enumerate(sides):
             P.sides[i].board, P.sides[i].nstages, P.sides[i].stage0 = board, len(stages), k
-            for coins, per_age, cost, contrib, need0, nneed in stages:
+            P.sides[i].any_order = any_order
+            for coins, per_age, cost, contrib, copy, need0, nneed in stages:
                 st = &P.stages[k]
-                st.need0, st.nneed = need0, nneed
+                st.need0, st.nneed, st.copy = need0, nneed, copy
                 st.cost_coins, st.cost_per_age, st.contrib = coins, per_age, contrib
                 units = 0
                 fill_cost(cost, st.cost_r, st.cost_n, &st.ncost, &j)

@@ -17,11 +17,12 @@ from .lower import hand_names
 def _city(game: Any, seat: int, hands: list[str], sides: list[tuple[str, str]]) -> dict[str, Any]:
     c = game.cities[seat]
     return {"side": sides.index((c.side.wonder, c.side.side)), "cards": [x.id for x in c.cards],
-            "stages": c.stages_built, "copied": [x.id for x in c.copied_now], "coins": c.coins,
+            "stages": list(c.built_stages), "under": [c.under[k].id if k in c.under else -1 for k in c.built_stages],
+            "copied": [x.id for x in c.copied_now], "coins": c.coins,
             "tokens": list(c.tokens), "token_counts": [c.token_counts.get(k, 0) for k in game.rules.tokens],
             "free_build_used": int(c.free_build_used), "bank_used": int(c.bank_used),
             "rebate_used": sum(1 << s for s in c.rebate_used), "sold": [x.id for x in c.sold],
-            "tucked": [x.id for x in c.tucked],
+            "tucked": [x.id for x in c.tucked], "second_used": int(c.second_used),
             "hands": [[x.id for x in c.hands.get(h, ())] for h in hands],
             "limits": _limits(game, seat)}
 
@@ -33,7 +34,7 @@ def _limits(game: Any, seat: int) -> list[int]:
     if not game.fired_once:
         return []
     folded = [(c.side.board, -1)] + [(x.effect, x.id) for x in c.cards] \
-        + [(st.effect, -1) for st in c.side.stages[:c.stages_built]] + [(x.effect, x.id) for x in c.copied_now]
+        + [(c.side.stages[k].effect, -1) for k in c.built_stages] + [(x.effect, x.id) for x in c.copied_now]
     out = []
     for effect, source in folded:
         for h in effect.react_hooks:
@@ -65,9 +66,11 @@ def from_decision(game: Any, bots: str | Sequence[str] | None = None) -> Any:
     recruitment, a last-card play or a build from a hand). `bots`: the policies by seat for
     playing on (default: the game's bots, which must be random or greedy)."""
     cp = game.cp
-    if game.phase.kind != AGE.kind or game.turn < 1:
+    if game.phase.kind != AGE.kind or game.turn < 1 or getattr(game, "sub", "turn") != "turn":
         raise NotNative("only a decision in an age's turn can be taken to the native core")
     last = game.rules.hand_size_at(game.n) - 1
+    if any(c.buried for c in game.cities):
+        raise NotNative("a city's buried cards cannot be taken to the native core")
     if game.turn == last and any(len(h) == 1 for h in game.hands) or game.owed or game.owed_hands:
         raise NotNative("a last-card play or an owed build cannot be taken to the native core")
     names = bots if bots is not None else [getattr(b, "name", "?") for b in game.bots]

@@ -8,6 +8,9 @@ cdef void city_init(const PackC* P, City* c, int side) noexcept nogil:
     c.coins = P.starting_coins
     c.free_build = -1
     cdef int r
+    for r in range(MAXSTG):
+        c.stage_of[r] = P.sides[side].stage0 + r if r < c.nstages else -1
+        c.under[r] = -1
     for r in range(P.n_res):
         c.prices[1][r] = P.trade_price
         c.prices[2][r] = P.trade_price
@@ -68,6 +71,8 @@ cdef void city_add(const PackC* P, City* c, int k, int source) noexcept nogil:
                 c.trig[c.ntrig] = e.hook0 + i
                 c.trig_src[c.ntrig] = source
                 c.ntrig += 1
+                if h.seatmask >> 4 & 1:
+                    c.listens = 1
             else:
                 c.overflow = 1
     for i in range(e.nhooks):
@@ -80,6 +85,12 @@ cdef void city_add(const PackC* P, City* c, int k, int source) noexcept nogil:
                 c.free_build_colors = h.colors
         elif h.kind == H_PLAYLAST:
             c.play_last = 1
+        elif h.kind == H_PLAYTWO:  # PlayTwoPower.attach: the more generous one
+            if c.play_two != 2:
+                c.play_two = h.period
+        elif h.kind == H_FARTRADE:  # FarTradeHook.attach
+            c.far_trade = h.ref
+            c.far_price = h.amount
         elif h.kind == H_COPYEND:
             if c.ncopies < MAXCOPY:
                 c.copies[c.ncopies] = e.hook0 + i
@@ -156,8 +167,46 @@ cdef void build_card(const PackC* P, City* c, int card) noexcept nogil:
     city_add(P, c, cd.contrib, card)
 
 
-cdef int build_stage(const PackC* P, City* c) noexcept nogil:
-    cdef int k = P.stages[P.sides[c.side].stage0 + c.stages_built].contrib
+cdef void resolve_copies(const PackC* P, Game* g) noexcept nogil:
+    """copied_stages.seat_sides: a stage written `copy: left|right` is that neighbour's printed
+    stage of the same number, or can never be built (none there, or it copies too)."""
+    cdef int s, k, other, st
+    cdef const SideC* side
+    cdef const SideC* theirs
+    for s in range(g.n):
+        side = &P.sides[g.city[s].side]
+        for k in range(side.nstages):
+            if not P.stages[side.stage0 + k].copy:
+                continue
+            other = (s + 1) % g.n if P.stages[side.stage0 + k].copy == 1 else (s + g.n - 1) % g.n
+            theirs = &P.sides[g.city[other].side]
+            st = theirs.stage0 + k
+            g.city[s].stage_of[k] = st if k < theirs.nstages and not P.stages[st].copy else -1
+
+
+cdef inline int stage_at(const City* c, int index) noexcept nogil:
+    """City.stage_at: the position a wonder move builds (`index`, or the next printed one)."""
+    return c.stages_built if index < 0 else index
+
+
+cdef inline int stage_open(const City* c, int k) noexcept nogil:
+    """k is among City.open_stages (an unbuilt position; on an ordered side, the next one)."""
+    cdef int i
+    if k >= c.nstages:
+        return 0
+    for i in range(c.stages_built):
+        if c.built_order[i] == k:
+            return 0
+    return 1
+
+
+cdef int build_stage(const PackC* P, City* c, int index, int card) noexcept nogil:
+    """City.build_stage: position `index` (-1: the next printed one) with `card` under it."""
+    cdef int at = stage_at(c, index)
+    cdef int k = P.stages[c.stage_of[at]].contrib
+    if c.stages_built < MAXSTG:
+        c.built_order[c.stages_built] = at
+    c.under[at] = card
     c.stages_built += 1
     city_add(P, c, k, -1)
     return k
@@ -246,9 +295,24 @@ cdef inline const City* chosen(const Game* g, int seat, int code) noexcept nogil
 
 
 cdef int count(const PackC* P, const Game* g, int seat, const CounterC* k) noexcept nogil:
-    cdef int total = 0, i, s, n = g.n
+    cdef int total = 0, i, s, n = g.n, card
+    cdef const City* of
     if k.what == W_AGE:
         total = g.age
+    elif k.what == W_TUCKED:  # cards of the colour of the card under the owner's stage
+        card = g.city[seat].under[k.token] if 0 <= k.token < MAXSTG else -1
+        if card >= 0:
+            for i in range(k.nseats):
+                s = k.seats[i]
+                if s == 0:
+                    of = &g.city[seat]
+                elif s == 1:
+                    of = &g.city[(seat + 1) % n]
+                elif s == 2:
+                    of = &g.city[(seat + n - 1) % n]
+                else:
+                    of = chosen(g, seat, s)
+                total += of.color_counts[P.cards[card].color]
     else:
         for i in range(k.nseats):
             s = k.seats[i]

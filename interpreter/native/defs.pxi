@@ -36,6 +36,8 @@ cdef enum:
     MAXEVENTS = 64
     MAXREL = 4
     MAXSTR = 4
+    MAXSTG = 8         # wonder stages on one side
+    MAXBURY = 8        # cards one city buries
 
 # hook kinds (lower.py: H_*)
 cdef enum:
@@ -55,6 +57,10 @@ cdef enum:
     H_OTHERS = 14
     H_RELATIVE = 15
     H_STRENGTH = 16
+    H_DISCOWN = 17     # discard own COLOUR card for N coins (own_cards.pxi)
+    H_FARTRADE = 18    # trade N seats away (far_trade.pxi): amount the price, ref N
+    H_PLAYTWO = 19     # play two cards once per game (period 1) or age (2): second.pxi
+    H_BURY = 20        # bury card from HAND (ref) for N (amount) vp per coin: own_cards.pxi
 
 # cost change units (lower.py: UNIT)
 cdef enum:
@@ -92,6 +98,7 @@ cdef enum:
     W_AGE = 8
     W_TOKEN = 9
     W_PRODUCED = 10
+    W_TUCKED = 11      # cards of the colour of the card under the owner's stage (token: the stage)
 
 # actions and free kinds of a move; policies; trace records
 cdef enum:
@@ -129,7 +136,9 @@ cdef struct HookC:
     CounterC counter
     int sciset         # vp: points per science set (scored with the science)
     int stages         # cost change: on wonder stages
-    int seatmask       # cost change: whose builds (bits 0 self, 1 left, 2 right); others: 1 = all others
+    int seatmask       # cost change: whose builds (bits 0 self, 1 left, 2 right); others: 1 = all others;
+                       # trigger: where heard (bits 0 own city, 1 left, 2 right, 3 all others,
+                       # 4 any other city: lower._heard)
     int resources      # cost change: bank resources, or rebate sides (bits 1, 2)
     int inner          # trigger: the hook it runs
     int ref            # draw: deck id; hand build: hand id; tokens: kind id; relative: 1 produced;
@@ -155,6 +164,7 @@ cdef struct ContribC:
     int line
     int produces
     int has_science
+    int tucked         # a vp hook counts per card of the tucked colour (GreedyBot: _tucked_worth)
     int units
     int builds
 
@@ -175,6 +185,7 @@ cdef struct CardC:
     int nneed
 
 cdef struct StageC:
+    int copy           # 1 / 2: copies the left / right neighbour's stage of its number
     int cost_coins
     int cost_per_age
     int ncost
@@ -185,6 +196,7 @@ cdef struct StageC:
     int nneed
 
 cdef struct SideC:
+    int any_order      # `stage_order: any`: a wonder move names its stage
     int board
     int nstages
     int stage0
@@ -261,6 +273,9 @@ cdef struct Move:
     int right
     int free
     int extra
+    int far0           # coins to the far sellers (`trade 2 seats away`)
+    int far1
+    int stage          # the stage a wonder move builds (-1: the next printed one)
 
 cdef struct Opt:
     int l
@@ -296,12 +311,18 @@ cdef struct Price:
     int bank
     int nopt
     Opt3 opts[MAXOPT]  # affordable, those without bank buys first (moves._price_moves)
+    int nfar
+    int far[MAXOPT][4] # affordable (left, right, far left, far right) ways (far_trade.pxi)
 
 
 cdef struct City:
     int side
     int nstages
     int stages_built
+    short stage_of[MAXSTG]    # the stage each position builds (P.stages; its neighbour's when it
+                              # copies: copied_stages.seat_sides), -1: it can never be built
+    short built_order[MAXSTG] # positions built, in the order built (City.built_stages)
+    short under[MAXSTG]       # the card under each position (-1: none)
     int coins
     int ncards
     short cards[MAXBUILT]
@@ -341,6 +362,7 @@ cdef struct City:
     int ncopied
     short copied[MAXCOPY]
     int ntrig
+    int listens               # a trigger of its own hears events in other cities (City.listens)
     short trig[MAXTRIG]       # trigger hooks, in the order they came
     short trig_src[MAXTRIG]   # the card each came with (-1: a stage or the board)
     short trig_used[MAXTRIG]  # a limited trigger fired: the age + 1 (once per age), or 1 (game)
@@ -356,6 +378,12 @@ cdef struct City:
     short strength_out[MAXSTR] # shields it gives or takes from other cities (`for neighbors`)
     int bank_used
     int rebate_used           # bits 1 left, 2 right
+    int far_trade             # `trade N seats away`: N (0: none), and the far cities' price
+    int far_price
+    int play_two              # `play two cards once per ...`: 0 none, 1 game, 2 age
+    int second_used
+    int nburied
+    short buried[MAXBURY][2]  # (the `bury` hook, the card it took out of the game)
     int overflow              # an array was full: the game cannot be trusted (never for a
                               # pack lower.py accepts; checked after every call)
 
@@ -401,7 +429,7 @@ cdef struct Game:
     int nbox
     short box[MAXBOX]
     int nfired
-    int fired[MAXEVENTS][3]
+    int fired[MAXEVENTS][4]  # once-per-turn triggers fired: (owner, hook, colour, event's seat)
     int nowed_hands
     int owed_hands[MAXOWED][2]
     int ngains

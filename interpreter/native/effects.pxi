@@ -122,6 +122,10 @@ cdef int hook_built(const PackC* P, Game* g, int seat, const HookC* h, int depth
                     g.ngains += 1
     elif h.kind == H_COPYNOW and depth < 4:
         return copy_card_now(P, g, seat, h, depth)
+    elif h.kind == H_DISCOWN:
+        return discard_own_card(P, g, seat, h)
+    elif h.kind == H_BURY:
+        bury_card(P, g, seat, h)
     return 0
 
 
@@ -180,41 +184,84 @@ cdef inline int trigger_matches(const HookC* h, int kind, int color) noexcept no
     return not h.colors or (color >= 0 and (h.colors >> color & 1))
 
 
+cdef inline int watching(const Game* g) noexcept nogil:
+    """GameState.watching: whether any city hears events in other cities (most packs: none)."""
+    cdef int s
+    for s in range(g.n):
+        if g.city[s].listens:
+            return 1
+    return 0
+
+
+cdef inline int hears(const HookC* h, int owner, int seat, int n) noexcept nogil:
+    """TriggerHook.hears: an event in `seat`'s city heard by this trigger of `owner`'s city."""
+    if seat == owner:
+        return h.seatmask & 1
+    if h.seatmask >> 3 & 1:
+        return 1
+    return (h.seatmask >> 1 & 1 and seat == (owner + 1) % n) or \
+        (h.seatmask >> 2 & 1 and seat == (owner + n - 1) % n)
+
+
+cdef int react(const PackC* P, Game* g, int owner, int seat, int i, int color) noexcept nogil:
+    """GameState._react: owner's i-th trigger runs (once per turn for each colour or side and
+    city heard; once per age or game for this city's copy); the coins it gives."""
+    cdef City* c = &g.city[owner]
+    cdef int hid = c.trig[i], src = c.trig_src[i], j, got
+    cdef const HookC* h = &P.hooks[hid]
+    if h.cond:
+        for j in range(g.nfired):
+            if g.fired[j][0] == owner and g.fired[j][1] == hid and g.fired[j][2] == color \
+                    and g.fired[j][3] == seat:
+                return 0
+        if g.nfired < MAXEVENTS:
+            g.fired[g.nfired][0] = owner
+            g.fired[g.nfired][1] = hid
+            g.fired[g.nfired][2] = color
+            g.fired[g.nfired][3] = seat
+            g.nfired += 1
+        else:
+            g.overflow = 1
+    if h.ref:
+        if c.trig_used[i] and (h.ref == 2 or c.trig_used[i] == g.age + 1):
+            return 0
+        c.trig_used[i] = g.age + 1
+    got = hook_built(P, g, owner, &P.hooks[h.inner], 0)
+    if got and g.plays != NULL and src >= 0:  # coin_tally: the trigger's card
+        g.plays.coins[owner * P.ncards + src] += got
+    return got
+
+
 cdef int fire(const PackC* P, Game* g, int seat, int kind, int color, int card) noexcept nogil:
     """Game.fire: the city's triggers this event matches (a card's own trigger ignores its own
-    building; once-per-turn ones once for each side or colour); the coins they give."""
+    building; once-per-turn ones once for each side or colour); the coins they give. Other
+    cities' triggers that hear it (`when neighbors build ...`) put their coins in g.gains."""
     cdef City* c = &g.city[seat]
     cdef const HookC* h
-    cdef int i, j, seen, coins = 0, src, hid, got
+    cdef int i, owner, coins = 0, src, got
     for i in range(c.ntrig):
         src = c.trig_src[i]
-        hid = c.trig[i]
-        h = &P.hooks[hid]
-        if (src == card and src >= 0) or not trigger_matches(h, kind, color):
+        h = &P.hooks[c.trig[i]]
+        if (src == card and src >= 0) or not (h.seatmask & 1) or not trigger_matches(h, kind, color):
             continue
-        if h.cond:
-            seen = 0
-            for j in range(g.nfired):
-                if g.fired[j][0] == seat and g.fired[j][1] == hid and g.fired[j][2] == color:
-                    seen = 1
-                    break
-            if seen:
+        coins += react(P, g, seat, seat, i, color)
+    if watching(g):
+        for owner in range(g.n):
+            if owner == seat:
                 continue
-            if g.nfired < MAXEVENTS:
-                g.fired[g.nfired][0] = seat
-                g.fired[g.nfired][1] = hid
-                g.fired[g.nfired][2] = color
-                g.nfired += 1
-            else:
-                g.overflow = 1
-        if h.ref:  # GameState._react: once in each age, or in the game, for this city's copy
-            if c.trig_used[i] and (h.ref == 2 or c.trig_used[i] == g.age + 1):
-                continue
-            c.trig_used[i] = g.age + 1
-        got = hook_built(P, g, seat, &P.hooks[h.inner], 0)
-        if got and g.plays != NULL and src >= 0:  # coin_tally: the trigger's card
-            g.plays.coins[seat * P.ncards + src] += got
-        coins += got
+            for i in range(g.city[owner].ntrig):
+                h = &P.hooks[g.city[owner].trig[i]]
+                if not (h.seatmask >> 4 & 1) or not hears(h, owner, seat, g.n) \
+                        or not trigger_matches(h, kind, color):
+                    continue
+                got = react(P, g, owner, seat, i, color)
+                if got:
+                    if g.ngains < MAXEVENTS:
+                        g.gains[g.ngains][0] = owner
+                        g.gains[g.ngains][1] = got
+                        g.ngains += 1
+                    else:
+                        g.overflow = 1
     return coins
 
 

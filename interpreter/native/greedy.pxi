@@ -44,8 +44,8 @@ cdef double copy_worth(const PackC* P, const Game* g, int seat, const HookC* h, 
 cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int depth) noexcept nogil:
     """Hook.worth of each native hook kind."""
     cdef const City* c
-    cdef int v, i, t, n
-    cdef int targets[MAXP]
+    cdef int v, i, t, n, cities
+    cdef int targets[MAXBUILT]
     if depth > 4:
         return 0.0
     if h.kind == H_COINS:
@@ -73,9 +73,29 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
             return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * ages_left(P, g)
         if h.ref == 1:
             return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * (ages_left(P, g) + 1)
-        return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * (1.5 * ages_left(P, g) + 1)
+        cities = (h.seatmask & 1) + ((g.n - 1) if h.seatmask >> 3 & 1 else
+                                     (h.seatmask >> 1 & 1) + (h.seatmask >> 2 & 1))
+        return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * (1.5 * ages_left(P, g) + 1) \
+            * (cities if cities > 1 else 1)
     if h.kind == H_DRAW:
         return 0.5 * h.amount
+    if h.kind == H_BURY:  # BuryHook.worth: the dearest card of that hand, two thirds of it
+        v = 0
+        for i in range(g.city[seat].nh_len[h.ref]):
+            t = h.amount * P.cards[g.city[seat].nh[h.ref][i]].cost_coins
+            if t > v:
+                v = t
+        return v * 2 / 3.0
+    if h.kind == H_PLAYTWO:  # PlayTwoPower.worth
+        return 3 + (2.5 * ages_left(P, g) if h.period == 2 else 0.0)
+    if h.kind == H_FARTRADE:  # FarTradeHook.worth
+        if h.ref % g.n == 0 or h.ref % g.n == 1 or h.ref % g.n == g.n - 1:
+            return 0.0
+        return 0.8 * ages_left(P, g) + 0.5
+    if h.kind == H_DISCOWN:  # DiscardOwnHook.worth
+        if not own_candidates(P, g, seat, h, targets):
+            return 0.0
+        return max(0.0, h.amount / 3.0 - 1.0)
     if h.kind == H_HANDBUILD:
         return 2.0 * (1 if g.city[seat].nh_len[h.ref] >= 1 else 0)
     if h.kind == H_COPYNOW:
@@ -141,12 +161,37 @@ cdef double value(const PackC* P, const Game* g, int seat, int k) noexcept nogil
     return v
 
 
+cdef double tucked_worth(const PackC* P, const Game* g, int seat, int k, int card) noexcept nogil:
+    """bots._tucked_worth: points of `per card of the tucked colour` were `card` put under the
+    stage, counted as the cities stand now."""
+    cdef const ContribC* e = &P.contribs[k]
+    cdef const HookC* h
+    cdef double total = 0.0
+    cdef int i, j, n, s, color = P.cards[card].color
+    for i in range(e.nhooks):
+        h = &P.hooks[e.hook0 + i]
+        if h.kind != H_VP or not h.counter.has or h.counter.what != W_TUCKED:
+            continue
+        n = 0
+        for j in range(h.counter.nseats):
+            s = h.counter.seats[j]
+            if s == 0:
+                n += g.city[seat].color_counts[color]
+            elif s == 1:
+                n += g.city[(seat + 1) % g.n].color_counts[color]
+            elif s == 2:
+                n += g.city[(seat + g.n - 1) % g.n].color_counts[color]
+        total += h.amount * (n // h.counter.every)
+    return total
+
+
 cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int nm) noexcept nogil:
     """GreedyBot.choose: the best score_move, ties within 1e-9 at random."""
     cdef double card_value[MAXH2]
     cdef int have[MAXH2]
-    cdef double stage_value = 0.0, v, best_v = -1e300
-    cdef int have_stage = 0, i, nbest = 0, bank
+    cdef double stage_value[MAXSTG]
+    cdef double v, best_v = -1e300
+    cdef int have_stage = 0, i, nbest = 0, bank, at
     cdef int best[MAXMOVES]
     cdef const City* c = &g.city[seat]
     cdef const CardC* cd
@@ -168,24 +213,73 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
                 card_value[m.card] = value(P, g, seat, cd.contrib)
                 have[m.card] = 1
             bank = 0 if m.free else cd.cost_coins + cd.cost_per_age * g.age
-            v = card_value[m.card] - (bank + m.left + m.right + m.extra) / 3.0
+            v = card_value[m.card] - (bank + m.left + m.right + m.far0 + m.far1 + m.extra) / 3.0
             if m.free == F_POWER:
                 v -= 1.5
                 v += (cd.cost_coins + cd.cost_units) / 2.0
             if m.free == F_CHAIN:
                 v += 0.5
         else:
-            st = &P.stages[P.sides[c.side].stage0 + c.stages_built]
-            if not have_stage:
-                stage_value = value(P, g, seat, st.contrib)
-                have_stage = 1
-            v = stage_value - (st.cost_coins + m.left + m.right + m.extra) / 3.0 + 0.5
+            at = stage_at(c, m.stage)  # the stage it names (any order)
+            st = &P.stages[c.stage_of[at]]
+            if not (have_stage >> at & 1):
+                stage_value[at] = value(P, g, seat, st.contrib)
+                have_stage |= 1 << at
+            v = stage_value[at]
+            if P.contribs[st.contrib].tucked:
+                v = v + tucked_worth(P, g, seat, st.contrib, hand_of(g, seat)[m.card])
+            v = v - (st.cost_coins + m.left + m.right + m.far0 + m.far1 + m.extra) / 3.0 + 0.5
         if first or v > best_v + 1e-9:
             best[0] = i
             nbest = 1
             best_v = v
             first = 0
         elif v > best_v - 1e-9:
+            best[nbest] = i
+            nbest += 1
+    return best[randrange(&g.rng_bot[seat], nbest)]
+
+
+cdef int greedy_second(const PackC* P, Game* g, int seat, const short* hand, int n) noexcept nogil:
+    """bots._second: the best valued card when worth 3 points, or whenever this is the power's
+    last chance (one card left; once per game: only in the last age); -1 waits."""
+    cdef double vals[MAXHAND]
+    cdef double top
+    cdef int i, nbest = 0, last_chance
+    cdef int best[MAXHAND]
+    for i in range(n):
+        vals[i] = value(P, g, seat, P.cards[hand[i]].contrib)
+    top = vals[0]
+    for i in range(n):
+        if vals[i] > top:
+            top = vals[i]
+    last_chance = n == 1 and (g.city[seat].play_two == 2 or ages_left(P, g) == 0)
+    if top < 3.0 and not (last_chance and top > 0):
+        return -1
+    for i in range(n):
+        if vals[i] == top:
+            best[nbest] = i
+            nbest += 1
+    return best[randrange(&g.rng_bot[seat], nbest)]
+
+
+cdef int greedy_give_up(const PackC* P, Game* g, int seat, const int* cards, int n, int coins) noexcept nogil:
+    """bots._give_up: the least valued card when worth less than the coins (a third of a
+    point each), exact ties at random; -1 keeps them all."""
+    cdef double vals[MAXBUILT]
+    cdef double low
+    cdef int i, nbest = 0
+    cdef int best[MAXBUILT]
+    for i in range(n):
+        vals[i] = value(P, g, seat, P.cards[cards[i]].contrib)
+    low = vals[0]
+    for i in range(n):
+        if vals[i] < low:
+            low = vals[i]
+    if low >= coins / 3.0:
+        return -1
+    for i in range(n):
+        if vals[i] == low:
             best[nbest] = i
             nbest += 1
     return best[randrange(&g.rng_bot[seat], nbest)]

@@ -18,22 +18,25 @@ from interpreter.rules import effects as E
 from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.contribution import Contribution
 from interpreter.rules.counting import Counter
+from interpreter.rules.effects.play import PlayTwoPower
+from interpreter.rules.effects.trade import FarTradeHook
 from interpreter.game.rng import fnv1a, mix
 
 # sizes of the native core's fixed arrays (defs.pxi); a pack beyond them runs in Python
 MAXP, MAXR, MAXC, MAXS, MAXHAND, MAXBUILT, MAXCH, MAXWILD = 8, 8, 16, 4, 20, 64, 64, 8
 MAXCOST, MAXCHAIN, PER_CONTRIB, MAXDISC = 8, 8, 12, 512
-MAXNH, MAXTK, MAXBOX, MAXCOPY = 2, 4, 256, 8
+MAXNH, MAXTK, MAXBOX, MAXCOPY, MAXSTG = 2, 4, 256, 8, 8
 HELD = 5000  # defs.pxi; the same runtime bound as dsl/limits.py LIMITS.held
 if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
     raise RuntimeError("the native core's HELD (defs.pxi, lower.py) differs from dsl/limits.py's held")
 
 # hook kinds (defs.pxi has the same numbers)
 (H_COINS, H_VP, H_FREE, H_PLAYLAST, H_DISCARD, H_COPYEND, H_COST, H_GIVEDEF, H_TRIGGER, H_DRAW,
- H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH) = range(1, 17)
+ H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH, H_DISCOWN, H_FARTRADE,
+ H_PLAYTWO, H_BURY) = range(1, 21)
 # counted things (Counter.what)
 WHAT = {"card": 1, "wonder_stage": 2, "defeat": 3, "victory": 4, "coin": 5, "set": 6,
-        "science_set": 7, "age": 8, "token": 9, "produced": 10}
+        "science_set": 7, "age": 8, "token": 9, "produced": 10, "tucked": 11}
 PERIOD = {"age": 0, "game": 1, "age_first": 2, "age_last": 3}
 UNIT = {"resource": 1, "coin": 2, "all": 3, "all_resources": 4, "bank": 5, "rebate": 6,
         "first_of_color": 7}
@@ -53,18 +56,21 @@ NATIVE_KINDS: dict[str, str] = {
     "vp": "points at game end: flat, per counted thing, per science set, `if wonder complete`",
     "free": "build once per age or game, first / last card of each age, first card of each "
             "colour, cards of some colours",
-    "play": "play the last card of each age",
+    "play": "play the last card of each age; two cards in one turn once per age or game",
     "build": "build from the discard pile, or from a second hand",
     "copy": "copy a neighbour's card at game end, or now",
     "give": "defeat tokens go to the winner",
     "discount": "coins, resources or the whole cost off, for the owner or its neighbours; "
                 "counted per thing",
     "when": "triggers: build, chain, wonder stage, buy, win or lose a conflict, take coins, "
-            "age starts; once per turn, age or game",
+            "age starts; once per turn, age or game; heard in other cities (`when neighbors ...`)",
     "draw": "cards drawn from the box into a second hand",
     "tokens": "tokens of the pack's kinds (debt, diplomacy)",
     "lose": "others lose coins (or take debt) or gain coins",
     "rebate": "coins off the first purchase from a side each turn",
+    "discard": "a built card of one's own given up for coins (its effects end)",
+    "trade": "trade with the cities N seats away too",
+    "bury": "a card of a second hand taken out of the game for points by its coin cost",
 }
 PHASE_KINDS = ("age", "draft", "recruit")  # the phase kinds the native core runs
 
@@ -79,10 +85,10 @@ def _counter(c: Counter | None, tokens: list[str]) -> list[int]:
         return [0, 0, 0, 1, -1, 0]
     if c.what == "produced":  # the resource in the token slot
         return [1, WHAT[c.what], 0, c.every, c.resource, len(c.seats), *c.seats]
-    if c.what == "tucked":
-        raise NotNative("a count of the colour of the card under a stage (per card of the tucked colour)")
     if c.what == "victory_pair":
         raise NotNative("a count of pairs of identical victory tokens (per point of victory pairs)")
+    if c.what == "tucked":  # the stage in the token slot
+        return [1, WHAT[c.what], 0, c.every, c.stage, len(c.seats), *c.seats]
     mask = 0
     for col in c.colors:
         mask |= 1 << col
@@ -132,15 +138,13 @@ class _HookLowering:
                         seatmask=sum(1 << s for s in h.seats), resources=h.resources,
                         counter=_counter(getattr(h, "counter", None), tk))
         if t is E.TriggerHook:
-            if h.others:
-                raise NotNative("a trigger heard in other cities (when neighbors/others ...)")
             if h.kind not in EVENT:
                 raise NotNative(f"the event '{h.kind}'")
             if h.scores:  # the core's cities keep no points gained along the way
                 raise NotNative("points gained when a trigger fires (vp ... when ...)")
             self.inner.append(self.row(h.inner))
             return _row(H_TRIGGER, cond=int(h.once), period=EVENT[h.kind], colors=h.colors,
-                        inner=-len(self.inner), ref=LIMIT[h.limit])
+                        inner=-len(self.inner), ref=LIMIT[h.limit], seatmask=_heard(h))
         if t is E.DrawHook:
             return _row(H_DRAW, h.count, ref=self.hands.index(h.deck))
         if t is E.HandBuildHook:
@@ -159,11 +163,27 @@ class _HookLowering:
                 raise NotNative("shields for more than three sides")
             return _row(H_STRENGTH, h.amount, cond=int(out), seats=h.seats if out else (),
                         counter=_counter(h.counter, tk))
+        if t is E.DiscardOwnHook:
+            return _row(H_DISCOWN, h.coins, colors=h.colors)
+        if t is FarTradeHook:
+            return _row(H_FARTRADE, h.price, ref=h.distance)
+        if t is E.BuryHook:
+            return _row(H_BURY, h.vp, ref=self.hands.index(h.hand))
+        if t is PlayTwoPower:  # (a count with seats no player owns never plays natively)
+            return _row(H_PLAYTWO, period={"game": 1, "age": 2}[h.period])
         if getattr(h, "not_native", ""):  # a construct the core declines names itself
             raise NotNative(h.not_native)
         if isinstance(h, E.PluginHook):
             raise NotNative(f"the plug-in word '{h.word}'")
         raise NotNative(f"the effect {type(h).__name__}")
+
+
+def _heard(h: Any) -> int:
+    """Where a trigger hears its event (TriggerHook.hears): bits 0 its own city, 1 the left
+    neighbour, 2 the right, 3 every other city, 4 any other city at all (its city listens)."""
+    w = h.whose
+    return (int(h.own) | ("left" in w) << 1 | ("right" in w) << 2 | (w == ("others",)) << 3
+            | int(h.others) << 4)
 
 
 def _mask(choice: tuple[int, ...]) -> int:
@@ -297,11 +317,11 @@ def _check_city_bounds(cp: CompiledPack, t: _Tables, cards: list[list[Any]],
         for card in cards:
             by_name[card[4]] = max(by_name.get(card[4], 0), size(card[5]) + copied(card[5]))
         side = max((size(b) + copied(b) + sum(size(st[3]) + copied(st[3]) for st in stages)
-                    for b, stages in sides), default=0)
+                    for b, stages, _ in sides), default=0)
         if slot == 6 and any(h[0] == H_VP and h[9] for h in hooks):
             limit = 3  # paid per science set: Python tries every choice in order (<= 64 of them)
         copies = max((sum(1 for row in hooks[t.contribs[b][8]:t.contribs[b][8] + t.contribs[b][9]]
-                          if row[0] in (H_COPYEND, H_COPYNOW)) for b, _ in sides), default=0)
+                          if row[0] in (H_COPYEND, H_COPYNOW)) for b, _, _ in sides), default=0)
         copies += sum(1 for row in hooks if row[0] in (H_COPYEND, H_COPYNOW))
         if copies > MAXCOPY or sum(by_name.values()) + side > limit:
             raise NotNative(f"more {what} in one city than the native core holds")
@@ -316,7 +336,7 @@ def hand_names(cp: CompiledPack) -> list[str]:
         for h in c.hooks:
             if isinstance(h, E.DrawHook):
                 names.add(h.deck)
-            elif isinstance(h, E.HandBuildHook):
+            elif isinstance(h, (E.HandBuildHook, E.BuryHook)):
                 names.add(h.hand)
     if len(names) > MAXNH:
         raise NotNative("more second hands than the native core holds")
@@ -364,22 +384,21 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
     side_index: dict[tuple[str, str], int] = {}
     for (w, s), side in cp.sides.items():
         side_index[(w, s)] = len(sides)
-        if side.any_order:
-            raise NotNative("wonder stages built in any order (stage_order: any)")
-        if any(st.copy for st in side.stages):
-            raise NotNative("a wonder stage copying a neighbour's stage (copy: left|right)")
+        if len(side.stages) > MAXSTG:
+            raise NotNative("more wonder stages on a side than the native core holds")
         stages = []
         for st in side.stages:
             if len(st.cost) > MAXCOST:
                 raise NotNative("a cost of more than 8 resources")
             stages.append([st.cost_coins, st.cost_per_age, [list(x) for x in st.cost],
-                           t.contrib(st.effect, "wonder"), *t.needs(st.needs)])
-        sides.append([t.contrib(side.board, "wonder"), stages])
+                           t.contrib(st.effect, "wonder"), {"": 0, "left": 1, "right": 2}[st.copy],
+                           *t.needs(st.needs)])
+        sides.append([t.contrib(side.board, "wonder"), stages, int(side.any_order)])
     for w in cp.wonders:
         options = sorted(s for (name, s) in cp.sides if name == w)
         wonders.append([side_index[(w, s)] for s in options])
     _check_city_bounds(cp, t, cards, sides)
-    t.fix_needs(cards + [st for _, stages in sides for st in stages])
+    t.fix_needs(cards + [st for _, stages, _ in sides for st in stages])
     kinds = list(rules.tokens.values())
     return {
         "n_res": len(cp.resources), "n_col": len(cp.colors), "n_sym": len(cp.symbols),

@@ -41,6 +41,9 @@ cdef inline void put(Move* m, int card, int action, int l, int r, int fr) noexce
     m.right = r
     m.free = fr
     m.extra = 0
+    m.far0 = 0
+    m.far1 = 0
+    m.stage = -1
 
 
 cdef inline short* hand_of(Game* g, int seat) noexcept nogil:
@@ -62,8 +65,8 @@ cdef inline int hand_size_now(Game* g, int seat) noexcept nogil:
     return hand_len_of(g, seat)[0]
 
 
-cdef int price_moves(int i, int action, const Price* p, Move* out, int nm) noexcept nogil:
-    """moves._price_moves."""
+cdef int price_moves(int i, int action, const Price* p, Move* out, int nm, int stage=-1) noexcept nogil:
+    """moves._price_moves (`stage`: the stage a wonder move names, -1 the next printed one)."""
     cdef int k
     if not p.buildable:
         return nm
@@ -73,8 +76,28 @@ cdef int price_moves(int i, int action, const Price* p, Move* out, int nm) noexc
     for k in range(p.nopt):
         put(&out[nm], i, action, p.opts[k].l, p.opts[k].r, F_NONE)
         out[nm].extra = p.opts[k].e
+        out[nm].stage = stage
+        nm += 1
+    for k in range(p.nfar):
+        put(&out[nm], i, action, p.far[k][0], p.far[k][1], F_NONE)
+        out[nm].far0 = p.far[k][2]
+        out[nm].far1 = p.far[k][3]
+        out[nm].stage = stage
         nm += 1
     return nm
+
+
+cdef int any_order_stages(const PackC* P, Game* g, int seat, const Mods* m, Price* prices,
+                          int* which) noexcept nogil:
+    """moves._stage_prices on a side built in any order: each unbuilt stage, priced."""
+    cdef const City* c = &g.city[seat]
+    cdef int k, n = 0
+    for k in range(c.nstages):
+        if stage_open(c, k):
+            price_stage(P, g, seat, m, &prices[n], k)
+            which[n] = k
+            n += 1
+    return n
 
 
 cdef int affordable(Game* g, int seat, int bank, const int* cr, const int* cn, int ncost,
@@ -102,15 +125,22 @@ cdef int plain_moves(const PackC* P, Game* g, int seat, Move* out) noexcept nogi
     cdef int fp = free_power(g, seat)
     cdef Opt stage_opts[MAXOPT]
     cdef Opt opts[MAXOPT]
-    cdef int nstage = 0, nm = 0, i, j, k, card, bank, no, nh = hand_size_now(g, seat)
+    cdef int nstage = 0, nm = 0, i, j, k, card, bank, no, nh = hand_size_now(g, seat), nany = 0
     cdef short* hand = hand_of(g, seat)
     cdef const StageC* st
     cdef const CardC* cd
-    if c.stages_built < c.nstages:
-        st = &P.stages[P.sides[c.side].stage0 + c.stages_built]
-    if c.stages_built < c.nstages and not (st.nneed and unmet(P, g, seat, st.need0, st.nneed)):
-        nstage = affordable(g, seat, st.cost_coins + st.cost_per_age * g.age, st.cost_r, st.cost_n,
-                            st.ncost, stage_opts)
+    cdef Mods none
+    cdef Price anyp[MAXSTG]
+    cdef int which[MAXSTG]
+    if P.sides[c.side].any_order:  # each unbuilt stage priced (moves._stage_prices)
+        none.any = 0
+        mods_for(P, g, seat, &none)
+        nany = any_order_stages(P, g, seat, &none, anyp, which)
+    elif c.stages_built < c.nstages and c.stage_of[c.stages_built] >= 0:
+        st = &P.stages[c.stage_of[c.stages_built]]
+        if not (st.nneed and unmet(P, g, seat, st.need0, st.nneed)):
+            nstage = affordable(g, seat, st.cost_coins + st.cost_per_age * g.age, st.cost_r, st.cost_n,
+                                st.ncost, stage_opts)
     for i in range(nh):
         card = hand[i]
         cd = &P.cards[card]
@@ -136,6 +166,11 @@ cdef int plain_moves(const PackC* P, Game* g, int seat, Move* out) noexcept nogi
         for j in range(nstage):
             put(&out[nm], i, A_WONDER, stage_opts[j].l, stage_opts[j].r, F_NONE)
             nm += 1
+        for j in range(nany):
+            if nm + anyp[j].nopt + 2 * (nh - i) >= MAXMOVES:
+                g.overflow = 1
+                break
+            nm = price_moves(i, A_WONDER, &anyp[j], out, nm, which[j])
         put(&out[nm], i, A_SELL, 0, 0, F_NONE)
         nm += 1
     return nm
@@ -152,16 +187,22 @@ cdef int legal_moves(const PackC* P, Game* g, int seat, Move* out, int actions) 
     cdef Price stage
     cdef Price p
     cdef const CardC* cd
+    cdef Price anyp[MAXSTG]
+    cdef int which[MAXSTG]
+    cdef int nany = 0, j, ordered = not P.sides[c.side].any_order
     if actions == 1 << A_KEEP:
         for i in range(nh):
             put(&out[nm], i, A_KEEP, 0, 0, F_NONE)
             nm += 1
         return nm
     mods_for(P, g, seat, &m)
-    if not m.any and actions == ACT_ALL:
+    if not m.any and actions == ACT_ALL and not c.far_trade:
         return plain_moves(P, g, seat, out)
     if actions >> A_WONDER & 1:
-        price_stage(P, g, seat, &m, &stage)
+        if ordered:
+            price_stage(P, g, seat, &m, &stage, -1)
+        else:
+            nany = any_order_stages(P, g, seat, &m, anyp, which)
     for i in range(nh):
         card = hand[i]
         cd = &P.cards[card]
@@ -174,7 +215,13 @@ cdef int legal_moves(const PackC* P, Game* g, int seat, Move* out, int actions) 
                 put(&out[nm], i, A_BUILD, 0, 0, F_POWER)
                 nm += 1
         if actions >> A_WONDER & 1:
-            nm = price_moves(i, A_WONDER, &stage, out, nm)
+            if ordered:
+                nm = price_moves(i, A_WONDER, &stage, out, nm)
+            for j in range(nany):
+                if nm + anyp[j].nopt + 2 * (nh - i) >= MAXMOVES:
+                    g.overflow = 1
+                    break
+                nm = price_moves(i, A_WONDER, &anyp[j], out, nm, which[j])
         if actions >> A_SELL & 1:
             put(&out[nm], i, A_SELL, 0, 0, F_NONE)
             nm += 1

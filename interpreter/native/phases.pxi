@@ -89,8 +89,10 @@ cdef void war(const PackC* P, Game* g, int age) noexcept nogil:
             if g.city[s].ntok < MAXTOK:
                 g.city[s].tok[g.city[s].ntok] = gets[s][j]
                 g.city[s].ntok += 1
+    cdef int listening = watching(g)
+    cdef City* c
     for s in range(n):
-        if not g.city[s].ntrig:
+        if not g.city[s].ntrig and not listening:
             continue
         coins = 0
         for j in range(won[s]):
@@ -101,9 +103,9 @@ cdef void war(const PackC* P, Game* g, int age) noexcept nogil:
             g.city[s].coins += coins
             if g.city[s].coins < 0:
                 g.city[s].coins = 0
-    for s in range(g.ngains):  # GameState.settle_gains after the conflicts' triggers
-        j = g.gains[s][0]
-        g.city[j].coins = g.city[j].coins + g.gains[s][1] if g.city[j].coins + g.gains[s][1] > 0 else 0
+    for s in range(g.ngains):  # GameState.settle_gains
+        c = &g.city[g.gains[s][0]]
+        c.coins = c.coins + g.gains[s][1] if c.coins + g.gains[s][1] > 0 else 0
     g.ngains = 0
 
 
@@ -116,6 +118,8 @@ cdef void begin_age(const PackC* P, Game* g, int age) noexcept nogil:
     for s in range(g.n):
         if g.city[s].free_build == 0:
             g.city[s].free_build_used = 0
+        if g.city[s].play_two == 2:
+            g.city[s].second_used = 0
         trig |= g.city[s].ntrig
     if not trig:
         return
@@ -168,13 +172,17 @@ cdef void play_turn(const PackC* P, Game* g, const Move* given, const int* has_g
     if g.beyond:  # stopped: past the runtime bound
         return
     for s in range(g.n):
+        plays[s] = g.hand_len[s] > 0  # (a second card played earlier can empty a hand)
         if has_given != NULL and has_given[s]:
             moves[s] = given[s]
-        else:
+        elif plays[s]:
             moves[s] = decide(P, g, s, ACT_ALL)
-        plays[s] = 1
     resolve(P, g, moves, plays, 0)
     trace_state(P, g)
+    for s in range(g.n):
+        if g.city[s].play_two:
+            second_cards(P, g)
+            break
     if t == g.last:
         for s in range(g.n):
             plays[s] = g.city[s].play_last and g.hand_len[s] > 0

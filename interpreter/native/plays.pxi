@@ -30,6 +30,9 @@ cdef int card_points(const PackC* P, const Game* g, int seat, int card, int full
     cdef unsigned short wild[MAXWILD]
     for i in range(e.nhooks):
         h = &P.hooks[e.hook0 + i]
+        if h.kind == H_BURY:
+            points += bury_points(P, c, e.hook0 + i)
+            continue
         if h.kind != H_VP or (h.cond and c.stages_built < c.nstages):
             continue
         points += h.amount * count(P, g, seat, &h.counter) if h.counter.has else h.amount

@@ -261,6 +261,7 @@ cdef void priced(Game* g, int seat, const Mods* m, const Terms* t, Price* p) noe
     p.free = 0
     p.bank = t.bank
     p.nopt = 0
+    p.nfar = 0
     if t.free:
         p.buildable = 1
         p.free = 3
@@ -297,7 +298,9 @@ cdef void priced(Game* g, int seat, const Mods* m, const Terms* t, Price* p) noe
             p.opts[k] = all3[i]
             k += 1
     p.nopt = k
-    p.buildable = k > 0
+    if g.city[seat].far_trade:  # `trade N seats away`: ways through the far cities too
+        far_priced(g, seat, t, p)
+    p.buildable = k > 0 or p.nfar > 0
 
 
 cdef void price_card(const PackC* P, Game* g, int seat, const Mods* m, int card, Price* p) noexcept nogil:
@@ -307,6 +310,7 @@ cdef void price_card(const PackC* P, Game* g, int seat, const Mods* m, int card,
     p.buildable = 0
     p.free = 0
     p.nopt = 0
+    p.nfar = 0
     if has_name(c, cd.name) or (cd.nneed and unmet(P, g, seat, cd.need0, cd.nneed)):
         return
     if chained(c, cd):
@@ -321,16 +325,19 @@ cdef void price_card(const PackC* P, Game* g, int seat, const Mods* m, int card,
     priced(g, seat, m, &t, p)
 
 
-cdef void price_stage(const PackC* P, Game* g, int seat, const Mods* m, Price* p) noexcept nogil:
+cdef void price_stage(const PackC* P, Game* g, int seat, const Mods* m, Price* p, int index) noexcept nogil:
+    """moves.price_stage: stage position `index` (-1: the next printed one)."""
     cdef City* c = &g.city[seat]
     cdef const StageC* st
     cdef Terms t
+    cdef int at = stage_at(c, index)
     p.buildable = 0
     p.free = 0
     p.nopt = 0
-    if c.stages_built >= c.nstages:
+    p.nfar = 0
+    if c.stages_built >= c.nstages or not stage_open(c, at) or c.stage_of[at] < 0:
         return
-    st = &P.stages[P.sides[c.side].stage0 + c.stages_built]
+    st = &P.stages[c.stage_of[at]]
     if st.nneed and unmet(P, g, seat, st.need0, st.nneed):
         return
     build_terms(m, -1, st.cost_coins + st.cost_per_age * g.age, st.cost_r, st.cost_n, st.ncost, &t)

@@ -69,6 +69,9 @@ cdef void add_scorers(const PackC* P, const Game* g, int seat, int k, int* pad, 
     cdef int i, v
     for i in range(e.nhooks):
         h = &P.hooks[e.hook0 + i]
+        if h.kind == H_BURY:
+            pad[e.line] += bury_points(P, c, e.hook0 + i)
+            continue
         if h.kind != H_VP:
             continue
         if h.sciset and sets >= 0:
@@ -118,7 +121,7 @@ cdef int score_city(const PackC* P, const Game* g, int seat, const int* extra, i
     # the contributions whose points it scores: board, stages, cards, copies now, copies at the end
     per_set += per_set_of(P, P.sides[side].board)
     for i in range(c.stages_built):
-        per_set += per_set_of(P, P.stages[P.sides[side].stage0 + i].contrib)
+        per_set += per_set_of(P, P.stages[c.stage_of[c.built_order[i]]].contrib)
     for i in range(c.ncards):
         per_set += per_set_of(P, P.cards[c.cards[i]].contrib)
     for i in range(c.ncopied):
@@ -137,7 +140,7 @@ cdef int score_city(const PackC* P, const Game* g, int seat, const int* extra, i
     k = best[1]
     add_scorers(P, g, seat, P.sides[side].board, pad, k)
     for i in range(c.stages_built):
-        add_scorers(P, g, seat, P.stages[P.sides[side].stage0 + i].contrib, pad, k)
+        add_scorers(P, g, seat, P.stages[c.stage_of[c.built_order[i]]].contrib, pad, k)
     for i in range(c.ncards):
         add_scorers(P, g, seat, P.cards[c.cards[i]].contrib, pad, k)
     for i in range(c.ncopied):

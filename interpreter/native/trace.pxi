@@ -51,6 +51,9 @@ cdef void trace_state(const PackC* P, Game* g) noexcept nogil:
         trace_int(t, c.ncopied)
         for i in range(c.ncopied):
             trace_int(t, c.copied[i])
+        trace_int(t, c.stages_built)
+        for i in range(c.stages_built):
+            trace_int(t, c.built_order[i])
     trace_int(t, g.ndiscard)
     for i in range(g.ndiscard):
         trace_int(t, g.discard[i])

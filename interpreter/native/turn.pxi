@@ -21,6 +21,9 @@ cdef Move decide(const PackC* P, Game* g, int seat, int actions) noexcept nogil:
             trace_int(g.trace, moves[i].right)
             trace_int(g.trace, moves[i].free)
             trace_int(g.trace, moves[i].extra)
+            trace_int(g.trace, moves[i].far0)
+            trace_int(g.trace, moves[i].far1)
+            trace_int(g.trace, moves[i].stage)
         trace_int(g.trace, k)
     return moves[k]
 
@@ -73,8 +76,8 @@ cdef inline void remove_first(short* items, int* n, int card) noexcept nogil:
             return
 
 
-cdef inline int stage_bank(const PackC* P, const Game* g, const City* c) noexcept nogil:
-    cdef const StageC* st = &P.stages[P.sides[c.side].stage0 + c.stages_built]
+cdef inline int stage_bank(const PackC* P, const Game* g, const City* c, int index) noexcept nogil:
+    cdef const StageC* st = &P.stages[c.stage_of[stage_at(c, index)]]
     return st.cost_coins + st.cost_per_age * g.age
 
 
@@ -92,7 +95,7 @@ cdef int bank_of(const PackC* P, Game* g, int seat, const Move* m, int card) noe
         build_terms(&mods, cd.color, cd.cost_coins + cd.cost_per_age * g.age, cd.cost_r, cd.cost_n,
                     cd.ncost, &t)
     else:
-        st = &P.stages[P.sides[c.side].stage0 + c.stages_built]
+        st = &P.stages[c.stage_of[stage_at(c, m.stage)]]
         build_terms(&mods, -1, st.cost_coins + st.cost_per_age * g.age, st.cost_r, st.cost_n,
                     st.ncost, &t)
     return t.bank
@@ -109,7 +112,7 @@ cdef inline void add_event(int ev[][4], int* nev, int seat, int kind, int color,
 
 cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, int sold_box) noexcept nogil:
     """Game.resolve: every chosen move at once (plays[seat]: whether the seat plays)."""
-    cdef int n = g.n, s, k, bank, card, nb = 0, special = 0, got, watch = 0
+    cdef int n = g.n, s, k, bank, card, nb = 0, special = 0, got, watch = 0, listening = 0
     cdef int income[MAXP]
     cdef int banks[MAXP]
     cdef int cards[MAXP]
@@ -131,6 +134,8 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
         if g.city[s].ncost or g.city[s].ntrig:
             special = 1
     cdef int rebate[MAXP][2]
+    if special:  # events of every city matter (GameState.listening, as the turn starts)
+        listening = watching(g)
     if special:  # bank costs (and rebates) as the cost changes stand at the start of the turn
         for s in range(n):
             rebate[s][0] = 0
@@ -157,7 +162,7 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
         elif m.action == A_BUILD:
             bank = cd.cost_coins + cd.cost_per_age * g.age
         else:
-            bank = stage_bank(P, g, c)
+            bank = stage_bank(P, g, c, m.stage)
         if m.action == A_SELL:
             if sold_box:
                 if g.nbox < MAXBOX:
@@ -177,7 +182,7 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
             built_seat[nb] = s
             built_k[nb] = cd.contrib
             nb += 1
-            if special and c.ntrig:
+            if special and (c.ntrig or listening):
                 add_event(ev, &nev, s, E_BUILD, cd.color, card)
                 if m.free == F_CHAIN:
                     add_event(ev, &nev, s, E_CHAIN, cd.color, card)
@@ -186,12 +191,12 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
                 c.tucked[c.ntucked] = card
                 c.ntucked += 1
             built_seat[nb] = s
-            built_k[nb] = build_stage(P, c)
+            built_k[nb] = build_stage(P, c, m.stage, card)
             nb += 1
-            if special and c.ntrig:
+            if special and (c.ntrig or listening):
                 add_event(ev, &nev, s, E_STAGE, -1, -1)
         if special:  # Game._spent: buy events, the bank bought from, rebates used
-            if c.ntrig:
+            if c.ntrig or listening:
                 if m.left:
                     add_event(ev, &nev, s, E_BUY, 1, -1)
                 if m.right:
@@ -208,9 +213,11 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
         c.coins -= bank + m.extra + m.left + m.right
         income[(s + 1) % n] += m.left
         income[(s + n - 1) % n] += m.right
+        if m.far0 or m.far1:  # Game._pay_far: the far sellers
+            pay_far(g, s, m, income)
     if special:  # who watches for `take coins`: the cities with triggers before the effects
         for s in range(n):
-            if g.city[s].ntrig:
+            if g.city[s].ntrig or listening:
                 watch |= 1 << s
         if watch:
             for s in range(n):
@@ -246,7 +253,8 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
 cdef void build_from_discard(const PackC* P, Game* g, int seat) noexcept nogil:
     cdef City* c = &g.city[seat]
     cdef int unique[MAXDISC]
-    cdef int nu = 0, i, j, dup, card, pick, got, other, k
+    cdef int nu = 0, i, j, dup, card, pick, got, other, k, ngains
+    cdef int gains[MAXEVENTS][2]
     for i in range(g.ndiscard):
         card = g.discard[i]
         if has_name(c, P.cards[card].name) or (P.cards[card].nneed and
@@ -269,16 +277,18 @@ cdef void build_from_discard(const PackC* P, Game* g, int seat) noexcept nogil:
     build_card(P, c, card)
     got = when_built(P, g, seat, P.cards[card].contrib, 0)
     got += fire(P, g, seat, E_BUILD, P.cards[card].color, card)
-    for k in range(g.ngains):  # coins its effects give other cities, now
-        other = g.gains[k][0]
-        if other == seat:
-            got += g.gains[k][1]
-        else:
-            g.city[other].coins += g.gains[k][1]
-            if g.gains[k][1] and g.city[other].ntrig:
-                g.city[other].coins += fire(P, g, other, E_TAKE, -1, -1)
+    ngains = g.ngains  # coins its effects give other cities, now (those given meanwhile wait)
+    memcpy(gains, g.gains, sizeof(int) * 2 * ngains)
     g.ngains = 0
-    if got > 0 and c.ntrig:
+    for k in range(ngains):
+        other = gains[k][0]
+        if other == seat:
+            got += gains[k][1]
+        else:
+            g.city[other].coins += gains[k][1]
+            if gains[k][1] and g.city[other].ntrig:
+                g.city[other].coins += fire(P, g, other, E_TAKE, -1, -1)
+    if got > 0 and (c.ntrig or watching(g)):
         got += fire(P, g, seat, E_TAKE, -1, -1)
     c.coins = c.coins + got
     if c.coins < 0:

@@ -58,7 +58,7 @@ class NativeWorlds:
         """Where each move stands among the seat's legal moves on the core (the same in every
         world: they depend only on what the seat sees)."""
         where = {m: i for i, m in enumerate(self.fast.legal_moves(seat))}
-        return [where[tuple(m)[:6]] for m in moves]  # (the core's moves: the first six fields)
+        return [where[tuple(m)] for m in moves]  # (the core's moves are tuple(Move))
 
     def world(self, stream: Stream) -> Any:
         """determinize(obs, stream), dealt on a clone of the real game in the core: the same

@@ -179,7 +179,7 @@ class SearchBot:
 def native_playout(fast: Any, n: int, seat: int, answer: Move, per_point: float) -> float:
     """SearchBot.playout on the native core: the seat's answer, the greedy policy for the
     others and to the end; the same value as outcome() of the same game in Python."""
-    fast.step([[tuple(m) for m in fast.legal_moves(seat)].index(tuple(answer)[:6]) if s == seat else None
+    fast.step([fast.legal_moves(seat).index(tuple(answer)) if s == seat else None
                for s in range(n)])
     fast.play()
     pads, _winners, _copies = fast.scores()

@@ -27,7 +27,7 @@ class TracedGame(Game):
     def decide(self, seat: int, actions: tuple[str, ...] = ("build", "wonder", "sell")) -> Move:
         moves = legal_moves(self.hands[seat], self.cities[seat], self.table, self.free_power(seat), actions)
         move = super().decide(seat, actions)
-        self.trace.append(("moves", seat, [tuple(m)[:6] for m in moves], moves.index(move)))  # (no far: native)
+        self.trace.append(("moves", seat, [tuple(m) for m in moves], moves.index(move)))
         return move
 
     def choose_card(self, seat: int, cards: list, purpose: str) -> int | None:
@@ -57,7 +57,8 @@ def digest(game: Game) -> tuple[Any, ...]:
     cities = tuple((c.coins, c.stages_built, int(c.free_build_used), c.shields, tuple(x.id for x in c.cards),
                     tuple(c.tokens), tuple(x.id for x in game.hands[c.seat]),
                     tuple(tuple(x.id for x in c.hands.get(h, ())) for h in names),
-                    tuple(c.token_counts.get(k, 0) for k in kinds), tuple(x.id for x in c.copied_now))
+                    tuple(c.token_counts.get(k, 0) for k in kinds), tuple(x.id for x in c.copied_now),
+                    tuple(c.built_stages))
                    for c in game.cities)
     return (game.age, game.turn, cities, tuple(x.id for x in game.discard), tuple(x.id for x in game.box))
 
@@ -82,13 +83,14 @@ def decode(ints: Sequence[int], n: int, n_hands: int = 0, n_kinds: int = 0) -> l
             seat, nm = take(2)
             moves = []
             for _ in range(nm):
-                c, a, left, right, fr, extra = take(6)
-                moves.append((c, actions[a], left, right, frees[fr], extra))
+                c, a, left, right, fr, extra, far0, far1, stage = take(9)
+                moves.append((c, actions[a], left, right, frees[fr], extra, (far0, far1), stage))
             out.append(("moves", seat, moves, take(1)[0]))
         elif tag == 2:
             seat = take(1)[0]
             cards = counted()
-            out.append(("card", seat, list(cards), take(1)[0]))
+            pick = take(1)[0]
+            out.append(("card", seat, list(cards), None if pick < 0 else pick))  # < 0: declined
         else:
             age, turn = take(2)
             cities = []
@@ -97,35 +99,38 @@ def decode(ints: Sequence[int], n: int, n_hands: int = 0, n_kinds: int = 0) -> l
                 cards, tokens, hand = counted(), counted(), counted()
                 hands = tuple(counted() for _ in range(n_hands))
                 cities.append((coins, stages, used, shields, cards, tokens, hand, hands, take(n_kinds),
-                               counted()))
+                               counted(), counted()))
             out.append(("state", (age, turn, tuple(cities), counted(), counted())))
     return out
 
 
-def python_run(cp: CompiledPack, seed: int, n: int, bots: str, sides: str) -> tuple[list[Record], Any]:
-    game = TracedGame(cp, make_bots(bots, n), seed=seed, sides=sides)
+def python_run(cp: CompiledPack, seed: int, n: int, bots: str, sides: str,
+               wonders: Sequence[str] | None = None) -> tuple[list[Record], Any]:
+    game = TracedGame(cp, make_bots(bots, n), seed=seed, sides=sides, wonders=wonders)
     scores = game.play()
     pads = [[p[k] for k in (*cp.rules.score_lines, "total")] for p in scores["players"]]
     return game.trace, (pads, scores["winners"])
 
 
-def native_run(cp: CompiledPack, seed: int, n: int, bots: str, sides: str) -> tuple[list[Record], Any]:
+def native_run(cp: CompiledPack, seed: int, n: int, bots: str, sides: str,
+               wonders: Sequence[str] | None = None) -> tuple[list[Record], Any]:
     from interpreter.native import start
     from interpreter.native.lower import hand_names
-    g = start(cp, seed, n, bots, sides, trace=True)
+    g = start(cp, seed, n, bots, sides, wonders, trace=True)
     g.play()
     pads, winners, _ = g.scores()
     return decode(g.trace(), n, len(hand_names(cp)), len(cp.rules.tokens)), (pads, winners)
 
 
-def first_difference(cp: CompiledPack, seed: int, n: int, bots: str = "random", sides: str = "A") -> str:
+def first_difference(cp: CompiledPack, seed: int, n: int, bots: str = "random", sides: str = "A",
+                     wonders: Sequence[str] | None = None) -> str:
     """'' when both cores play the game identically (or both stop it past the runtime bound,
-    GameOverflow); else where they part."""
+    GameOverflow); else where they part. `wonders`: the boards dealt, by seat (default: drawn)."""
     from interpreter.game.contract import GameOverflow
     stopped = []
     for run in (python_run, native_run):
         try:
-            stopped.append(run(cp, seed, n, bots, sides))
+            stopped.append(run(cp, seed, n, bots, sides, wonders))
         except GameOverflow:
             stopped.append(None)
     if stopped.count(None) == 2:

@@ -17,7 +17,6 @@ class BuryHook(Hook):
 
     builds = True
     scores = True
-    not_native = "burying a card of a second hand (bury card from HAND for N vp per coin)"
 
     def __init__(self, hand: str, vp: int):
         self.hand, self.vp = hand, vp

@@ -15,7 +15,6 @@ class DiscardOwnHook(Hook):
     pile for `coins`; its player may decline."""
 
     builds = True
-    not_native = "discarding one of your own built cards (discard own ... card for N coins)"
 
     def __init__(self, colors: tuple[int, ...], coins: int):
         self.colors, self.coins = colors, coins

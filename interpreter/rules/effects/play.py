@@ -22,8 +22,6 @@ class PlayLastPower(Hook):
 class PlayTwoPower(Hook):
     """Once per `period` ("age" or "game"), a second card played in one turn."""
 
-    not_native = "two cards played in one turn (play two cards once per age|game)"
-
     def __init__(self, period: str):
         self.period = period
 

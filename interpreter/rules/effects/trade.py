@@ -13,8 +13,6 @@ from interpreter.rules.effects.base import Builder, ages_left, handles
 class FarTradeHook(Hook):
     """More sellers for the owner: the cities `distance` seats away on either side."""
 
-    not_native = "trade with cities beyond the neighbours (trade N seats away)"
-
     def __init__(self, distance: int, price: int):
         self.distance, self.price = distance, price
 
