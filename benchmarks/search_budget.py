@@ -1,6 +1,7 @@
 """Does the search bot's balance depend on its budget? Not run in CI (minutes to an hour).
 
-    python benchmarks/search_budget.py --games 400 --players 4 --budgets 64,128,256 --noise --save runs/
+    python benchmarks/search_budget.py --games 400 --players 4 --budgets 16,32,64 --noise --save runs/
+    python benchmarks/search_budget.py ... --width 0   # every candidate searched (search:N:w0)
 
 Self-play (every seat a search bot) on the same seeds at each budget, through `wonders simulate
 --json` as a user runs it. For every wonder side, and every wonder with both sides together: the
@@ -101,12 +102,15 @@ def main() -> None:
     ap.add_argument("--noise", action="store_true",
                     help="also run each budget with another search stream (search:N:s1): how far "
                          "two runs of the same bot on the same deals differ")
+    ap.add_argument("--width", type=int, default=None,
+                    help="candidates searched per decision (search:N:wM; default: the bot's own)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--save", help="a folder keeping each run's JSON (a run found there is not played again)")
     args = ap.parse_args()
     budgets = [int(b) for b in args.budgets.split(",")]
-    bots = [f"search:{b}" for b in budgets] + ([f"search:{b}:s1" for b in budgets] if args.noise else [])
+    w = f":w{args.width}" if args.width is not None else ""
+    bots = [f"search:{b}{w}" for b in budgets] + ([f"search:{b}{w}:s1" for b in budgets] if args.noise else [])
     runs = {}
     for bot in bots:
         rows, wall = run(bot, args)
@@ -115,13 +119,14 @@ def main() -> None:
         print(f"{bot}: {args.games} games, {args.players} players, {took}", flush=True)
     same = f"self-play, {args.games} games from seed {args.seed}, the same deals"
     for lo, hi in zip(budgets, budgets[1:]):
-        report(f"search:{lo} -> search:{hi} ({same})", runs[f"search:{lo}"], runs[f"search:{hi}"])
+        report(f"search:{lo}{w} -> search:{hi}{w} ({same})", runs[f"search:{lo}{w}"], runs[f"search:{hi}{w}"])
     if args.noise:
         for b in budgets:
-            report(f"search:{b} -> search:{b}:s1, the same bot with another search stream ({same})",
-                   runs[f"search:{b}"], runs[f"search:{b}:s1"])
-        pooled = {b: {k: (runs[f"search:{b}"][k][0] + runs[f"search:{b}:s1"][k][0],
-                          runs[f"search:{b}"][k][1] + runs[f"search:{b}:s1"][k][1]) for k in runs[f"search:{b}"]}
+            report(f"search:{b}{w} -> search:{b}{w}:s1, the same bot with another search stream ({same})",
+                   runs[f"search:{b}{w}"], runs[f"search:{b}{w}:s1"])
+        pooled = {b: {k: (runs[f"search:{b}{w}"][k][0] + runs[f"search:{b}{w}:s1"][k][0],
+                          runs[f"search:{b}{w}"][k][1] + runs[f"search:{b}{w}:s1"][k][1])
+                      for k in runs[f"search:{b}{w}"]}
                   for b in budgets}
         for lo, hi in zip(budgets, budgets[1:]):
             report(f"search:{lo} -> search:{hi}, both streams of each pooled (every deal counted twice: "

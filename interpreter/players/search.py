@@ -28,7 +28,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
-from interpreter.players.bots import GreedyBot
+from interpreter.players.bots import GreedyBot, _Now
 from interpreter.rules.compiled import CCard
 from interpreter.players.determinize import determinize
 from interpreter.players.native_worlds import NativeWorlds
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from interpreter.players.observation import Observation
 
 DEFAULT_PLAYOUTS = 128  # the smallest budget whose balance a doubling did not move (docs/bots.md)
+DEFAULT_WIDTH = 4  # candidates kept, the greedy bot's best first (0: all)
 
 
 def candidates(obs: "Observation", moves: Sequence[Move]) -> list[Move]:
@@ -56,6 +57,18 @@ def candidates(obs: "Observation", moves: Sequence[Move]) -> list[Move]:
         elif cost < (got.left + got.right + got.extra, got.extra, got.left, got.right):
             best[key] = m
     return [best[k] for k in order]
+
+
+def shortlist(obs: "Observation", cands: list[Move], width: int) -> list[Move]:
+    """The `width` candidates the greedy bot values most (its score_move; ties by their
+    order), in their order: the playouts go to the moves that can be best, not to the sale
+    of every card and the builds greedy ranks far below. Fewer candidates, more worlds each."""
+    if not width or len(cands) <= width:
+        return cands
+    judge, now, memo = GreedyBot(), _Now(obs), {}
+    scores = [judge._score(now, m, memo) for m in cands]
+    keep = sorted(sorted(range(len(cands)), key=lambda i: (-scores[i], i))[:width])
+    return [cands[i] for i in keep]
 
 
 def outcome(game: "Game", seat: int, per_point: float = 0.01) -> float:
@@ -77,13 +90,15 @@ def value_of(totals: Sequence[int], coins: Sequence[int], seat: int, per_point: 
 
 class SearchBot:
     """Flat Monte Carlo over determinizations (see the module docstring). `playouts` is the
-    budget per decision; `ms` optionally stops a decision when that much time has passed."""
+    budget per decision; `ms` optionally stops a decision when that much time has passed;
+    `width` candidates at most are searched (shortlist)."""
 
     name = "search"
 
     def __init__(self, playouts: int = DEFAULT_PLAYOUTS, ms: Optional[float] = None,
                  policy: Callable[[], Any] = GreedyBot, per_point: float = 0.01,
-                 native: bool = True, stream: int = 0):
+                 native: bool = True, stream: int = 0, width: int = DEFAULT_WIDTH):
+        self.width = width
         self.native = native  # playouts on the native core when it can play them
         self.stream = stream  # 0, or another sample of the same bot (search:N:sK)
         self.playouts = playouts
@@ -99,6 +114,7 @@ class SearchBot:
         cands = candidates(obs, moves)
         if len(cands) == 1 or not _resting(obs, "move"):
             return cands[0] if len(cands) == 1 else self.fallback.choose(obs, moves)
+        cands = shortlist(obs, cands, self.width)
         return cands[self.search(obs, cands)]
 
     def choose_card(self, obs: "Observation", cards: list[CCard], purpose: str) -> Optional[int]:
