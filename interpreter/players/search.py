@@ -1,10 +1,12 @@
 """The reference search bot (`--bots search`): information-set Monte Carlo over
 determinizations, with the greedy bot as the playout policy.
 
-For each decision: prune the legal moves to candidates, then play out games to the end. A
-playout deals a world consistent with what the player knows (interpreter/players/determinize.py),
-applies the candidate for this seat and the policy's choice for every other seat, and plays
-on with greedy bots everywhere; its value is the final rank (1 first, 0 last, ties shared)
+For each decision: prune the legal moves to candidates, keep the `width` the greedy bot values
+most (the shortlist: the playouts go to moves that can be best, not to the sale of every card),
+then play out games to the end. A playout deals a world consistent with what the player knows
+(interpreter/players/determinize.py), applies the candidate for this seat and the policy's
+choice for every other seat, and plays on with greedy bots everywhere; its value is the final
+rank (1 first, 0 last, ties shared)
 plus a hundredth of the score margin over the best other player. Every candidate is played
 in the same worlds (common random numbers: the comparison is between moves, not deals); the
 budget is split evenly (flat Monte Carlo: budget // candidates worlds, at least one), and
