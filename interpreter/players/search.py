@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from interpreter.players.game import Game
     from interpreter.players.observation import Observation
 
-DEFAULT_PLAYOUTS = 128  # the smallest budget whose balance a doubling did not move (docs/bots.md)
+DEFAULT_PLAYOUTS = 16  # the smallest budget whose balance a doubling did not move (docs/bots.md)
 DEFAULT_WIDTH = 4  # candidates kept, the greedy bot's best first (0: all)
 
 
