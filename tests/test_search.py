@@ -142,8 +142,22 @@ def test_the_shortlist_keeps_the_moves_greedy_values_most_in_their_order(base) -
         assert shortlist(obs, cands, 1) == [cands[best]]
         sells = [m for m in cands if m.action == "sell"]
         assert len(sells) == len({id(c) for c in obs.hand})  # each card once, all tied
-        assert sum(m.action == "sell" for m in shortlist(obs, cands, 3)) <= 3
     assert checked == 8
+
+
+def test_a_decision_searches_at_most_width_candidates(base) -> None:
+    """search:N:wM plays out at most M candidates an age turn, w0 all of them; the budget
+    goes to more worlds each (16 playouts over 4 candidates: 4 worlds, 16 playouts)."""
+    def searched(spec: str) -> list[int]:
+        sizes: list[int] = []
+        bot = make_bots(spec, 4)[0]
+        real = bot.search
+        bot.search = lambda obs, answers: sizes.append(len(answers)) or real(obs, answers)
+        Game(base, [bot] + make_bots("greedy", 3), seed=1).play()
+        assert bot.spent == sum(max(1, 16 // k) * k for k in sizes)
+        return sizes
+    assert max(searched("search:16:w4")) == 4
+    assert max(searched("search:16:w0")) > 4
 
 
 def test_another_search_stream_thinks_differently_on_the_same_deal(base) -> None:
