@@ -1,6 +1,7 @@
 """Does the search bot's balance depend on its budget? Not run in CI (minutes to an hour).
 
-    python benchmarks/search_budget.py --games 400 --players 4 --budgets 64,128,256 --noise --save runs/
+    python benchmarks/search_budget.py --games 400 --players 4 --budgets 16,32,64 --noise --save runs/
+    python benchmarks/search_budget.py ... --width 0   # every candidate searched (search:N:w0)
 
 Self-play (every seat a search bot) on the same seeds at each budget, through `wonders simulate
 --json` as a user runs it. For every wonder side, and every wonder with both sides together: the
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import subprocess
 import sys
 import time
@@ -71,8 +73,30 @@ def with_wonders(rows: dict[str, tuple[float, int]]) -> dict[str, tuple[float, i
     return out
 
 
+def z_two(a: tuple[float, int], b: tuple[float, int]) -> float:
+    """The pooled two-proportion z of b against a (0 when there is nothing to test)."""
+    (h0, n0), (h1, n1) = a, b
+    if not n0 or not n1:
+        return 0.0
+    pooled = (h0 + h1) / (n0 + n1)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / n0 + 1 / n1))
+    return (h1 / n1 - h0 / n0) / se if se > 0 else 0.0
+
+
+def chi2_sf(x: float, df: int) -> float:
+    """P(chi-square with df degrees of freedom > x), df even (closed form)."""
+    m, term, total = df // 2, 1.0, 1.0
+    for i in range(1, m):
+        term *= (x / 2) / i
+        total += term
+    return min(1.0, math.exp(-x / 2) * total)
+
+
 def report(title: str, lo: dict[str, tuple[float, int]], hi: dict[str, tuple[float, int]]) -> None:
-    """Each row at both settings, whether it left the first one's interval, Holm's test."""
+    """Each row at both settings, whether it left the first one's interval, Holm's test; then
+    one test of all the sides at once: the sum of their squared z (chi-square, one degree of
+    freedom a side, when nothing changed), which does not depend on where an interval's edge
+    falls as the count of sides outside does (about 2.4 of 14 by chance alone)."""
     print(f"\n{title}")
     names = list(lo)
     ps = holm([p_two(lo[k], hi[k]) for k in names])
@@ -87,9 +111,14 @@ def report(title: str, lo: dict[str, tuple[float, int]], hi: dict[str, tuple[flo
         print(f"  {k:22} {r0:6.1%} ({a:.0%}-{b:.0%}) n={n0:<4} -> {r1:6.1%} ({c:.0%}-{d:.0%}) "
               f"n={n1:<4} {'OUTSIDE' if out else 'inside ':8} Holm p={p:.3f}"
               f"{'  SIGNIFICANT' if p < 0.05 else ''}")
-    sides = sum("(both)" not in k for k in names)
-    print(f"  {crossed} of {sides} sides moved outside the first interval; "
-          f"{sum(p < 0.05 for p in ps)} rows differ significantly after Holm")
+    sides = [k for k in names if "(both)" not in k]
+    chi2 = sum(z_two(lo[k], hi[k]) ** 2 for k in sides)
+    moved = max(abs(hi[k][0] / hi[k][1] - lo[k][0] / lo[k][1]) for k in sides if lo[k][1] and hi[k][1])
+    df = len(sides) + len(sides) % 2  # (chi2_sf takes an even count; the base game has 14 sides)
+    print(f"  {crossed} of {len(sides)} sides moved outside the first interval; "
+          f"{sum(p < 0.05 for p in ps)} rows differ significantly after Holm; "
+          f"all sides at once: chi2 = {chi2:.1f} on {df} df, p = {chi2_sf(chi2, df):.2f}; "
+          f"largest move {moved:.1%}")
 
 
 def main() -> None:
@@ -101,12 +130,15 @@ def main() -> None:
     ap.add_argument("--noise", action="store_true",
                     help="also run each budget with another search stream (search:N:s1): how far "
                          "two runs of the same bot on the same deals differ")
+    ap.add_argument("--width", type=int, default=None,
+                    help="candidates searched per decision (search:N:wM; default: the bot's own)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--save", help="a folder keeping each run's JSON (a run found there is not played again)")
     args = ap.parse_args()
     budgets = [int(b) for b in args.budgets.split(",")]
-    bots = [f"search:{b}" for b in budgets] + ([f"search:{b}:s1" for b in budgets] if args.noise else [])
+    w = f":w{args.width}" if args.width is not None else ""
+    bots = [f"search:{b}{w}" for b in budgets] + ([f"search:{b}{w}:s1" for b in budgets] if args.noise else [])
     runs = {}
     for bot in bots:
         rows, wall = run(bot, args)
@@ -115,17 +147,21 @@ def main() -> None:
         print(f"{bot}: {args.games} games, {args.players} players, {took}", flush=True)
     same = f"self-play, {args.games} games from seed {args.seed}, the same deals"
     for lo, hi in zip(budgets, budgets[1:]):
-        report(f"search:{lo} -> search:{hi} ({same})", runs[f"search:{lo}"], runs[f"search:{hi}"])
+        report(f"search:{lo}{w} -> search:{hi}{w} ({same})", runs[f"search:{lo}{w}"], runs[f"search:{hi}{w}"])
     if args.noise:
         for b in budgets:
-            report(f"search:{b} -> search:{b}:s1, the same bot with another search stream ({same})",
-                   runs[f"search:{b}"], runs[f"search:{b}:s1"])
-        pooled = {b: {k: (runs[f"search:{b}"][k][0] + runs[f"search:{b}:s1"][k][0],
-                          runs[f"search:{b}"][k][1] + runs[f"search:{b}:s1"][k][1]) for k in runs[f"search:{b}"]}
+            report(f"search:{b}{w} -> search:{b}{w}:s1, the same bot with another search stream ({same})",
+                   runs[f"search:{b}{w}"], runs[f"search:{b}{w}:s1"])
+        pooled = {b: {k: (runs[f"search:{b}{w}"][k][0] + runs[f"search:{b}{w}:s1"][k][0],
+                          runs[f"search:{b}{w}"][k][1] + runs[f"search:{b}{w}:s1"][k][1])
+                      for k in runs[f"search:{b}{w}"]}
                   for b in budgets}
         for lo, hi in zip(budgets, budgets[1:]):
-            report(f"search:{lo} -> search:{hi}, both streams of each pooled (every deal counted twice: "
+            report(f"search:{lo}{w} -> search:{hi}{w}, both streams of each pooled (every deal counted twice: "
                    f"the intervals are a little too narrow)", pooled[lo], pooled[hi])
+        for lo in budgets[:-2]:
+            report(f"search:{lo}{w} -> search:{budgets[-1]}{w} (the largest budget), both streams of each pooled",
+                   pooled[lo], pooled[budgets[-1]])
 
 
 if __name__ == "__main__":

@@ -29,17 +29,17 @@ def _cp(pack: str) -> Any:
     return _CP[pack]
 
 
-def play_one(args: tuple[str, int, int, int, bool]) -> dict[str, Any]:
+def play_one(args: tuple[str, int, int, int, bool, Any]) -> dict[str, Any]:
     """Game k: the search seat, winners' shares, margins, the search bots' time and work."""
     from interpreter.players.roster import make_bots
     from interpreter.players.game import Game
     from interpreter.players.search import SearchBot
-    pack, players, playouts, k, self_play = args
+    pack, players, playouts, k, self_play, width = args
     seat = k % players
     bots = make_bots("greedy", players)
     for s in range(players):
         if self_play or s == seat:
-            bots[s] = SearchBot(playouts)
+            bots[s] = SearchBot(playouts) if width is None else SearchBot(playouts, width=width)
     start = time.process_time()
     scores = Game(_cp(pack), bots, seed=k, sides="random").play()
     seconds = time.process_time() - start
@@ -63,10 +63,11 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--playouts", type=int, default=128)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--width", type=int, default=None, help="candidates searched (default: the bot's)")
     ap.add_argument("--self-play", action="store_true")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    jobs = [(args.pack, args.players, args.playouts, k, args.self_play) for k in range(args.games)]
+    jobs = [(args.pack, args.players, args.playouts, k, args.self_play, args.width) for k in range(args.games)]
     start = time.time()
     with mp.get_context("fork").Pool(args.workers) as pool:
         rows = pool.map(play_one, jobs, chunksize=1)
@@ -74,7 +75,7 @@ def main() -> None:
     n, g = args.players, len(rows)
     decisions = sum(r["decisions"] for r in rows)
     out: dict[str, Any] = {
-        "pack": args.pack, "players": n, "games": g, "playouts": args.playouts,
+        "pack": args.pack, "players": n, "games": g, "playouts": args.playouts, "width": args.width,
         # the games' CPU time (greedy seats included: a small part) per searched decision
         "ms_per_decision": round(1000 * sum(r["seconds"] for r in rows) / max(1, decisions), 1),
         "playouts_per_decision": round(sum(r["playouts"] for r in rows) / max(1, decisions), 1),

@@ -12,7 +12,7 @@ from interpreter.players.bots import GreedyBot
 from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import compile_pack
 from interpreter.players.game import Game
-from interpreter.players.search import SearchBot, candidates
+from interpreter.players.search import SearchBot, candidates, shortlist
 
 
 @pytest.fixture(scope="module")
@@ -111,6 +111,53 @@ def test_bot_options() -> None:
     assert make_bots("search:12:s3", 3)[0].stream == 3 and make_bots("search", 3)[0].stream == 0
     with pytest.raises(ValueError, match="stream number"):
         make_bots("search:12:x3", 3)
+    both = make_bots("search:12:w6:s2", 3)[0]
+    assert both.width == 6 and both.stream == 2 and make_bots("search:12:w0", 3)[0].width == 0
+    with pytest.raises(ValueError, match="number of candidates"):
+        make_bots("search:12:wide", 3)
+
+
+def test_the_shortlist_keeps_the_moves_greedy_values_most_in_their_order(base) -> None:
+    """Hand-checked on the first turn of a seeded game: the shortlist is the `width` best
+    candidates by the greedy bot's score (ties by their order), listed as the candidates are;
+    a width as large as the list, or 0, keeps every candidate."""
+    g = Game(base, make_bots("greedy", 4), seed=2)
+    g.pending()
+    judge = GreedyBot()
+    checked = 0
+    for seat in range(4):
+        obs = g.observe(seat)
+        cands = candidates(obs, g.moves(seat))
+        assert shortlist(obs, cands, 0) == cands and shortlist(obs, cands, len(cands)) == cands
+        scores = [judge.score_move(obs, m) for m in cands]
+        for width in (1, 3):
+            kept = shortlist(obs, cands, width)
+            assert len(kept) == width
+            assert [cands.index(m) for m in kept] == sorted(cands.index(m) for m in kept)
+            worst_kept = min(scores[cands.index(m)] for m in kept)
+            dropped = [scores[i] for i, m in enumerate(cands) if m not in kept]
+            assert all(v <= worst_kept for v in dropped)
+            checked += 1
+        best = max(range(len(cands)), key=lambda i: (scores[i], -i))
+        assert shortlist(obs, cands, 1) == [cands[best]]
+        sells = [m for m in cands if m.action == "sell"]
+        assert len(sells) == len({id(c) for c in obs.hand})  # each card once, all tied
+    assert checked == 8
+
+
+def test_a_decision_searches_at_most_width_candidates(base) -> None:
+    """search:N:wM plays out at most M candidates an age turn, w0 all of them; the budget
+    goes to more worlds each (16 playouts over 4 candidates: 4 worlds, 16 playouts)."""
+    def searched(spec: str) -> list[int]:
+        sizes: list[int] = []
+        bot = make_bots(spec, 4)[0]
+        real = bot.search
+        bot.search = lambda obs, answers: sizes.append(len(answers)) or real(obs, answers)
+        Game(base, [bot] + make_bots("greedy", 3), seed=1).play()
+        assert bot.spent == sum(max(1, 16 // k) * k for k in sizes)
+        return sizes
+    assert max(searched("search:16:w4")) == 4
+    assert max(searched("search:16:w0")) > 4
 
 
 def test_another_search_stream_thinks_differently_on_the_same_deal(base) -> None:

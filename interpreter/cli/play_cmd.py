@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same game)")
     p.add_argument("--bots", default=None, help="comma-separated bots by seat; a list shorter than "
                                                      "the table fills with its last bot: greedy, random, search (Monte Carlo "
-                                                     "search; search:N for N playouts a decision, search:Nms for N ms), human (you, at the terminal) "
+                                                     "search; search:N for N playouts a decision, search:Nms for N ms, search:N:wM over greedy's M best moves), human (you, at the terminal) "
                                                      "(default: greedy)")
     p.add_argument("--sides", default="A", choices=["A", "B", "random"], help="wonder sides")
     p.add_argument("--wonders", help="comma-separated wonders by seat (default: dealt at random)")

@@ -61,9 +61,12 @@ class Record:
         """The hand `seat` held at the start of the k-th turn of the phase."""
         turn, lin = self.turns[k][0], self.held(k, seat)
         cards = list(self.dealt[lin]) if self.dealt else []
-        for p in self.plays:
-            if p[4] == lin and p[0] < turn and p[2] in cards:
-                cards.remove(p[2])
+        for t, lins, plays in self.played:  # the plays before that turn from that hand
+            if t >= turn or lins == -1:
+                continue
+            for who, _move, card in plays:
+                if (who if lins is None else lins[who]) == lin and card in cards:
+                    cards.remove(card)
         return tuple(cards)
 
 

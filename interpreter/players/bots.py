@@ -9,7 +9,7 @@ bot's choices never change the deal. The protocol (docs/bots.md):
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from interpreter.rules.compiled import CCard, Contribution
 from interpreter.rules.effects.rule import RULE_WORTH
@@ -106,6 +106,11 @@ class GreedyBot:
     def score_move(self, obs: "Observation", move: Move) -> float:
         """A move's value in points (the cost in coins at a third of a point)."""
         return self._score(_Now(obs), move, {})
+
+    def score_moves(self, obs: "Observation", moves: Sequence[Move]) -> list[float]:
+        """score_move of each move, the observation read once (the search's shortlist)."""
+        now, memo = _Now(obs), {}
+        return [self._score(now, m, memo) for m in moves]
 
     def _score(self, now: _Now, move: Move, memo: dict[int, float]) -> float:
         """`memo` keeps each card's value for the other ways to pay for it."""

@@ -38,20 +38,29 @@ def _human() -> object:
 
 def _search(option: str = "") -> object:
     """search, search:N (N playouts a decision) or search:Nms (N milliseconds a decision);
-    a suffix :sK (search:128:s1) draws the search's randomness from another stream, K."""
-    from interpreter.players.search import SearchBot
-    budget, _, salt = option.partition(":")
-    if salt and not (salt[:1] == "s" and salt[1:].isdigit()):
-        raise ValueError(f"search:N:sK takes a stream number after 's' (search:128:s1), not {salt!r}")
+    a suffix :sK (search:128:s1) draws the search's randomness from another stream, K; a
+    suffix :wM (search:32:w6) searches the greedy bot's M best candidates (w0: all of them)."""
+    from interpreter.players.search import DEFAULT_WIDTH, SearchBot
+    budget, *suffixes = option.split(":")
+    stream, width = 0, DEFAULT_WIDTH
+    for suffix in suffixes:
+        if suffix[:1] == "s" and suffix[1:].isdigit():
+            stream = int(suffix[1:])
+        elif suffix[:1] == "w" and suffix[1:].isdigit():
+            width = int(suffix[1:])
+        else:
+            raise ValueError(f"search:N:sK takes a stream number after 's' (search:128:s1), and "
+                             f"search:N:wM a number of candidates after 'w' (search:32:w6), not {suffix!r}")
     ms = budget.endswith("ms")
     number = budget[:-2] if ms else budget
     if budget and not (number.isdigit() and int(number) > 0):
         raise ValueError(f"search:N takes a number of playouts per decision (or search:Nms, "
                          f"milliseconds), not {budget!r}")
-    stream = int(salt[1:]) if salt else 0
     if ms:
-        return SearchBot(playouts=1_000_000, ms=float(number), stream=stream)
-    return SearchBot(int(number), stream=stream) if budget else SearchBot(stream=stream)
+        return SearchBot(playouts=1_000_000, ms=float(number), stream=stream, width=width)
+    if budget:
+        return SearchBot(int(number), stream=stream, width=width)
+    return SearchBot(stream=stream, width=width)
 
 
 BOTS: dict[str, Callable[..., object]] = {"random": RandomBot, "greedy": GreedyBot, "human": _human,
