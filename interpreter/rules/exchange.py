@@ -47,6 +47,15 @@ def exchange_options(cost: Need, city: Any, left: Any, right: Any, buy: Buy) -> 
     return result
 
 
+def exchange_short(city: Any) -> str:
+    """Why a cost is short for a city that exchanges ("" for any other city): a count per
+    resource would leave out what its exchanges make."""
+    if not city.exchange:
+        return ""
+    return (f"its own production, with {city.exchange} identical resources exchanged for 1 of "
+            "any, and what the neighbours sell cannot make the whole cost")
+
+
 def _missing(cost: Need, city: Any) -> list[Need]:
     """The least sets of units still to buy, over every use of the city's own production
     (none of them holds another: buying more never costs less)."""
