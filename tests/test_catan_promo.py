@@ -107,6 +107,18 @@ def test_full_games_at_every_player_count(players: int) -> None:
         assert one() == first  # same pack, seed and bots: the same game
 
 
+@pytest.mark.parametrize("players", [3, 5, 7])
+def test_both_sides_with_leaders(players: int) -> None:
+    cp = compile_pack(load_pack(str(REPO / "examples" / "catan-promo-leaders")))
+    night = next(w for w in cp.pack.wonders if w.name == "Catan").sides["B"]
+    assert [len(s.effects) for s in night.stages] == [2, 2]
+    names = ["Catan", "Gizah", "Babylon", "Rhodos", "Olympia", "Ephesos", "Alexandria"][:players]
+    for sides in ("A", "B"):
+        for bot in (GreedyBot, RandomBot):
+            got = Game(cp, [bot() for _ in range(players)], seed=players, wonders=names, sides=sides).play()
+            assert len(got["players"]) == players
+
+
 def test_the_native_core_declines_it_with_the_reason() -> None:
     ok, _ = native.status()
     if not ok:
