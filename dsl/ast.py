@@ -283,6 +283,17 @@ class FarTrade:
 
 
 @dataclass(frozen=True)
+class Exchange:
+    """When its owner pays a cost, `give` units of one resource the owner produces may stand for
+    one unit of any resource, as often as it has such groups; an exchange is the owner's own,
+    never sold to a neighbour."""
+
+    give: int
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
 class RuleChange:
     """A rules number changed by `amount` for the cities `sides` while the source holds
     (`rule trade_price +1 for all`); the names are dsl/laws.py's RULE_NUMBERS."""
@@ -379,7 +390,7 @@ class PluginEffect:
 Effect = Union[
     Produce, Shields, Science, Coins, VictoryPoints, Trade,
     FreeBuild, PlayLastCard, BuildFromDiscard, CopyCard, Discount, Trigger, Draw, GiveDefeats,
-    Tokens, OthersCoins, Rebate, DiscardOwn, FarTrade, Bury, Advance, RuleChange, PluginEffect,
+    Tokens, OthersCoins, Rebate, DiscardOwn, FarTrade, Exchange, Bury, Advance, RuleChange, PluginEffect,
 ]
 
 

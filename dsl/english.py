@@ -162,6 +162,12 @@ def _(n: A.FarTrade, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 
 @english.register
+def _(n: A.Exchange, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    return (f"When you pay a cost, {n.give} identical resources you produce may stand for 1 "
+            "resource of your choice, as often as you have them.")
+
+
+@english.register
 def _(n: A.Bury, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     return (f"When built, you may bury one card of your {n.hand} hand (it leaves the game): "
             f"{_plural(n.vp, 'victory point')} for each coin of its cost, at game end.")

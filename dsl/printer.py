@@ -174,6 +174,11 @@ def _(n: A.FarTrade) -> str:
 
 
 @canonical.register
+def _(n: A.Exchange) -> str:
+    return f"exchange {n.give} same for 1 any"
+
+
+@canonical.register
 def _(n: A.DiscardOwn) -> str:
     colours = "/".join(n.colors) + " " if n.colors else ""
     return f"discard own {colours}card for {n.coins} coin{'s' if n.coins != 1 else ''}"

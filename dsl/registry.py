@@ -268,6 +268,18 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "are neighbours, is an error.",
                (Param("seats", "int", "how far away (2 or more)"),),
                ("trade 2 seats away",), "trade N seats away"),
+    EffectSpec("exchange", A.Exchange, "passive",
+               "When the owner pays the resources of a cost, N units of one resource it produces "
+               "itself (fixed or either/or, tradable or not) may stand for 1 unit of any resource, "
+               "as many times in one payment as it has such groups (`exchange 2 same for 1 any` "
+               "with 4 wood pays 2 units of anything). Units given in an exchange pay nothing else; "
+               "the unit received is the owner's alone: neighbours never buy it, and resources "
+               "bought from neighbours are never exchanged. A payment that buys from cities N seats "
+               "away (`trade N seats away`) uses no exchange.",
+               (Param("give", "int", "how many identical units make one unit of any resource "
+                      "(at least 2)"),),
+               ("exchange 2 same for 1 any", "exchange 3 same for 1 any"),
+               "exchange N same for 1 any"),
     EffectSpec("bury", A.Bury, "when built",
                "When built, the owner may bury one card of its second hand of that name (such as "
                "the hand a draft fills): the card leaves the game (to the box), and at game end the "

@@ -37,6 +37,20 @@ class TurnRules:
         return A.FarTrade(self._int(seats), line=meta.line, column=meta.column)
 
     @v_args(meta=True)
+    def exchange(self, meta: Any, children: list[Any]) -> A.Exchange:
+        give, get = children
+        if self._int(get) != 1:
+            self.errors.append(LanguageError(
+                f"an exchange gives 1 unit of any resource, not {get}: write 'exchange N same for 1 any'",
+                get.line, get.column, len(get)))
+        if self._int(give) < 2:
+            self.errors.append(LanguageError(
+                f"exchanging {give} unit for 1 of any resource makes every unit any resource: "
+                "exchange at least 2 same units (or write 'produce ...' with a '/' choice)",
+                give.line, give.column, len(give)))
+        return A.Exchange(self._int(give), line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
     def bury(self, meta: Any, children: list[Any]) -> A.Bury:
         hand, amount = children
         if self._int(amount) < 1:

@@ -235,6 +235,7 @@ EVERY_WORD = ["produce one produced", "produce one unproduced", "shields -1 for 
               "coins 1 when lose conflict", "coins 1 when take coins once per turn", "coins 2 when age starts",
               "coins 1 when neighbors build red card", "coins 1 when others buy once per turn",
               "play two cards once per game", "play two cards once per age", "trade 2 seats away",
+              "exchange 2 same for 1 any",
               "rule trade_price +1 for all", "rule sell_coins -1", "rule victory +1 for neighbors", "rule defeat -1",
               "rule pass +1 for all", "rule science_set +2",
               "discard own grey card for 3 coins", "bury card from leaders for 2 vp per coin", "discard own card for 5 coins", "vp 2 per stone produced",

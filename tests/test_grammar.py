@@ -241,6 +241,7 @@ HANDS_AND_RULES = [
     ("discard own grey card for 3 coins", A.DiscardOwn(("grey",), 3)),
     ("play two cards once per game", A.PlayLastCard("game")),
     ("trade 2 seats away", A.FarTrade(2)),
+    ("exchange 2 same for 1 any", A.Exchange(2)),
     ("discard own cards for 1 coin", A.DiscardOwn((), 1)),
     ("bury card from leaders for 2 vp per coin", A.Bury("leaders", 2)),
     ("advance red", A.Advance("red")),
@@ -357,7 +358,7 @@ def test_cost_helpers() -> None:
 
 # -- errors --------------------------------------------------------------------------------
 
-EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, rebate, discard, trade, bury, advance, give, rule"
+EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, rebate, discard, trade, exchange, bury, advance, give, rule"
 
 SYNTAX_ERRORS = [
     ("3 coins", 1, 1,

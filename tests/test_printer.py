@@ -171,6 +171,10 @@ CASES = [
     # trade beyond the neighbours
     ("trade 2 seat away", "trade 2 seats away",
      "You may also buy resources from the cities 2 seats away on either side, at the usual trade price."),
+    # two identical resources of one's own stand for one of any (when paying)
+    ("exchange 2 same for 1 any", "exchange 2 same for 1 any",
+     "When you pay a cost, 2 identical resources you produce may stand for 1 resource of your "
+     "choice, as often as you have them."),
     # rules numbers changed while the card holds
     ("rule trade_price +2 for left, self, right", "rule trade_price +2 for all",
      "While this holds, each resource every city buys from a neighbour costs 2 coins more."),
@@ -387,6 +391,7 @@ EFFECT_STRATEGIES = {
     "when": triggers(),
     "discard": st.builds(A.DiscardOwn, unique(COLORS, 0, 3), st.integers(1, 20)),
     "trade": st.builds(A.FarTrade, st.integers(2, 6)),
+    "exchange": st.builds(A.Exchange, st.integers(2, 5)),
     "bury": st.builds(A.Bury, st.sampled_from(["leaders", "heroes"]), st.integers(1, 5)),
     "advance": st.builds(A.Advance, st.sampled_from(V.tracks), st.integers(0, 9)),
     "rule": st.builds(A.RuleChange, st.sampled_from(["trade_price", "sell_coins", "victory", "defeat"]),

@@ -25,7 +25,7 @@ from interpreter.rules.city import City, Table
 PUBLIC = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "color_counts",
           "fixed", "fixed_trade", "choices", "choices_trade", "shields", "science",
           "science_wild", "tokens", "prices", "scorers", "triggers", "cost_changes",
-          "free_build", "free_build_used", "play_last", "copies", "copied_now",
+          "free_build", "free_build_used", "play_last", "copies", "copied_now", "exchange",
           "defeats_to_winner", "bank_used", "token_counts", "strength", "free_build_colors",
           "relative", "relative_choices", "rebate_used", "free_turns", "colour_first",
           "choice_mask", "trade_mask", "choice_count", "trade_count", "n_res", "defeats",

@@ -310,6 +310,9 @@ def power_row(e: A.Effect, vocab: Vocabulary) -> Row | None:
     if isinstance(e, A.FarTrade):  # buy from the cities N seats away, either side
         return [piece(far_arrow, False, w=1.1), word(str(e.seats), 0.5), piece(any_resource, vocab),
                 piece(far_arrow, True, w=1.1)]
+    if isinstance(e, A.Exchange):  # N of one resource (the owner's) stand for 1 of any, when paying
+        return [word(f"{e.give}=", 0.6), small(piece(any_resource, vocab), 0.8), piece(flow, w=0.5),
+                word("1", 0.5), piece(any_resource, vocab)]
     if isinstance(e, A.DiscardOwn):  # one of your own cards to the discard pile, for coins
         return [*_cards(e.colors), piece(flow, w=0.5), piece(pile), piece(coin, str(e.coins))]
     if isinstance(e, A.BuildFromDiscard):

@@ -33,7 +33,7 @@ class City:
     __slots__ = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "color_counts",
                  "fixed", "fixed_trade", "choices", "choices_trade", "shields", "science",
                  "science_wild", "tokens", "prices", "scorers", "triggers", "cost_changes", "free_build",
-                 "free_build_used", "play_last", "play_two", "second_used", "far_trade", "far_price", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "mods", "mods_key",
+                 "free_build_used", "play_last", "play_two", "second_used", "far_trade", "far_price", "exchange", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "mods", "mods_key",
                  "token_counts", "strength", "strength_out", "free_build_colors", "relative", "relative_choices",
                  "rebate_used", "free_turns", "colour_first", "listens", "counted_costs", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
                  "unowned", "built_stages", "under", "buried", "track_pos", "extras",
@@ -79,6 +79,7 @@ class City:
         self.second_used = False  # that power is spent (for this age, or for the game)
         self.far_trade = 0  # `trade N seats away`: N (the cities that far sell to it too)
         self.far_price = 0
+        self.exchange = 0  # `exchange N same for 1 any`: N (0: none); rules/exchange.py pays with it
         self.copies: list[Any] = []  # copy-at-game-end powers: (colours, seats)
         self.copied_now: list[CCard] = []  # cards copied whole by a `copy ... now` effect
         self.hands: dict[str, list[CCard]] = {}  # second hands (filled by drafts), by name
@@ -292,7 +293,7 @@ class City:
         new.free_build, new.free_build_used, new.play_last = self.free_build, self.free_build_used, self.play_last
         new.copies, new.copied_now = self.copies[:], self.copied_now[:]
         new.play_two, new.second_used = self.play_two, self.second_used
-        new.far_trade, new.far_price = self.far_trade, self.far_price
+        new.far_trade, new.far_price, new.exchange = self.far_trade, self.far_price, self.exchange
         hands = {}
         for key, cards in self.hands.items():
             got = memo.get(id(cards))

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from interpreter.rules.compiled import CCard
+from interpreter.rules.exchange import exchange_short
 from interpreter.rules.far_trade import far_options
 from interpreter.rules.payment import payment_options
 from interpreter.rules.pricing import PLAIN, Terms, build_terms, mods_for, options_with_changes
@@ -378,7 +379,7 @@ def explained(reason: str, cost: tuple[tuple[int, int], ...], city: City, table:
     """A refusal reason with the missing resources named (the payment search is untouched)."""
     if "cannot be produced or bought" not in reason:
         return reason
-    short = missing_resources(cost, city, table, resources)
+    short = exchange_short(city) or missing_resources(cost, city, table, resources)
     if not short:
         short = "the either/or cards here and next door cannot make the whole cost at once"
     return f"{reason}: {short}"

@@ -8,7 +8,11 @@ are cached across turns and games by those signatures.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from interpreter.rules.city import LEFT, RIGHT, City
+from interpreter.rules.exchange import clear_cache as _clear_exchange
+from interpreter.rules.exchange import exchange_options
 
 Option = tuple[int, int]
 _CACHE: dict[tuple[object, ...], tuple[Option, ...]] = {}
@@ -22,6 +26,7 @@ _SHAPES: dict[tuple[object, ...], tuple[Option, ...]] = {}
 def clear_cache() -> None:
     _CACHE.clear()
     _SHAPES.clear()
+    _clear_exchange()
 
 
 def cache_size() -> int:
@@ -32,6 +37,8 @@ def payment_options(cost: tuple[tuple[int, int], ...], city: City, left: City,
                     right: City) -> tuple[Option, ...]:
     """Pareto-optimal (left, right) payments for a sparse cost ((resource, n), ...),
     cheapest total first; () if impossible."""
+    if city.exchange:  # `exchange N same for 1 any`: a search of its own (rules/exchange.py)
+        return exchange_options(cost, city, left, right, _bought)
     fixed = city.fixed
     if len(cost) == 1:
         r, n = cost[0]
@@ -56,6 +63,29 @@ def payment_options(cost: tuple[tuple[int, int], ...], city: City, left: City,
         _CACHE.clear()
     _CACHE[key] = result
     return result
+
+
+class _Buyer:
+    """A stand-in for a city with nothing of its own, at that city's prices: what it lacks
+    is all bought from the neighbours."""
+
+    __slots__ = ("prices", "choices", "choice_mask", "choice_count")
+
+    def __init__(self, city: City):
+        self.prices, self.choices, self.choice_mask = city.prices, [], 0
+        self.choice_count = [0] * city.n_res
+
+
+def _bought(need: tuple[tuple[int, int], ...], city: City, left: City, right: City) -> tuple[Option, ...]:
+    """Every Pareto (left, right) way to buy `need` from the neighbours alone."""
+    buyer: Any = _Buyer(city)
+    if len(need) == 1:
+        return _one_resource(need[0][0], need[0][1], buyer, left, right)
+    lt, rt = left.trade_count, right.trade_count
+    for r, k in need:
+        if lt[r] + rt[r] < k:
+            return ()
+    return _search(need, buyer, left, right)
 
 
 def _one_resource(r: int, k: int, city: City, left: City, right: City) -> tuple[Option, ...]:
