@@ -37,10 +37,10 @@ def test_without_minutes_greedy_where_playouts_would_run_in_python():
 
 
 def test_minutes_lower_the_budget_until_the_games_fit():
-    # a greedy game 0.01 s, a search:128 game 0.5 s: per game 0.5 / 0.255 / 0.1325 / 0.07125 s
-    # at 128 / 64 / 32 / 16; 1000 games on 2 cores in 60 s need at most 0.12 s a game
-    c = choose(None, 4, "random", 1000, 1.0, 2, "", timer(0.01, 0.5))
-    assert c.bots == "search:16" and c.games == 1000
+    # a greedy game 0.01 s, a search game at the stable budget 0.5 s: at half of it 0.255 s;
+    # 300 games on 2 cores in 60 s need at most 0.4 s a game
+    c = choose(None, 4, "random", 300, 1.0, 2, "", timer(0.01, 0.5))
+    assert c.bots == f"search:{STABLE // 2}" and c.games == 300
     assert f"below the stable {STABLE}" in c.why
 
 
@@ -50,10 +50,10 @@ def test_the_stable_budget_when_it_fits_and_never_above_it():
 
 
 def test_minutes_without_games_play_as_many_as_fit_at_the_largest_budget_with_enough():
-    # at 128: 60 * 2 / 0.5 = 240 games, fewer than MIN_GAMES; at 64: 120 / 0.255 = 470
+    # at the stable budget: 60 * 2 / 0.5 = 240 games, fewer than MIN_GAMES; at half: 120 / 0.255 = 470
     c = choose(None, 4, "random", None, 1.0, 2, "", timer(0.01, 0.5))
     assert MIN_GAMES <= 470
-    assert (c.bots, c.games) == ("search:64", 470)
+    assert (c.bots, c.games) == (f"search:{STABLE // 2}", 470)
 
 
 def test_greedy_when_not_even_the_smallest_budget_fits():
