@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Union
 
 SIDE_ORDER = ("left", "self", "right")
-# a neighbour chosen when counted (`per brown card in richer neighbor`): by coins or shields
+# a neighbour chosen when counted or when an effect applies (`per brown card in richer neighbor`,
+# `tokens 1 defeat for the richer neighbor`): by coins or shields; on a tie, the left one
 CHOSEN_NEIGHBOURS = ("richer", "poorer", "stronger", "weaker")
 
 
@@ -196,10 +197,13 @@ class Draw:
 
 @dataclass(frozen=True)
 class Tokens:
-    """When built, take `count` tokens of a kind the pack declares (`tokens 1 diplomacy`)."""
+    """When built, take `count` tokens of a kind the pack declares (`tokens 1 diplomacy`);
+    with `sides`, the cities there take them (`for others`, `for the richer neighbor`: chosen as
+    the effect applies)."""
 
     count: int
     kind: str
+    sides: tuple[str, ...] = ("self",)
     line: int = _pos()
     column: int = _pos()
 

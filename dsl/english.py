@@ -335,10 +335,17 @@ def _needed(c: A.Counted) -> str:
 
 @english.register
 def _(n: A.Tokens, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    who = "" if n.sides == ("self",) else whose(n.sides)
+    many = "two" in who or " and " in who or n.sides == ("others",)
+    each = " each" if many else ""
     if n.kind in A.CONFLICT_TOKENS:  # outside a war: no conflict is won or lost
         age = " of the current age" if n.kind == "victory" else ""
-        return f"When built, take {_plural(n.count, 'military ' + n.kind + ' token')}{age}, as a war gives it."
-    return f"When built, take {_plural(n.count, n.kind + ' token')}."
+        what = f"{_plural(n.count, 'military ' + n.kind + ' token')}{age}{each}, as a war gives it"
+    else:
+        what = _plural(n.count, n.kind + " token") + each
+    if not who:
+        return f"When built, take {what}."
+    return f"When built, {who} {'take' if many and n.sides != ('others',) else 'takes'} {what}."
 
 
 @english.register

@@ -32,6 +32,8 @@ RULE_NUMBERS: dict[str, tuple[str, int, int, str]] = {
 
 
 def _who(sides: tuple[str, ...]) -> tuple[str, str]:
+    if sides == ("others",):
+        return "every other city", "every other city"
     if set(sides) >= {"self", "left", "right"}:
         return "every city", "every city"
     parts = ["you"] if "self" in sides else []
@@ -50,7 +52,7 @@ def rule_english(n: Any, vocab: Any = None) -> str:
     rule, _, kind = n.rule.partition(" ")
     _, _, _, pattern = RULE_NUMBERS.get(rule, ("", 0, 0, "the rule {rule} changes by {n}"))
     who, whom = _who(n.sides)
-    one = whom in ("every city", "your left neighbour", "your right neighbour")  # the verb's number
+    one = whom in ("every city", "every other city", "your left neighbour", "your right neighbour")  # the verb's number
     buys = f"{who} buys" if one else f"{who} buy"
     size = abs(n.amount)
     coins = "coin" if size == 1 else "coins"

@@ -22,6 +22,8 @@ def place(sides: tuple[str, ...], noun: str = "city", nouns: str = "cities") -> 
         how = {"richer": "with more coins", "poorer": "with fewer coins", "stronger": "with more shields",
                "weaker": "with fewer shields"}[sides[0]]
         return f"in the {noun} of your neighbour {how} (the left one on a tie)"
+    if sides == ("others",):
+        return f"in every other {noun}"
     parts = []
     if "self" in sides:
         parts.append(f"in your {noun}")
@@ -43,8 +45,16 @@ def neighbours(sides: tuple[str, ...]) -> str:
     return "your left neighbour" if "left" in sides else "your right neighbour"
 
 
+_CHOSEN_HOW = {"richer": "with more coins", "poorer": "with fewer coins", "stronger": "with more shields",
+               "weaker": "with fewer shields"}
+
+
 def whose(sides: tuple[str, ...]) -> str:
     """'you', 'your two neighbours', 'you and your left neighbour' and the like."""
+    if sides == ("others",):
+        return "every other city"
+    if sides and sides[0] in A.CHOSEN_NEIGHBOURS:
+        return f"your neighbour {_CHOSEN_HOW[sides[0]]} at that moment (the left one on a tie)"
     parts = ["you"] if "self" in sides else []
     if "left" in sides and "right" in sides:
         parts.append("your two neighbours")

@@ -9,6 +9,9 @@ from . import ast as A
 
 
 def sides_text(sides: tuple[str, ...]) -> str:
+    """A TARGET as written: `neighbors`, `left, self`, `others`, `the richer neighbor`."""
+    if sides and sides[0] in A.CHOSEN_NEIGHBOURS:
+        return f"the {sides[0]} neighbor"
     return "neighbors" if sides == ("left", "right") else ", ".join(sides)
 
 
@@ -246,7 +249,7 @@ def cost_text(cost: A.Cost) -> str:
 
 @canonical.register
 def _(n: A.Tokens) -> str:
-    return f"tokens {n.count} {n.kind}"
+    return f"tokens {n.count} {n.kind}" + _for_sides(n.sides)
 
 
 @canonical.register

@@ -41,7 +41,8 @@ CHOOSING = ("build", "copy", "discard", "bury")
 # When an effect acts (EffectSpec.phase).
 PHASES = ("production", "when built", "game end", "passive", "power", "cost change", "on an event")
 
-_SIDES = Param("sides", "sides", "whose cities: left, self, right, neighbors (= left, right) or all")
+_SIDES = Param("sides", "sides", "whose cities (TARGET): left, self, right, neighbors (= left, right), all "
+               "or others (every city but the owner's)")
 _PER = Param("per", "counted",
              "optional `per [N] THING [in SIDES]`. THING is `COLOUR[/COLOUR...] card`, `card` "
              "(any colour), `wonder stage`, `defeat`, `victory`, `coin`, `set of COLOUR/COLOUR... "
@@ -54,12 +55,13 @@ _PER = Param("per", "counted",
              "or `age` "
              "(the current age's number; no `N`, no `in SIDES`). "
              "`N` counts whole groups: `vp 1 per 3 coins` is 1 point for every full 3 coins. "
-             "SIDES defaults to self; `in richer|poorer|stronger|weaker neighbor` counts in the "
+             "SIDES (a TARGET) defaults to self; `in others` counts in every other city; "
+             "`in [the] richer|poorer|stronger|weaker neighbor` counts in the "
              "neighbour with more (fewer) coins or shields at that moment, the left one on a tie",
              optional=True)
 _TARGET = Param("target", "target", "what gets cheaper: `COLOUR[/COLOUR...] cards`, `cards` (any "
                 "colour) or `wonder stages`")
-_FOR = Param("for", "sides", "`for SIDES`: whose builds (left, self, right, neighbors, all); "
+_FOR = Param("for", "sides", "`for SIDES`: whose builds (left, self, right, neighbors, all, others); "
              "default self, the owner", optional=True)
 
 EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
@@ -81,7 +83,7 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "the strength of those cities instead (`shields -1 for neighbors`: each neighbour "
                "has one shield fewer in every conflict; a city's own shields are never negative).",
                (Param("count", "int", "number of shields (negative only with `for SIDES`)"), _PER,
-                Param("sides", "sides", "`for SIDES`: whose strength (left, right, neighbors); "
+                Param("sides", "sides", "`for SIDES`: whose strength (left, right, neighbors, others); "
                       "default self, the owner", optional=True)),
                ("shields 2", "shields 1 per defeat", "shields -1 for neighbors"),
                "shields N [per THING]"),
@@ -225,10 +227,16 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "e.g. diplomacy tokens; a kind's rules say what a token does and is worth. "
                "`victory` and `defeat` are military conflict tokens, taken outside a war: the "
                "current age's victory token (a defeat token), worth what a war would give the "
-               "city now; no conflict is won or lost (no trigger fires).",
+               "city now; no conflict is won or lost (no trigger fires). `for TARGET`: the cities "
+               "there take them instead (`for others`, `for the richer neighbor`: the neighbour with "
+               "more coins when the effect applies, the left one on a tie).",
                (Param("count", "int", "how many tokens"),
-                Param("kind", "word", "a declared token kind, `victory` or `defeat`")),
-               ("tokens 1 diplomacy", "tokens 1 victory"), "tokens N KIND|victory|defeat"),
+                Param("kind", "word", "a declared token kind, `victory` or `defeat`"),
+                Param("sides", "sides", "`for TARGET`: who takes them (left, right, neighbors, all, "
+                      "others, the richer|poorer|stronger|weaker neighbor); default self",
+                      optional=True)),
+               ("tokens 1 diplomacy", "tokens 1 victory", "tokens 1 defeat for the richer neighbor"),
+               "tokens N KIND|victory|defeat [for TARGET]"),
     EffectSpec("lose", A.OthersCoins, "when built",
                "When built, other cities lose coins to the bank (`lose`) or take coins from it "
                "(`gain`): the left or right neighbour, both (`neighbors`) or every other city "

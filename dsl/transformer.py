@@ -32,7 +32,7 @@ def _name(tok: Token) -> str:
 _GAIN_NODES = frozenset(EFFECTS[w].node for w in TRIGGERED)
 _WORD_OF = {spec.node: w for w, spec in reversed(EFFECTS.items())}  # a node's first registry word
 
-_SIDE_WORDS = {"left", "self", "right", "neighbors", "neighbours", "all"}
+_SIDE_WORDS = {"left", "self", "right", "neighbors", "neighbours", "all", "others"}
 
 
 class _SidesArg(tuple):
@@ -155,7 +155,8 @@ class ToAst(TurnRules, Transformer):
     def shields(self, meta: Any, children: list[Any]) -> A.Shields:
         count = next(c for c in children if isinstance(c, Token) and c.type == "SIGNED_INT")
         per = next((c for c in children if isinstance(c, A.Counted)), None)
-        sides = next((c for c in children if isinstance(c, tuple)), ("self",))
+        sides = self._acts(next((c for c in children if isinstance(c, tuple)), ("self",)), "shields",
+                           chosen=False)
         amount = self._num(count, LIMITS.amount, "shields")
         if amount < 0 and "self" in sides:
             self.errors.append(LanguageError(
@@ -198,17 +199,13 @@ class ToAst(TurnRules, Transformer):
 
     @v_args(meta=True)
     def cond_more(self, meta: Any, children: list[Any]) -> A.Condition:
-        than = children[1]
+        than = self._acts(children[1], "vp ... if more", chosen=False)
         if "self" in than:
             self.errors.append(LanguageError(
                 "a city is not compared with itself: write 'than neighbors', 'than left', "
                 "'than right' or 'than others'", meta.line, meta.column))
         return A.Condition("more", self._tested(meta, children[0]),
                            tuple(s for s in than if s != "self"), line=meta.line, column=meta.column)
-
-    def than_sides(self, children: list[Any]) -> tuple[str, ...]:
-        got = children[0]
-        return ("others",) if isinstance(got, Token) else tuple(got)
 
     @v_args(meta=True)
     def cond_most(self, meta: Any, children: list[Any]) -> A.Condition:
@@ -269,13 +266,8 @@ class ToAst(TurnRules, Transformer):
         sides = tuple(where) if where is not None else ("self",)
         return _counted(what, colors, sides, every, line=meta.line, column=meta.column)
 
-    @v_args(meta=True)
-    def in_sides(self, meta: Any, children: list[Any]) -> "_SidesArg":
-        return _SidesArg(children[0], meta)
-
-    @v_args(meta=True)
-    def in_chosen(self, meta: Any, children: list[Any]) -> "_SidesArg":
-        return _SidesArg((str(children[0]),), meta)
+    def in_sides(self, children: list[Any]) -> "_SidesArg":
+        return children[0]
 
     def card_count(self, children: list[Any]) -> tuple[str, tuple[str, ...]]:
         return "card", (children[0] if children else ())
@@ -330,8 +322,32 @@ class ToAst(TurnRules, Transformer):
     def colors(self, children: list[Token]) -> tuple[str, ...]:
         return tuple(dict.fromkeys(self._color(t) for t in children))
 
-    def sides(self, children: list[str]) -> tuple[str, ...]:
-        return A.normalize_sides(children)
+    @v_args(meta=True)
+    def target(self, meta: Any, children: list[Token]) -> "_SidesArg":
+        """A side list; `others` already means every other city, so it stands alone."""
+        if "others" in children and len(children) > 1:
+            t = next(c for c in children if c == "others")
+            self.errors.append(LanguageError(
+                "'others' stands alone: it already means every city but the owner's "
+                "(write 'others', or name sides: left, right, neighbors)", t.line, t.column, len(t)))
+        return _SidesArg(A.normalize_sides(children), meta)
+
+    @v_args(meta=True)
+    def chosen_target(self, meta: Any, children: list[Token]) -> "_SidesArg":
+        return _SidesArg((str(children[0]),), meta)
+
+    def _acts(self, sides: Any, word: str, *, chosen: bool = True, others: bool = True) -> tuple[str, ...]:
+        """The cities `word` acts on, refused with a located reason when it cannot act there."""
+        what = ""
+        if not chosen and sides and sides[0] in A.CHOSEN_NEIGHBOURS:
+            what = f"a neighbour chosen when it applies ('the {sides[0]} neighbor')"
+        elif not others and sides == ("others",):
+            what = "'others' (every city but the owner's)"
+        if what and isinstance(sides, _SidesArg):
+            self.errors.append(LanguageError(
+                f"'{word}' cannot act on {what}: name left, right, neighbors"
+                + ("" if not others else ", all or others"), sides.line, sides.column, sides.width))
+        return tuple(sides)
 
     @v_args(meta=True)
     def sides_arg(self, meta: Any, children: list[str]) -> "_SidesArg":
@@ -376,9 +392,10 @@ class ToAst(TurnRules, Transformer):
                        line=meta.line, column=meta.column)
 
     def _neighbours_only(self, sides: tuple[str, ...], meta: Any, word: str) -> None:
-        if "self" in sides:
+        if "self" in sides or sides == ("others",) or (sides and sides[0] in A.CHOSEN_NEIGHBOURS):
             self.errors.append(LanguageError(
-                f"'{word}' works with neighbours only: use left, right or neighbors, not self",
+                f"'{word}' works with neighbours only: use left, "
+                f"right or neighbors, not {'the ' + sides[0] + ' neighbor' if sides[0] in A.CHOSEN_NEIGHBOURS else sides[0]}",
                 meta.line, meta.column, len(word)))
 
     @v_args(meta=True)
@@ -418,7 +435,7 @@ class ToAst(TurnRules, Transformer):
 
     @v_args(meta=True)
     def tokens(self, meta: Any, children: list[Token]) -> A.Tokens:
-        count, kind = children[-2], children[-1]
+        count, kind = children[0], children[1]
         if self.vocab is not None and str(kind) not in (*self.vocab.tokens, *A.CONFLICT_TOKENS):
             kinds = self.vocab.tokens
             self.errors.append(LanguageError(
@@ -428,7 +445,8 @@ class ToAst(TurnRules, Transformer):
         if self._int(count) < 1:
             self.errors.append(LanguageError("take at least 1 token", count.line, count.column,
                                              len(count)))
-        return A.Tokens(self._int(count), str(kind), line=meta.line, column=meta.column)
+        sides = tuple(children[2]) if len(children) > 2 else ("self",)
+        return A.Tokens(self._int(count), str(kind), sides, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def advance(self, meta: Any, children: list[Token]) -> A.Advance:
@@ -451,13 +469,10 @@ class ToAst(TurnRules, Transformer):
     def gain_word(self, _: list[Any]) -> str:
         return "gain"
 
-    def coin_sides(self, children: list[Any]) -> tuple[str, ...]:
-        got = children[0]
-        return ("others",) if isinstance(got, Token) else tuple(got)
-
     @v_args(meta=True)
     def others_coins(self, meta: Any, children: list[Any]) -> A.OthersCoins:
         sides, verb, amount = children[:3]
+        sides = self._acts(sides, str(verb), chosen=False)
         per = children[3] if len(children) > 3 else None
         if "self" in sides:
             self.errors.append(LanguageError(
@@ -490,14 +505,14 @@ class ToAst(TurnRules, Transformer):
     def copy_card(self, meta: Any, children: list[Any]) -> A.CopyCard:
         self._neighbours_only(children[1], meta, "copy")
         now = len(children) > 2 and str(children[2]) == "now"
-        return A.CopyCard(children[0], children[1], now=now, line=meta.line, column=meta.column)
+        return A.CopyCard(children[0], tuple(children[1]), now=now, line=meta.line, column=meta.column)
 
     # -- cost changes ------------------------------------------------------
     @v_args(meta=True)
     def discount(self, meta: Any, children: list[Any]) -> A.Discount:
         amount, unit, target, *rest = children
         per = rest.pop() if rest and isinstance(rest[-1], A.Counted) else None
-        sides = rest[0] if rest else ("self",)
+        sides = self._acts(rest[0], "discount", chosen=False) if rest else ("self",)
         if self._int(amount) < 1:
             self.errors.append(LanguageError(
                 f"a discount takes at least 1 {unit}, not {amount}",
@@ -506,12 +521,12 @@ class ToAst(TurnRules, Transformer):
 
     @v_args(meta=True)
     def discount_all(self, meta: Any, children: list[Any]) -> A.Discount:
-        sides = children[1] if len(children) > 1 else ("self",)
+        sides = self._acts(children[1], "discount", chosen=False) if len(children) > 1 else ("self",)
         return A.Discount("all_resources", children[0], 0, sides, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def free_target(self, meta: Any, children: list[Any]) -> A.Discount:
-        sides = children[1] if len(children) > 1 else ("self",)
+        sides = self._acts(children[1], "discount", chosen=False) if len(children) > 1 else ("self",)
         return A.Discount("all", children[0], 0, sides, line=meta.line, column=meta.column)
 
     def unit_resource(self, _: list[Any]) -> str:
@@ -526,7 +541,7 @@ class ToAst(TurnRules, Transformer):
     def stage_target(self, _: list[Any]) -> A.Target:
         return A.Target("wonder_stage")
 
-    def for_sides(self, children: list[Any]) -> tuple[str, ...]:
+    def for_sides(self, children: list[Any]) -> "_SidesArg":
         return children[0]
 
     # -- triggers ----------------------------------------------------------
@@ -551,7 +566,7 @@ class ToAst(TurnRules, Transformer):
     def trigger(self, meta: Any, children: list[Any]) -> A.Trigger:
         effect, *rest = children
         self._gain(effect, meta)
-        whose = rest.pop(0) if isinstance(rest[0], tuple) else ("self",)
+        whose = self._acts(rest.pop(0), "when", chosen=False) if isinstance(rest[0], tuple) else ("self",)
         event = replace(rest[0], whose=whose)
         limit = rest[1] if len(rest) > 1 else False
         return A.Trigger(effect, event, limit is True, limit if isinstance(limit, str) else "",
@@ -564,10 +579,6 @@ class ToAst(TurnRules, Transformer):
         limit = children[1] if len(children) > 1 else False
         return A.Trigger(children[0], A.Event("age_start"), limit is True, limit if isinstance(limit, str) else "",
                          line=meta.line, column=meta.column)
-
-    def event_whose(self, children: list[Any]) -> tuple[str, ...]:
-        got = children[0]
-        return ("others",) if isinstance(got, Token) else tuple(got)
 
     def build_event(self, children: list[Any]) -> A.Event:
         return A.Event("build", children[0] if children else ())

@@ -22,6 +22,9 @@ class TurnRules:
     def _int(self, tok: Token) -> int:  # pragma: no cover - ToAst's
         raise NotImplementedError
 
+    def _acts(self, sides: Any, word: str, *, chosen: bool = True, others: bool = True) -> tuple[str, ...]:
+        raise NotImplementedError  # pragma: no cover - ToAst's
+
     @v_args(meta=True)
     def play_two(self, meta: Any, children: list[Any]) -> A.PlayLastCard:
         return A.PlayLastCard(str(children[-1]), line=meta.line, column=meta.column)
@@ -75,7 +78,7 @@ class TurnRules:
         if rest[0] == "+":
             rest.pop(0)
         delta, *rest = rest
-        sides = rest[0] if rest else ("self",)
+        sides = self._acts(rest[0], "rule", chosen=False) if rest else ("self",)
         rule = str(name)
         if rule not in RULE_NUMBERS:
             self.errors.append(LanguageError(

@@ -14,6 +14,7 @@ conflict tokens (the military line, `per victory` / `per defeat`); they fire no 
 """
 from __future__ import annotations
 
+from interpreter.rules.counting import OTHERS
 from interpreter.rules.city import LEFT
 from interpreter.rules.effects import Event
 
@@ -50,7 +51,11 @@ class Conflicts:
             for hook in c.strength_out:
                 got = hook.shields(self.table, c.seat)
                 for side in hook.seats:
-                    if side:
+                    if side == OTHERS:
+                        for target in range(n):
+                            if target != c.seat:
+                                strength[target] += got
+                    elif side:
                         target = (c.seat + 1) % n if side == LEFT else (c.seat - 1) % n
                         strength[target] += got
         gets: list[list[int]] = [[] for _ in self.cities]

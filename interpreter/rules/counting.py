@@ -11,7 +11,9 @@ from typing import Any
 from interpreter.rules.science import best_science
 
 SEAT_OF = {"self": 0, "left": 1, "right": 2,  # and the neighbours chosen when counted:
-           "richer": 3, "poorer": 4, "stronger": 5, "weaker": 6}
+           "richer": 3, "poorer": 4, "stronger": 5, "weaker": 6,
+           "others": 7}  # every city but the owner's (dsl effects.lark: target)
+OTHERS = 7
 
 
 def seats_of(sides: tuple[str, ...]) -> tuple[int, ...]:
@@ -88,6 +90,32 @@ def _chosen(left: Any, right: Any, code: int) -> Any:
     return left if more == (code in (3, 5)) else right
 
 
+def seats_at(table: Any, seat: int, codes: tuple[int, ...]) -> list[int]:
+    """The seats a target's codes name from `seat` now, each once, in the order written
+    (others: leftwards round the table); a chosen neighbour is chosen as this is asked."""
+    n = table.n
+    out: list[int] = []
+    for code in codes:
+        if code == OTHERS:
+            got = [(seat + k) % n for k in range(1, n)]
+        elif code >= 3:
+            trio = table.around(seat)
+            got = [_chosen(trio[1], trio[2], code).seat]
+        else:
+            got = [seat if code == 0 else (seat + 1) % n if code == 1 else (seat - 1) % n]
+        out += [s for s in got if s not in out]
+    return out
+
+
+def _cities(table: Any, trio: Any, code: int) -> list[Any]:
+    """The cities one seat code counts in: one, or every other city for `others`."""
+    if code < 3:
+        return [trio[code]]
+    if code == OTHERS:
+        return [c for c in table.cities if c is not trio[0]]
+    return [_chosen(trio[1], trio[2], code)]
+
+
 def count(table: Any, seat: int, counter: Counter) -> int:
     """How many of what `counter` counts, over its cities, in whole groups of `every`."""
     if counter.what == "age":
@@ -96,11 +124,14 @@ def count(table: Any, seat: int, counter: Counter) -> int:
         trio = table.around(seat)
         card = trio[0].under.get(counter.stage)
         total = 0 if card is None else sum(
-            (trio[s] if s < 3 else _chosen(trio[1], trio[2], s)).color_counts[card.color]
-            for s in counter.seats)
+            c.color_counts[card.color] for s in counter.seats for c in _cities(table, trio, s))
     else:
         trio = table.around(seat)
         total = 0
         for s in counter.seats:
-            total += _in_city(trio[s] if s < 3 else _chosen(trio[1], trio[2], s), counter)
+            if s < 3:
+                total += _in_city(trio[s], counter)
+            else:
+                for c in _cities(table, trio, s):
+                    total += _in_city(c, counter)
     return total // counter.every if counter.every > 1 else total

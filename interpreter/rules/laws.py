@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from interpreter.rules.counting import OTHERS
 from interpreter.rules.city import LEFT, City, Table, intern
 
 
@@ -20,6 +21,11 @@ def shifts_of(table: Table, laws: Iterable[tuple[str, int]] = ()) -> list[dict[s
     for city in table.cities:
         for rule, amount, seats in city.rule_changes:
             for code in seats:
+                if code == OTHERS:  # every city but this one
+                    for seat in range(n):
+                        if seat != city.seat:
+                            out[seat][rule] = out[seat].get(rule, 0) + amount
+                    continue
                 seat = city.seat if code == 0 else (city.seat + 1) % n if code == LEFT else (city.seat - 1) % n
                 out[seat][rule] = out[seat].get(rule, 0) + amount
     laws = list(laws)

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from interpreter.rules.payment import payment_options
 from interpreter.rules.city import LEFT, RIGHT, City, Table
+from interpreter.rules.counting import OTHERS
 
 Cost = tuple[tuple[int, int], ...]
 
@@ -42,9 +43,13 @@ def _reaching(city: City, table: Table) -> list[tuple[Any, int]]:
     left, right = table.cities[(city.seat + 1) % n], table.cities[(city.seat - 1) % n]
     out = [(ch, city.seat) for ch in city.cost_changes if 0 in ch.seats]
     if left is not city:  # this city is its left neighbour's right neighbour, and vice versa
-        out += [(ch, left.seat) for ch in left.cost_changes if RIGHT in ch.seats]
+        out += [(ch, left.seat) for ch in left.cost_changes if RIGHT in ch.seats or OTHERS in ch.seats]
     if right is not city:
-        out += [(ch, right.seat) for ch in right.cost_changes if LEFT in ch.seats]
+        out += [(ch, right.seat) for ch in right.cost_changes
+                if LEFT in ch.seats or (OTHERS in ch.seats and right is not left)]
+    for other in table.cities:  # a change `for others` reaches every other city (beyond the neighbours too)
+        if other.cost_changes and other is not city and other is not left and other is not right:
+            out += [(ch, other.seat) for ch in other.cost_changes if OTHERS in ch.seats]
     return out
 
 

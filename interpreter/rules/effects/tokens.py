@@ -8,19 +8,25 @@ from typing import Any
 from dsl import ast as A
 
 from interpreter.rules.contribution import Hook
+from interpreter.rules.counting import seats_at, seats_of
 from interpreter.rules.effects.base import Builder, ages_left, handles
 
 
 class TokensHook(Hook):
-    """When built: take tokens of a declared kind."""
+    """When built: take tokens of a declared kind; with `seats` (target codes, counting.py) the
+    cities there take them, chosen as this applies (`for the richer neighbor`)."""
 
     builds = True
 
-    def __init__(self, count: int, kind: str):
-        self.count, self.kind = count, kind
+    def __init__(self, count: int, kind: str, seats: tuple[int, ...] = (0,)):
+        self.count, self.kind, self.seats = count, kind, seats
+
+    def takers(self, game: Any, seat: int) -> list[int]:
+        return [seat] if self.seats == (0,) else seats_at(game.table, seat, self.seats)
 
     def when_built(self, game: Any, seat: int) -> int:
-        game.give_tokens(seat, self.kind, self.count)
+        for s in self.takers(game, seat):
+            game.give_tokens(s, self.kind, self.count)
         return 0
 
     def worth(self, obs: Any, seat: int) -> float:
@@ -32,7 +38,13 @@ class TokensHook(Hook):
             if war.strength == self.kind:
                 now = max(1, obs.age) - 1
                 v += 0.4 * sum(w - d for w, d in zip(war.victory[now:], war.defeat[now:]))
-        return self.count * v
+        return self.count * v * self._share(obs, seat)
+
+    def _share(self, obs: Any, seat: int) -> float:
+        """+1 for the owner's own tokens, -1/2 for each other city's (a rough rival's gain)."""
+        if self.seats == (0,):
+            return 1.0
+        return sum(1.0 if s == seat else -0.5 for s in self.takers(obs, seat))
 
 
 class ConflictTokensHook(TokensHook):
@@ -41,17 +53,18 @@ class ConflictTokensHook(TokensHook):
     not_native = "military conflict tokens taken outside a war (tokens N victory|defeat)"
 
     def when_built(self, game: Any, seat: int) -> int:
-        game.take_conflict_tokens(seat, self.kind, self.count)
+        for s in self.takers(game, seat):
+            game.take_conflict_tokens(s, self.kind, self.count)
         return 0
 
     def worth(self, obs: Any, seat: int) -> float:
         """The points of the tokens (the military line counts them at game end)."""
         rules = obs.rules
         v = rules.victory_tokens[max(1, obs.age) - 1] if self.kind == "victory" else rules.defeat_token
-        return float(self.count * v)
+        return float(self.count * v) * self._share(obs, seat)
 
 
-@handles("tokens", "count", "kind")
+@handles("tokens", "count", "kind", "sides")
 def _tokens(n: A.Tokens, b: Builder, ix: Any) -> None:
     hook = ConflictTokensHook if n.kind in A.CONFLICT_TOKENS else TokensHook
-    b.hooks.append(hook(n.count, n.kind))
+    b.hooks.append(hook(n.count, n.kind, seats_of(n.sides)))
