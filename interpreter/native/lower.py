@@ -17,7 +17,7 @@ from dsl.rules import pass_step
 from interpreter.rules import effects as E
 from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.contribution import Contribution
-from interpreter.rules.counting import Counter
+from interpreter.rules.counting import OTHERS, Counter
 from interpreter.rules.effects.play import PlayTwoPower
 from interpreter.rules.effects.trade import FarTradeHook
 from interpreter.game.rng import fnv1a, mix
@@ -83,6 +83,8 @@ def _counter(c: Counter | None, tokens: list[str]) -> list[int]:
     """[has, what, colour mask, every, token kind, n seats, seat...]."""
     if c is None:
         return [0, 0, 0, 1, -1, 0]
+    if OTHERS in c.seats:
+        raise NotNative("a count in every other city (per ... in others)")
     if c.what == "produced":  # the resource in the token slot
         return [1, WHAT[c.what], 0, c.every, c.resource, len(c.seats), *c.seats]
     if c.what == "victory_pair":
@@ -133,6 +135,8 @@ class _HookLowering:
                          E.GiveDefeatsRule: H_GIVEDEF}[t])
         if t in (E.CopyAtEnd, E.CopyNow):
             return _row(H_COPYEND if t is E.CopyAtEnd else H_COPYNOW, colors=h.colors, seats=h.seats)
+        if t is E.CostChange and OTHERS in h.seats:
+            raise NotNative("a cost change for every other city (for others)")
         if t is E.CostChange and h.unit in UNIT:  # counted: the amount per thing (amount_at)
             return _row(H_COST, h.amount, period=UNIT[h.unit], colors=h.colors, stages=int(h.stages),
                         seatmask=sum(1 << s for s in h.seats), resources=h.resources,
@@ -149,6 +153,8 @@ class _HookLowering:
             return _row(H_DRAW, h.count, ref=self.hands.index(h.deck))
         if t is E.HandBuildHook:
             return _row(H_HANDBUILD, ref=self.hands.index(h.hand))
+        if isinstance(h, E.TokensHook) and h.seats != (0,):
+            raise NotNative("tokens taken by other cities (tokens N KIND for TARGET)")
         if t is E.TokensHook and h.kind in tk:
             return _row(H_TOKENS, h.count, ref=tk.index(h.kind))
         if t is E.OthersCoinsHook:
@@ -161,6 +167,8 @@ class _HookLowering:
             out = h.seats != (0,)
             if len(h.seats) > 3:
                 raise NotNative("shields for more than three sides")
+            if OTHERS in h.seats:
+                raise NotNative("shields for every other city (shields N for others)")
             return _row(H_STRENGTH, h.amount, cond=int(out), seats=h.seats if out else (),
                         counter=_counter(h.counter, tk))
         if t is E.DiscardOwnHook:
