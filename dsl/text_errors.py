@@ -90,12 +90,17 @@ def _describe_expected(expected: Iterable[str]) -> str:
     expected = set(expected)
     words = sorted(dict.fromkeys(_expected_words(expected)))
     sides = [w for w in words if w in _SIDE_WORDS]
+    chosen = bool(sides) and "the" in words  # a TARGET: `the richer neighbor` is one item
+    if chosen:
+        words = [w for w in words if w != "the"]
     crowded = len(sides) > 2 and len(expected) > 10  # "a side (left, ...)" rather than a cut list
     if crowded:
         words = [w for w in words if w not in _SIDE_WORDS]
     names = [f"'{w}'" for w in words]
     if crowded:
         names.append(f"a side ({', '.join(w for w in _SIDE_WORDS if w in sides and w != 'neighbours')})")
+    if chosen:
+        names.append("'the richer|poorer|stronger|weaker neighbor'")
     names.extend(f"'{m}'" for m in sorted(dict.fromkeys(_expected_marks(expected))))
     if "NAME" in expected:
         names.append("a name")
