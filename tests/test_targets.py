@@ -1,0 +1,119 @@
+"""Targets as one sub-language (issue 23, item 1): one grammar rule names cities for every word
+(`others` everywhere, `the richer neighbor` as an effect's target), resolved when the effect
+applies. Expectations are computed by hand from small tables of stub cities."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from dsl.parser import parse_effects
+from dsl.text_errors import CardTextError
+from interpreter.native.lower import NotNative, _HookLowering
+from interpreter.rules import effects as E
+from interpreter.rules.city import Table
+from interpreter.rules.counting import OTHERS, Counter, count, seats_at
+from interpreter.rules.laws import shifts_of
+from interpreter.rules.pricing import _reaching
+
+RED = 0
+
+
+def _city(seat: int, red: int = 0, coins: int = 0, shields: int = 0) -> Any:
+    return SimpleNamespace(seat=seat, color_counts=[red], coins=coins, shields=shields,
+                           cost_changes=[], rule_changes=[])
+
+
+def _table(*cities: Any) -> Table:
+    return Table(list(cities))  # type: ignore[arg-type]
+
+
+def test_old_texts_parse_to_the_same_ast() -> None:
+    """Side lists written before TARGET keep their meaning (shipped digests are unchanged too)."""
+    (a,) = parse_effects("shields -1 for neighbors")
+    assert a.sides == ("left", "right")
+    (b,) = parse_effects("vp 1 per brown card in richer neighbor")
+    assert b.per.sides == ("richer",)
+    (c,) = parse_effects("others lose 1 coin")
+    assert c.sides == ("others",)
+
+
+@pytest.mark.parametrize("text", ["shields -1 for others", "vp 1 per red card in others",
+                                  "discount 1 coin on white cards for others",
+                                  "rule trade_price +1 for others", "coins 1 when others build red card",
+                                  "tokens 1 victory for others", "vp 5 if more red cards than others"])
+def test_others_is_accepted_by_every_word_acting_on_cities(text: str) -> None:
+    (e,) = parse_effects(text)
+    assert "others" in str(e)
+
+
+def test_the_chosen_neighbour_reads_with_or_without_the() -> None:
+    assert parse_effects("vp 1 per red card in the richer neighbour") == \
+        parse_effects("vp 1 per red card in richer neighbor")
+
+
+@pytest.mark.parametrize("text,where,says", [
+    ("shields 1 for others, left", (1, 15), "'others' stands alone"),
+    ("buy raw from others for 1", (1, 1), "'buy' works with neighbours only"),
+    ("rebate 1 coin from the richer neighbor", (1, 1), "'rebate' works with neighbours only"),
+    ("discount 1 coin on red cards for the poorer neighbor", (1, 34), "'discount' cannot act on a neighbour"),
+    ("coins 1 when the richer neighbor build red card", (1, 14), "'when' cannot act on a neighbour"),
+])
+def test_a_target_a_word_cannot_use_is_a_located_error(text: str, where: tuple[int, int], says: str) -> None:
+    with pytest.raises(CardTextError) as err:
+        parse_effects(text)
+    first = err.value.errors[0]
+    assert (first.line, first.column) == where and says in first.message
+
+
+def test_counting_in_others_sums_every_other_city() -> None:
+    # five cities with 1, 2, 0, 3, 4 red cards: seat 0 counts 2 + 0 + 3 + 4 = 9, seat 3 counts 1 + 2 + 0 + 4 = 7
+    t = _table(*(_city(i, red=r) for i, r in enumerate((1, 2, 0, 3, 4))))
+    c = Counter("card", (RED,), (OTHERS,))
+    assert count(t, 0, c) == 9 and count(t, 3, c) == 7
+    assert count(t, 0, Counter("card", (RED,), (OTHERS,), every=2)) == 4  # whole pairs of 9
+
+
+def test_seats_at_resolves_others_and_chosen_neighbours_now() -> None:
+    # seat 1 of 5: left is seat 2, right is seat 0
+    t = _table(_city(0, coins=5), _city(1), _city(2, coins=5), _city(3), _city(4))
+    assert seats_at(t, 1, (OTHERS,)) == [2, 3, 4, 0]
+    assert seats_at(t, 1, (3,)) == [2]  # richer: a tie at 5 coins goes to the left one
+    t.cities[0].coins = 6
+    assert seats_at(t, 1, (3,)) == [0] and seats_at(t, 1, (4,)) == [2]  # richer right, poorer left
+
+
+def test_tokens_for_the_richer_neighbor_go_to_it() -> None:
+    t = _table(_city(0, coins=2), _city(1, coins=7), _city(2, coins=3))
+    got: list[tuple[int, str, int]] = []
+    game = SimpleNamespace(table=t, n=3, give_tokens=lambda s, k, c: got.append((s, k, c)))
+    E.TokensHook(1, "debt", (3,)).when_built(game, 0)  # seat 0: left seat 1 (7 coins), right seat 2 (3)
+    E.TokensHook(2, "debt", (OTHERS,)).when_built(game, 2)  # seat 2: others are 0 and 1, leftwards
+    assert got == [(1, "debt", 1), (0, "debt", 2), (1, "debt", 2)]
+
+
+def test_a_rule_change_for_others_reaches_every_other_city() -> None:
+    t = _table(*(_city(i) for i in range(4)))
+    t.cities[0].rule_changes.append(("trade_price", 1, (OTHERS,)))
+    assert shifts_of(t) == [{}, {"trade_price": 1}, {"trade_price": 1}, {"trade_price": 1}]
+
+
+def test_a_cost_change_for_others_reaches_far_cities_once() -> None:
+    ch = SimpleNamespace(seats=(OTHERS,))
+    t = _table(*(_city(i) for i in range(4)))
+    t.cities[0].cost_changes.append(ch)
+    assert [len(_reaching(c, t)) for c in t.cities] == [0, 1, 1, 1]  # seat 2 is not a neighbour of 0
+    two = _table(_city(0), _city(1))  # at two players the left and the right neighbour are one city
+    two.cities[0].cost_changes.append(ch)
+    assert len(_reaching(two.cities[1], two)) == 1
+
+
+@pytest.mark.parametrize("hook,why", [
+    (E.StrengthHook(-1, None, (OTHERS,)), "every other city"),
+    (E.TokensHook(1, "debt", (3,)), "tokens taken by other cities"),
+    (E.CoinsHook(1, Counter("card", (RED,), (OTHERS,))), "every other city"),
+])
+def test_the_native_core_declines_the_new_targets(hook: Any, why: str) -> None:
+    with pytest.raises(NotNative, match=why):
+        _HookLowering(None, [], ["debt"]).row(hook)  # type: ignore[arg-type]
