@@ -287,6 +287,10 @@ def unique(elements, min_size=1, max_size=None):
 
 SIDES = unique(A.SIDE_ORDER).map(A.normalize_sides)
 NEIGHBOUR_SIDES = unique(("left", "right")).map(A.normalize_sides)
+OTHERS = st.just(("others",))
+CHOSEN = st.sampled_from(A.CHOSEN_NEIGHBOURS).map(lambda w: (w,))
+# a TARGET (dsl effects.lark): a side list, others, or a neighbour chosen when the effect applies
+TARGETS = SIDES | OTHERS | CHOSEN
 COLORS = V.colors
 RESOURCES = V.resources
 SYMBOLS = V.symbols
@@ -300,7 +304,7 @@ def counted(draw) -> A.Counted:
     colors = {"card": unique(COLORS, 0, 3), "set": unique(COLORS, 1, 3)}.get(what, st.just(()))
     token = draw(st.sampled_from(V.tokens)) if what == "token" else ""
     resource = draw(st.sampled_from(RESOURCES)) if what == "produced" else ""  # `per stone produced`
-    sides = draw(SIDES | st.sampled_from(A.CHOSEN_NEIGHBOURS).map(lambda w: (w,)))  # or a chosen neighbour
+    sides = draw(TARGETS)  # sides, others or a chosen neighbour
     return A.Counted(what, draw(colors), sides, draw(st.integers(1, 5)), token, resource)
 
 
@@ -321,7 +325,7 @@ def discounts(draw) -> A.Discount:
     unit = draw(st.sampled_from(["resource", "coin", "all", "all_resources"]))
     amount = 0 if unit in ("all", "all_resources") else draw(st.integers(1, 5))
     per = None if unit in ("all", "all_resources") else draw(st.none() | counted())  # a counted discount
-    return A.Discount(unit, target, amount, draw(SIDES), per)
+    return A.Discount(unit, target, amount, draw(SIDES | OTHERS), per)
 
 
 @st.composite
@@ -342,7 +346,7 @@ def triggers(draw) -> A.Trigger:
 @st.composite
 def shields(draw) -> A.Shields:
     """Own shields (never negative), or shields of other cities (`for neighbors`, any sign)."""
-    sides = draw(st.just(("self",)) | NEIGHBOUR_SIDES)
+    sides = draw(st.just(("self",)) | NEIGHBOUR_SIDES | OTHERS)
     count = draw(st.integers(0, 9) if sides == ("self",) else st.integers(-9, 9))
     return A.Shields(count, draw(st.none() | counted()), sides)
 
@@ -383,7 +387,7 @@ EFFECT_STRATEGIES = {
     "build": st.builds(A.BuildFromDiscard, st.sampled_from(["", "heroes"])),
     "draw": st.builds(A.Draw, st.integers(1, 9), st.just("heroes")),
     "give": st.just(A.GiveDefeats()),
-    "tokens": st.builds(A.Tokens, st.integers(1, 5), st.sampled_from((*V.tokens, *A.CONFLICT_TOKENS))),
+    "tokens": st.builds(A.Tokens, st.integers(1, 5), st.sampled_from((*V.tokens, *A.CONFLICT_TOKENS)), TARGETS),
     "lose": others_coins(),
     "rebate": st.builds(A.Rebate, st.integers(1, 3), unique(("left", "right")).map(A.normalize_sides)),
     "copy": st.builds(A.CopyCard, unique(COLORS, 1, 3), NEIGHBOUR_SIDES, st.booleans()),
@@ -396,7 +400,7 @@ EFFECT_STRATEGIES = {
     "advance": st.builds(A.Advance, st.sampled_from(V.tracks), st.integers(0, 9)),
     "rule": st.builds(A.RuleChange, st.sampled_from(["trade_price", "sell_coins", "victory", "defeat"]),
                       st.integers(-9, 9).filter(bool),
-                      unique(("left", "self", "right"), 1, 3).map(A.normalize_sides)),
+                      unique(("left", "self", "right"), 1, 3).map(A.normalize_sides) | OTHERS),
 }
 ANY_EFFECT = st.one_of(*EFFECT_STRATEGIES.values())
 
