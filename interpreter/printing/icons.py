@@ -49,16 +49,30 @@ def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
             return None if test is None else row + test
         return row + [word("if", 0.4), small(piece(stage)), word("all", 0.4)] \
             if row and e.condition == "wonder_complete" else row
-    if isinstance(e, A.Tokens) and e.kind in A.CONFLICT_TOKENS:  # as `per victory|defeat` draws them
-        one = piece(token, "+", "#b5462f") if e.kind == "victory" else piece(token, "-1", "#7a1f1f")
-        return repeated(one, e.count)
-    if isinstance(e, A.Tokens):
-        return repeated(piece(token, e.kind[:1].upper(), hashed(e.kind)), e.count)
+    if isinstance(e, A.Tokens):  # conflict tokens as `per victory|defeat` draws them
+        if e.kind in A.CONFLICT_TOKENS:
+            one = piece(token, "+", "#b5462f") if e.kind == "victory" else piece(token, "-1", "#7a1f1f")
+        else:
+            one = piece(token, e.kind[:1].upper(), hashed(e.kind))
+        return target_row(repeated(one, e.count), e.sides)
     if isinstance(e, A.PluginEffect):
         return plugin_row(e)
     if isinstance(e, A.Trigger):  # the gain's own icons, then `when` and the event
         return trigger_row(e, rows_for(e.effect, vocab), vocab)
     return power_row(e, vocab)
+
+
+_CHOSEN_MARK = {"richer": "rich", "poorer": "poor", "stronger": "strong", "weaker": "weak"}
+
+
+def target_row(row: Row, sides: tuple[str, ...]) -> Row:
+    """What the cities of a TARGET take: between arrows (see glyphs.around), or, for a chosen
+    neighbour, between both arrows with the word it is chosen by (`rich`: the richer one)."""
+    if sides == ("self",):
+        return row
+    if sides[0] in A.CHOSEN_NEIGHBOURS:
+        return around(row + [word(_CHOSEN_MARK[sides[0]], 0.4)], ("left", "right", "self"))
+    return around(row, sides)
 
 
 def condition_row(c: A.Condition, vocab: Vocabulary) -> Row | None:
