@@ -266,8 +266,10 @@ class ToAst(TurnRules, Transformer):
         sides = tuple(where) if where is not None else ("self",)
         return _counted(what, colors, sides, every, line=meta.line, column=meta.column)
 
-    def in_sides(self, children: list[Any]) -> "_SidesArg":
-        return children[0]
+    @v_args(meta=True)
+    def in_sides(self, meta: Any, children: list[Any]) -> "_SidesArg":
+        """The target, placed where `in ...` starts (an error about it points at the whole)."""
+        return _SidesArg(tuple(children[0]), meta)
 
     def card_count(self, children: list[Any]) -> tuple[str, tuple[str, ...]]:
         return "card", (children[0] if children else ())
