@@ -108,8 +108,9 @@ def run_compare(args: argparse.Namespace, packs: list[str]) -> int:
 def _meta(args: argparse.Namespace, preps: list[Prepared], aggs: list[Aggregate], notes: dict[str, Any],
           focus_a: tuple[str, ...], focus_b: tuple[str, ...]) -> dict[str, Any]:
     a, b = (p.meta(agg, False) for p, agg in zip(preps, aggs))
-    return {"A": a["pack"], "B": b["pack"], "games": args.games, "players": a["players"], "bots": args.bots,
-            "bot_labels": a["bot_labels"], "bots_choice": a["bots_choice"], "warnings": list(dict.fromkeys(a["warnings"] + b["warnings"])),
+    return {"A": a["pack"], "B": b["pack"], "games": args.games, "played": [a["games"], b["games"]],
+            "players": a["players"], "bots": args.bots, "bot_labels": a["bot_labels"],
+            "bots_choice": a["bots_choice"], "warnings": list(dict.fromkeys(a["warnings"] + b["warnings"])),
             "sides": a["sides"], "seed": args.seed, "without": list(preps[1].cfg.without),
             "designer_cards": list(focus_b or focus_a), "corrections": notes}
 
@@ -233,7 +234,9 @@ def _pct(rate: dict[str, Any]) -> str:
 
 
 def _a_to_b_table(diff: dict[str, Any], meta: dict[str, Any]) -> Table:
-    t = Table(title=f"{escape(meta['B'])} (B) against {escape(meta['A'])} (A): {meta['games']} games each, "
+    played = meta.get("played") or [meta["games"]] * 2
+    each = f"{played[0]} games each" if played[0] == played[1] else f"{played[0]} and {played[1]} games"
+    t = Table(title=f"{escape(meta['B'])} (B) against {escape(meta['A'])} (A): {each}, "
                     "same seeds", box=box.SIMPLE_HEAD, pad_edge=False)
     for col in ("", "A", "B", "B - A", "p", "p Holm", "sig"):
         t.add_column(col, justify="left" if not col else "right", no_wrap=True)
