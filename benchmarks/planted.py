@@ -4,6 +4,7 @@ compared with base the way a designer would (`wonders compare --pack base --pack
 
     python benchmarks/planted.py                      # strong and weak once, neutral 20 seeds
     python benchmarks/planted.py --seeds 5 --jobs 2   # quicker
+    python benchmarks/planted.py --bots search:16 --kinds strong,weak --jobs 1 --workers 2 --minutes 5
 
 Reports each run's verdict, branched games and seconds, how often each card was called
 right, and the neutral cards' false-positive rate (flagged stronger or weaker) against the
@@ -25,11 +26,13 @@ PACKS = Path(__file__).resolve().parent / "planted"
 TRUTH = {"strong": "stronger", "weak": "weaker", "neutral": "no difference"}
 
 
-def run(pack: Path, seed: int, players: int, bots: str) -> tuple[str, int, str, dict, float]:
+def run(pack: Path, seed: int, players: int, bots: str, workers: int = 1,
+        minutes: float | None = None) -> tuple[str, int, str, dict, float]:
     start = time.perf_counter()
+    limit = ["--minutes", str(minutes)] if minutes else []
     out = subprocess.run([sys.executable, "-c", "from interpreter.cli import console; console()", "compare",
                           "--pack", "base", "--pack", str(pack), "--games", "10", "--players", str(players),
-                          "--bots", bots, "--workers", "1", "--seed", str(seed), "--json"],
+                          "--bots", bots, "--workers", str(workers), "--seed", str(seed), "--json", *limit],
                          capture_output=True, text=True, cwd=ROOT)
     took = time.perf_counter() - start
     if out.returncode:
@@ -46,16 +49,21 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--bots", default="greedy")
     ap.add_argument("--jobs", type=int, default=2, help="runs at once (default 2)")
+    ap.add_argument("--workers", type=int, default=1, help="processes each run's experiment uses (default 1)")
+    ap.add_argument("--minutes", type=float, help="each run's time limit (compare --minutes)")
+    ap.add_argument("--kinds", default="strong,weak,neutral", help="which planted kinds to run")
     ap.add_argument("--only", help="a comma-separated list of pack folders to run")
     args = ap.parse_args()
     packs = sorted(p for p in PACKS.iterdir() if (p / "pack.yaml").is_file())
     if args.only:
         packs = [p for p in packs if p.name in args.only.split(",")]
+    packs = [p for p in packs if p.name.split("-")[0] in args.kinds.split(",")]
     jobs = [(p, s) for p in packs
             for s in range(args.seeds if p.name.startswith("neutral") else args.decisive_seeds)]
     start = time.perf_counter()
     with ThreadPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(lambda j: run(j[0], j[1], args.players, args.bots), jobs))
+        results = list(pool.map(lambda j: run(j[0], j[1], args.players, args.bots, args.workers, args.minutes),
+                                jobs))
     print(f"{len(jobs)} runs, {args.players} players, {args.bots} bots, {args.jobs} at once, "
           f"{time.perf_counter() - start:.0f} s in all")
     tally: dict[str, Counter[str]] = {}
