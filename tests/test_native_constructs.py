@@ -73,23 +73,40 @@ PACKS = {
   - {{name: Seasonal Fair, age: 2, color: yellow, {P}, effect: play two cards once per age}}
   - {{name: Night Shift, age: 3, color: blue, {P}, effect: "play two cards once per game; vp 2"}}
 """,
+    "scoring-triggers": f"""cards:
+  - {{name: Triumphal Arch, age: 1, color: yellow, {P}, effect: vp 1 when neighbors build red card}}
+  - {{name: Tally House, age: 1, color: yellow, {P}, effect: vp 1 per brown card in self when build card once per age}}
+  - {{name: Hall of Deeds, age: 2, color: blue, {P}, effect: vp 2 when win conflict}}
+  - {{name: Herald Post, age: 2, color: yellow, {P}, effect: "vp 1 per wonder stage in left, right when age starts; coins 1 when build card once per turn"}}
+  - {{name: Crown Works, age: 3, color: purple, {P}, effect: vp 3 if wonder complete when build wonder stage}}
+  - {{name: Gossip Club, age: 2, color: yellow, {P}, effect: vp 1 when others build blue card once per turn}}
+""",
 }
+# packs extending another shipped pack than base: (the pack, its cards)
+ON = {"scoring-triggers-cities": ("cities", f"""cards:
+  - {{name: Envoy Lodge, age: 1, color: black, {P}, effect: tokens 1 diplomacy when age starts}}
+  - {{name: Debt Office, age: 2, color: black, {P}, effect: tokens 1 debt when lose conflict once per game}}
+  - {{name: Tally House, age: 1, color: black, {P}, effect: vp 1 per black card in self when build card once per age}}
+  - {{name: Black Arch, age: 2, color: black, {P}, effect: vp 1 when neighbors build black card}}
+""")}
 
 SEEDS = range(12)
 
 
 @pytest.fixture(scope="module")
 def packs(tmp_path_factory: Any) -> dict:
-    return {name: base_plus(tmp_path_factory, f"native-{name}", cards) for name, cards in PACKS.items()}
+    out = {name: base_plus(tmp_path_factory, f"native-{name}", cards) for name, cards in PACKS.items()}
+    return out | {name: base_plus(tmp_path_factory, f"native-{name}", cards, pack)
+                  for name, (pack, cards) in ON.items()}
 
 
-@pytest.mark.parametrize("name", sorted(PACKS))
+@pytest.mark.parametrize("name", sorted(PACKS) + sorted(ON))
 def test_the_pack_lowers(native_core: None, packs: dict, name: str) -> None:
     from interpreter.native import lower
     lower(packs[name])
 
 
-@pytest.mark.parametrize("name,players", [(p, n) for p in sorted(PACKS) for n in range(3, 8)])
+@pytest.mark.parametrize("name,players", [(p, n) for p in sorted(PACKS) + sorted(ON) for n in range(3, 8)])
 def test_both_cores_play_the_same_games(native_core: None, packs: dict, name: str, players: int) -> None:
     from interpreter.sim.differential import first_difference
     for seed in SEEDS:
@@ -100,7 +117,8 @@ def test_both_cores_play_the_same_games(native_core: None, packs: dict, name: st
 
 @pytest.mark.parametrize("name", ["triggers", "counted-discounts", "prerequisites", "heard-triggers",
                                   "discard-own", "second-card", "cards/wonder-pack",
-                                  "examples/designer-ideas"])
+                                  "examples/designer-ideas", "scoring-triggers",
+                                  "scoring-triggers-cities"])
 def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: dict, shipped: dict,
                                                      name: str) -> None:
     """bridge.from_decision carries the triggers' once-per-age/game marks over (ages 2 and 3),

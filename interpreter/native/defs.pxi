@@ -366,6 +366,9 @@ cdef struct City:
     short trig[MAXTRIG]       # trigger hooks, in the order they came
     short trig_src[MAXTRIG]   # the card each came with (-1: a stage or the board)
     short trig_used[MAXTRIG]  # a limited trigger fired: the age + 1 (once per age), or 1 (game)
+    int ngained               # City.gained: points scoring triggers gave, keyed by the trigger's
+    short gained_hook[MAXTRIG] # hook row (a hook held twice shares its points, as in Python)
+    int gained_pts[MAXTRIG]
     int ncost
     short cost_changes[MAXTRIG]
     int nrel

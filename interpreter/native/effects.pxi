@@ -203,6 +203,41 @@ cdef inline int hears(const HookC* h, int owner, int seat, int n) noexcept nogil
         (h.seatmask >> 2 & 1 and seat == (owner + n - 1) % n)
 
 
+cdef inline int vp_now(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
+    """VictoryHook.score: the points a `vp` hook is worth as the city stands now."""
+    cdef const City* c = &g.city[seat]
+    if h.cond and c.stages_built < c.nstages:
+        return 0
+    if h.counter.has:
+        return h.amount * count(P, g, seat, &h.counter)
+    return h.amount
+
+
+cdef void add_gained(City* c, int hid, int pts) noexcept nogil:
+    """City.gained[hook] += pts (an entry only once it holds points, as the dict)."""
+    cdef int j
+    if not pts:
+        return
+    for j in range(c.ngained):
+        if c.gained_hook[j] == hid:
+            c.gained_pts[j] += pts
+            return
+    if c.ngained >= MAXTRIG:
+        c.overflow = 1
+        return
+    c.gained_hook[c.ngained] = hid
+    c.gained_pts[c.ngained] = pts
+    c.ngained += 1
+
+
+cdef inline int gained_of(const City* c, int hid) noexcept nogil:
+    cdef int j
+    for j in range(c.ngained):
+        if c.gained_hook[j] == hid:
+            return c.gained_pts[j]
+    return 0
+
+
 cdef int react(const PackC* P, Game* g, int owner, int seat, int i, int color) noexcept nogil:
     """GameState._react: owner's i-th trigger runs (once per turn for each colour or side and
     city heard; once per age or game for this city's copy); the coins it gives."""
@@ -226,6 +261,9 @@ cdef int react(const PackC* P, Game* g, int owner, int seat, int i, int color) n
         if c.trig_used[i] and (h.ref == 2 or c.trig_used[i] == g.age + 1):
             return 0
         c.trig_used[i] = g.age + 1
+    if P.hooks[h.inner].kind == H_VP:  # points as they count now, kept (TriggerHook.react)
+        add_gained(c, hid, vp_now(P, g, owner, &P.hooks[h.inner]))
+        return 0
     got = hook_built(P, g, owner, &P.hooks[h.inner], 0)
     if got and g.plays != NULL and src >= 0:  # coin_tally: the trigger's card
         g.plays.coins[owner * P.ncards + src] += got

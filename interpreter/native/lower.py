@@ -140,8 +140,8 @@ class _HookLowering:
         if t is E.TriggerHook:
             if h.kind not in EVENT:
                 raise NotNative(f"the event '{h.kind}'")
-            if h.scores:  # the core's cities keep no points gained along the way
-                raise NotNative("points gained when a trigger fires (vp ... when ...)")
+            if h.scores and not isinstance(h.inner, E.VictoryHook):  # points kept: City.gained
+                raise NotNative(f"points gained when a trigger fires from {type(h.inner).__name__}")
             self.inner.append(self.row(h.inner))
             return _row(H_TRIGGER, cond=int(h.once), period=EVENT[h.kind], colors=h.colors,
                         inner=-len(self.inner), ref=LIMIT[h.limit], seatmask=_heard(h))

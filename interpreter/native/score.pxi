@@ -72,6 +72,9 @@ cdef void add_scorers(const PackC* P, const Game* g, int seat, int k, int* pad, 
         if h.kind == H_BURY:
             pad[e.line] += bury_points(P, c, e.hook0 + i)
             continue
+        if h.kind == H_TRIGGER and P.hooks[h.inner].kind == H_VP:  # TriggerHook.score
+            pad[e.line] += gained_of(c, e.hook0 + i)
+            continue
         if h.kind != H_VP:
             continue
         if h.sciset and sets >= 0:
