@@ -81,6 +81,16 @@ PACKS = {
   - {{name: Crown Works, age: 3, color: purple, {P}, effect: vp 3 if wonder complete when build wonder stage}}
   - {{name: Gossip Club, age: 2, color: yellow, {P}, effect: vp 1 when others build blue card once per turn}}
 """,
+    "vp-conditions": f"""cards:
+  - {{name: Blue Envy, age: 1, color: yellow, {P}, effect: vp 5 if more blue cards than neighbors}}
+  - {{name: Coin Pride, age: 2, color: yellow, {P}, effect: vp 4 if more coins than left}}
+  - {{name: Forge Pride, age: 2, color: red, {P}, effect: "shields 1; vp 3 if most red cards"}}
+  - {{name: Peace Hall, age: 2, color: blue, {P}, effect: vp 6 if no defeats}}
+  - {{name: Lean Guild, age: 3, color: purple, {P}, effect: vp 7 if at most 1 purple card}}
+  - {{name: Rich Rivals, age: 3, color: purple, {P}, effect: vp 1 per yellow card in self if more yellow cards than others}}
+  - {{name: Brag Post, age: 1, color: yellow, {P}, effect: vp 1 if more brown cards than right when build card}}
+  - {{name: Green Lead, age: 2, color: green, {P}, effect: "science tablet; vp 2 if most science sets"}}
+""",
 }
 # packs extending another shipped pack than base: (the pack, its cards)
 ON = {"scoring-triggers-cities": ("cities", f"""cards:

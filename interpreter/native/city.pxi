@@ -327,3 +327,44 @@ cdef int count(const PackC* P, const Game* g, int seat, const CounterC* k) noexc
     if k.every > 1:
         return total // k.every
     return total
+
+
+cdef int test_holds(const PackC* P, const Game* g, int seat, const HookC* t) noexcept nogil:
+    """CountTest.holds: a `vp ... if ...` condition on a count in the owner's city (cond 1 none,
+    2 at most `amount`, 3 more than each of the seats, 4 most; no seats: every other city)."""
+    cdef int own = in_city(P, &g.city[seat], &t.counter), theirs, i, s
+    if t.cond == 1:
+        return own == 0
+    if t.cond == 2:
+        return own <= t.amount
+    if t.nseats:
+        for i in range(t.nseats):
+            theirs = in_city(P, &g.city[(seat + 1) % g.n if t.seats[i] == 1 else (seat + g.n - 1) % g.n],
+                             &t.counter)
+            if own < theirs or (own == theirs and t.cond == 3):
+                return 0
+        return 1
+    for s in range(g.n):
+        if s != seat:
+            theirs = in_city(P, &g.city[s], &t.counter)
+            if own < theirs or (own == theirs and t.cond == 3):
+                return 0
+    return 1
+
+
+cdef inline int vp_holds(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
+    """VictoryHook's condition as the cities stand now (1 wonder complete, 2 a test on a count)."""
+    if h.cond == 1:
+        return g.city[seat].stages_built >= g.city[seat].nstages
+    if h.cond == 2:
+        return test_holds(P, g, seat, &P.hooks[h.inner])
+    return 1
+
+
+cdef inline int vp_now(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
+    """VictoryHook.score: the points a `vp` hook is worth as the city stands now."""
+    if h.cond and not vp_holds(P, g, seat, h):
+        return 0
+    if h.counter.has:
+        return h.amount * count(P, g, seat, &h.counter)
+    return h.amount

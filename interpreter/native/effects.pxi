@@ -203,16 +203,6 @@ cdef inline int hears(const HookC* h, int owner, int seat, int n) noexcept nogil
         (h.seatmask >> 2 & 1 and seat == (owner + n - 1) % n)
 
 
-cdef inline int vp_now(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
-    """VictoryHook.score: the points a `vp` hook is worth as the city stands now."""
-    cdef const City* c = &g.city[seat]
-    if h.cond and c.stages_built < c.nstages:
-        return 0
-    if h.counter.has:
-        return h.amount * count(P, g, seat, &h.counter)
-    return h.amount
-
-
 cdef void add_gained(City* c, int hid, int pts) noexcept nogil:
     """City.gained[hook] += pts (an entry only once it holds points, as the dict)."""
     cdef int j

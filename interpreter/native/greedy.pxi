@@ -51,11 +51,7 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
     if h.kind == H_COINS:
         return coins_due(P, g, seat, h) / 3.0
     if h.kind == H_VP:
-        c = &g.city[seat]
-        if h.cond and c.stages_built < c.nstages:
-            return 0.0
-        v = h.amount * count(P, g, seat, &h.counter) if h.counter.has else h.amount
-        return <double>v
+        return <double>vp_now(P, g, seat, h)
     if h.kind == H_FREE or h.kind == H_PLAYLAST:
         return 3 + 1.5 * ages_left(P, g)
     if h.kind == H_DISCARD:

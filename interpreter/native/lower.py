@@ -20,6 +20,7 @@ from interpreter.rules.contribution import Contribution
 from interpreter.rules.counting import Counter
 from interpreter.rules.effects.play import PlayTwoPower
 from interpreter.rules.effects.trade import FarTradeHook
+from interpreter.rules.effects.vp import CountTest
 from interpreter.game.rng import fnv1a, mix
 
 # sizes of the native core's fixed arrays (defs.pxi); a pack beyond them runs in Python
@@ -42,6 +43,7 @@ UNIT = {"resource": 1, "coin": 2, "all": 3, "all_resources": 4, "bank": 5, "reba
         "first_of_color": 7}
 EVENT = {"build": 1, "chain": 2, "wonder_stage": 3, "buy": 4, "win_conflict": 5,
          "lose_conflict": 6, "take_coins": 7, "age_start": 8}
+TEST = {"none": 1, "at_most": 2, "more": 3, "most": 4}  # a vp condition on a count (CountTest)
 LIMIT = {"": 0, "age": 1, "game": 2}  # a trigger's once per age / game (HookC.ref)
 PHASE = {"age": 0, "draft": 1, "recruit": 2}
 ACTION_BITS = {"build": 1, "wonder": 2, "sell": 4}
@@ -53,7 +55,8 @@ NATIVE_KINDS: dict[str, str] = {
     "science": "science symbols, wild ones included",
     "buy": "cheaper trade with neighbours; one resource a turn from the bank",
     "coins": "coins when built, flat or per counted thing",
-    "vp": "points at game end: flat, per counted thing, per science set, `if wonder complete`",
+    "vp": "points at game end: flat, per counted thing, per science set, `if wonder complete`, "
+          "`if more|most|no|at most N THING` (than neighbours, one side or all others)",
     "free": "build once per age or game, first / last card of each age, first card of each "
             "colour, cards of some colours",
     "play": "play the last card of each age; two cards in one turn once per age or game",
@@ -120,10 +123,12 @@ class _HookLowering:
         if t is E.CoinsHook:
             return _row(H_COINS, h.amount, counter=_counter(h.counter, tk))
         if t is E.VictoryHook:
-            if h.condition and h.condition != "wonder_complete":
-                raise NotNative(f"the effect word 'vp' with a condition on a count ('if "
-                                f"{getattr(h.condition, 'kind', h.condition)} ...': the native core "
-                                "tests only 'if wonder complete')")
+            if isinstance(h.condition, CountTest):  # cond 2: the test is the row at `inner`
+                test = h.condition
+                self.inner.append(_row(0, test.limit, cond=TEST[test.kind], seats=test.than,
+                                       counter=_counter(test.counter, tk)))
+                return _row(H_VP, h.amount, cond=2, sciset=int(h.science_set), inner=-len(self.inner),
+                            counter=_counter(h.counter, tk))
             return _row(H_VP, h.amount, cond=int(bool(h.condition)), sciset=int(h.science_set),
                         counter=_counter(h.counter, tk))
         if t is E.FreeBuildPower:
@@ -237,7 +242,7 @@ class _Tables:
         base = len(self.hooks)
         out = self.hooks + self.lowering.inner
         for row in out:
-            if row[0] == H_TRIGGER and row[13] < 0:
+            if (row[0] == H_TRIGGER or row[0] == H_VP and row[2] == 2) and row[13] < 0:
                 row[13] = base + (-row[13] - 1)
         return out + self.prereqs
 

@@ -79,7 +79,7 @@ cdef void add_scorers(const PackC* P, const Game* g, int seat, int k, int* pad, 
             continue
         if h.sciset and sets >= 0:
             v = h.amount * sets
-        elif h.cond and c.stages_built < c.nstages:
+        elif h.cond and not vp_holds(P, g, seat, h):
             v = 0
         elif h.counter.has:
             v = h.amount * count(P, g, seat, &h.counter)
