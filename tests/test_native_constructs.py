@@ -91,6 +91,13 @@ PACKS = {
   - {{name: Brag Post, age: 1, color: yellow, {P}, effect: vp 1 if more brown cards than right when build card}}
   - {{name: Green Lead, age: 2, color: green, {P}, effect: "science tablet; vp 2 if most science sets"}}
 """,
+    "conflict-tokens": f"""cards:
+  - {{name: Parade Ground, age: 1, color: red, {P}, effect: tokens 1 victory}}
+  - {{name: Rout, age: 2, color: yellow, {P}, effect: "coins 6; tokens 2 defeat"}}
+  - {{name: War Memorial, age: 2, color: red, {P}, effect: tokens 1 victory when win conflict once per game}}
+  - {{name: Victory Arch, age: 3, color: purple, {P}, effect: vp 1 per point of victory pairs}}
+  - {{name: Trophy Hall, age: 3, color: red, {P}, effect: "tokens 2 victory; vp 1 per point of victory pairs"}}
+""",
 }
 # packs extending another shipped pack than base: (the pack, its cards)
 ON = {"scoring-triggers-cities": ("cities", f"""cards:

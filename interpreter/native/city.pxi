@@ -250,7 +250,7 @@ cdef int science_sets(const City* c, int nsym) noexcept nogil:
 
 
 cdef int in_city(const PackC* P, const City* c, const CounterC* k) noexcept nogil:
-    cdef int i, total = 0, low = -1
+    cdef int i, j, total = 0, low = -1
     if k.what == W_CARD:
         for i in range(P.n_col):
             if k.colors >> i & 1:
@@ -276,6 +276,19 @@ cdef int in_city(const PackC* P, const City* c, const CounterC* k) noexcept nogi
         return c.tokc[k.token] if 0 <= k.token < MAXTK else 0
     if k.what == W_PRODUCED:
         return c.trade_count[k.token]
+    if k.what == W_VPAIR:  # each value once per pair of tokens of it (first of each value only)
+        for i in range(c.ntok):
+            if c.tok[i] > 0:
+                low = 0  # tokens of this value before it, and in all
+                for j in range(c.ntok):
+                    if c.tok[j] == c.tok[i]:
+                        if j < i:
+                            low = -1
+                            break
+                        low += 1
+                if low > 0:
+                    total += c.tok[i] * (low // 2)
+        return total
     return 0
 
 

@@ -61,6 +61,7 @@ cdef enum:
     H_FARTRADE = 18    # trade N seats away (far_trade.pxi): amount the price, ref N
     H_PLAYTWO = 19     # play two cards once per game (period 1) or age (2): second.pxi
     H_BURY = 20        # bury card from HAND (ref) for N (amount) vp per coin: own_cards.pxi
+    H_CTOKENS = 21     # N (amount) conflict tokens outside a war: ref 1 victory, 0 defeat
 
 # cost change units (lower.py: UNIT)
 cdef enum:
@@ -99,6 +100,7 @@ cdef enum:
     W_TOKEN = 9
     W_PRODUCED = 10
     W_TUCKED = 11      # cards of the colour of the card under the owner's stage (token: the stage)
+    W_VPAIR = 12       # each pair of victory tokens of one value: that value once
 
 # actions and free kinds of a move; policies; trace records
 cdef enum:

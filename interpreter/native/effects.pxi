@@ -104,6 +104,8 @@ cdef int hook_built(const PackC* P, Game* g, int seat, const HookC* h, int depth
         draw_from_box(P, g, seat, h.ref, h.amount)
     elif h.kind == H_TOKENS:
         g.city[seat].tokc[h.ref] += h.amount
+    elif h.kind == H_CTOKENS:
+        take_conflict_tokens(P, g, seat, h)
     elif h.kind == H_OTHERS:
         nt = others_targets(g, seat, h, targets)
         for i in range(nt):
@@ -127,6 +129,19 @@ cdef int hook_built(const PackC* P, Game* g, int seat, const HookC* h, int depth
     elif h.kind == H_BURY:
         bury_card(P, g, seat, h)
     return 0
+
+
+cdef void take_conflict_tokens(const PackC* P, Game* g, int seat, const HookC* h) noexcept nogil:
+    """Conflicts.take_conflict_tokens: the current age's victory token (or a defeat token),
+    `amount` of them; nothing is won or lost, so no trigger fires."""
+    cdef City* c = &g.city[seat]
+    cdef int value = P.victory[(g.age if g.age > 1 else 1) - 1] if h.ref else P.defeat, i
+    for i in range(h.amount):
+        if c.ntok < MAXTOK:
+            c.tok[c.ntok] = value
+            c.ntok += 1
+        else:
+            c.overflow = 1
 
 
 cdef int choose_card(const PackC* P, Game* g, int seat, const int* cards, int n, int copy) noexcept nogil:

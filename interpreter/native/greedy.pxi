@@ -96,6 +96,8 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
         return 2.0 * (1 if g.city[seat].nh_len[h.ref] >= 1 else 0)
     if h.kind == H_COPYNOW:
         return copy_worth(P, g, seat, h, depth)
+    if h.kind == H_CTOKENS:  # ConflictTokensHook.worth: the tokens' points
+        return <double>(h.amount * (P.victory[(g.age if g.age > 1 else 1) - 1] if h.ref else P.defeat))
     if h.kind == H_TOKENS:
         return h.amount * (P.tok_vp[h.ref] + (1.5 if P.tok_sitout[h.ref] else 0.0))
     if h.kind == H_OTHERS:

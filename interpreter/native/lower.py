@@ -19,6 +19,7 @@ from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.contribution import Contribution
 from interpreter.rules.counting import Counter
 from interpreter.rules.effects.play import PlayTwoPower
+from interpreter.rules.effects.tokens import ConflictTokensHook
 from interpreter.rules.effects.trade import FarTradeHook
 from interpreter.rules.effects.vp import CountTest
 from interpreter.game.rng import fnv1a, mix
@@ -34,10 +35,10 @@ if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
 # hook kinds (defs.pxi has the same numbers)
 (H_COINS, H_VP, H_FREE, H_PLAYLAST, H_DISCARD, H_COPYEND, H_COST, H_GIVEDEF, H_TRIGGER, H_DRAW,
  H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH, H_DISCOWN, H_FARTRADE,
- H_PLAYTWO, H_BURY) = range(1, 21)
+ H_PLAYTWO, H_BURY, H_CTOKENS) = range(1, 22)
 # counted things (Counter.what)
 WHAT = {"card": 1, "wonder_stage": 2, "defeat": 3, "victory": 4, "coin": 5, "set": 6,
-        "science_set": 7, "age": 8, "token": 9, "produced": 10, "tucked": 11}
+        "science_set": 7, "age": 8, "token": 9, "produced": 10, "tucked": 11, "victory_pair": 12}
 PERIOD = {"age": 0, "game": 1, "age_first": 2, "age_last": 3}
 UNIT = {"resource": 1, "coin": 2, "all": 3, "all_resources": 4, "bank": 5, "rebate": 6,
         "first_of_color": 7}
@@ -68,7 +69,7 @@ NATIVE_KINDS: dict[str, str] = {
     "when": "triggers: build, chain, wonder stage, buy, win or lose a conflict, take coins, "
             "age starts; once per turn, age or game; heard in other cities (`when neighbors ...`)",
     "draw": "cards drawn from the box into a second hand",
-    "tokens": "tokens of the pack's kinds (debt, diplomacy)",
+    "tokens": "tokens of the pack's kinds (debt, diplomacy); conflict tokens outside a war",
     "lose": "others lose coins (or take debt) or gain coins",
     "rebate": "coins off the first purchase from a side each turn",
     "discard": "a built card of one's own given up for coins (its effects end)",
@@ -88,8 +89,6 @@ def _counter(c: Counter | None, tokens: list[str]) -> list[int]:
         return [0, 0, 0, 1, -1, 0]
     if c.what == "produced":  # the resource in the token slot
         return [1, WHAT[c.what], 0, c.every, c.resource, len(c.seats), *c.seats]
-    if c.what == "victory_pair":
-        raise NotNative("a count of pairs of identical victory tokens (per point of victory pairs)")
     if c.what == "tucked":  # the stage in the token slot
         return [1, WHAT[c.what], 0, c.every, c.stage, len(c.seats), *c.seats]
     mask = 0
@@ -154,6 +153,8 @@ class _HookLowering:
             return _row(H_DRAW, h.count, ref=self.hands.index(h.deck))
         if t is E.HandBuildHook:
             return _row(H_HANDBUILD, ref=self.hands.index(h.hand))
+        if t is ConflictTokensHook:  # ref 1: the current age's victory token, 0: a defeat token
+            return _row(H_CTOKENS, h.count, ref=int(h.kind == "victory"))
         if t is E.TokensHook and h.kind in tk:
             return _row(H_TOKENS, h.count, ref=tk.index(h.kind))
         if t is E.OthersCoinsHook:

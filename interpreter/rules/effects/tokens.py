@@ -38,8 +38,6 @@ class TokensHook(Hook):
 class ConflictTokensHook(TokensHook):
     """When built: take military victory (the current age's) or defeat tokens outside a war."""
 
-    not_native = "military conflict tokens taken outside a war (tokens N victory|defeat)"
-
     def when_built(self, game: Any, seat: int) -> int:
         game.take_conflict_tokens(seat, self.kind, self.count)
         return 0
