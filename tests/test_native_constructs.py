@@ -98,6 +98,12 @@ PACKS = {
   - {{name: Victory Arch, age: 3, color: purple, {P}, effect: vp 1 per point of victory pairs}}
   - {{name: Trophy Hall, age: 3, color: red, {P}, effect: "tokens 2 victory; vp 1 per point of victory pairs"}}
 """,
+    "science-settled": f"""cards:
+  - {{name: Star Chart, age: 1, color: green, {P}, effect: science most}}
+  - {{name: Lens Shop, age: 2, color: green, {P}, effect: science swap}}
+  - {{name: Sage Circle, age: 2, color: yellow, {P}, effect: vp 1 per science set}}
+  - {{name: Study Hall, age: 3, color: purple, {P}, effect: "science most; vp 2 if most science sets"}}
+""",
 }
 # packs extending another shipped pack than base: (the pack, its cards)
 ON = {"scoring-triggers-cities": ("cities", f"""cards:
@@ -160,7 +166,7 @@ def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: d
 
 # shipped packs that use these constructs, compared at every count they declare the core runs
 SHIPPED = {"cards/wonder-pack": range(3, 8), "examples/designer-ideas": range(3, 8),
-           "examples/wonder-pack-leaders": range(3, 8)}
+           "examples/wonder-pack-leaders": range(3, 8), "examples/leaders-later": range(3, 8)}
 
 
 @pytest.fixture(scope="module")

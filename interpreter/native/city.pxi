@@ -231,9 +231,14 @@ cdef inline int victories(const City* c) noexcept nogil:
 cdef int science_sets(const City* c, int nsym) noexcept nogil:
     """Complete sets, each wild raising the lowest count (counting.science_sets)."""
     cdef int counts[MAXS]
+    cdef int best[3]
     cdef int i, j, low
     if nsym == 0:
         return 0
+    for j in range(c.nwild):  # `science most|swap`: settled exactly, sets first
+        if c.wild[j] == SCI_MOST or c.wild[j] == SCI_SWAP:
+            science_best(c.science, nsym, c.wild, c.nwild, 0, 1 << 20, best)
+            return best[1]
     for i in range(nsym):
         counts[i] = c.science[i]
     for j in range(c.nwild):

@@ -39,6 +39,11 @@ cdef enum:
     MAXSTG = 8         # wonder stages on one side
     MAXBURY = 8        # cards one city buries
 
+# wild science symbols settled after the others (science.MOST, SWAP; lower.py: SCI_MOST, SCI_SWAP)
+cdef enum:
+    SCI_MOST = 16384   # one more of a symbol the city has most of
+    SCI_SWAP = 32768   # one of its symbols becomes any symbol
+
 # hook kinds (lower.py: H_*)
 cdef enum:
     H_COINS = 1

@@ -18,6 +18,7 @@ from interpreter.rules import effects as E
 from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.contribution import Contribution
 from interpreter.rules.counting import Counter
+from interpreter.rules.science import MOST, SWAP
 from interpreter.rules.effects.play import PlayTwoPower
 from interpreter.rules.effects.tokens import ConflictTokensHook
 from interpreter.rules.effects.trade import FarTradeHook
@@ -46,6 +47,8 @@ EVENT = {"build": 1, "chain": 2, "wonder_stage": 3, "buy": 4, "win_conflict": 5,
          "lose_conflict": 6, "take_coins": 7, "age_start": 8}
 TEST = {"none": 1, "at_most": 2, "more": 3, "most": 4}  # a vp condition on a count (CountTest)
 LIMIT = {"": 0, "age": 1, "game": 2}  # a trigger's once per age / game (HookC.ref)
+SETTLED = {MOST: 1 << 14, SWAP: 1 << 15}  # defs.pxi SCI_MOST, SCI_SWAP (science.MOST, SWAP)
+MAXSETTLED = 4  # `science most|swap` symbols a pack may hold: the core tries every order of them
 PHASE = {"age": 0, "draft": 1, "recruit": 2}
 ACTION_BITS = {"build": 1, "wonder": 2, "sell": 4}
 
@@ -53,7 +56,7 @@ ACTION_BITS = {"build": 1, "wonder": 2, "sell": 4}
 NATIVE_KINDS: dict[str, str] = {
     "produce": "fixed and either/or production, tradable or not; `one produced|unproduced`",
     "shields": "shields, flat or counted anew at each conflict (`per ...`); for other cities",
-    "science": "science symbols, wild ones included",
+    "science": "science symbols, wild ones included; `science most|swap` settled after the others",
     "buy": "cheaper trade with neighbours; one resource a turn from the bank",
     "coins": "coins when built, flat or per counted thing",
     "vp": "points at game end: flat, per counted thing, per science set, `if wonder complete`, "
@@ -199,6 +202,11 @@ def _mask(choice: tuple[int, ...]) -> int:
     return m
 
 
+def _wild(w: tuple[int, ...]) -> int:
+    """A wild symbol's choices as a bit mask; `science most|swap` as the core's two codes."""
+    return SETTLED[w[0]] if w and w[0] in SETTLED else _mask(w)
+
+
 class _Tables:
     """Contributions and hooks numbered in the order they are first met."""
 
@@ -226,15 +234,12 @@ class _Tables:
         for resources, seats, price in c.discounts:
             discounts.append([sum(1 << r for r in resources), sum(1 << s for s in seats), price])
         sci = list(c.science) + [0] * (MAXS - len(c.science))
-        if any(w and w[0] < 0 for w in c.science_wild):
-            raise NotNative("a science symbol settled at game end from the others "
-                            "(science most, science swap)")
         if any(list(w) != sorted(w) for w in c.science_wild):
             raise NotNative("a wild science symbol whose choices are not in the rules' order")
         self.contribs.append([
             list(c.fixed), list(c.fixed_private), [_mask(ch) for ch in c.choices],
             [_mask(ch) for ch in c.choices_private], c.shields, sci,
-            [_mask(w) for w in c.science_wild], discounts, hook0, len(c.hooks),
+            [_wild(w) for w in c.science_wild], discounts, hook0, len(c.hooks),
             self.lines.index(line)])
         return len(self.contribs) - 1
 
@@ -307,9 +312,13 @@ def _check_city_bounds(cp: CompiledPack, t: _Tables, cards: list[list[Any]],
     """Either/or production and wild symbols one city can gather fit the core's arrays: its
     side's, one card of each name, and what its copy powers can copy (the most of their colours)."""
     hooks = t.hooks
-    for slot, limit, what in ((None, MAXCH, "either/or production"), (6, MAXWILD - 2, "wild science symbols")):
-        def size(k: int) -> int:
+    per_set = any(h[0] == H_VP and h[9] for h in hooks)
+    for slot, limit, what in ((None, MAXCH, "either/or production"), (6, MAXWILD - 2, "wild science symbols"),
+                              (7, 3 if per_set else MAXWILD, "wild science symbols with points per set")):
+        def size(k: int) -> int:  # slot 7: the wilds tried one by one (not `science most|swap`)
             c = t.contribs[k]
+            if slot == 7:
+                return sum(1 for w in c[6] if w not in SETTLED.values())
             return len(c[2]) + len(c[3]) if slot is None else len(c[slot])
 
         def copied(k: int) -> int:  # the most a contribution's copy powers can bring in
@@ -324,13 +333,18 @@ def _check_city_bounds(cp: CompiledPack, t: _Tables, cards: list[list[Any]],
             by_name[card[4]] = max(by_name.get(card[4], 0), size(card[5]) + copied(card[5]))
         side = max((size(b) + copied(b) + sum(size(st[3]) + copied(st[3]) for st in stages)
                     for b, stages, _ in sides), default=0)
-        if slot == 6 and any(h[0] == H_VP and h[9] for h in hooks):
-            limit = 3  # paid per science set: Python tries every choice in order (<= 64 of them)
+        # (slot 7, paid per science set: Python tries every choice in order, <= 64 of them)
         copies = max((sum(1 for row in hooks[t.contribs[b][8]:t.contribs[b][8] + t.contribs[b][9]]
                           if row[0] in (H_COPYEND, H_COPYNOW)) for b, _, _ in sides), default=0)
         copies += sum(1 for row in hooks if row[0] in (H_COPYEND, H_COPYNOW))
         if copies > MAXCOPY or sum(by_name.values()) + side > limit:
             raise NotNative(f"more {what} in one city than the native core holds")
+    settled = {card[4] for card in cards for w in t.contribs[card[5]][6] if w in SETTLED.values()}
+    settled_sides = sum(1 for k in [b for b, stages, _ in sides] + [st[3] for _, stages, _ in sides
+                                                                    for st in stages]
+                        for w in t.contribs[k][6] if w in SETTLED.values())
+    if len(settled) + settled_sides > MAXSETTLED:
+        raise NotNative(f"more than {MAXSETTLED} `science most|swap` symbols in a pack")
 
 
 def hand_names(cp: CompiledPack) -> list[str]:
