@@ -111,6 +111,9 @@ ON = {"scoring-triggers-cities": ("cities", f"""cards:
   - {{name: Debt Office, age: 2, color: black, {P}, effect: tokens 1 debt when lose conflict once per game}}
   - {{name: Tally House, age: 1, color: black, {P}, effect: vp 1 per black card in self when build card once per age}}
   - {{name: Black Arch, age: 2, color: black, {P}, effect: vp 1 when neighbors build black card}}
+"""), "triggered-draws-leaders": ("leaders", f"""cards:
+  - {{name: Talent Scout, age: 1, color: yellow, {P}, effect: draw 1 from leaders when age starts}}
+  - {{name: Hall of Heroes, age: 2, color: blue, {P}, effect: vp 1 per white card when build white card}}
 """)}
 
 SEEDS = range(12)
