@@ -143,7 +143,7 @@ def test_both_cores_play_the_same_games(native_core: None, packs: dict, name: st
 
 @pytest.mark.parametrize("name", ["triggers", "counted-discounts", "prerequisites", "heard-triggers",
                                   "discard-own", "second-card", "cards/wonder-pack",
-                                  "examples/designer-ideas", "scoring-triggers",
+                                  "examples/designer-ideas", "examples/leaders-later", "scoring-triggers",
                                   "scoring-triggers-cities"])
 def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: dict, shipped: dict,
                                                      name: str) -> None:
