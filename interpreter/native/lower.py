@@ -70,7 +70,8 @@ NATIVE_KINDS: dict[str, str] = {
     "discount": "coins, resources or the whole cost off, for the owner or its neighbours; "
                 "counted per thing",
     "when": "triggers: build, chain, wonder stage, buy, win or lose a conflict, take coins, "
-            "age starts; once per turn, age or game; heard in other cities (`when neighbors ...`)",
+            "age starts; once per turn, age or game; heard in other cities (`when neighbors ...`); "
+            "points gained when one fires (kept per trigger, scored at the end)",
     "draw": "cards drawn from the box into a second hand",
     "tokens": "tokens of the pack's kinds (debt, diplomacy); conflict tokens outside a war",
     "lose": "others lose coins (or take debt) or gain coins",
