@@ -19,13 +19,13 @@ def card_places(g: Any) -> Counter:
     return where
 
 
-def base_plus(tmp_path_factory: Any, name: str, cards_yaml: str) -> Any:
-    """A pack extending base with the given cards file, compiled: the language's new words
-    tried on the real game."""
+def base_plus(tmp_path_factory: Any, name: str, cards_yaml: str, extends: str = "base") -> Any:
+    """A pack extending base (or `extends`) with the given cards file, compiled: the
+    language's new words tried on the real game."""
     from dsl.loader import load_pack
     from interpreter.rules.compiled import compile_pack
     folder = tmp_path_factory.mktemp(name)
-    (folder / "pack.yaml").write_text(f"name: {name}\nextends: base\n", encoding="utf-8")
+    (folder / "pack.yaml").write_text(f"name: {name}\nextends: {extends}\n", encoding="utf-8")
     (folder / "cards.yaml").write_text(cards_yaml, encoding="utf-8")
     return compile_pack(load_pack(folder))
 

@@ -47,6 +47,15 @@ def counted(draw: Any) -> str:
 
 
 @st.composite
+def condition(draw: Any) -> str:
+    """A `vp` condition on a count (dsl.ast.Condition)."""
+    what = draw(st.sampled_from([f"{draw(st.sampled_from(COLOURS))} cards", "coins", "defeats",
+                                 "victories", "wonder stages", "science sets"]))
+    return draw(st.sampled_from([f"if more {what} than {draw(st.sampled_from(['neighbors', 'left', 'right', 'others']))}",
+                                 f"if most {what}", f"if no {what}", f"if at most {draw(st.integers(0, 3))} {what}"]))
+
+
+@st.composite
 def effect(draw: Any, tokens: bool, decks: tuple[str, ...]) -> str:
     """One effect text of a random registry word."""
     k = _n(draw)
@@ -66,12 +75,13 @@ def effect(draw: Any, tokens: bool, decks: tuple[str, ...]) -> str:
         return draw(st.sampled_from([f"shields {k}", "shields 1 per defeat"]))
     if word == "science":
         return draw(st.sampled_from([f"science {draw(st.sampled_from(SYMBOLS))}", "science any",
-                                     "science compass/tablet"]))
+                                     "science compass/tablet", "science most", "science swap"]))
     if word == "coins":
         return draw(st.sampled_from([f"coins {k}", f"coins {k} {draw(counted())}", "coins 1 per age",
                                      f"coins -{k}"]))
     if word == "vp":
-        return draw(st.sampled_from([f"vp {k}", f"vp {k} {draw(counted())}", "vp 5 if wonder complete"]))
+        return draw(st.sampled_from([f"vp {k}", f"vp {k} {draw(counted())}", "vp 5 if wonder complete",
+                                     "vp 1 per point of victory pairs", f"vp {k} {draw(condition())}"]))
     if word == "buy":
         return draw(st.sampled_from([f"buy raw from {draw(st.sampled_from(['left', 'right', 'neighbors']))} for 1",
                                      "buy manufactured from neighbors for 1",
@@ -94,10 +104,12 @@ def effect(draw: Any, tokens: bool, decks: tuple[str, ...]) -> str:
                                      f"free {draw(st.sampled_from(COLOURS))} cards",
                                      f"discount 1 coin on yellow cards for neighbors"]))
     if word == "when":
-        once = draw(st.sampled_from(["", " once per turn"]))
-        return f"coins {draw(st.integers(1, 3))} when {draw(st.sampled_from(EVENTS))}{once}"
+        once = draw(st.sampled_from(["", " once per turn", " once per age"]))
+        gain = draw(st.sampled_from([f"coins {draw(st.integers(1, 3))}", f"coins {draw(st.integers(1, 3))}",
+                                     "vp 1", f"vp 1 {draw(counted())}", "tokens 1 victory"]))
+        return f"{gain} when {draw(st.sampled_from(EVENTS))}{once}"
     if word == "give":
-        return "give defeats to winner"
+        return draw(st.sampled_from(["give defeats to winner", "tokens 1 victory", "tokens 2 defeat"]))
     if word == "lose":
         who = draw(st.sampled_from(["others", "neighbors", "left"]))
         how = draw(st.sampled_from(["lose", "gain"]))

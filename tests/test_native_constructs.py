@@ -73,23 +73,66 @@ PACKS = {
   - {{name: Seasonal Fair, age: 2, color: yellow, {P}, effect: play two cards once per age}}
   - {{name: Night Shift, age: 3, color: blue, {P}, effect: "play two cards once per game; vp 2"}}
 """,
+    "scoring-triggers": f"""cards:
+  - {{name: Triumphal Arch, age: 1, color: yellow, {P}, effect: vp 1 when neighbors build red card}}
+  - {{name: Tally House, age: 1, color: yellow, {P}, effect: vp 1 per brown card in self when build card once per age}}
+  - {{name: Hall of Deeds, age: 2, color: blue, {P}, effect: vp 2 when win conflict}}
+  - {{name: Herald Post, age: 2, color: yellow, {P}, effect: "vp 1 per wonder stage in left, right when age starts; coins 1 when build card once per turn"}}
+  - {{name: Crown Works, age: 3, color: purple, {P}, effect: vp 3 if wonder complete when build wonder stage}}
+  - {{name: Gossip Club, age: 2, color: yellow, {P}, effect: vp 1 when others build blue card once per turn}}
+""",
+    "vp-conditions": f"""cards:
+  - {{name: Blue Envy, age: 1, color: yellow, {P}, effect: vp 5 if more blue cards than neighbors}}
+  - {{name: Coin Pride, age: 2, color: yellow, {P}, effect: vp 4 if more coins than left}}
+  - {{name: Forge Pride, age: 2, color: red, {P}, effect: "shields 1; vp 3 if most red cards"}}
+  - {{name: Peace Hall, age: 2, color: blue, {P}, effect: vp 6 if no defeats}}
+  - {{name: Lean Guild, age: 3, color: purple, {P}, effect: vp 7 if at most 1 purple card}}
+  - {{name: Rich Rivals, age: 3, color: purple, {P}, effect: vp 1 per yellow card in self if more yellow cards than others}}
+  - {{name: Brag Post, age: 1, color: yellow, {P}, effect: vp 1 if more brown cards than right when build card}}
+  - {{name: Green Lead, age: 2, color: green, {P}, effect: "science tablet; vp 2 if most science sets"}}
+""",
+    "conflict-tokens": f"""cards:
+  - {{name: Parade Ground, age: 1, color: red, {P}, effect: tokens 1 victory}}
+  - {{name: Rout, age: 2, color: yellow, {P}, effect: "coins 6; tokens 2 defeat"}}
+  - {{name: War Memorial, age: 2, color: red, {P}, effect: tokens 1 victory when win conflict once per game}}
+  - {{name: Victory Arch, age: 3, color: purple, {P}, effect: vp 1 per point of victory pairs}}
+  - {{name: Trophy Hall, age: 3, color: red, {P}, effect: "tokens 2 victory; vp 1 per point of victory pairs"}}
+""",
+    "science-settled": f"""cards:
+  - {{name: Star Chart, age: 1, color: green, {P}, effect: science most}}
+  - {{name: Lens Shop, age: 2, color: green, {P}, effect: science swap}}
+  - {{name: Sage Circle, age: 2, color: yellow, {P}, effect: vp 1 per science set}}
+  - {{name: Study Hall, age: 3, color: purple, {P}, effect: "science most; vp 2 if most science sets"}}
+""",
 }
+# packs extending another shipped pack than base: (the pack, its cards)
+ON = {"scoring-triggers-cities": ("cities", f"""cards:
+  - {{name: Envoy Lodge, age: 1, color: black, {P}, effect: tokens 1 diplomacy when age starts}}
+  - {{name: Debt Office, age: 2, color: black, {P}, effect: tokens 1 debt when lose conflict once per game}}
+  - {{name: Tally House, age: 1, color: black, {P}, effect: vp 1 per black card in self when build card once per age}}
+  - {{name: Black Arch, age: 2, color: black, {P}, effect: vp 1 when neighbors build black card}}
+"""), "triggered-draws-leaders": ("leaders", f"""cards:
+  - {{name: Talent Scout, age: 1, color: yellow, {P}, effect: draw 1 from leaders when age starts}}
+  - {{name: Hall of Heroes, age: 2, color: blue, {P}, effect: vp 1 per white card when build white card}}
+""")}
 
 SEEDS = range(12)
 
 
 @pytest.fixture(scope="module")
 def packs(tmp_path_factory: Any) -> dict:
-    return {name: base_plus(tmp_path_factory, f"native-{name}", cards) for name, cards in PACKS.items()}
+    out = {name: base_plus(tmp_path_factory, f"native-{name}", cards) for name, cards in PACKS.items()}
+    return out | {name: base_plus(tmp_path_factory, f"native-{name}", cards, pack)
+                  for name, (pack, cards) in ON.items()}
 
 
-@pytest.mark.parametrize("name", sorted(PACKS))
+@pytest.mark.parametrize("name", sorted(PACKS) + sorted(ON))
 def test_the_pack_lowers(native_core: None, packs: dict, name: str) -> None:
     from interpreter.native import lower
     lower(packs[name])
 
 
-@pytest.mark.parametrize("name,players", [(p, n) for p in sorted(PACKS) for n in range(3, 8)])
+@pytest.mark.parametrize("name,players", [(p, n) for p in sorted(PACKS) + sorted(ON) for n in range(3, 8)])
 def test_both_cores_play_the_same_games(native_core: None, packs: dict, name: str, players: int) -> None:
     from interpreter.sim.differential import first_difference
     for seed in SEEDS:
@@ -100,7 +143,8 @@ def test_both_cores_play_the_same_games(native_core: None, packs: dict, name: st
 
 @pytest.mark.parametrize("name", ["triggers", "counted-discounts", "prerequisites", "heard-triggers",
                                   "discard-own", "second-card", "cards/wonder-pack",
-                                  "examples/designer-ideas"])
+                                  "examples/designer-ideas", "examples/leaders-later", "scoring-triggers",
+                                  "scoring-triggers-cities"])
 def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: dict, shipped: dict,
                                                      name: str) -> None:
     """bridge.from_decision carries the triggers' once-per-age/game marks over (ages 2 and 3),
@@ -125,7 +169,7 @@ def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: d
 
 # shipped packs that use these constructs, compared at every count they declare the core runs
 SHIPPED = {"cards/wonder-pack": range(3, 8), "examples/designer-ideas": range(3, 8),
-           "examples/wonder-pack-leaders": range(3, 8)}
+           "examples/wonder-pack-leaders": range(3, 8), "examples/leaders-later": range(3, 8)}
 
 
 @pytest.fixture(scope="module")

@@ -95,7 +95,7 @@ def _python_record(cp, seed: int, n: int, bots: str) -> dict:
     return game_record(game, game.play())
 
 
-@pytest.mark.parametrize("pack", ["leaders", "cities"])
+@pytest.mark.parametrize("pack", ["leaders", "cities", "examples/designer-ideas", "examples/leaders-later"])
 def test_card_plays_are_the_python_ones(native_core: None, pack: str) -> None:
     """Each native game's per-card record (held and buildable at the player's decisions, built,
     points, coins) is the Python Watcher's, drafts and recruitments included."""

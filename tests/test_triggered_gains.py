@@ -93,12 +93,11 @@ def test_tokens_when_age_starts(tmp_path: Path) -> None:
     assert not g.cities[1].token_counts.get("diplomacy")
 
 
-def test_whole_games_play_and_the_native_core_declines_points_with_the_reason(cp) -> None:
-    from interpreter.native import NotNative
-    from interpreter.native.lower import _HookLowering
-    hook = _card(cp, "Brickworks Fair").effect.hooks[0]  # heard in its own city: only the points decline
-    with pytest.raises(NotNative, match="points gained when a trigger fires"):
-        _HookLowering(cp, [], []).row(hook)
+def test_whole_games_play_and_the_native_core_lowers_points(cp) -> None:
+    from interpreter.native.lower import H_TRIGGER, H_VP, _HookLowering
+    hook = _card(cp, "Brickworks Fair").effect.hooks[0]  # heard in its own city, points kept
+    lowering = _HookLowering(cp, [], [])
+    assert lowering.row(hook)[0] == H_TRIGGER and lowering.inner[-1][0] == H_VP
     for seed in range(3):
         scores = Game(cp, make_bots("greedy", 5), seed=seed, sides="random").play()
         assert len(scores["players"]) == 5

@@ -129,6 +129,9 @@ def load_game(NativePack pack, dict st) -> NativeGame:
                 city_add(&pack.P, c, pack.P.cards[card].contrib, card)
         for k, v in enumerate(city.get("limits", ())[:c.ntrig]):
             c.trig_used[k] = v
+        for k, v in enumerate(city.get("gained", ())[:c.ntrig]):  # by trigger, as folded in
+            if v and not gained_of(c, c.trig[k]):
+                add_gained(c, c.trig[k], v)
         c.coins = city["coins"]
         fill_shorts(city["tokens"], c.tok, &c.ntok, MAXTOK)
         for k, v in enumerate(city["token_counts"][:MAXTK]):

@@ -24,19 +24,31 @@ def _city(game: Any, seat: int, hands: list[str], sides: list[tuple[str, str]]) 
             "rebate_used": sum(1 << s for s in c.rebate_used), "sold": [x.id for x in c.sold],
             "tucked": [x.id for x in c.tucked], "second_used": int(c.second_used),
             "hands": [[x.id for x in c.hands.get(h, ())] for h in hands],
-            "limits": _limits(game, seat)}
+            "limits": _limits(game, seat), "gained": _gained(game, seat)}
+
+
+def _folded(game: Any, seat: int) -> list[tuple[Any, int]]:
+    """(effect, card id or -1) in the order load_game folds them in: board, cards, stages, copies."""
+    c = game.cities[seat]
+    return [(c.side.board, -1)] + [(x.effect, x.id) for x in c.cards] \
+        + [(c.side.stages[k].effect, -1) for k in c.built_stages] + [(x.effect, x.id) for x in c.copied_now]
+
+
+def _gained(game: Any, seat: int) -> list[int]:
+    """Per trigger, in the order folded in: the points it gave so far (City.gained)."""
+    gained = game.cities[seat].gained
+    if not gained:
+        return []
+    return [gained.get(h, 0) for effect, _ in _folded(game, seat) for h in effect.react_hooks]
 
 
 def _limits(game: Any, seat: int) -> list[int]:
     """Per trigger, in the order load_game folds them in (board, cards, stages, copies): the
     age + 1 a trigger limited to once per age last fired in, 1 for once per game, else 0."""
-    c = game.cities[seat]
     if not game.fired_once:
         return []
-    folded = [(c.side.board, -1)] + [(x.effect, x.id) for x in c.cards] \
-        + [(c.side.stages[k].effect, -1) for k in c.built_stages] + [(x.effect, x.id) for x in c.copied_now]
     out = []
-    for effect, source in folded:
+    for effect, source in _folded(game, seat):
         for h in effect.react_hooks:
             limit = getattr(h, "limit", "")
             key = (seat, id(h), game.age if limit == "age" else 0, source)

@@ -231,9 +231,14 @@ cdef inline int victories(const City* c) noexcept nogil:
 cdef int science_sets(const City* c, int nsym) noexcept nogil:
     """Complete sets, each wild raising the lowest count (counting.science_sets)."""
     cdef int counts[MAXS]
+    cdef int best[3]
     cdef int i, j, low
     if nsym == 0:
         return 0
+    for j in range(c.nwild):  # `science most|swap`: settled exactly, sets first
+        if c.wild[j] == SCI_MOST or c.wild[j] == SCI_SWAP:
+            science_best(c.science, nsym, c.wild, c.nwild, 0, 1 << 20, best)
+            return best[1]
     for i in range(nsym):
         counts[i] = c.science[i]
     for j in range(c.nwild):
@@ -250,7 +255,7 @@ cdef int science_sets(const City* c, int nsym) noexcept nogil:
 
 
 cdef int in_city(const PackC* P, const City* c, const CounterC* k) noexcept nogil:
-    cdef int i, total = 0, low = -1
+    cdef int i, j, total = 0, low = -1
     if k.what == W_CARD:
         for i in range(P.n_col):
             if k.colors >> i & 1:
@@ -276,6 +281,19 @@ cdef int in_city(const PackC* P, const City* c, const CounterC* k) noexcept nogi
         return c.tokc[k.token] if 0 <= k.token < MAXTK else 0
     if k.what == W_PRODUCED:
         return c.trade_count[k.token]
+    if k.what == W_VPAIR:  # each value once per pair of tokens of it (first of each value only)
+        for i in range(c.ntok):
+            if c.tok[i] > 0:
+                low = 0  # tokens of this value before it, and in all
+                for j in range(c.ntok):
+                    if c.tok[j] == c.tok[i]:
+                        if j < i:
+                            low = -1
+                            break
+                        low += 1
+                if low > 0:
+                    total += c.tok[i] * (low // 2)
+        return total
     return 0
 
 
@@ -327,3 +345,44 @@ cdef int count(const PackC* P, const Game* g, int seat, const CounterC* k) noexc
     if k.every > 1:
         return total // k.every
     return total
+
+
+cdef int test_holds(const PackC* P, const Game* g, int seat, const HookC* t) noexcept nogil:
+    """CountTest.holds: a `vp ... if ...` condition on a count in the owner's city (cond 1 none,
+    2 at most `amount`, 3 more than each of the seats, 4 most; no seats: every other city)."""
+    cdef int own = in_city(P, &g.city[seat], &t.counter), theirs, i, s
+    if t.cond == 1:
+        return own == 0
+    if t.cond == 2:
+        return own <= t.amount
+    if t.nseats:
+        for i in range(t.nseats):
+            theirs = in_city(P, &g.city[(seat + 1) % g.n if t.seats[i] == 1 else (seat + g.n - 1) % g.n],
+                             &t.counter)
+            if own < theirs or (own == theirs and t.cond == 3):
+                return 0
+        return 1
+    for s in range(g.n):
+        if s != seat:
+            theirs = in_city(P, &g.city[s], &t.counter)
+            if own < theirs or (own == theirs and t.cond == 3):
+                return 0
+    return 1
+
+
+cdef inline int vp_holds(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
+    """VictoryHook's condition as the cities stand now (1 wonder complete, 2 a test on a count)."""
+    if h.cond == 1:
+        return g.city[seat].stages_built >= g.city[seat].nstages
+    if h.cond == 2:
+        return test_holds(P, g, seat, &P.hooks[h.inner])
+    return 1
+
+
+cdef inline int vp_now(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
+    """VictoryHook.score: the points a `vp` hook is worth as the city stands now."""
+    if h.cond and not vp_holds(P, g, seat, h):
+        return 0
+    if h.counter.has:
+        return h.amount * count(P, g, seat, &h.counter)
+    return h.amount

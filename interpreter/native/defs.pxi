@@ -39,6 +39,11 @@ cdef enum:
     MAXSTG = 8         # wonder stages on one side
     MAXBURY = 8        # cards one city buries
 
+# wild science symbols settled after the others (science.MOST, SWAP; lower.py: SCI_MOST, SCI_SWAP)
+cdef enum:
+    SCI_MOST = 16384   # one more of a symbol the city has most of
+    SCI_SWAP = 32768   # one of its symbols becomes any symbol
+
 # hook kinds (lower.py: H_*)
 cdef enum:
     H_COINS = 1
@@ -61,6 +66,7 @@ cdef enum:
     H_FARTRADE = 18    # trade N seats away (far_trade.pxi): amount the price, ref N
     H_PLAYTWO = 19     # play two cards once per game (period 1) or age (2): second.pxi
     H_BURY = 20        # bury card from HAND (ref) for N (amount) vp per coin: own_cards.pxi
+    H_CTOKENS = 21     # N (amount) conflict tokens outside a war: ref 1 victory, 0 defeat
 
 # cost change units (lower.py: UNIT)
 cdef enum:
@@ -99,6 +105,7 @@ cdef enum:
     W_TOKEN = 9
     W_PRODUCED = 10
     W_TUCKED = 11      # cards of the colour of the card under the owner's stage (token: the stage)
+    W_VPAIR = 12       # each pair of victory tokens of one value: that value once
 
 # actions and free kinds of a move; policies; trace records
 cdef enum:
@@ -366,6 +373,9 @@ cdef struct City:
     short trig[MAXTRIG]       # trigger hooks, in the order they came
     short trig_src[MAXTRIG]   # the card each came with (-1: a stage or the board)
     short trig_used[MAXTRIG]  # a limited trigger fired: the age + 1 (once per age), or 1 (game)
+    int ngained               # City.gained: points scoring triggers gave, keyed by the trigger's
+    short gained_hook[MAXTRIG] # hook row (a hook held twice shares its points, as in Python)
+    int gained_pts[MAXTRIG]
     int ncost
     short cost_changes[MAXTRIG]
     int nrel

@@ -104,6 +104,8 @@ cdef int hook_built(const PackC* P, Game* g, int seat, const HookC* h, int depth
         draw_from_box(P, g, seat, h.ref, h.amount)
     elif h.kind == H_TOKENS:
         g.city[seat].tokc[h.ref] += h.amount
+    elif h.kind == H_CTOKENS:
+        take_conflict_tokens(P, g, seat, h)
     elif h.kind == H_OTHERS:
         nt = others_targets(g, seat, h, targets)
         for i in range(nt):
@@ -127,6 +129,19 @@ cdef int hook_built(const PackC* P, Game* g, int seat, const HookC* h, int depth
     elif h.kind == H_BURY:
         bury_card(P, g, seat, h)
     return 0
+
+
+cdef void take_conflict_tokens(const PackC* P, Game* g, int seat, const HookC* h) noexcept nogil:
+    """Conflicts.take_conflict_tokens: the current age's victory token (or a defeat token),
+    `amount` of them; nothing is won or lost, so no trigger fires."""
+    cdef City* c = &g.city[seat]
+    cdef int value = P.victory[(g.age if g.age > 1 else 1) - 1] if h.ref else P.defeat, i
+    for i in range(h.amount):
+        if c.ntok < MAXTOK:
+            c.tok[c.ntok] = value
+            c.ntok += 1
+        else:
+            c.overflow = 1
 
 
 cdef int choose_card(const PackC* P, Game* g, int seat, const int* cards, int n, int copy) noexcept nogil:
@@ -203,6 +218,31 @@ cdef inline int hears(const HookC* h, int owner, int seat, int n) noexcept nogil
         (h.seatmask >> 2 & 1 and seat == (owner + n - 1) % n)
 
 
+cdef void add_gained(City* c, int hid, int pts) noexcept nogil:
+    """City.gained[hook] += pts (an entry only once it holds points, as the dict)."""
+    cdef int j
+    if not pts:
+        return
+    for j in range(c.ngained):
+        if c.gained_hook[j] == hid:
+            c.gained_pts[j] += pts
+            return
+    if c.ngained >= MAXTRIG:
+        c.overflow = 1
+        return
+    c.gained_hook[c.ngained] = hid
+    c.gained_pts[c.ngained] = pts
+    c.ngained += 1
+
+
+cdef inline int gained_of(const City* c, int hid) noexcept nogil:
+    cdef int j
+    for j in range(c.ngained):
+        if c.gained_hook[j] == hid:
+            return c.gained_pts[j]
+    return 0
+
+
 cdef int react(const PackC* P, Game* g, int owner, int seat, int i, int color) noexcept nogil:
     """GameState._react: owner's i-th trigger runs (once per turn for each colour or side and
     city heard; once per age or game for this city's copy); the coins it gives."""
@@ -226,6 +266,9 @@ cdef int react(const PackC* P, Game* g, int owner, int seat, int i, int color) n
         if c.trig_used[i] and (h.ref == 2 or c.trig_used[i] == g.age + 1):
             return 0
         c.trig_used[i] = g.age + 1
+    if P.hooks[h.inner].kind == H_VP:  # points as they count now, kept (TriggerHook.react)
+        add_gained(c, hid, vp_now(P, g, owner, &P.hooks[h.inner]))
+        return 0
     got = hook_built(P, g, owner, &P.hooks[h.inner], 0)
     if got and g.plays != NULL and src >= 0:  # coin_tally: the trigger's card
         g.plays.coins[owner * P.ncards + src] += got

@@ -51,11 +51,7 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
     if h.kind == H_COINS:
         return coins_due(P, g, seat, h) / 3.0
     if h.kind == H_VP:
-        c = &g.city[seat]
-        if h.cond and c.stages_built < c.nstages:
-            return 0.0
-        v = h.amount * count(P, g, seat, &h.counter) if h.counter.has else h.amount
-        return <double>v
+        return <double>vp_now(P, g, seat, h)
     if h.kind == H_FREE or h.kind == H_PLAYLAST:
         return 3 + 1.5 * ages_left(P, g)
     if h.kind == H_DISCARD:
@@ -100,6 +96,8 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
         return 2.0 * (1 if g.city[seat].nh_len[h.ref] >= 1 else 0)
     if h.kind == H_COPYNOW:
         return copy_worth(P, g, seat, h, depth)
+    if h.kind == H_CTOKENS:  # ConflictTokensHook.worth: the tokens' points
+        return <double>(h.amount * (P.victory[(g.age if g.age > 1 else 1) - 1] if h.ref else P.defeat))
     if h.kind == H_TOKENS:
         return h.amount * (P.tok_vp[h.ref] + (1.5 if P.tok_sitout[h.ref] else 0.0))
     if h.kind == H_OTHERS:

@@ -18,8 +18,11 @@ from interpreter.rules import effects as E
 from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.contribution import Contribution
 from interpreter.rules.counting import OTHERS, Counter
+from interpreter.rules.science import MOST, SWAP
 from interpreter.rules.effects.play import PlayTwoPower
+from interpreter.rules.effects.tokens import ConflictTokensHook
 from interpreter.rules.effects.trade import FarTradeHook
+from interpreter.rules.effects.vp import CountTest
 from interpreter.game.rng import fnv1a, mix
 
 # sizes of the native core's fixed arrays (defs.pxi); a pack beyond them runs in Python
@@ -33,16 +36,19 @@ if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
 # hook kinds (defs.pxi has the same numbers)
 (H_COINS, H_VP, H_FREE, H_PLAYLAST, H_DISCARD, H_COPYEND, H_COST, H_GIVEDEF, H_TRIGGER, H_DRAW,
  H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH, H_DISCOWN, H_FARTRADE,
- H_PLAYTWO, H_BURY) = range(1, 21)
+ H_PLAYTWO, H_BURY, H_CTOKENS) = range(1, 22)
 # counted things (Counter.what)
 WHAT = {"card": 1, "wonder_stage": 2, "defeat": 3, "victory": 4, "coin": 5, "set": 6,
-        "science_set": 7, "age": 8, "token": 9, "produced": 10, "tucked": 11}
+        "science_set": 7, "age": 8, "token": 9, "produced": 10, "tucked": 11, "victory_pair": 12}
 PERIOD = {"age": 0, "game": 1, "age_first": 2, "age_last": 3}
 UNIT = {"resource": 1, "coin": 2, "all": 3, "all_resources": 4, "bank": 5, "rebate": 6,
         "first_of_color": 7}
 EVENT = {"build": 1, "chain": 2, "wonder_stage": 3, "buy": 4, "win_conflict": 5,
          "lose_conflict": 6, "take_coins": 7, "age_start": 8}
+TEST = {"none": 1, "at_most": 2, "more": 3, "most": 4}  # a vp condition on a count (CountTest)
 LIMIT = {"": 0, "age": 1, "game": 2}  # a trigger's once per age / game (HookC.ref)
+SETTLED = {MOST: 1 << 14, SWAP: 1 << 15}  # defs.pxi SCI_MOST, SCI_SWAP (science.MOST, SWAP)
+MAXSETTLED = 4  # `science most|swap` symbols a pack may hold: the core tries every order of them
 PHASE = {"age": 0, "draft": 1, "recruit": 2}
 ACTION_BITS = {"build": 1, "wonder": 2, "sell": 4}
 
@@ -50,10 +56,11 @@ ACTION_BITS = {"build": 1, "wonder": 2, "sell": 4}
 NATIVE_KINDS: dict[str, str] = {
     "produce": "fixed and either/or production, tradable or not; `one produced|unproduced`",
     "shields": "shields, flat or counted anew at each conflict (`per ...`); for other cities",
-    "science": "science symbols, wild ones included",
+    "science": "science symbols, wild ones included; `science most|swap` settled after the others",
     "buy": "cheaper trade with neighbours; one resource a turn from the bank",
     "coins": "coins when built, flat or per counted thing",
-    "vp": "points at game end: flat, per counted thing, per science set, `if wonder complete`",
+    "vp": "points at game end: flat, per counted thing, per science set, `if wonder complete`, "
+          "`if more|most|no|at most N THING` (than neighbours, one side or all others)",
     "free": "build once per age or game, first / last card of each age, first card of each "
             "colour, cards of some colours",
     "play": "play the last card of each age; two cards in one turn once per age or game",
@@ -63,9 +70,10 @@ NATIVE_KINDS: dict[str, str] = {
     "discount": "coins, resources or the whole cost off, for the owner or its neighbours; "
                 "counted per thing",
     "when": "triggers: build, chain, wonder stage, buy, win or lose a conflict, take coins, "
-            "age starts; once per turn, age or game; heard in other cities (`when neighbors ...`)",
+            "age starts; once per turn, age or game; heard in other cities (`when neighbors ...`); "
+            "points gained when one fires (kept per trigger, scored at the end)",
     "draw": "cards drawn from the box into a second hand",
-    "tokens": "tokens of the pack's kinds (debt, diplomacy)",
+    "tokens": "tokens of the pack's kinds (debt, diplomacy); conflict tokens outside a war",
     "lose": "others lose coins (or take debt) or gain coins",
     "rebate": "coins off the first purchase from a side each turn",
     "discard": "a built card of one's own given up for coins (its effects end)",
@@ -87,8 +95,6 @@ def _counter(c: Counter | None, tokens: list[str]) -> list[int]:
         raise NotNative("a count in every other city (per ... in others)")
     if c.what == "produced":  # the resource in the token slot
         return [1, WHAT[c.what], 0, c.every, c.resource, len(c.seats), *c.seats]
-    if c.what == "victory_pair":
-        raise NotNative("a count of pairs of identical victory tokens (per point of victory pairs)")
     if c.what == "tucked":  # the stage in the token slot
         return [1, WHAT[c.what], 0, c.every, c.stage, len(c.seats), *c.seats]
     mask = 0
@@ -122,10 +128,12 @@ class _HookLowering:
         if t is E.CoinsHook:
             return _row(H_COINS, h.amount, counter=_counter(h.counter, tk))
         if t is E.VictoryHook:
-            if h.condition and h.condition != "wonder_complete":
-                raise NotNative(f"the effect word 'vp' with a condition on a count ('if "
-                                f"{getattr(h.condition, 'kind', h.condition)} ...': the native core "
-                                "tests only 'if wonder complete')")
+            if isinstance(h.condition, CountTest):  # cond 2: the test is the row at `inner`
+                test = h.condition
+                self.inner.append(_row(0, test.limit, cond=TEST[test.kind], seats=test.than,
+                                       counter=_counter(test.counter, tk)))
+                return _row(H_VP, h.amount, cond=2, sciset=int(h.science_set), inner=-len(self.inner),
+                            counter=_counter(h.counter, tk))
             return _row(H_VP, h.amount, cond=int(bool(h.condition)), sciset=int(h.science_set),
                         counter=_counter(h.counter, tk))
         if t is E.FreeBuildPower:
@@ -144,8 +152,8 @@ class _HookLowering:
         if t is E.TriggerHook:
             if h.kind not in EVENT:
                 raise NotNative(f"the event '{h.kind}'")
-            if h.scores:  # the core's cities keep no points gained along the way
-                raise NotNative("points gained when a trigger fires (vp ... when ...)")
+            if h.scores and not isinstance(h.inner, E.VictoryHook):  # points kept: City.gained
+                raise NotNative(f"points gained when a trigger fires from {type(h.inner).__name__}")
             self.inner.append(self.row(h.inner))
             return _row(H_TRIGGER, cond=int(h.once), period=EVENT[h.kind], colors=h.colors,
                         inner=-len(self.inner), ref=LIMIT[h.limit], seatmask=_heard(h))
@@ -155,6 +163,8 @@ class _HookLowering:
             return _row(H_HANDBUILD, ref=self.hands.index(h.hand))
         if isinstance(h, E.TokensHook) and h.seats != (0,):
             raise NotNative("tokens taken by other cities (tokens N KIND for TARGET)")
+        if t is ConflictTokensHook:  # ref 1: the current age's victory token, 0: a defeat token
+            return _row(H_CTOKENS, h.count, ref=int(h.kind == "victory"))
         if t is E.TokensHook and h.kind in tk:
             return _row(H_TOKENS, h.count, ref=tk.index(h.kind))
         if t is E.OthersCoinsHook:
@@ -201,6 +211,11 @@ def _mask(choice: tuple[int, ...]) -> int:
     return m
 
 
+def _wild(w: tuple[int, ...]) -> int:
+    """A wild symbol's choices as a bit mask; `science most|swap` as the core's two codes."""
+    return SETTLED[w[0]] if w and w[0] in SETTLED else _mask(w)
+
+
 class _Tables:
     """Contributions and hooks numbered in the order they are first met."""
 
@@ -228,15 +243,12 @@ class _Tables:
         for resources, seats, price in c.discounts:
             discounts.append([sum(1 << r for r in resources), sum(1 << s for s in seats), price])
         sci = list(c.science) + [0] * (MAXS - len(c.science))
-        if any(w and w[0] < 0 for w in c.science_wild):
-            raise NotNative("a science symbol settled at game end from the others "
-                            "(science most, science swap)")
         if any(list(w) != sorted(w) for w in c.science_wild):
             raise NotNative("a wild science symbol whose choices are not in the rules' order")
         self.contribs.append([
             list(c.fixed), list(c.fixed_private), [_mask(ch) for ch in c.choices],
             [_mask(ch) for ch in c.choices_private], c.shields, sci,
-            [_mask(w) for w in c.science_wild], discounts, hook0, len(c.hooks),
+            [_wild(w) for w in c.science_wild], discounts, hook0, len(c.hooks),
             self.lines.index(line)])
         return len(self.contribs) - 1
 
@@ -245,7 +257,7 @@ class _Tables:
         base = len(self.hooks)
         out = self.hooks + self.lowering.inner
         for row in out:
-            if row[0] == H_TRIGGER and row[13] < 0:
+            if (row[0] == H_TRIGGER or row[0] == H_VP and row[2] == 2) and row[13] < 0:
                 row[13] = base + (-row[13] - 1)
         return out + self.prereqs
 
@@ -309,9 +321,13 @@ def _check_city_bounds(cp: CompiledPack, t: _Tables, cards: list[list[Any]],
     """Either/or production and wild symbols one city can gather fit the core's arrays: its
     side's, one card of each name, and what its copy powers can copy (the most of their colours)."""
     hooks = t.hooks
-    for slot, limit, what in ((None, MAXCH, "either/or production"), (6, MAXWILD - 2, "wild science symbols")):
-        def size(k: int) -> int:
+    per_set = any(h[0] == H_VP and h[9] for h in hooks)
+    for slot, limit, what in ((None, MAXCH, "either/or production"), (6, MAXWILD - 2, "wild science symbols"),
+                              (7, 3 if per_set else MAXWILD, "wild science symbols with points per set")):
+        def size(k: int) -> int:  # slot 7: the wilds tried one by one (not `science most|swap`)
             c = t.contribs[k]
+            if slot == 7:
+                return sum(1 for w in c[6] if w not in SETTLED.values())
             return len(c[2]) + len(c[3]) if slot is None else len(c[slot])
 
         def copied(k: int) -> int:  # the most a contribution's copy powers can bring in
@@ -326,13 +342,18 @@ def _check_city_bounds(cp: CompiledPack, t: _Tables, cards: list[list[Any]],
             by_name[card[4]] = max(by_name.get(card[4], 0), size(card[5]) + copied(card[5]))
         side = max((size(b) + copied(b) + sum(size(st[3]) + copied(st[3]) for st in stages)
                     for b, stages, _ in sides), default=0)
-        if slot == 6 and any(h[0] == H_VP and h[9] for h in hooks):
-            limit = 3  # paid per science set: Python tries every choice in order (<= 64 of them)
+        # (slot 7, paid per science set: Python tries every choice in order, <= 64 of them)
         copies = max((sum(1 for row in hooks[t.contribs[b][8]:t.contribs[b][8] + t.contribs[b][9]]
                           if row[0] in (H_COPYEND, H_COPYNOW)) for b, _, _ in sides), default=0)
         copies += sum(1 for row in hooks if row[0] in (H_COPYEND, H_COPYNOW))
         if copies > MAXCOPY or sum(by_name.values()) + side > limit:
             raise NotNative(f"more {what} in one city than the native core holds")
+    settled = {card[4] for card in cards for w in t.contribs[card[5]][6] if w in SETTLED.values()}
+    settled_sides = sum(1 for k in [b for b, stages, _ in sides] + [st[3] for _, stages, _ in sides
+                                                                    for st in stages]
+                        for w in t.contribs[k][6] if w in SETTLED.values())
+    if len(settled) + settled_sides > MAXSETTLED:
+        raise NotNative(f"more than {MAXSETTLED} `science most|swap` symbols in a pack")
 
 
 def hand_names(cp: CompiledPack) -> list[str]:

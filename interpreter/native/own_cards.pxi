@@ -59,6 +59,9 @@ cdef void give_up(const PackC* P, Game* g, int seat, int card) noexcept nogil:
     c.nburied = old.nburied
     memcpy(c.buried, old.buried, sizeof(old.buried))
     c.rebate_used = old.rebate_used
+    c.ngained = old.ngained  # City.gained outlives the card given up (keyed by its trigger)
+    memcpy(c.gained_hook, old.gained_hook, sizeof(old.gained_hook))
+    memcpy(c.gained_pts, old.gained_pts, sizeof(old.gained_pts))
     c.overflow |= old.overflow
     for i in range(c.ntrig):  # GameState.fired_once is keyed by the hook and its card
         for j in range(old.ntrig):

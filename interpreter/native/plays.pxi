@@ -33,9 +33,10 @@ cdef int card_points(const PackC* P, const Game* g, int seat, int card, int full
         if h.kind == H_BURY:
             points += bury_points(P, c, e.hook0 + i)
             continue
-        if h.kind != H_VP or (h.cond and c.stages_built < c.nstages):
-            continue
-        points += h.amount * count(P, g, seat, &h.counter) if h.counter.has else h.amount
+        if h.kind == H_TRIGGER and P.hooks[h.inner].kind == H_VP:  # TriggerHook.score
+            points += gained_of(c, e.hook0 + i)
+        if h.kind == H_VP:
+            points += vp_now(P, g, seat, h)
     if not e.has_science:
         return points
     for i in range(P.n_sym):

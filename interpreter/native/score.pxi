@@ -16,20 +16,80 @@ cdef int sci_line(const int* c, int ns, int bonus) noexcept nogil:
     return total + bonus * low
 
 
+cdef inline int lex_less(const int* a, const int* b, int ns) noexcept nogil:
+    cdef int i
+    for i in range(ns):
+        if a[i] != b[i]:
+            return a[i] < b[i]
+    return 0
+
+
+cdef void settle_science(int* c, int ns, int most, int swaps, int bonus, int per_set, int* best,
+                         int* vec) noexcept nogil:
+    """science._line_after: every count vector the MOST and SWAP wilds can make of `c`, in any
+    order; best[0..2] the line, sets and total of the best, the smallest vector among equals
+    (Python tries them sorted, a strictly higher total replacing the best)."""
+    cdef int i, j, top, line, sets, total
+    if most == 0 and swaps == 0:
+        line = sci_line(c, ns, bonus)
+        sets = 0
+        if ns:
+            sets = c[0]
+            for i in range(ns):
+                if c[i] < sets:
+                    sets = c[i]
+        total = line + per_set * sets
+        if total > best[2] or (total == best[2] and lex_less(c, vec, ns)):
+            best[0] = line
+            best[1] = sets
+            best[2] = total
+            memcpy(vec, c, sizeof(int) * ns)
+        return
+    if most:
+        top = c[0]
+        for i in range(ns):
+            if c[i] > top:
+                top = c[i]
+        for i in range(ns):
+            if c[i] == top:
+                c[i] += 1
+                settle_science(c, ns, most - 1, swaps, bonus, per_set, best, vec)
+                c[i] -= 1
+    if swaps:  # a symbol may become itself: a swap never loses points
+        settle_science(c, ns, most, swaps - 1, bonus, per_set, best, vec)
+        for i in range(ns):
+            if c[i]:
+                for j in range(ns):
+                    if j != i:
+                        c[i] -= 1
+                        c[j] += 1
+                        settle_science(c, ns, most, swaps - 1, bonus, per_set, best, vec)
+                        c[i] += 1
+                        c[j] -= 1
+
+
 cdef void best_wild(int* c, int ns, const unsigned short* wilds, int nw, int bonus, int per_set,
-                    int* best) noexcept nogil:
+                    int* best, int most, int swaps) noexcept nogil:
     """science.best_science by trying every choice in itertools.product's order: best[0] the
     line, best[1] the sets, of the first choice maximising line + per_set * sets (lower.py
-    keeps the choices few: at most 64 when a pack pays per science set)."""
+    keeps the choices few: at most 64 when a pack pays per science set); the MOST and SWAP
+    wilds settled last (settle_science)."""
     cdef int s, line, sets, i
+    cdef int got[3]
+    cdef int vec[MAXS]
     if nw == 0:
-        line = sci_line(c, ns, bonus)
-        sets = c[0]
-        for i in range(ns):
-            if c[i] < sets:
-                sets = c[i]
-        if ns == 0:
-            sets = 0
+        if most or swaps:
+            got[2] = -1
+            settle_science(c, ns, most, swaps, bonus, per_set, got, vec)
+            line, sets = got[0], got[1]
+        else:
+            line = sci_line(c, ns, bonus)
+            sets = c[0]
+            for i in range(ns):
+                if c[i] < sets:
+                    sets = c[i]
+            if ns == 0:
+                sets = 0
         if best[2] < 0 or line + per_set * sets > best[2]:
             best[0] = line
             best[1] = sets
@@ -38,7 +98,7 @@ cdef void best_wild(int* c, int ns, const unsigned short* wilds, int nw, int bon
     for s in range(ns):
         if wilds[0] >> s & 1:
             c[s] += 1
-            best_wild(c, ns, wilds + 1, nw - 1, bonus, per_set, best)
+            best_wild(c, ns, wilds + 1, nw - 1, bonus, per_set, best, most, swaps)
             c[s] -= 1
 
 
@@ -52,13 +112,26 @@ cdef int science_score(const int* counts, int ns, const unsigned short* wilds, i
 cdef void science_best(const int* counts, int ns, const unsigned short* wilds, int nw, int bonus,
                        int per_set, int* best) noexcept nogil:
     cdef int c[MAXS]
-    cdef int i
+    cdef int i, most = 0, swaps = 0, k = 0
+    cdef unsigned short plain[MAXWILD + PERC * MAXCOPY]
     for i in range(ns):
         c[i] = counts[i]
     best[0] = 0
     best[1] = 0
     best[2] = -1
-    best_wild(c, ns, wilds, nw, bonus, per_set, best)
+    for i in range(nw):
+        if wilds[i] == SCI_MOST:
+            most += 1
+        elif wilds[i] == SCI_SWAP:
+            swaps += 1
+    if most or swaps:  # the others first, in their order
+        for i in range(nw):
+            if wilds[i] != SCI_MOST and wilds[i] != SCI_SWAP:
+                plain[k] = wilds[i]
+                k += 1
+        best_wild(c, ns, plain, k, bonus, per_set, best, most, swaps)
+        return
+    best_wild(c, ns, wilds, nw, bonus, per_set, best, 0, 0)
 
 
 cdef void add_scorers(const PackC* P, const Game* g, int seat, int k, int* pad, int sets) noexcept nogil:
@@ -72,11 +145,14 @@ cdef void add_scorers(const PackC* P, const Game* g, int seat, int k, int* pad, 
         if h.kind == H_BURY:
             pad[e.line] += bury_points(P, c, e.hook0 + i)
             continue
+        if h.kind == H_TRIGGER and P.hooks[h.inner].kind == H_VP:  # TriggerHook.score
+            pad[e.line] += gained_of(c, e.hook0 + i)
+            continue
         if h.kind != H_VP:
             continue
         if h.sciset and sets >= 0:
             v = h.amount * sets
-        elif h.cond and c.stages_built < c.nstages:
+        elif h.cond and not vp_holds(P, g, seat, h):
             v = 0
         elif h.counter.has:
             v = h.amount * count(P, g, seat, &h.counter)

@@ -50,8 +50,6 @@ class TokensHook(Hook):
 class ConflictTokensHook(TokensHook):
     """When built: take military victory (the current age's) or defeat tokens outside a war."""
 
-    not_native = "military conflict tokens taken outside a war (tokens N victory|defeat)"
-
     def when_built(self, game: Any, seat: int) -> int:
         for s in self.takers(game, seat):
             game.take_conflict_tokens(s, self.kind, self.count)
