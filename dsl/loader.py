@@ -170,6 +170,31 @@ def _parse_text(doc: YamlDoc, path: tuple[Any, ...], text: Any, subject: str, wh
         return None
 
 
+def _track_strengths(doc: YamlDoc, rules: Rules, col: _Collector) -> Rules:
+    """Each track conflict's strength parsed as a `per` count (`naval`, `2 blue cards`,
+    `coins in self, left`); `shields` is the city's strength in the neighbours' conflicts."""
+    wars = []
+    for w in rules.track_conflicts:
+        if w.strength in ("", "shields"):
+            wars.append(w)
+            continue
+        got, message = None, f"'{w.strength}' is not a count (shields, blue cards, a token kind...)"
+        try:
+            parsed = parse_effects(f"vp 1 per {w.strength}", rules.vocab)
+            if len(parsed) == 1 and isinstance(parsed[0], A.VictoryPoints) and not parsed[0].condition:
+                got = parsed[0].per
+        except CardTextError as err:
+            message = "; ".join(e.message for e in err.errors)
+        if " " not in w.strength and "did you mean" not in message:
+            message += did_you_mean(w.strength, [*rules.tokens, "shields", "coins", "defeats", "victories"])
+        if got is None:
+            path = ("rules", "track_conflicts", w.name, "strength")
+            col.add(doc, doc.where(path), f"rules: track conflict '{w.name}': strength: {message}",
+                    "", "rules", doc.width(path))
+        wars.append(replace(w, count=got))
+    return replace(rules, track_conflicts=tuple(wars))
+
+
 class _PackBuilder:
     """Turns one pack folder (and the packs it extends) into a Pack."""
 
@@ -217,6 +242,8 @@ class _PackBuilder:
         rules = _with_vocab(rules, vocab)
         if rules.tracks:
             rules = self._track_steps(manifest, rules)
+        if rules.track_conflicts:
+            rules = _track_strengths(manifest, rules, col)
         if raw_rules.get("tower"):
             rules = _with_tower(rules, raw_rules["tower"], manifest, vocab, col)
 

@@ -136,14 +136,16 @@ class TrackDecl:
 
 @dataclass(frozen=True)
 class TrackConflict:
-    """A conflict along a track, at the end of every age: every city's `strength` (tokens of
-    that declared kind) against every other city's; the strongest take `victory[age]`, the
-    weakest `defeat[age]` (conflict tokens; ties share; all equal: nobody)."""
+    """A conflict along a track, at the end of every age: every city's `strength` (a count of
+    the card language, `naval` or `blue cards`, or `shields`) against every other city's; the
+    strongest take `victory[age]`, the weakest `defeat[age]` (conflict tokens; ties share; all
+    equal: nobody)."""
 
     name: str
     strength: str
     victory: tuple[int, ...]
     defeat: tuple[int, ...]
+    count: A.Counted | None = None  # `strength` parsed (the loader fills it; None: shields)
 
 
 @dataclass(frozen=True)

@@ -199,10 +199,10 @@ def _check_tracks(rules: Rules, bad: Callable[..., None]) -> None:
             bad(("tracks", t.name, "line"), f"track '{t.name}': '{t.line}' is not a score line "
                 f"(one of: {', '.join(rules.score_lines)})" + did_you_mean(t.line, rules.score_lines))
     for c in rules.track_conflicts:
-        if c.strength not in rules.tokens:
-            bad(("track_conflicts", c.name, "strength"), f"track conflict '{c.name}': no token kind "
-                f"'{c.strength}'" + (f" (kinds: {', '.join(kinds)})" if kinds else " (declare it under tokens)")
-                + did_you_mean(c.strength, kinds))
+        if not c.strength:
+            bad(("track_conflicts", c.name), f"track conflict '{c.name}' has no strength (a count: "
+                f"shields, blue cards, " + (f"a token kind: {', '.join(kinds)})" if kinds else "a token kind)"),
+                key=True)
         for key, values in (("victory", c.victory), ("defeat", c.defeat)):
             if len(values) != rules.ages:
                 bad(("track_conflicts", c.name, key), f"track conflict '{c.name}': {len(values)} "

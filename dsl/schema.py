@@ -186,8 +186,10 @@ def build_schema() -> dict[str, Any]:
                             "by name: the strongest take a victory token, the weakest a defeat token",
                             "propertyNames": {"pattern": NAME_PATTERN},
                             "additionalProperties": _obj({
-                                "strength": {"type": "string", "pattern": NAME_PATTERN, "description":
-                                             "the declared token kind whose count is a city's strength"},
+                                "strength": {"type": "string", "description":
+                                             "a city's strength: a count of the card language "
+                                             "(a declared token kind, blue cards in self, left, ...) "
+                                             "or shields"},
                                 "victory": {"type": "array", "maxItems": LIMITS.ages,
                                             "items": _int("victory token value", -LIMITS.coins),
                                             "description": "the strongest cities' token value, per age"},

@@ -195,7 +195,7 @@ def test_bad_tracks_are_located_all_at_once(tmp_path: Path) -> None:
     expected = [
         ("pack.yaml:8:", "'militery' is not a score line", "did you mean 'military'?"),
         ("pack.yaml:11:", "coinz", ""),
-        ("pack.yaml:14:", "no token kind 'navl'", "did you mean 'naval'?"),
+        ("pack.yaml:14:", "strength: cannot count 'navl'", "did you mean 'naval'?"),
         ("pack.yaml:15:", "2 victory values for 3 ages", ""),
         ("cards.yaml:6:", "unknown track 'rde' (tracks: red)", "did you mean 'red'?"),
     ]
@@ -216,3 +216,48 @@ def test_a_track_needs_steps(tmp_path: Path) -> None:
     with pytest.raises(PackError) as err:
         load_pack(str(tmp_path))
     assert "pack.yaml:5:" in err.value.render()
+
+
+COUNTED = """\
+name: counted-strength
+extends: [base]
+rules:
+  track_conflicts:
+    trade:
+      strength: blue cards in self, left
+      victory: [4, 5, 6]
+      defeat: [-4, -5, -6]
+    fleet:
+      strength: shields
+      victory: [2, 2, 2]
+      defeat: [-1, -1, -1]
+"""
+
+
+def test_conflict_strength_is_any_count(tmp_path: Path) -> None:
+    (tmp_path / "pack.yaml").write_text(COUNTED)
+    counted = compile_pack(load_pack(str(tmp_path)))
+    game = Game(counted, make_bots("random", 4), seed=2)
+    for seat, names in enumerate([["Altar", "Theater", "Stockade"], ["Baths", "Stockade", "Barracks"], [], []]):
+        for name in names:
+            game.cities[seat].build_card(counted.card_named(name))
+        game.cities[seat].tokens = []
+    got = game.track_wars(1)
+    # blue cards in self and the left city (seat + 1): 2+1, 1+0, 0+0, 0+2 -> seat 0 wins, seat 2 loses
+    assert got[0]["strength"] == [3, 1, 0, 2]
+    # shields 1, 2, 0, 0 -> seat 1 wins, seats 2 and 3 lose (ties share)
+    assert got[1]["strength"] == [1, 2, 0, 0]
+    assert [c.tokens for c in game.cities] == [[4], [2], [-4, -1], [-1]]
+
+
+@pytest.mark.parametrize("strength, what", [
+    ("blu cards", "blu"),
+    ("coins; vp 2", "is not a count"),
+    ("shield", "did you mean 'shields'?"),
+])
+def test_a_strength_that_is_not_a_count_is_located(tmp_path: Path, strength: str, what: str) -> None:
+    (tmp_path / "pack.yaml").write_text(COUNTED.replace("blue cards in self, left", f'"{strength}"'))
+    with pytest.raises(PackError) as err:
+        load_pack(str(tmp_path))
+    text = err.value.render()
+    assert "pack.yaml:6:" in text and "track conflict 'trade': strength" in text and what in text, text

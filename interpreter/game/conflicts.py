@@ -7,14 +7,15 @@ defeat`); a conflict rule may send the defeat token to the winner. The win and l
 fire their triggers at once.
 
 A pack may declare conflicts along a track (`rules: track_conflicts`): after those, every city's
-strength there (its tokens of one declared kind) is compared with every other city's; the
+strength there (a count of the card language: its tokens of one declared kind, its blue cards;
+or its shields as in the neighbours' conflicts, before shields given to neighbours) is compared with every other city's; the
 strongest (ties share) take that conflict's victory token of the age and the weakest its
 defeat token; when every city is as strong as the others nobody takes one. These tokens are
 conflict tokens (the military line, `per victory` / `per defeat`); they fire no triggers.
 """
 from __future__ import annotations
 
-from interpreter.rules.counting import OTHERS
+from interpreter.rules.counting import OTHERS, count
 from interpreter.rules.city import LEFT
 from interpreter.rules.effects import Event
 
@@ -101,8 +102,9 @@ class Conflicts:
     def track_wars(self, age: int) -> list[dict[str, object]]:
         """The conflicts along the tracks: every city against every other (module docstring)."""
         out: list[dict[str, object]] = []
-        for war in self.rules.track_conflicts:
-            strength = [c.token_counts.get(war.strength, 0) for c in self.cities]
+        for war, counted in zip(self.rules.track_conflicts, self.cp.track_strength):
+            strength = [c.conflict_shields(self.table) if c.strength else c.shields for c in self.cities] \
+                if counted is None else [count(self.table, s, counted) for s in range(self.n)]
             top, low = max(strength), min(strength)
             winners = [s for s in range(self.n) if strength[s] == top] if top > low else []
             losers = [s for s in range(self.n) if strength[s] == low] if top > low else []

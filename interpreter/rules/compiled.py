@@ -86,6 +86,7 @@ class CompiledPack:
     _decks: dict[tuple[int, int], list[CCard]] = field(default_factory=dict, repr=False)
     tracks: tuple[CTrack, ...] = ()  # per-city tracks, in the rules' order (City.track_pos)
     projects: tuple["CProject", ...] = ()  # shared projects, by age (dsl/projects.py)
+    track_strength: tuple[Any, ...] = ()  # each track conflict's count (None: shields)
 
     def project_of(self, age: int) -> "CProject | None":
         """The project on the table in `age`, if the pack has one."""
@@ -223,4 +224,5 @@ def compile_pack(pack: Pack) -> CompiledPack:
                                  compile_effects(p.penalty, ix), p.needed, p.completes, p))
     return CompiledPack(pack, pack.rules, tuple(ix.res), tuple(ix.col), tuple(ix.sym),
                         tuple(cards), sides, tuple(w.name for w in pack.wonders), tracks=tracks,
-                        projects=tuple(projects))
+                        projects=tuple(projects),
+                        track_strength=tuple(counter(w.count, ix) for w in pack.rules.track_conflicts))
