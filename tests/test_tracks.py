@@ -14,6 +14,7 @@ import pytest
 from dsl.diagnostics import PackError
 from dsl.loader import load_pack
 from interpreter.native.lower import NotNative, lower
+from interpreter.players.bots import RandomBot
 from interpreter.players.game import Game
 from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import compile_pack
@@ -51,16 +52,44 @@ def test_red_steps_give_naval_strength_and_the_marker_stops_at_the_end(cp) -> No
     assert city.shields == 1 + 1 + 2 + 3 + 1  # the cards' own shields, unchanged
 
 
-def test_a_paid_step_is_taken_only_with_the_coins(cp) -> None:
-    game = Game(cp, make_bots("random", 3), seed=1)
+class Answering(RandomBot):
+    """A random bot whose answers to mid-turn questions are scripted (True: take), recorded."""
+
+    def __init__(self, answers: list[bool]):
+        self.answers, self.asked = list(answers), []
+
+    def choose_card(self, obs, cards, purpose):
+        self.asked.append((purpose, [c.name for c in cards]))
+        return 0 if self.answers.pop(0) else None
+
+
+def test_a_paid_step_is_asked_and_taken_only_with_the_coins(cp) -> None:
+    bots = [Answering([True, False]), Answering([]), Answering([])]
+    game = Game(cp, bots, seed=1, log=True)
     city = game.cities[0]
     assert city.coins == 3
     got = built(game, 0, "Tavern")  # coins 5; advance yellow for 1 coin (step 1: coins 2)
+    assert bots[0].asked == [("advance yellow for 1 coin", ["yellow step 1"])]
     assert (got, city.coins, city.track_pos[YELLOW]) == (5 + 2, 3 - 1, 1)
+    assert game.log["turns"][-1]["note"] == "advance yellow for 1 coin"
+    assert game.log["turns"][-1]["moves"][0]["card"] == "yellow step 1"
+    got = built(game, 0, "Tavern")  # declined: no coin paid, the marker stays, no log entry
+    assert (got, city.coins, city.track_pos[YELLOW]) == (5, 2, 1)
+    assert len(bots[0].asked) == 2 and game.log["turns"][-1]["moves"][0]["card"] == "yellow step 1"
+    assert sum(t.get("note", "").startswith("advance") for t in game.log["turns"]) == 1
     poor = game.cities[1]
     poor.coins = 0
-    got = built(game, 1, "Tavern")  # no coin to pay: the marker stays, the card's coins still come
-    assert (got, poor.coins, poor.track_pos[YELLOW]) == (5, 0, 0)
+    got = built(game, 1, "Tavern")  # no coin to pay: not asked, the marker stays, the card's coins come
+    assert (got, poor.coins, poor.track_pos[YELLOW], bots[1].asked) == (5, 0, 0, [])
+    got = built(game, 1, "Stockade")  # a free step: never asked
+    assert (poor.track_pos[RED], bots[1].asked) == (1, [])
+
+
+def test_greedy_pays_for_a_step_worth_the_coins(cp) -> None:
+    game = Game(cp, make_bots("greedy", 3), seed=1)
+    step = cp.tracks[YELLOW].cards[0]  # coins 2 for 1 coin: worth it
+    assert game.choose_card(0, [step], "advance yellow for 1 coin") == 0
+    assert game.choose_card(0, [step], "advance yellow for 9 coins") is None  # 2 coins for 9: not
 
 
 def test_rewards_join_the_city_like_a_card(cp) -> None:

@@ -1,6 +1,7 @@
 """A city giving up one of its own cards (a mixin of GameState): `discard own ... card for N
 coins` (a built card) and `bury card from HAND ...` (a card of a second hand) ask the seat's
-player which card, mid-turn, as a `copy ... now` does."""
+player which card, mid-turn, as a `copy ... now` does. A paid step on a track (`advance TRACK
+for N coins`) is asked the same way: the step as the one card, taken or declined."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,6 +12,11 @@ from interpreter.game.contract import IllegalMove
 def discard_purpose(coins: int) -> str:
     """What the player is asked (and the log's note for it, which a resumed game reads)."""
     return f"discard own for {coins} coin{'s' if coins != 1 else ''}"
+
+
+def advance_purpose(track: str, coins: int) -> str:
+    """The question of a paid step (and the log's note for it, which a resumed game reads)."""
+    return f"advance {track} for {coins} coin{'s' if coins != 1 else ''}"
 
 
 class OwnCards:
@@ -58,3 +64,18 @@ class OwnCards:
         if self.logging:
             self._log_turn([{"player": seat, "card": card.name, "action": "bury", "bank": 0,
                              "left": 0, "right": 0, "free": "bury"}], purpose)
+
+    def advance_chosen(self, seat: int, step: Any, coins: int) -> bool:
+        """Whether the seat's player pays `coins` to move its marker to `step` (a track step
+        as a card, CTrack.cards); the answer is logged as a turn of its own when taken."""
+        track = step.name.rsplit(" step ", 1)[0]
+        purpose = advance_purpose(track, coins)
+        pick = self.choose_card(seat, [step], purpose)
+        if pick is None:
+            return False
+        if isinstance(pick, bool) or pick != 0:
+            raise IllegalMove(f"{self.cities[seat].name}: no step #{pick} to advance to")
+        if self.logging:
+            self._log_turn([{"player": seat, "card": step.name, "action": "advance", "bank": coins,
+                             "left": 0, "right": 0, "free": "advance"}], purpose)
+        return True

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from interpreter.rules.compiled import CCard, Contribution
 from interpreter.rules.effects.rule import RULE_WORTH
+from interpreter.rules.effects.advance import step_worth
 from interpreter.rules.moves import BUILD, KEEP, LAW, SELL, Move
 from interpreter.rules.scoring import science_score
 
@@ -29,7 +30,7 @@ class RandomBot:
         return moves[obs.rng.randrange(len(moves))]
 
     def choose_card(self, obs: "Observation", cards: list[CCard], purpose: str) -> int | None:
-        if purpose.startswith("join project"):  # join or not, even odds
+        if purpose.startswith(("join project", "advance")):  # join / pay for a step or not, even odds
             return 0 if obs.rng.randrange(2) else None
         return obs.rng.randrange(len(cards))
 
@@ -171,6 +172,9 @@ class GreedyBot:
             return _second(self, now, cards, purpose)
         if purpose.startswith("join project"):
             return _join(self, now, cards[0], purpose)
+        if purpose.startswith("advance"):  # a paid step: when its reward is worth the coins
+            coins = int(next((w for w in purpose.split() if w.isdigit()), "0"))
+            return 0 if step_worth(obs, obs.seat, cards[0].effect) > coins / 3 else None
         if purpose.startswith("bury"):  # the dearest card: its points go by its coin cost
             top = max(c.cost_coins for c in cards)
             return next(i for i, c in enumerate(cards) if c.cost_coins == top)

@@ -71,6 +71,12 @@ class CTrack:
     name: str
     steps: tuple[Contribution, ...]
     line: str  # the score line of the rewards' points
+    cards: tuple["CCard", ...] = ()  # each step as a card, for the question of a paid advance
+
+
+def step_name(track: str, k: int) -> str:
+    """How a step is named to players and in logs: 'red step 2' (k from 0)."""
+    return f"{track} step {k + 1}"
 
 
 @dataclass(frozen=True, eq=False)
@@ -196,6 +202,15 @@ class _Indexes:
         return tuple((r, n) for r, n in enumerate(vec) if n)
 
 
+def _track(t: Any, ix: _Indexes) -> CTrack:
+    """A track's steps compiled, each also as a card (never dealt) to ask about."""
+    steps = tuple(compile_effects(e, ix) for e in t.effects)
+    cards = tuple(CCard(-1000 - k, step_name(t.name, k), 0, -1, "track", 0, (), frozenset(), step, t.line,
+                        Card(step_name(t.name, k), 0, "track", (), A.Cost(), e), "track")
+                  for k, (step, e) in enumerate(zip(steps, t.effects)))
+    return CTrack(t.name, steps, t.line, cards)
+
+
 def compile_pack(pack: Pack) -> CompiledPack:
     """Compile every card and wonder side of a loaded pack; done once per pack."""
     ix = _Indexes(pack.rules)
@@ -213,8 +228,7 @@ def compile_pack(pack: Pack) -> CompiledPack:
                            for k, st in enumerate(side.stages))
             sides[(w.name, s)] = CSide(w.name, s, compile_effects(side.effects, ix), stages, side,
                                      side.stage_order == "any")
-    tracks = tuple(CTrack(t.name, tuple(compile_effects(e, ix) for e in t.effects), t.line)
-                   for t in pack.rules.tracks)
+    tracks = tuple(_track(t, ix) for t in pack.rules.tracks)
     projects = []
     for k, p in enumerate(pack.projects):
         card = Card(p.name, p.age, "project", (), p.cost, p.reward, source=p.source)

@@ -1,5 +1,9 @@
 """`advance TRACK [for N coins]`: the owner's marker moves one step on a declared track.
 
+A paid step is the owner's choice: its player is asked (choose_card, purpose
+`advance TRACK for N coins`, the step as a card) when the city holds the coins; a free one
+always happens.
+
 The step reached gives its reward once, through the same machinery as a card built then:
 its totals and hooks join the city (points on the track's score line) and its when-built
 hooks run now, their coins arriving with the turn's other coins.
@@ -28,6 +32,8 @@ class AdvanceHook(Hook):
         pos = city.track_pos[self.track]
         if pos >= len(track.steps) or city.coins < self.coins:
             return 0  # at the end of the track, or cannot pay: the marker stays
+        if self.coins and not game.advance_chosen(seat, track.cards[pos], self.coins):
+            return 0  # a paid step is the owner's choice
         city.coins -= self.coins
         city.track_pos[self.track] = pos + 1
         step = track.steps[pos]
