@@ -290,3 +290,15 @@ def test_a_strength_that_is_not_a_count_is_located(tmp_path: Path, strength: str
         load_pack(str(tmp_path))
     text = err.value.render()
     assert "pack.yaml:6:" in text and "track conflict 'trade': strength" in text and what in text, text
+
+
+@pytest.mark.parametrize("bots", ["random", "greedy"])
+def test_a_game_with_paid_steps_resumes_from_its_log(tmp_path: Path, capsys, bots: str) -> None:
+    from interpreter.cli import main
+    log = tmp_path / "log.json"
+    args = ["play", "--pack", str(NAVAL), "--json", "--bots", bots, "--core", "python"]
+    assert main([*args, "--players", "5", "--seed", "2", "--log", str(log)]) == 0
+    first = capsys.readouterr().out
+    assert '"action": "advance"' in log.read_text()
+    assert main([*args, "--resume", str(log)]) == 0
+    assert capsys.readouterr().out == first
