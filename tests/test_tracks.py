@@ -302,3 +302,19 @@ def test_a_game_with_paid_steps_resumes_from_its_log(tmp_path: Path, capsys, bot
     assert '"action": "advance"' in log.read_text()
     assert main([*args, "--resume", str(log)]) == 0
     assert capsys.readouterr().out == first
+
+
+def test_the_terminal_asks_about_a_paid_step(cp) -> None:
+    from interpreter.players.human import HumanBot
+    said: list[str] = []
+    answers = iter(["maybe", "no", "advance"])
+    human = HumanBot(ask=lambda prompt: next(answers), say=said.append)
+    game = Game(cp, [human, RandomBot(), RandomBot()], seed=1, log=True)
+    city = game.cities[0]
+    assert built(game, 0, "Tavern") == 5  # 'maybe' refused, then 'no': nothing paid
+    assert (city.coins, city.track_pos[YELLOW]) == (3, 0)
+    text = "\n".join(said)
+    assert "Move your marker to yellow step 1 (" in text and "for 1 coin?" in text and "You hold 3 coins" in text
+    assert "refused: answer 'advance' or 'no'" in text
+    assert built(game, 0, "Tavern") == 5 + 2  # 'advance': 1 coin paid, step 1's 2 coins come
+    assert (city.coins, city.track_pos[YELLOW]) == (2, 1)

@@ -50,6 +50,7 @@ class HumanBot:
                 what = {SELL: "sold a card", WONDER: "built a wonder stage", KEEP: "kept a card",
                         LAW: f"placed the law tile {m.get('law')} (a card spent)",
                         "join": f"joined the project {m['card']}",  # shared projects
+                        "advance": f"moved its marker to {m['card']}",  # a paid track step
                         "reward": f"got the reward of the project {m['card']}",
                         "penalty": f"suffered the penalty of the project {m['card']}"}.get(
                     m["action"], f"built {m['card']}")
@@ -204,6 +205,8 @@ class HumanBot:
         offer = join_offer(obs, cards, purpose)
         if offer is not None:
             return self._join(offer)
+        if purpose.startswith("advance ") and len(cards) == 1:
+            return self._advance(obs, cards[0], purpose)
         title = {"discard": "Build one discarded card for free:",
                  "copy": "Copy one of your neighbours' cards (its whole effect applies to you):"}
         self.say("\n" + title.get(purpose, f"Choose a card ({purpose}):"))
@@ -228,3 +231,16 @@ class HumanBot:
             if text in ("no", "n", "none", "do not join"):
                 return None
             self.say("  refused: answer 'join' or 'no'")
+
+    def _advance(self, obs: "Observation", step: CCard, purpose: str) -> int | None:
+        """A paid track step's question: 'advance' (0) or 'no' (None)."""
+        coins = purpose.rsplit(" for ", 1)[-1]
+        self.say(f"\nMove your marker to {step.name} ({effects_english(step.card.effects, obs.rules.vocab)}) "
+                 f"for {coins}? You hold {obs.cities[obs.seat].coins} coins.")
+        while True:
+            text = self.ask("advance? (advance / no): ").strip().lower()
+            if text in ("advance", "a", "yes", "y"):
+                return 0
+            if text in ("no", "n", "none"):
+                return None
+            self.say("  refused: answer 'advance' or 'no'")
