@@ -318,3 +318,35 @@ def test_the_terminal_asks_about_a_paid_step(cp) -> None:
     assert "refused: answer 'advance' or 'no'" in text
     assert built(game, 0, "Tavern") == 5 + 2  # 'advance': 1 coin paid, step 1's 2 coins come
     assert (city.coins, city.track_pos[YELLOW]) == (2, 1)
+
+
+def test_the_browser_asks_advance_or_not_with_the_reward(cp) -> None:
+    pytest.importorskip("starlette")
+    from interpreter.rules.moves import BUILD, SELL
+    from interpreter.web.app import render
+    from interpreter.web.player import LiveGame
+    from interpreter.web.views import move_code
+
+    live = LiveGame(cp, 4, 1).start()
+    try:  # sell until a Tavern comes, then build it: its paid step is asked
+        while not live.over and live.prompt.kind == "move" and live.game.age == 1:
+            hand, moves = live.game.hands[0], live.prompt.moves
+            pick = next((m for m in moves if m.action == BUILD and hand[m.card].name == "Tavern"), None) or \
+                next((m for m in moves if m.action == SELL and hand[m.card].name != "Tavern"), moves[0])
+            assert live.submit(move_code(pick)) == ""
+        assert live.prompt.kind == "discard"
+        offer = live.view["track_offer"]
+        held = live.game.cities[0].coins
+        assert offer == {"step": "yellow step 1", "coins": "1 coin", "reward": "Take 2 coins when built.",
+                         "held": held}
+        html = render("game.html", view=live.view, step=live.step, prompt="discard", error="",
+                      live=True, replay=None)
+        assert "Move your marker to yellow step 1 for 1 coin?" in html
+        assert "Reward of the step: Take 2 coins when built." in html
+        assert ">Advance (1 coin)<" in html and ">Do not advance<" in html
+        assert live.submit("discard:0") == ""
+        assert live.game.cities[0].track_pos[YELLOW] == 1
+        assert any(m["action"] == "advance" and m["player"] == 0 and m["card"] == "yellow step 1"
+                   for t in live.game.log["turns"] for m in t["moves"])
+    finally:
+        live.stop()

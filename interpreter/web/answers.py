@@ -65,7 +65,8 @@ def card_question(view: dict[str, Any], game: "Game", seat: int, cards: Sequence
                   purpose: str) -> None:
     """A mid-turn card question on the seat's screen: the cards offered and what for; a
     shared project's join question also gets its facts (`project_offer`: name, coins now,
-    reward, penalty, places left), shown with "Join" / "Do not join"."""
+    reward, penalty, places left), shown with "Join" / "Do not join"; a paid track step's
+    question (`track_offer`: the step, its reward, the coins) with "Advance" / "Do not advance"."""
     from interpreter.players.project_offer import join_offer
     view["discard"] = cards_view(cards, game.rules.vocab)
     if purpose and purpose != "discard":
@@ -73,3 +74,8 @@ def card_question(view: dict[str, Any], game: "Game", seat: int, cards: Sequence
     offer = join_offer(game.observe(seat), cards, purpose)
     if offer is not None:
         view["project_offer"] = offer
+    if purpose.startswith("advance ") and len(cards) == 1:  # a paid track step: "Advance" / "No"
+        from dsl.english import effects_english
+        view["track_offer"] = {"step": cards[0].name, "coins": purpose.rsplit(" for ", 1)[-1],
+                               "reward": effects_english(cards[0].card.effects, game.rules.vocab),
+                               "held": game.cities[seat].coins}
