@@ -350,9 +350,16 @@ def _(n: A.Tokens, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 @english.register
 def _(n: A.Advance, vocab: Vocabulary = BASE_VOCABULARY) -> str:
-    paid = f", if you then have {_plural(n.coins, 'coin')} to pay for it" if n.coins else ""
-    return (f"When built, move your {n.track} marker one step along its track{paid}; "
+    if n.coins:
+        return (f"When built, you may pay {_plural(n.coins, 'coin')} (if you then have {_them(n.coins)}) "
+                f"to move your {n.track} marker one step along its track; you gain the reward of "
+                "the step it reaches.")
+    return (f"When built, move your {n.track} marker one step along its track; "
             "you gain the reward of the step it reaches.")
+
+
+def _them(n: int) -> str:
+    return "it" if n == 1 else "them"
 
 
 def _whom(sides: tuple[str, ...]) -> str:

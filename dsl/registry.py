@@ -300,9 +300,9 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
     EffectSpec("advance", A.Advance, "when built",
                "When built, the owner's marker on a track the pack declares (`rules: tracks`) "
                "moves one step on, and the reward of the step it reaches (an effect in the card "
-               "language) applies once, as if built then. With `for N coins` it moves only when "
-               "the owner holds N coins at that moment (after the turn's payments, before its "
-               "income), and pays them. A marker at the track's end stays (nothing is paid).",
+               "language) applies once, as if built then. With `for N coins` the step is the owner's "
+               "choice: when it holds N coins at that moment (after the turn's payments, before "
+               "its income) its player is asked, and pays them to move. A marker at the track's end stays (nothing is paid).",
                (Param("track", "word", "a declared track"),
                 Param("coins", "int", "`for N coins`: the price of the step", optional=True)),
                ("advance red", "advance yellow for 1 coin"), "advance TRACK [for N coin[s]]"),

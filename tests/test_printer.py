@@ -110,8 +110,8 @@ CASES = [
     ("advance red", "advance red",
      "When built, move your red marker one step along its track; you gain the reward of the step it reaches."),
     ("advance  yellow for 2 coins", "advance yellow for 2 coins",
-     "When built, move your yellow marker one step along its track, if you then have 2 coins to pay "
-     "for it; you gain the reward of the step it reaches."),
+     "When built, you may pay 2 coins (if you then have them) to move your yellow marker one step "
+     "along its track; you gain the reward of the step it reaches."),
     ("others lose 2 coins", "others lose 2 coins",
      "When built, every other city loses 2 coins (or takes a debt token for each coin it does not pay)."),
     ("neighbours lose 1 coin per victory", "neighbors lose 1 coin per victory",
