@@ -350,3 +350,25 @@ def test_the_browser_asks_advance_or_not_with_the_reward(cp) -> None:
                    for t in live.game.log["turns"] for m in t["moves"])
     finally:
         live.stop()
+
+
+def test_a_game_cut_at_its_paid_steps_resumes_as_it_went(tmp_path: Path, capsys) -> None:
+    """Cut just before, at and just after each logged step: the resumed game takes the logged
+    answers (a declined question logs nothing and is declined again) and ends the same."""
+    from interpreter.cli import main
+    full_path = tmp_path / "full.json"
+    assert main(["play", "--pack", str(NAVAL), "--players", "5", "--seed", "2", "--bots", "random",
+                 "--log", str(full_path)]) == 0
+    full = json.loads(full_path.read_text())
+    at = [k for k, t in enumerate(full["turns"]) if t.get("note", "").startswith("advance")]
+    assert at
+    for k in sorted({x + d for x in at for d in (0, 1)}):
+        part = {key: v for key, v in full.items() if key not in ("final", "scores")}
+        part["turns"] = full["turns"][:k]
+        (tmp_path / "cut.json").write_text(json.dumps(part))
+        again = tmp_path / "again.json"
+        assert main(["play", "--pack", str(NAVAL), "--resume", str(tmp_path / "cut.json"), "--log", str(again)]) == 0
+        got = json.loads(again.read_text())
+        assert got["turns"] == full["turns"], k
+        assert got["scores"] == full["scores"] and got["war"] == full["war"]
+    capsys.readouterr()
