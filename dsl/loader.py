@@ -183,6 +183,8 @@ def _track_strengths(doc: YamlDoc, rules: Rules, col: _Collector) -> Rules:
             parsed = parse_effects(f"vp 1 per {w.strength}", rules.vocab)
             if len(parsed) == 1 and isinstance(parsed[0], A.VictoryPoints) and not parsed[0].condition:
                 got = parsed[0].per
+                if got is not None and got.what == "tucked":  # only a wonder stage has a tucked card
+                    got, message = None, "'of the tucked colour' means something only on a wonder stage"
         except CardTextError as err:
             message = "; ".join(e.message for e in err.errors)
         if " " not in w.strength and "did you mean" not in message:

@@ -283,6 +283,7 @@ def test_conflict_strength_is_any_count(tmp_path: Path) -> None:
     ("blu cards", "blu"),
     ("coins; vp 2", "is not a count"),
     ("shield", "did you mean 'shields'?"),
+    ("cards of the tucked colour", "only on a wonder stage"),
 ])
 def test_a_strength_that_is_not_a_count_is_located(tmp_path: Path, strength: str, what: str) -> None:
     (tmp_path / "pack.yaml").write_text(COUNTED.replace("blue cards in self, left", f'"{strength}"'))
