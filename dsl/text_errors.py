@@ -91,9 +91,10 @@ def _describe_expected(expected: Iterable[str]) -> str:
     words = sorted(dict.fromkeys(_expected_words(expected)))
     sides = [w for w in words if w in _SIDE_WORDS]
     chosen = bool(sides) and "the" in words  # a TARGET: `the richer neighbor` is one item
+    picks = chosen and "every" in words  # ... and the targets chosen by a count, two items
     if chosen:
-        words = [w for w in words if w != "the"]
-    crowded = len(sides) > 2 and len(expected) > 10  # "a side (left, ...)" rather than a cut list
+        words = [w for w in words if w not in ("the", "every", "neighbor", "neighbour")]
+    crowded = len(sides) > 2 and len(expected) - 3 * picks > 10  # "a side (left, ...)", not a cut list
     if crowded:
         words = [w for w in words if w not in _SIDE_WORDS]
     names = [f"'{w}'" for w in words]
@@ -101,6 +102,9 @@ def _describe_expected(expected: Iterable[str]) -> str:
         names.append(f"a side ({', '.join(w for w in _SIDE_WORDS if w in sides and w != 'neighbours')})")
     if chosen:
         names.append("'the richer|poorer|stronger|weaker neighbor'")
+    if picks:
+        names.append("'the neighbor with most|fewest COUNT'")
+        names.append("'every [other] city with no|at least N COUNT'")
     names.extend(f"'{m}'" for m in sorted(dict.fromkeys(_expected_marks(expected))))
     if "NAME" in expected:
         names.append("a name")
@@ -148,7 +152,15 @@ def syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
         return LanguageError(f"unexpected character '{ch}'{hint}", line, col)
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken)
                                           and err.token.type == "$END"):
-        expected = _describe_expected(_offered(err, text, len(text)))
+        offered = set(_offered(err, text, len(text)))
+        last = text.rstrip().rsplit(None, 1)[-1] if text.strip() else ""
+        if offered == {"WITH"} and last in ("neighbor", "neighbour"):  # `in neighbour`: one city, which?
+            lines = text.rstrip().splitlines()
+            return LanguageError(
+                f"'{last}' alone names no city: write '{last}s' (both), 'the richer|poorer|stronger|weaker "
+                f"{last}' or 'the {last} with most|fewest COUNT'; did you mean '{last}s'?",
+                len(lines), len(lines[-1]) - len(last) + 1, len(last))
+        expected = _describe_expected(offered)
         if start == "effects" and (text.strip() == "" or text.rstrip().endswith(";")):
             expected = f"an effect word ({', '.join(EFFECT_WORDS)})"
         lines = text.splitlines() or [""]

@@ -38,8 +38,10 @@ def _plain(name: str, value: Any, ix: Any) -> Any:
         return _names(value, ix.col)
     if name == "resources" and value and all(isinstance(x, int) for x in value):
         return _names(value, ix.res)
-    if name in ("seats",):
-        return [SIDE_OF[s] for s in value]
+    if name in ("seats",):  # a side, or a target chosen by a count (counting.PickSeats)
+        return [SIDE_OF[s] if isinstance(s, int) else
+                {"pick": s.how, "counter": _plain("counter", s.counter, ix), "at_least": s.at_least,
+                 "other": s.other} for s in value]
     if name == "counter" and value is not None:
         return {"what": value.what, "colors": _names(value.colors, ix.col),
                 "in": [SIDE_OF[s] for s in value.seats], "every": value.every,
