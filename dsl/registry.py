@@ -229,13 +229,20 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "current age's victory token (a defeat token), worth what a war would give the "
                "city now; no conflict is won or lost (no trigger fires). `for TARGET`: the cities "
                "there take them instead (`for others`, `for the richer neighbor`: the neighbour with "
-               "more coins when the effect applies, the left one on a tie).",
+               "more coins when the effect applies, the left one on a tie). Only here, a TARGET "
+               "may be chosen by a count as the effect applies: `for the neighbor with most|fewest "
+               "COUNT` (COUNT: shields, coins, red cards, defeats (`defeat tokens`), a token kind...; "
+               "a tie goes to the left one), or `for every [other] city with no COUNT | with at least "
+               "N COUNT` (every city passing, the owner's included unless `other`).",
                (Param("count", "int", "how many tokens"),
                 Param("kind", "word", "a declared token kind, `victory` or `defeat`"),
                 Param("sides", "sides", "`for TARGET`: who takes them (left, right, neighbors, all, "
-                      "others, the richer|poorer|stronger|weaker neighbor); default self",
+                      "others, the richer|poorer|stronger|weaker neighbor, the neighbor with "
+                      "most|fewest COUNT, every [other] city with no|at least N COUNT); default self",
                       optional=True)),
-               ("tokens 1 diplomacy", "tokens 1 victory", "tokens 1 defeat for the richer neighbor"),
+               ("tokens 1 diplomacy", "tokens 1 victory", "tokens 1 defeat for the richer neighbor",
+                "tokens 1 defeat for the neighbor with most shields",
+                "tokens 1 victory for every other city with no defeats"),
                "tokens N KIND|victory|defeat [for TARGET]"),
     EffectSpec("lose", A.OthersCoins, "when built",
                "When built, other cities lose coins to the bank (`lose`) or take coins from it "
