@@ -194,3 +194,30 @@ def test_the_native_core_declines_a_city_chosen_by_a_count() -> None:
     (hook,) = _hooks("tokens 1 defeat for every city with no defeats")
     with pytest.raises(NotNative, match="chosen by a count"):
         _HookLowering(None, [], ["debt"]).row(hook)  # type: ignore[arg-type]
+
+
+def test_a_pack_with_count_chosen_targets_plays_in_python_under_auto(tmp_path_factory: Any, capsys: Any) -> None:
+    """Whole games: the bots value and build these cards, `--core auto` says why it plays in Python."""
+    from interpreter.cli import main
+    p = "players: [3, 3, 4, 4, 5, 6, 7]"
+    pack = tmp_path_factory.mktemp("count-chosen")
+    (pack / "pack.yaml").write_text("name: count-chosen\nextends: base\n", encoding="utf-8")
+    (pack / "cards.yaml").write_text(f"""cards:
+  - {{name: Levy, age: 1, color: red, {p}, effect: "shields 1; tokens 1 defeat for the neighbor with most shields"}}
+  - {{name: Alms, age: 2, color: yellow, {p}, effect: tokens 1 victory for every other city with no red cards}}
+  - {{name: Tribute, age: 3, color: purple, {p}, effect: tokens 1 defeat for every city with at least 3 coins}}
+""", encoding="utf-8")
+    for seed in (1, 2):
+        assert main(["play", "--pack", str(pack), "--players", "4", "--seed", str(seed), "--json"]) == 0
+    err = capsys.readouterr().err
+    assert "core: python (" in err and "chosen by a count" in err
+    from dsl.loader import load_pack
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    from interpreter.rules.compiled import compile_pack
+    cp, built = compile_pack(load_pack(pack)), set()
+    for seed in range(4):
+        game = Game(cp, make_bots("greedy", 4), seed=seed)
+        game.play()
+        built |= {card.name for c in game.table.cities for card in c.cards}
+    assert {"Levy", "Tribute"} <= built  # the new targets were really resolved in play
