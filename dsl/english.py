@@ -360,6 +360,8 @@ def _(n: A.Advance, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 def _whom(sides: tuple[str, ...]) -> str:
     if sides == ("others",):
         return "every other city"
+    if sides and isinstance(sides[0], A.Pick):
+        return whose(sides)
     return "each of your two neighbours" if set(sides) >= {"left", "right"} else neighbours(sides)
 
 

@@ -247,13 +247,18 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
     EffectSpec("lose", A.OthersCoins, "when built",
                "When built, other cities lose coins to the bank (`lose`) or take coins from it "
                "(`gain`): the left or right neighbour, both (`neighbors`) or every other city "
-               "(`others`); flat, or per thing counted in each of those cities. A city that "
+               "(`others`), or cities chosen by a count as it applies: `the neighbor with most|fewest "
+               "COUNT` (a tie: the left one), `every [other] city with no COUNT | with at least N COUNT` "
+               "(the owner's included unless `other`; `lose` needs `other`); flat, or per thing counted "
+               "in each of those cities. A city that "
                "cannot or will not pay a loss takes one of the pack's debt tokens for each coin "
                "it does not pay (its player chooses). Losses are paid at the end of the turn, "
                "after the turn's coins have arrived.",
-               (Param("sides", "sides", "left, right, neighbors or others"),
+               (Param("sides", "sides", "left, right, neighbors, others, the neighbor with most|fewest "
+                      "COUNT or every [other] city with no|at least N COUNT"),
                 Param("amount", "int", "coins"), _PER),
-               ("others lose 1 coin", "neighbors lose 2 coins per victory", "neighbors gain 1 coin"),
+               ("others lose 1 coin", "neighbors lose 2 coins per victory", "neighbors gain 1 coin",
+                "every city with no defeats gain 2 coins"),
                "SIDES lose|gain N coin[s] [per THING]"),
     EffectSpec("rebate", A.Rebate, "cost change",
                "Each turn, the first resource bought from that neighbour costs this much less "

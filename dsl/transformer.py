@@ -122,7 +122,7 @@ class ToAst(TurnRules, Transformer):
     def effects(self, children: list[Any]) -> tuple[A.Effect, ...]:
         for arg in self._picks:  # a target chosen by a count that no word resolving it took
             self.errors.append(LanguageError(
-                f"only 'tokens N KIND for ...' can act on {sides_text(tuple(arg))}, chosen as it applies: "
+                f"only 'tokens N KIND for ...' and 'TARGET lose|gain N coins' can act on {sides_text(tuple(arg))}, chosen as it applies: "
                 "name left, right, neighbors, all, others or the richer|poorer|stronger|weaker neighbor",
                 arg.line, arg.column, arg.width))
         self._picks.clear()
@@ -531,8 +531,15 @@ class ToAst(TurnRules, Transformer):
     @v_args(meta=True)
     def others_coins(self, meta: Any, children: list[Any]) -> A.OthersCoins:
         sides, verb, amount = children[:3]
+        arg = sides
         sides = self._acts(sides, str(verb), chosen=False)
         per = children[3] if len(children) > 3 else None
+        if sides and isinstance(sides[0], A.Pick):  # chosen by a count: resolved as it applies
+            self._picks[:] = [p for p in self._picks if p is not arg]
+            if verb == "lose" and sides[0].how in ("none", "at_least") and not sides[0].other:
+                self.errors.append(LanguageError(
+                    "'lose' acts on other cities: write 'every other city with ...'",
+                    arg.line, arg.column, arg.width))
         if "self" in sides:
             self.errors.append(LanguageError(
                 f"'{verb}' acts on other cities: name left, right, neighbors or others, not self",

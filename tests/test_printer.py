@@ -324,8 +324,10 @@ def picks(draw) -> tuple[A.Pick]:
 
 @st.composite
 def others_coins(draw) -> A.OthersCoins:
-    sides = draw(st.just(("others",)) | NEIGHBOUR_SIDES)
+    sides = draw(st.just(("others",)) | NEIGHBOUR_SIDES | picks())
     amount = draw(st.integers(1, 9)) * draw(st.sampled_from([-1, 1]))
+    if amount < 0 and isinstance(sides[0], A.Pick) and sides[0].how in ("none", "at_least"):
+        sides = (dataclasses.replace(sides[0], other=True),)  # `lose` acts on other cities only
     per = draw(st.none() | counted())
     if per is not None and per.what != "age":
         per = dataclasses.replace(per, sides=("self",))  # counted in each city

@@ -221,3 +221,19 @@ def test_a_pack_with_count_chosen_targets_plays_in_python_under_auto(tmp_path_fa
         game.play()
         built |= {card.name for c in game.table.cities for card in c.cards}
     assert {"Levy", "Tribute"} <= built  # the new targets were really resolved in play
+
+
+def test_lose_and_gain_reach_a_city_chosen_by_a_count() -> None:
+    # seat 0 of 4: left seat 1 (2 coins), right seat 3 (6 coins); defeats: seats 1 and 2 have one
+    t = _table(*(_city(i, coins=c) for i, c in enumerate((5, 2, 0, 6))))
+    for c, d in zip(t.cities, (0, 1, 1, 0)):
+        c.defeats = d
+    paid: list[tuple[str, int, int]] = []
+    game = SimpleNamespace(table=t, n=4, give_coins=lambda s, k: paid.append(("gain", s, k)),
+                           owe_loss=lambda s, k, by: paid.append(("lose", s, k)))
+    for h in _hooks("every city with no defeat tokens gain 2 coins; the neighbor with most coins lose 3 coins"):
+        h.when_built(game, 0)
+    # gains: seat 0 (the owner, no defeats), then leftwards seat 3; loses: the richer neighbour, seat 3
+    assert paid == [("gain", 0, 2), ("gain", 3, 2), ("lose", 3, 3)]
+    with pytest.raises(NotNative, match="chosen by a count"):
+        _HookLowering(None, [], ["debt"]).row(_hooks("every other city with no coins gain 1 coin")[0])  # type: ignore[arg-type]

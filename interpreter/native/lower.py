@@ -169,6 +169,8 @@ class _HookLowering:
             return _row(H_CTOKENS, h.count, ref=int(h.kind == "victory"))
         if t is E.TokensHook and h.kind in tk:
             return _row(H_TOKENS, h.count, ref=tk.index(h.kind))
+        if t is E.OthersCoinsHook and h.pick is not None:
+            raise NotNative("coins lost or gained by a city chosen by a count (the neighbor with most ..., every city with ...)")
         if t is E.OthersCoinsHook:
             seats = tuple({"left": 1, "right": 2}[s] for s in h.sides if s in ("left", "right"))
             return _row(H_OTHERS, h.amount, seats=seats, seatmask=int(h.sides == ("others",)),

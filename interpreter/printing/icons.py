@@ -13,13 +13,12 @@ from __future__ import annotations
 from typing import Optional
 
 from dsl import ast as A
-from dsl.printer import count_noun
 from dsl.registry import PLUGINS
 from dsl.vocab import Vocabulary
 
 from .glyphs import (  # noqa: F401 - SHIELD re-exported: the shield's colour, for tests
     SHIELD, Row, amount_row, around, coin, fitted, joined, label_box, laurel, piece, repeated, resource, science, shield,
-    per_row, small, stage, token, word)
+    per_row, picked_row, small, stage, token, word)
 from .palette import Prim, hashed
 from .power_icons import counted_shield, power_row, trigger_row
 
@@ -71,13 +70,8 @@ def target_row(row: Row, sides: tuple[str, ...]) -> Row:
     neighbour, between both arrows with the word it is chosen by (`rich`: the richer one)."""
     if sides == ("self",):
         return row
-    if isinstance(sides[0], A.Pick):  # chosen by a count: `max|min|0|N+` and what is counted
-        p = sides[0]
-        mark = {"most": "max", "fewest": "min", "none": "0"}.get(p.how, f"{p.at_least}+")
-        tag = [word(mark, 0.4), word(count_noun(p.counted), 0.3)]
-        where = ("left", "right", "self") if p.how in ("most", "fewest") else \
-            ("others",) if p.other else ("left", "self", "right")
-        return around(row + tag, where)
+    if isinstance(sides[0], A.Pick):  # chosen by a count
+        return picked_row(row, sides[0])
     if sides[0] in A.CHOSEN_NEIGHBOURS:
         return around(row + [word(_CHOSEN_MARK[sides[0]], 0.4)], ("left", "right", "self"))
     return around(row, sides)
