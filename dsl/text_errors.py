@@ -86,7 +86,14 @@ def _expected_marks(expected: Iterable[str]) -> list[str]:
 _SIDE_WORDS = ("left", "self", "right", "neighbors", "neighbours", "all", "others")
 
 
-def _describe_expected(expected: Iterable[str]) -> str:
+def _picks_here(text: str, at: int | None) -> bool:
+    """Whether the effect being written takes a target chosen by a count (`tokens ... for`, or a
+    target opening `lose|gain`): only there are those forms offered."""
+    effect = text[:at].rsplit(";", 1)[-1].split() if at is not None else []
+    return bool(effect) and effect[0] in ("tokens", "token", "the", "every") and "when" not in effect
+
+
+def _describe_expected(expected: Iterable[str], picks_ok: bool = False) -> str:
     expected = set(expected)
     words = sorted(dict.fromkeys(_expected_words(expected)))
     sides = [w for w in words if w in _SIDE_WORDS]
@@ -102,7 +109,7 @@ def _describe_expected(expected: Iterable[str]) -> str:
         names.append(f"a side ({', '.join(w for w in _SIDE_WORDS if w in sides and w != 'neighbours')})")
     if chosen:
         names.append("'the richer|poorer|stronger|weaker neighbor'")
-    if picks:
+    if picks and picks_ok:
         names.append("'the neighbor with most|fewest COUNT'")
         names.append("'every [other] city with no|at least N COUNT'")
     names.extend(f"'{m}'" for m in sorted(dict.fromkeys(_expected_marks(expected))))
@@ -154,13 +161,14 @@ def syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
                                           and err.token.type == "$END"):
         offered = set(_offered(err, text, len(text)))
         last = text.rstrip().rsplit(None, 1)[-1] if text.strip() else ""
-        if offered == {"WITH"} and last in ("neighbor", "neighbour"):  # `in neighbour`: one city, which?
+        if offered == {"WITH"} and last in ("neighbor", "neighbour"):  # `in neighbour`: a target's start
             lines = text.rstrip().splitlines()
+            at = len(text.rstrip()) - len(last)
+            sides = ["ALL", "LEFT", "NEIGHBORS", "OTHERS", "RIGHT", "SELF", "THE", "EVERY"]
             return LanguageError(
-                f"'{last}' alone names no city: write '{last}s' (both), 'the richer|poorer|stronger|weaker "
-                f"{last}' or 'the {last} with most|fewest COUNT'; did you mean '{last}s'?",
-                len(lines), len(lines[-1]) - len(last) + 1, len(last))
-        expected = _describe_expected(offered)
+                f"unexpected '{last}'; expected {_describe_expected(sides, _picks_here(text, at))}; "
+                f"did you mean '{last}s'?", len(lines), len(lines[-1]) - len(last) + 1, len(last))
+        expected = _describe_expected(offered, _picks_here(text, len(text)))
         if start == "effects" and (text.strip() == "" or text.rstrip().endswith(";")):
             expected = f"an effect word ({', '.join(EFFECT_WORDS)})"
         lines = text.splitlines() or [""]
@@ -170,7 +178,7 @@ def syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
     tok = err.token
     hint = ""
     accepted = _offered(err, text, tok.start_pos)
-    expected = _describe_expected(accepted)
+    expected = _describe_expected(accepted, _picks_here(text, tok.start_pos))
     before = text[:tok.start_pos].rstrip() if tok.start_pos is not None else ""
     if start == "effects" and (before == "" or before.endswith(";")):
         expected = f"an effect word ({', '.join(EFFECT_WORDS)})"

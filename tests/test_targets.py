@@ -237,3 +237,16 @@ def test_lose_and_gain_reach_a_city_chosen_by_a_count() -> None:
     assert paid == [("gain", 0, 2), ("gain", 3, 2), ("lose", 3, 3)]
     with pytest.raises(NotNative, match="chosen by a count"):
         _HookLowering(None, [], ["debt"]).row(_hooks("every other city with no coins gain 1 coin")[0])  # type: ignore[arg-type]
+
+
+def test_syntax_errors_offer_the_count_chosen_forms_only_where_they_are_taken() -> None:
+    def message(text: str) -> str:
+        with pytest.raises(CardTextError) as err:
+            parse_effects(text)
+        return err.value.errors[0].message
+    assert "'the neighbor with most|fewest COUNT', 'every [other] city with no|at least N COUNT'" in \
+        message("tokens 1 defeat for")
+    assert "most|fewest" in message("tokens 1 defeat for neighbour") and "did you mean 'neighbours'" in \
+        message("tokens 1 defeat for neighbour")
+    assert "most|fewest" not in message("copy purple card from")  # copy cannot take them
+    assert "most|fewest" not in message("vp 2 per defeat in neighbour")
