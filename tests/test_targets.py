@@ -206,6 +206,7 @@ def test_a_pack_with_count_chosen_targets_plays_in_python_under_auto(tmp_path_fa
   - {{name: Levy, age: 1, color: red, {p}, effect: "shields 1; tokens 1 defeat for the neighbor with most shields"}}
   - {{name: Alms, age: 2, color: yellow, {p}, effect: tokens 1 victory for every other city with no red cards}}
   - {{name: Tribute, age: 3, color: purple, {p}, effect: tokens 1 defeat for every city with at least 3 coins}}
+  - {{name: Dole, age: 1, color: yellow, {p}, effect: "every city with no red cards gain 2 coins; the neighbor with most coins lose 1 coin"}}
 """, encoding="utf-8")
     for seed in (1, 2):
         assert main(["play", "--pack", str(pack), "--players", "4", "--seed", str(seed), "--json"]) == 0
@@ -217,10 +218,11 @@ def test_a_pack_with_count_chosen_targets_plays_in_python_under_auto(tmp_path_fa
     from interpreter.rules.compiled import compile_pack
     cp, built = compile_pack(load_pack(pack)), set()
     for seed in range(4):
-        game = Game(cp, make_bots("greedy", 4), seed=seed)
-        game.play()
-        built |= {card.name for c in game.table.cities for card in c.cards}
-    assert {"Levy", "Tribute"} <= built  # the new targets were really resolved in play
+        for bots in ("greedy", "random"):
+            game = Game(cp, make_bots(bots, 4), seed=seed)
+            game.play()
+            built |= {card.name for c in game.table.cities for card in c.cards}
+    assert {"Levy", "Alms", "Tribute", "Dole"} <= built  # the new targets were really resolved in play
 
 
 def test_lose_and_gain_reach_a_city_chosen_by_a_count() -> None:
