@@ -96,6 +96,22 @@ class Counted:
     column: int = _pos()
 
 
+PICK_HOWS = ("most", "fewest", "none", "at_least")
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A target chosen by a count when the effect applies (one element of a `sides` tuple):
+    `the neighbor with most|fewest COUNT` (tie: the left one), or `every [other] city with no COUNT`
+    / `... with at least N COUNT` (the owner's city included unless `other`). `counted` counts in
+    the city looked at (its sides are unused); "shield" counts shields, for this target only."""
+
+    how: str
+    counted: Counted
+    at_least: int = 0
+    other: bool = False
+
+
 @dataclass(frozen=True)
 class Coins:
     """Coins taken once, when the card is built (flat, or per counted thing at that moment)."""

@@ -336,7 +336,9 @@ def _needed(c: A.Counted) -> str:
 @english.register
 def _(n: A.Tokens, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     who = "" if n.sides == ("self",) else whose(n.sides)
-    many = "two" in who or " and " in who or n.sides == ("others",)
+    every = n.sides == ("others",) or (bool(n.sides) and isinstance(n.sides[0], A.Pick) and n.sides[0].how in
+                                       ("none", "at_least"))
+    many = "two" in who or " and " in who or every
     each = " each" if many else ""
     if n.kind in A.CONFLICT_TOKENS:  # outside a war: no conflict is won or lost
         age = " of the current age" if n.kind == "victory" else ""
@@ -345,7 +347,7 @@ def _(n: A.Tokens, vocab: Vocabulary = BASE_VOCABULARY) -> str:
         what = _plural(n.count, n.kind + " token") + each
     if not who:
         return f"When built, take {what}."
-    return f"When built, {who} {'take' if many and n.sides != ('others',) else 'takes'} {what}."
+    return f"When built, {who} {'take' if many and not every else 'takes'} {what}."
 
 
 @english.register
@@ -365,6 +367,8 @@ def _them(n: int) -> str:
 def _whom(sides: tuple[str, ...]) -> str:
     if sides == ("others",):
         return "every other city"
+    if sides and isinstance(sides[0], A.Pick):
+        return whose(sides)
     return "each of your two neighbours" if set(sides) >= {"left", "right"} else neighbours(sides)
 
 

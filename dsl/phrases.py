@@ -3,6 +3,7 @@ from dsl/english.py so that module stays one screenful of effect words."""
 from __future__ import annotations
 
 from . import ast as A
+from .printer import count_noun
 from .vocab import BASE_VOCABULARY, Vocabulary
 
 
@@ -49,10 +50,22 @@ _CHOSEN_HOW = {"richer": "with more coins", "poorer": "with fewer coins", "stron
                "weaker": "with fewer shields"}
 
 
+def picked(p: A.Pick) -> str:
+    """Whom a target chosen by a count names, chosen as the effect applies."""
+    noun = count_noun(p.counted)
+    if p.how in ("most", "fewest"):
+        return f"your neighbour with the {p.how} {noun} at that moment (the left one on a tie)"
+    who = "every other city" if p.other else "every city (yours too)"
+    return f"{who} with no {noun} at that moment" if p.how == "none" else \
+        f"{who} with at least {p.at_least} {noun} at that moment"
+
+
 def whose(sides: tuple[str, ...]) -> str:
     """'you', 'your two neighbours', 'you and your left neighbour' and the like."""
     if sides == ("others",):
         return "every other city"
+    if sides and isinstance(sides[0], A.Pick):
+        return picked(sides[0])
     if sides and sides[0] in A.CHOSEN_NEIGHBOURS:
         return f"your neighbour {_CHOSEN_HOW[sides[0]]} at that moment (the left one on a tie)"
     parts = ["you"] if "self" in sides else []

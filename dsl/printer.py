@@ -10,9 +10,35 @@ from . import ast as A
 
 def sides_text(sides: tuple[str, ...]) -> str:
     """A TARGET as written: `neighbors`, `left, self`, `others`, `the richer neighbor`."""
+    if sides and isinstance(sides[0], A.Pick):
+        return pick_text(sides[0])
     if sides and sides[0] in A.CHOSEN_NEIGHBOURS:
         return f"the {sides[0]} neighbor"
     return "neighbors" if sides == ("left", "right") else ", ".join(sides)
+
+
+def pick_text(p: A.Pick) -> str:
+    """`the neighbor with most shields`, `every other city with at least 2 red cards`."""
+    if p.how in ("most", "fewest"):
+        return f"the neighbor with {p.how} {count_noun(p.counted)}"
+    whose = f"every {'other ' if p.other else ''}city with"
+    return f"{whose} no {count_noun(p.counted)}" if p.how == "none" else \
+        f"{whose} at least {p.at_least} {count_noun(p.counted)}"
+
+
+def count_noun(c: A.Counted) -> str:
+    """What a count counts, in the plural: `red cards`, `shields`, `defeats`, `debt`."""
+    if c.what == "card":
+        return f"{'/'.join(c.colors)} cards" if c.colors else "cards"
+    if c.what == "set":
+        return f"sets of {'/'.join(c.colors)} cards"
+    if c.what == "token":
+        return c.token
+    if c.what == "produced":
+        return f"{c.resource} produced"
+    if c.what == "shield":
+        return "shields"
+    return _COUNTED_NOUNS[c.what][1]
 
 
 def _amount(name: str, n: int) -> str:

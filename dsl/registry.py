@@ -229,24 +229,36 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "current age's victory token (a defeat token), worth what a war would give the "
                "city now; no conflict is won or lost (no trigger fires). `for TARGET`: the cities "
                "there take them instead (`for others`, `for the richer neighbor`: the neighbour with "
-               "more coins when the effect applies, the left one on a tie).",
+               "more coins when the effect applies, the left one on a tie). Only here, a TARGET "
+               "may be chosen by a count as the effect applies: `for the neighbor with most|fewest "
+               "COUNT` (COUNT: shields, coins, red cards, defeats (`defeat tokens`), a token kind...; "
+               "a tie goes to the left one), or `for every [other] city with no COUNT | with at least "
+               "N COUNT` (every city passing, the owner's included unless `other`).",
                (Param("count", "int", "how many tokens"),
                 Param("kind", "word", "a declared token kind, `victory` or `defeat`"),
                 Param("sides", "sides", "`for TARGET`: who takes them (left, right, neighbors, all, "
-                      "others, the richer|poorer|stronger|weaker neighbor); default self",
+                      "others, the richer|poorer|stronger|weaker neighbor, the neighbor with "
+                      "most|fewest COUNT, every [other] city with no|at least N COUNT); default self",
                       optional=True)),
-               ("tokens 1 diplomacy", "tokens 1 victory", "tokens 1 defeat for the richer neighbor"),
+               ("tokens 1 diplomacy", "tokens 1 victory", "tokens 1 defeat for the richer neighbor",
+                "tokens 1 defeat for the neighbor with most shields",
+                "tokens 1 victory for every other city with no defeats"),
                "tokens N KIND|victory|defeat [for TARGET]"),
     EffectSpec("lose", A.OthersCoins, "when built",
                "When built, other cities lose coins to the bank (`lose`) or take coins from it "
                "(`gain`): the left or right neighbour, both (`neighbors`) or every other city "
-               "(`others`); flat, or per thing counted in each of those cities. A city that "
+               "(`others`), or cities chosen by a count as it applies: `the neighbor with most|fewest "
+               "COUNT` (a tie: the left one), `every [other] city with no COUNT | with at least N COUNT` "
+               "(the owner's included unless `other`; `lose` needs `other`); flat, or per thing counted "
+               "in each of those cities. A city that "
                "cannot or will not pay a loss takes one of the pack's debt tokens for each coin "
                "it does not pay (its player chooses). Losses are paid at the end of the turn, "
                "after the turn's coins have arrived.",
-               (Param("sides", "sides", "left, right, neighbors or others"),
+               (Param("sides", "sides", "left, right, neighbors, others, the neighbor with most|fewest "
+                      "COUNT or every [other] city with no|at least N COUNT"),
                 Param("amount", "int", "coins"), _PER),
-               ("others lose 1 coin", "neighbors lose 2 coins per victory", "neighbors gain 1 coin"),
+               ("others lose 1 coin", "neighbors lose 2 coins per victory", "neighbors gain 1 coin",
+                "every city with no defeats gain 2 coins"),
                "SIDES lose|gain N coin[s] [per THING]"),
     EffectSpec("rebate", A.Rebate, "cost change",
                "Each turn, the first resource bought from that neighbour costs this much less "

@@ -86,14 +86,22 @@ def _expected_marks(expected: Iterable[str]) -> list[str]:
 _SIDE_WORDS = ("left", "self", "right", "neighbors", "neighbours", "all", "others")
 
 
-def _describe_expected(expected: Iterable[str]) -> str:
+def _picks_here(text: str, at: int | None) -> bool:
+    """Whether the effect being written takes a target chosen by a count (`tokens ... for`, or a
+    target opening `lose|gain`): only there are those forms offered."""
+    effect = text[:at].rsplit(";", 1)[-1].split() if at is not None else []
+    return bool(effect) and effect[0] in ("tokens", "token", "the", "every") and "when" not in effect
+
+
+def _describe_expected(expected: Iterable[str], picks_ok: bool = False) -> str:
     expected = set(expected)
     words = sorted(dict.fromkeys(_expected_words(expected)))
     sides = [w for w in words if w in _SIDE_WORDS]
     chosen = bool(sides) and "the" in words  # a TARGET: `the richer neighbor` is one item
+    picks = chosen and "every" in words  # ... and the targets chosen by a count, two items
     if chosen:
-        words = [w for w in words if w != "the"]
-    crowded = len(sides) > 2 and len(expected) > 10  # "a side (left, ...)" rather than a cut list
+        words = [w for w in words if w not in ("the", "every", "neighbor", "neighbour")]
+    crowded = len(sides) > 2 and len(expected) - 3 * picks > 10  # "a side (left, ...)", not a cut list
     if crowded:
         words = [w for w in words if w not in _SIDE_WORDS]
     names = [f"'{w}'" for w in words]
@@ -101,6 +109,9 @@ def _describe_expected(expected: Iterable[str]) -> str:
         names.append(f"a side ({', '.join(w for w in _SIDE_WORDS if w in sides and w != 'neighbours')})")
     if chosen:
         names.append("'the richer|poorer|stronger|weaker neighbor'")
+    if picks and picks_ok:
+        names.append("'the neighbor with most|fewest COUNT'")
+        names.append("'every [other] city with no|at least N COUNT'")
     names.extend(f"'{m}'" for m in sorted(dict.fromkeys(_expected_marks(expected))))
     if "NAME" in expected:
         names.append("a name")
@@ -148,7 +159,16 @@ def syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
         return LanguageError(f"unexpected character '{ch}'{hint}", line, col)
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken)
                                           and err.token.type == "$END"):
-        expected = _describe_expected(_offered(err, text, len(text)))
+        offered = set(_offered(err, text, len(text)))
+        last = text.rstrip().rsplit(None, 1)[-1] if text.strip() else ""
+        if offered == {"WITH"} and last in ("neighbor", "neighbour"):  # `in neighbour`: a target's start
+            lines = text.rstrip().splitlines()
+            at = len(text.rstrip()) - len(last)
+            sides = ["ALL", "LEFT", "NEIGHBORS", "OTHERS", "RIGHT", "SELF", "THE", "EVERY"]
+            return LanguageError(
+                f"unexpected '{last}'; expected {_describe_expected(sides, _picks_here(text, at))}; "
+                f"did you mean '{last}s'?", len(lines), len(lines[-1]) - len(last) + 1, len(last))
+        expected = _describe_expected(offered, _picks_here(text, len(text)))
         if start == "effects" and (text.strip() == "" or text.rstrip().endswith(";")):
             expected = f"an effect word ({', '.join(EFFECT_WORDS)})"
         lines = text.splitlines() or [""]
@@ -158,7 +178,7 @@ def syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
     tok = err.token
     hint = ""
     accepted = _offered(err, text, tok.start_pos)
-    expected = _describe_expected(accepted)
+    expected = _describe_expected(accepted, _picks_here(text, tok.start_pos))
     before = text[:tok.start_pos].rstrip() if tok.start_pos is not None else ""
     if start == "effects" and (before == "" or before.endswith(";")):
         expected = f"an effect word ({', '.join(EFFECT_WORDS)})"

@@ -15,6 +15,7 @@ from lark import Token, Transformer, v_args
 from . import ast as A
 from .grammar import EFFECT_WORDS
 from .limits import LIMITS
+from .printer import sides_text
 from .registry import CHOOSING, EFFECTS, PLUGINS, TRIGGERED
 from .text_errors import LanguageError, did_you_mean
 from .transformer_turns import TurnRules
@@ -72,6 +73,7 @@ class ToAst(TurnRules, Transformer):
         self.vocab = vocab
         self.errors: list[LanguageError] = []
         self._big: set[tuple[int, int]] = set()
+        self._picks: list[_SidesArg] = []  # targets chosen by a count, until a word takes them
 
     # -- name checks -------------------------------------------------------
     def _check(self, tok: Token, known: Iterable[str], what: str) -> str:
@@ -118,6 +120,12 @@ class ToAst(TurnRules, Transformer):
 
     # -- effects -----------------------------------------------------------
     def effects(self, children: list[Any]) -> tuple[A.Effect, ...]:
+        for arg in self._picks:  # a target chosen by a count that no word resolving it took
+            self.errors.append(LanguageError(
+                f"only 'tokens N KIND for ...' and 'TARGET lose|gain N coins' can act on {sides_text(tuple(arg))}, chosen as it applies: "
+                "name left, right, neighbors, all, others or the richer|poorer|stronger|weaker neighbor",
+                arg.line, arg.column, arg.width))
+        self._picks.clear()
         if len(children) > LIMITS.effects_per_text:
             e = children[LIMITS.effects_per_text]
             self.errors.append(LanguageError(
@@ -338,6 +346,54 @@ class ToAst(TurnRules, Transformer):
     def chosen_target(self, meta: Any, children: list[Token]) -> "_SidesArg":
         return _SidesArg((str(children[0]),), meta)
 
+    @v_args(meta=True)
+    def pick_most(self, meta: Any, children: list[Any]) -> "_SidesArg":
+        return self._pick(meta, A.Pick("most", children[-1]))
+
+    @v_args(meta=True)
+    def pick_fewest(self, meta: Any, children: list[Any]) -> "_SidesArg":
+        return self._pick(meta, A.Pick("fewest", children[-1]))
+
+    @v_args(meta=True)
+    def pick_none(self, meta: Any, children: list[Any]) -> "_SidesArg":
+        return self._pick(meta, A.Pick("none", children[-1], other=len(children) > 1))
+
+    @v_args(meta=True)
+    def pick_at_least(self, meta: Any, children: list[Any]) -> "_SidesArg":
+        n = children[-2]
+        if self._int(n) < 1:
+            self.errors.append(LanguageError(f"'at least {n}': write at least 1 (for none, write 'with no')",
+                                             n.line, n.column, len(n)))
+        return self._pick(meta, A.Pick("at_least", children[-1], self._int(n), other=len(children) > 2))
+
+    @v_args(meta=True)
+    def pick_count(self, meta: Any, children: list[Any]) -> A.Counted:
+        """The count a target is chosen by, counted in one city (no `in`, no groups, not the age)."""
+        what, names = children[0]
+        kinds = self.vocab.tokens if self.vocab is not None else ()
+        if what == "token" and self.vocab is not None and names[0] not in kinds:
+            bad = self.errors.pop()  # token_count's own message, retold for a target
+            known = ["shields", "coins", "cards", "defeats", "victories", "wonder stages", *kinds]
+            self.errors.append(LanguageError(
+                f"cannot choose a city by '{names[0]}': count shields, coins, cards, defeats, victories, "
+                "wonder stages" + (f" or a token kind ({', '.join(kinds)})" if kinds else "")
+                + did_you_mean(names[0], known), bad.line, bad.column, bad.length))
+        if what in ("age", "tucked"):
+            self.errors.append(LanguageError(
+                f"a city cannot be chosen by {'the age' if what == 'age' else 'the tucked colour'}: "
+                "count something in it (coins, shields, red cards, defeats, a token kind)",
+                meta.line, meta.column, meta.end_column - meta.column if meta.end_line == meta.line else 1))
+        return _counted(what, names, (), 1)
+
+    def shield_count(self, _: list[Any]) -> A.Counted:
+        return A.Counted("shield", (), ())
+
+    def _pick(self, meta: Any, pick: A.Pick) -> "_SidesArg":
+        """A target chosen by a count; only `tokens ... for` resolves it (others are refused at the end)."""
+        arg = _SidesArg((pick,), meta)  # type: ignore[arg-type]
+        self._picks.append(arg)
+        return arg
+
     def _acts(self, sides: Any, word: str, *, chosen: bool = True, others: bool = True) -> tuple[str, ...]:
         """The cities `word` acts on, refused with a located reason when it cannot act there."""
         what = ""
@@ -448,6 +504,7 @@ class ToAst(TurnRules, Transformer):
             self.errors.append(LanguageError("take at least 1 token", count.line, count.column,
                                              len(count)))
         sides = tuple(children[2]) if len(children) > 2 else ("self",)
+        self._picks[:] = [p for p in self._picks if p is not children[-1]]  # tokens resolve it now
         return A.Tokens(self._int(count), str(kind), sides, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
@@ -474,8 +531,15 @@ class ToAst(TurnRules, Transformer):
     @v_args(meta=True)
     def others_coins(self, meta: Any, children: list[Any]) -> A.OthersCoins:
         sides, verb, amount = children[:3]
+        arg = sides
         sides = self._acts(sides, str(verb), chosen=False)
         per = children[3] if len(children) > 3 else None
+        if sides and isinstance(sides[0], A.Pick):  # chosen by a count: resolved as it applies
+            self._picks[:] = [p for p in self._picks if p is not arg]
+            if verb == "lose" and sides[0].how in ("none", "at_least") and not sides[0].other:
+                self.errors.append(LanguageError(
+                    "'lose' acts on other cities: write 'every other city with ...'",
+                    arg.line, arg.column, arg.width))
         if "self" in sides:
             self.errors.append(LanguageError(
                 f"'{verb}' acts on other cities: name left, right, neighbors or others, not self",

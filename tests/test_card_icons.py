@@ -246,7 +246,9 @@ EVERY_WORD = ["produce one produced", "produce one unproduced", "shields -1 for 
               "neighbors lose 1 coin when build red card", "draw 1 from leaders when win conflict",
               "science most", "science swap",
               "vp 1 per point of victory pairs", "tokens 1 victory", "tokens 1 defeat",
-              "tokens 1 defeat for the richer neighbor", "tokens 1 victory for others", "shields -1 for others",
+              "tokens 1 defeat for the richer neighbor", "tokens 1 defeat for the neighbor with most shields",
+              "tokens 1 victory for every other city with at least 2 red cards",
+              "every city with no defeats gain 2 coins", "the neighbor with fewest coins lose 1 coin", "tokens 1 victory for others", "shields -1 for others",
               "discount 1 coin on white cards for others", "vp 1 per red card in others",
               ]
 

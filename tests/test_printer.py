@@ -309,9 +309,25 @@ def counted(draw) -> A.Counted:
 
 
 @st.composite
+def picks(draw) -> tuple[A.Pick]:
+    """A target chosen by a count (`the neighbor with most shields`, `every other city with no
+    defeats`): the count is of one city, never the age or the tucked colour."""
+    c = draw(counted().filter(lambda c: c.what not in ("age", "tucked")))
+    c = dataclasses.replace(c, sides=(), every=1, line=0, column=0)
+    if draw(st.booleans()):
+        c = A.Counted("shield", (), ())
+    how = draw(st.sampled_from(A.PICK_HOWS))
+    if how in ("most", "fewest"):
+        return (A.Pick(how, c),)
+    return (A.Pick(how, c, draw(st.integers(1, 9)) if how == "at_least" else 0, draw(st.booleans())),)
+
+
+@st.composite
 def others_coins(draw) -> A.OthersCoins:
-    sides = draw(st.just(("others",)) | NEIGHBOUR_SIDES)
+    sides = draw(st.just(("others",)) | NEIGHBOUR_SIDES | picks())
     amount = draw(st.integers(1, 9)) * draw(st.sampled_from([-1, 1]))
+    if amount < 0 and isinstance(sides[0], A.Pick) and sides[0].how in ("none", "at_least"):
+        sides = (dataclasses.replace(sides[0], other=True),)  # `lose` acts on other cities only
     per = draw(st.none() | counted())
     if per is not None and per.what != "age":
         per = dataclasses.replace(per, sides=("self",))  # counted in each city
@@ -387,7 +403,7 @@ EFFECT_STRATEGIES = {
     "build": st.builds(A.BuildFromDiscard, st.sampled_from(["", "heroes"])),
     "draw": st.builds(A.Draw, st.integers(1, 9), st.just("heroes")),
     "give": st.just(A.GiveDefeats()),
-    "tokens": st.builds(A.Tokens, st.integers(1, 5), st.sampled_from((*V.tokens, *A.CONFLICT_TOKENS)), TARGETS),
+    "tokens": st.builds(A.Tokens, st.integers(1, 5), st.sampled_from((*V.tokens, *A.CONFLICT_TOKENS)), TARGETS | picks()),
     "lose": others_coins(),
     "rebate": st.builds(A.Rebate, st.integers(1, 3), unique(("left", "right")).map(A.normalize_sides)),
     "copy": st.builds(A.CopyCard, unique(COLORS, 1, 3), NEIGHBOUR_SIDES, st.booleans()),

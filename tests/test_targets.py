@@ -117,3 +117,138 @@ def test_a_cost_change_for_others_reaches_far_cities_once() -> None:
 def test_the_native_core_declines_the_new_targets(hook: Any, why: str) -> None:
     with pytest.raises(NotNative, match=why):
         _HookLowering(None, [], ["debt"]).row(hook)  # type: ignore[arg-type]
+
+
+# -- targets chosen by a count (issue 23, item 1, the rest) ---------------------------------------
+
+def _hooks(text: str) -> list[Any]:
+    from tests.word_golden import pack_index
+    from interpreter.rules.effects import compile_effects
+    vocab, ix = pack_index("base")
+    return compile_effects(parse_effects(text, vocab), ix).hooks
+
+
+def _given(t: Table, text: str, seat: int) -> list[tuple[int, str, int]]:
+    got: list[tuple[int, str, int]] = []
+    game = SimpleNamespace(table=t, n=t.n, take_conflict_tokens=lambda s, k, c: got.append((s, k, c)))
+    for h in _hooks(text):
+        h.when_built(game, seat)
+    return got
+
+
+def test_the_neighbor_with_most_or_fewest_is_chosen_as_it_applies_tie_left() -> None:
+    # seat 1 of 4: left is seat 2 (3 shields), right is seat 0 (5 shields)
+    t = _table(_city(0, shields=5), _city(1, shields=9), _city(2, shields=3), _city(3, shields=8))
+    assert _given(t, "tokens 1 defeat for the neighbor with most shields", 1) == [(0, "defeat", 1)]
+    assert _given(t, "tokens 1 defeat for the neighbor with fewest shields", 1) == [(2, "defeat", 1)]
+    t.cities[2].shields = 5  # a tie: the left one (seat 2), for most and for fewest alike
+    assert _given(t, "tokens 1 defeat for the neighbor with most shields", 1) == [(2, "defeat", 1)]
+    assert _given(t, "tokens 1 defeat for the neighbor with fewest shields", 1) == [(2, "defeat", 1)]
+    from tests.word_golden import pack_index
+    col = pack_index("base")[1].col  # red cards: right 2, left 0; seat 3 (not a neighbour) is never asked
+    for city, red in zip(t.cities, (2, 0, 0, 7)):
+        city.color_counts = [red if i == col["red"] else 0 for i in range(len(col))]
+    assert _given(t, "tokens 2 victory for the neighbour with most red cards", 1) == [(0, "victory", 2)]
+
+
+def test_every_city_with_filters_all_cities_owner_first_then_leftwards() -> None:
+    t = _table(_city(0, coins=0), _city(1, coins=4), _city(2, coins=1), _city(3, coins=2), _city(4, coins=0))
+    # seat 2: order 2, 3, 4, 0, 1; no coins: seats 4 and 0; at least 2: seats 3 and 1
+    assert _given(t, "tokens 1 defeat for every city with no coins", 2) == [(4, "defeat", 1), (0, "defeat", 1)]
+    assert _given(t, "tokens 1 defeat for every city with at least 2 coins", 2) == [(3, "defeat", 1),
+                                                                                   (1, "defeat", 1)]
+    # the owner is in unless `other`: seat 4 has none itself
+    assert [s for s, _, _ in _given(t, "tokens 1 defeat for every city with no coins", 4)] == [4, 0]
+    assert [s for s, _, _ in _given(t, "tokens 1 defeat for every other city with no coins", 4)] == [0]
+    assert _given(t, "tokens 1 defeat for every city with at least 5 coins", 2) == []
+
+
+def test_chosen_by_a_count_round_trips_and_only_tokens_take_it() -> None:
+    for text in ("tokens 1 defeat for the neighbor with most shields",
+                 "tokens 1 victory for every other city with at least 3 wonder stages",
+                 "tokens 1 victory for every city with no defeats"):
+        (e,) = parse_effects(text)
+        from dsl.printer import canonical
+        assert canonical(e) == text and parse_effects(canonical(e)) == (e,)
+    assert parse_effects("tokens 1 defeat for every city with no defeat tokens") == \
+        parse_effects("tokens 1 defeat for every city with no defeats")
+
+
+@pytest.mark.parametrize("text,where,says", [
+    ("vp 1 per red card in the neighbor with most coins", (1, 22), "only 'tokens N KIND for ...'"),
+    ("coins 1 when every city with no coins build red card", (1, 14), "only 'tokens N KIND for ...'"),
+    ("tokens 1 defeat for every city with at least 0 coins", (1, 46), "write at least 1"),
+    ("tokens 1 defeat for the neighbor with most age", (1, 44), "cannot be chosen by the age"),
+    ("tokens 1 defeat for the neighbor with most sheilds", (1, 44), "did you mean 'shields'"),
+    ("vp 1 per red card in neighbour", (1, 22), "did you mean 'neighbours'"),
+])
+def test_a_count_chosen_target_mistake_is_a_located_error(text: str, where: tuple[int, int], says: str) -> None:
+    from tests.word_golden import pack_index
+    with pytest.raises(CardTextError) as err:
+        parse_effects(text, pack_index("base")[0])
+    first = err.value.errors[0]
+    assert (first.line, first.column) == where and says in first.message, first
+
+
+def test_the_native_core_declines_a_city_chosen_by_a_count() -> None:
+    (hook,) = _hooks("tokens 1 defeat for every city with no defeats")
+    with pytest.raises(NotNative, match="chosen by a count"):
+        _HookLowering(None, [], ["debt"]).row(hook)  # type: ignore[arg-type]
+
+
+def test_a_pack_with_count_chosen_targets_plays_in_python_under_auto(tmp_path_factory: Any, capsys: Any) -> None:
+    """Whole games: the bots value and build these cards, `--core auto` says why it plays in Python."""
+    from interpreter.cli import main
+    p = "players: [3, 3, 4, 4, 5, 6, 7]"
+    pack = tmp_path_factory.mktemp("count-chosen")
+    (pack / "pack.yaml").write_text("name: count-chosen\nextends: base\n", encoding="utf-8")
+    (pack / "cards.yaml").write_text(f"""cards:
+  - {{name: Levy, age: 1, color: red, {p}, effect: "shields 1; tokens 1 defeat for the neighbor with most shields"}}
+  - {{name: Alms, age: 2, color: yellow, {p}, effect: tokens 1 victory for every other city with no red cards}}
+  - {{name: Tribute, age: 3, color: purple, {p}, effect: tokens 1 defeat for every city with at least 3 coins}}
+  - {{name: Dole, age: 1, color: yellow, {p}, effect: "every city with no red cards gain 2 coins; the neighbor with most coins lose 1 coin"}}
+""", encoding="utf-8")
+    for seed in (1, 2):
+        assert main(["play", "--pack", str(pack), "--players", "4", "--seed", str(seed), "--json"]) == 0
+    err = capsys.readouterr().err
+    assert "core: python (" in err and "chosen by a count" in err
+    from dsl.loader import load_pack
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    from interpreter.rules.compiled import compile_pack
+    cp, built = compile_pack(load_pack(pack)), set()
+    for seed in range(4):
+        for bots in ("greedy", "random"):
+            game = Game(cp, make_bots(bots, 4), seed=seed)
+            game.play()
+            built |= {card.name for c in game.table.cities for card in c.cards}
+    assert {"Levy", "Alms", "Tribute", "Dole"} <= built  # the new targets were really resolved in play
+
+
+def test_lose_and_gain_reach_a_city_chosen_by_a_count() -> None:
+    # seat 0 of 4: left seat 1 (2 coins), right seat 3 (6 coins); defeats: seats 1 and 2 have one
+    t = _table(*(_city(i, coins=c) for i, c in enumerate((5, 2, 0, 6))))
+    for c, d in zip(t.cities, (0, 1, 1, 0)):
+        c.defeats = d
+    paid: list[tuple[str, int, int]] = []
+    game = SimpleNamespace(table=t, n=4, give_coins=lambda s, k: paid.append(("gain", s, k)),
+                           owe_loss=lambda s, k, by: paid.append(("lose", s, k)))
+    for h in _hooks("every city with no defeat tokens gain 2 coins; the neighbor with most coins lose 3 coins"):
+        h.when_built(game, 0)
+    # gains: seat 0 (the owner, no defeats), then leftwards seat 3; loses: the richer neighbour, seat 3
+    assert paid == [("gain", 0, 2), ("gain", 3, 2), ("lose", 3, 3)]
+    with pytest.raises(NotNative, match="chosen by a count"):
+        _HookLowering(None, [], ["debt"]).row(_hooks("every other city with no coins gain 1 coin")[0])  # type: ignore[arg-type]
+
+
+def test_syntax_errors_offer_the_count_chosen_forms_only_where_they_are_taken() -> None:
+    def message(text: str) -> str:
+        with pytest.raises(CardTextError) as err:
+            parse_effects(text)
+        return err.value.errors[0].message
+    assert "'the neighbor with most|fewest COUNT', 'every [other] city with no|at least N COUNT'" in \
+        message("tokens 1 defeat for")
+    assert "most|fewest" in message("tokens 1 defeat for neighbour") and "did you mean 'neighbours'" in \
+        message("tokens 1 defeat for neighbour")
+    assert "most|fewest" not in message("copy purple card from")  # copy cannot take them
+    assert "most|fewest" not in message("vp 2 per defeat in neighbour")

@@ -38,8 +38,10 @@ def _plain(name: str, value: Any, ix: Any) -> Any:
         return _names(value, ix.col)
     if name == "resources" and value and all(isinstance(x, int) for x in value):
         return _names(value, ix.res)
-    if name in ("seats",):
-        return [SIDE_OF[s] for s in value]
+    if name in ("seats",):  # a side, or a target chosen by a count (counting.PickSeats)
+        return [SIDE_OF[s] if isinstance(s, int) else
+                {"pick": s.how, "counter": _plain("counter", s.counter, ix), "at_least": s.at_least,
+                 "other": s.other} for s in value]
     if name == "counter" and value is not None:
         return {"what": value.what, "colors": _names(value.colors, ix.col),
                 "in": [SIDE_OF[s] for s in value.seats], "every": value.every,
@@ -49,6 +51,8 @@ def _plain(name: str, value: Any, ix: Any) -> Any:
         return {"kind": value.kind, "counter": _plain("counter", value.counter, ix),
                 "than": [SIDE_OF[s] for s in value.than] or (["others"] if value.kind in ("more", "most") else []),
                 "limit": value.limit}
+    if name == "pick":  # a target chosen by a count (counting.PickSeats), or none
+        return None if value is None else _plain("seats", (value,), ix)[0]
     if name == "inner":
         return describe_hook(value, ix)
     if isinstance(value, (frozenset, set)):
@@ -59,7 +63,8 @@ def _plain(name: str, value: Any, ix: Any) -> Any:
 
 
 def describe_hook(hook: Any, ix: Any) -> dict[str, Any]:
-    fields = {k: _plain(k, v, ix) for k, v in sorted(vars(hook).items())}
+    fields = {k: _plain(k, v, ix) for k, v in sorted(vars(hook).items())
+              if not (k == "pick" and v is None)}  # only a target chosen by a count shows it
     if getattr(hook, "unit", "") == "rebate":  # a rebate keeps the sides it applies to there
         fields["resources"] = [SIDE_OF[s] for s in sorted(hook.resources)]
     return {"hook": type(hook).__name__, **fields}

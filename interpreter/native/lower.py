@@ -17,7 +17,7 @@ from dsl.rules import pass_step
 from interpreter.rules import effects as E
 from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.contribution import Contribution
-from interpreter.rules.counting import OTHERS, Counter
+from interpreter.rules.counting import OTHERS, Counter, PickSeats
 from interpreter.rules.science import MOST, SWAP
 from interpreter.rules.effects.play import PlayTwoPower
 from interpreter.rules.effects.tokens import ConflictTokensHook
@@ -161,12 +161,16 @@ class _HookLowering:
             return _row(H_DRAW, h.count, ref=self.hands.index(h.deck))
         if t is E.HandBuildHook:
             return _row(H_HANDBUILD, ref=self.hands.index(h.hand))
+        if isinstance(h, E.TokensHook) and any(isinstance(c, PickSeats) for c in h.seats):
+            raise NotNative("tokens for a city chosen by a count (the neighbor with most ..., every city with ...)")
         if isinstance(h, E.TokensHook) and h.seats != (0,):
             raise NotNative("tokens taken by other cities (tokens N KIND for TARGET)")
         if t is ConflictTokensHook:  # ref 1: the current age's victory token, 0: a defeat token
             return _row(H_CTOKENS, h.count, ref=int(h.kind == "victory"))
         if t is E.TokensHook and h.kind in tk:
             return _row(H_TOKENS, h.count, ref=tk.index(h.kind))
+        if t is E.OthersCoinsHook and h.pick is not None:
+            raise NotNative("coins lost or gained by a city chosen by a count (the neighbor with most ..., every city with ...)")
         if t is E.OthersCoinsHook:
             seats = tuple({"left": 1, "right": 2}[s] for s in h.sides if s in ("left", "right"))
             return _row(H_OTHERS, h.amount, seats=seats, seatmask=int(h.sides == ("others",)),

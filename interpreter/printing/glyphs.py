@@ -11,6 +11,7 @@ import math
 from typing import Any, Callable
 
 from dsl import ast as A
+from dsl.printer import count_noun
 from dsl.vocab import Vocabulary
 
 from .palette import COIN, Prim, color_of, hashed, ink_on, resource_color, short
@@ -258,3 +259,13 @@ def amount_row(draw: Callable[..., list[Prim]], n: int, per: A.Counted | None, v
 
 def repeated(p: Piece, n: int) -> Row:
     return [p] * n if 0 < n <= 5 else [p, word(f"x{n}", 0.45)]
+
+
+def picked_row(row: Row, p: A.Pick) -> Row:
+    """What a city chosen by a count takes: `max|min|0|N+` and what is counted beside it, between
+    both arrows (a neighbour) or all arrows (every city passing; far arrows for every other)."""
+    mark = {"most": "max", "fewest": "min", "none": "0"}.get(p.how, f"{p.at_least}+")
+    tag = [word(mark, 0.4), word(count_noun(p.counted), 0.3)]
+    where = ("left", "right", "self") if p.how in ("most", "fewest") else \
+        ("others",) if p.other else ("left", "self", "right")
+    return around(row + tag, where)

@@ -18,7 +18,7 @@ from dsl.vocab import Vocabulary
 
 from .glyphs import (  # noqa: F401 - SHIELD re-exported: the shield's colour, for tests
     SHIELD, Row, amount_row, around, coin, fitted, joined, label_box, laurel, piece, repeated, resource, science, shield,
-    per_row, small, stage, token, word)
+    per_row, picked_row, small, stage, token, word)
 from .palette import Prim, hashed
 from .power_icons import counted_shield, power_row, trigger_row
 
@@ -70,6 +70,8 @@ def target_row(row: Row, sides: tuple[str, ...]) -> Row:
     neighbour, between both arrows with the word it is chosen by (`rich`: the richer one)."""
     if sides == ("self",):
         return row
+    if isinstance(sides[0], A.Pick):  # chosen by a count
+        return picked_row(row, sides[0])
     if sides[0] in A.CHOSEN_NEIGHBOURS:
         return around(row + [word(_CHOSEN_MARK[sides[0]], 0.4)], ("left", "right", "self"))
     return around(row, sides)

@@ -17,7 +17,7 @@ from dsl.vocab import Vocabulary
 
 from .glyphs import (
     INK, STONE, Piece, Row, amount_row, around, arrow, card_mark, chain, coin, far_arrow, joined, label, laurel,
-    per_row, piece, poly, resource, shield, small, stage, token, word)
+    per_row, picked_row, piece, poly, resource, shield, small, stage, token, word)
 from .palette import Prim, color_of, hashed, resource_color
 
 BACK = "#3e3a35"  # a card's back, as the exported decks print it
@@ -334,6 +334,8 @@ def power_row(e: A.Effect, vocab: Vocabulary) -> Row | None:
         return _flanked([piece(coin, f"-{e.amount}"), small(piece(any_resource, vocab), 0.8)], e.sides)
     if isinstance(e, A.OthersCoins):
         paid = amount_row(coin, e.amount, e.per, vocab)
+        if paid is not None and e.sides and isinstance(e.sides[0], A.Pick):  # chosen by a count
+            return picked_row(paid, e.sides[0])
         return None if paid is None else _flanked(paid, e.sides)
     if isinstance(e, A.RuleChange):  # a rules number changed while this holds: its sign on the thing
         kind = e.rule.partition(" ")[2]  # `token KIND`: the kind's token

@@ -33,6 +33,33 @@ class Counter:
     stage: int = -1  # the owner's wonder stage this is on, for "tucked" (its card's colour)
 
 
+@dataclass(frozen=True)
+class PickSeats:
+    """A target chosen by a count as the effect applies (dsl.ast.Pick, compiled): `how` is
+    "most" / "fewest" (a neighbour; tie: the left one), "none" or "at_least" (every city passing,
+    the owner's first unless `other`, then leftwards round the table)."""
+
+    how: str
+    counter: Counter
+    at_least: int = 0
+    other: bool = False
+
+
+def _picked(table: Any, seat: int, pick: PickSeats) -> list[int]:
+    """The seats a count-chosen target names now."""
+    if pick.how in ("most", "fewest"):
+        trio = table.around(seat)
+        a, b = _in_city(trio[1], pick.counter), _in_city(trio[2], pick.counter)
+        if a == b or (a > b) == (pick.how == "most"):
+            return [trio[1].seat]
+        return [trio[2].seat]
+    n = table.n
+    seats = [(seat + k) % n for k in range(1 if pick.other else 0, n)]
+    low = 1 if pick.how == "none" else pick.at_least
+    cities = table.cities
+    return [s for s in seats if (_in_city(cities[s], pick.counter) >= low) != (pick.how == "none")]
+
+
 def _in_city(city: Any, counter: Counter) -> int:
     what = counter.what
     if what == "card":
@@ -58,6 +85,8 @@ def _in_city(city: Any, counter: Counter) -> int:
         return city.token_counts.get(counter.token, 0)
     if what == "produced":  # what its neighbours may buy of it: either/or cards count one
         return city.trade_count[counter.resource]
+    if what == "shield":  # only a target chosen by a count counts shields
+        return city.shields
     raise ValueError(f"cannot count '{what}'")
 
 
@@ -96,7 +125,9 @@ def seats_at(table: Any, seat: int, codes: tuple[int, ...]) -> list[int]:
     n = table.n
     out: list[int] = []
     for code in codes:
-        if code == OTHERS:
+        if isinstance(code, PickSeats):
+            got = _picked(table, seat, code)
+        elif code == OTHERS:
             got = [(seat + k) % n for k in range(1, n)]
         elif code >= 3:
             trio = table.around(seat)

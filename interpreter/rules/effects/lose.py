@@ -8,7 +8,7 @@ from typing import Any
 from dsl import ast as A
 
 from interpreter.rules.contribution import Hook
-from interpreter.rules.counting import Counter, count
+from interpreter.rules.counting import Counter, PickSeats, count, seats_at
 from interpreter.rules.effects.base import Builder, counter, handles
 
 
@@ -17,10 +17,13 @@ class OthersCoinsHook(Hook):
 
     builds = True
 
-    def __init__(self, amount: int, sides: tuple[str, ...], counter: Counter | None):
-        self.amount, self.sides, self.counter = amount, sides, counter
+    def __init__(self, amount: int, sides: tuple[str, ...], counter: Counter | None,
+                 pick: PickSeats | None = None):
+        self.amount, self.sides, self.counter, self.pick = amount, sides, counter, pick
 
     def targets(self, game: Any, seat: int) -> list[int]:
+        if self.pick is not None:  # chosen by a count as it applies
+            return seats_at(game.table, seat, (self.pick,))  # type: ignore[arg-type]
         n = game.n
         if self.sides == ("others",):
             return [s for s in range(n) if s != seat]
@@ -53,4 +56,10 @@ class OthersCoinsHook(Hook):
 
 @handles("lose", "amount", "sides", "per")
 def _others_coins(n: A.OthersCoins, b: Builder, ix: Any) -> None:
-    b.hooks.append(OthersCoinsHook(n.amount, n.sides, counter(n.per, ix)))
+    pick = None
+    if n.sides and isinstance(n.sides[0], A.Pick):
+        p = n.sides[0]
+        found = counter(p.counted, ix)
+        assert found is not None
+        pick = PickSeats(p.how, found, p.at_least, p.other)
+    b.hooks.append(OthersCoinsHook(n.amount, () if pick else n.sides, counter(n.per, ix), pick))
