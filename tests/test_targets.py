@@ -122,7 +122,7 @@ def test_the_native_core_declines_the_new_targets(hook: Any, why: str) -> None:
 # -- targets chosen by a count (issue 23, item 1, the rest) ---------------------------------------
 
 def _hooks(text: str) -> list[Any]:
-    from tests.word_golden import pack_index
+    from word_golden import pack_index
     from interpreter.rules.effects import compile_effects
     vocab, ix = pack_index("base")
     return compile_effects(parse_effects(text, vocab), ix).hooks
@@ -144,7 +144,7 @@ def test_the_neighbor_with_most_or_fewest_is_chosen_as_it_applies_tie_left() -> 
     t.cities[2].shields = 5  # a tie: the left one (seat 2), for most and for fewest alike
     assert _given(t, "tokens 1 defeat for the neighbor with most shields", 1) == [(2, "defeat", 1)]
     assert _given(t, "tokens 1 defeat for the neighbor with fewest shields", 1) == [(2, "defeat", 1)]
-    from tests.word_golden import pack_index
+    from word_golden import pack_index
     col = pack_index("base")[1].col  # red cards: right 2, left 0; seat 3 (not a neighbour) is never asked
     for city, red in zip(t.cities, (2, 0, 0, 7)):
         city.color_counts = [red if i == col["red"] else 0 for i in range(len(col))]
@@ -183,7 +183,7 @@ def test_chosen_by_a_count_round_trips_and_only_tokens_take_it() -> None:
     ("vp 1 per red card in neighbour", (1, 22), "did you mean 'neighbours'"),
 ])
 def test_a_count_chosen_target_mistake_is_a_located_error(text: str, where: tuple[int, int], says: str) -> None:
-    from tests.word_golden import pack_index
+    from word_golden import pack_index
     with pytest.raises(CardTextError) as err:
         parse_effects(text, pack_index("base")[0])
     first = err.value.errors[0]
