@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .phrases import whose
+
 # name -> (the rule it changes, the lowest and highest value the game can play with, English);
 # `token KIND` keeps the sign of the kind's points (its bounds come from the pack), `pass` is
 # checked at every player count (check_pass_changes)
@@ -32,18 +34,9 @@ RULE_NUMBERS: dict[str, tuple[str, int, int, str]] = {
 
 
 def _who(sides: tuple[str, ...]) -> tuple[str, str]:
-    if sides == ("others",):
-        return "every other city", "every other city"
     if set(sides) >= {"self", "left", "right"}:
         return "every city", "every city"
-    parts = ["you"] if "self" in sides else []
-    if "left" in sides and "right" in sides:
-        parts.append("your two neighbours")
-    elif "left" in sides:
-        parts.append("your left neighbour")
-    elif "right" in sides:
-        parts.append("your right neighbour")
-    text = " and ".join(parts)
+    text = whose(sides)  # 'every other city', 'you and your left neighbour', ...
     return text, text
 
 

@@ -1,7 +1,9 @@
 """Checks shared by the game-invariant tests of several packs."""
 from __future__ import annotations
 
+import functools
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 
@@ -42,3 +44,11 @@ def at_first_decision(cp: Any, players: int, seed: int, sides: str = "A") -> Any
 def card_named(cp: Any, name: str) -> Any:
     """The compiled card of that name (the first one)."""
     return next(c for c in cp.cards if c.name == name)
+
+
+@functools.lru_cache(maxsize=None)
+def example_pack(name: str) -> Any:
+    """examples/NAME compiled once for the whole test run (tests do not change it)."""
+    from dsl.loader import load_pack
+    from interpreter.rules.compiled import compile_pack
+    return compile_pack(load_pack(str(Path(__file__).resolve().parents[1] / "examples" / name)))

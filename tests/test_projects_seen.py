@@ -12,15 +12,13 @@ from interpreter.players.bots import GreedyBot
 from interpreter.players.determinize import determinize
 from interpreter.players.game import Game
 from interpreter.rules.compiled import compile_pack
+from game_checks import example_pack
 
 PACK = Path(__file__).resolve().parents[1] / "examples" / "projects"
-_CP: list[Any] = []
 
 
 def cp() -> Any:
-    if not _CP:
-        _CP.append(compile_pack(load_pack(str(PACK))))
-    return _CP[0]
+    return example_pack("projects")
 
 
 def _game(players: int) -> Game:

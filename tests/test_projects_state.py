@@ -16,15 +16,13 @@ from interpreter.players.game import Game
 from interpreter.rules.compiled import compile_pack
 from interpreter.rules.scoring import city_scores
 from interpreter.rules.statefile import StateError, build_table
+from game_checks import example_pack
 
 PACK = Path(__file__).resolve().parents[1] / "examples" / "projects"
-_CP: list[Any] = []
 
 
 def cp() -> Any:
-    if not _CP:
-        _CP.append(compile_pack(load_pack(str(PACK))))
-    return _CP[0]
+    return example_pack("projects")
 
 
 def _state(projects: Any, **more: Any) -> dict[str, Any]:
