@@ -157,3 +157,16 @@ def test_the_experiment_gives_the_same_answer_on_any_number_of_workers() -> None
                      {n: r.as_json() for n, r in e.itt.items()}))
     assert runs[0] == runs[1]
     assert runs[0][0] >= 5
+
+
+def test_an_undecided_card_says_what_the_games_so_far_rule_out() -> None:
+    """Stopped by the time with an interval around 0 a little wider than the margin, the answer
+    is the effect it can still rule out ("at most ±2.5"), not a bare "not decided"; with too few
+    pairs for any verdict it stays "not decided yet"."""
+    from interpreter.sim.experiment import MIN_N, Paired, Verdict, sentence
+    p = Paired("Sawpit", 1, "brown", n=MIN_N + 10)
+    text = sentence(p, Verdict("Sawpit", 0.3, -1.9, 2.5, "undecided"), [], 400, "search:16")
+    assert "no difference found from its peers so far, at most ±2.5 points" in text
+    assert "not yet within ±2" in text
+    few = sentence(Paired("Sawpit", 1, "brown", n=3), Verdict("Sawpit", 0.3, -9.0, 9.5, "undecided"), [], 3, "greedy")
+    assert "not decided yet" in few and "no difference" not in few

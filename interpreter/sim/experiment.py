@@ -310,6 +310,11 @@ def sentence(p: Paired, v: Verdict, peer_rows: Sequence[Paired], games: int, bot
     if v.verdict == "no difference":
         bound = max(abs(v.low), abs(v.high))
         return f"{p.name}: no difference found from its peers, at most ±{bound:.1f} points of score{tail}"
+    if v.verdict == "undecided" and p.n >= MIN_N and v.low <= 0 <= v.high and math.isfinite(v.high - v.low):
+        bound = max(abs(v.low), abs(v.high))  # what the games so far rule out, though not yet the margin
+        return (f"{p.name}: no difference found from its peers so far, at most ±{bound:.1f} points of "
+                f"score ({v.delta:+.1f}, interval {v.low:+.1f} to {v.high:+.1f}; not yet within "
+                f"±{MARGIN:g}, where it would be decided: more games would){tail}")
     if v.verdict == "undecided":
         return (f"{p.name}: not decided yet: {v.delta:+.1f} points of score against its peers "
                 f"(interval {v.low:+.1f} to {v.high:+.1f}){tail}")
