@@ -366,13 +366,13 @@ def played(e: "Experiment", seeds: Sequence[int], workers: int
     if workers <= 1 or "fork" not in mp.get_all_start_methods():
         yield from (e.one(seed) for seed in seeds)
         return
-    from interpreter.sim.runner import _worker_init, sigint_ignored
+    from interpreter.sim.runner import _worker_init, sigint_ignored, stop_pool
     _JOB[:] = [e]
     pool = mp.get_context("fork").Pool(workers, initializer=_worker_init)
     try:
         yield from pool.imap(_play_seed, seeds, chunksize=1)
     finally:
         with sigint_ignored():
-            pool.terminate()
+            stop_pool(pool)
             pool.join()
         _JOB.clear()

@@ -191,8 +191,34 @@ def _run_local(cfg: SimConfig) -> Iterator[Aggregate]:
             if finished:
                 pool.close()
             else:
-                pool.terminate()
+                stop_pool(pool)
             pool.join()
+
+
+def stop_pool(pool: Any) -> None:
+    """Pool.terminate(), safe when a worker was killed (the terminal's SIGTERM or Ctrl-C reaches
+    the whole group): an idle worker holds the task queue's lock while it waits, and one killed
+    then never gives it back, so terminate() would wait for it for ever. The workers are killed
+    first, and a lock a dead one held is released."""
+    from multiprocessing import pool as mp_pool
+    handler = getattr(pool, "_worker_handler", None)
+    if handler is not None:  # first, no worker is started again in place of a dead one
+        handler._state = mp_pool.TERMINATE
+        pool._change_notifier.put(None)
+        handler.join(timeout=5)
+    workers = list(getattr(pool, "_pool", ()))
+    for w in workers:
+        if w.exitcode is None:
+            w.kill()
+    for w in workers:
+        w.join(timeout=5)
+    lock = getattr(getattr(pool, "_inqueue", None), "_rlock", None)
+    if lock is not None:
+        try:
+            lock.release()  # held by a worker that is gone
+        except ValueError:  # it was free
+            pass
+    pool.terminate()
 
 
 def _worker_init() -> None:
