@@ -130,7 +130,7 @@ class TurnResolution:
                 else:
                     self.discard.append(card)
                     self.discard_known.append(1 << seat)
-                income[seat] += self.rules.sell_coins + (city.shifts.get("sell_coins", 0) if city.shifts else 0)
+                income[seat] += city.sale_value(self.rules.sell_coins)
                 city.sold.append(card)
             else:
                 if move.action == BUILD:
@@ -191,8 +191,7 @@ class TurnResolution:
         if watch:
             for seat, move, _card in plays:
                 if move.action == SELL:
-                    shifts = self.cities[seat].shifts
-                    from_bank[seat] += self.rules.sell_coins + (shifts.get("sell_coins", 0) if shifts else 0)
+                    from_bank[seat] += self.cities[seat].sale_value(self.rules.sell_coins)
         for seat, effect in built:
             if effect.built_hooks:
                 got = self.when_built(seat, effect)

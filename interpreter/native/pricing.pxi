@@ -209,7 +209,7 @@ cdef int with_buys(Game* g, int seat, const Mods* m, const int* cr, const int* c
 
 cdef int drops(Game* g, int seat, const Mods* m, const Terms* t, int i, int left, int* rem,
                Opt3* out, int n) noexcept nogil:
-    """Every cost with `left` more units left out, from resource i on (pricing._reduced)."""
+    """Every cost with `left` more units left out, from resource i on (pricing.reduced_costs)."""
     cdef int k, nl, j
     cdef int lr[MAXCOST]
     cdef int ln[MAXCOST]

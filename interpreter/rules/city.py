@@ -212,6 +212,10 @@ class City:
         self.color_counts[card.color] += 1
         self.add(card.effect, card.category, card.id)
 
+    def sale_value(self, sell_coins: int) -> int:
+        """The coins a sold card gives this city: the rules' value and the changes in force."""
+        return sell_coins + self.shifts.get("sell_coins", 0) if self.shifts else sell_coins
+
     # what giving up a card leaves as it was: the city's holdings and history, not its totals
     _KEPT = frozenset({"seat", "name", "side", "n_res", "unowned", "coins", "tokens", "token_counts", "laws", "laws_placed",
                        "free_build_used", "sold", "tucked", "buried", "hands", "bank_used", "rebate_used",

@@ -136,7 +136,7 @@ def build_terms(color: int, coins: int, cost: Cost, city: City, table: Table) ->
     return Terms(max(0, coins - coin_off), cost, False, drop, mods.bank_buys, mods.rebate)
 
 
-def _reduced(cost: Cost, k: int) -> list[Cost]:
+def reduced_costs(cost: Cost, k: int) -> list[Cost]:
     """Every cost with k units left out."""
     pool = [r for r, n in cost for _ in range(n)]
     out = set()
@@ -150,11 +150,6 @@ def _reduced(cost: Cost, k: int) -> list[Cost]:
         if ok and len(pool) >= k:
             out.add(tuple((r, n) for r, n in sorted(left.items()) if n))
     return sorted(out)
-
-
-def reduced_costs(cost: Cost, k: int) -> list[Cost]:
-    """Every cost with k units left out (a shared project prices a stage's drop with it)."""
-    return _reduced(cost, k)
 
 
 def _pareto(options: list[tuple[int, int, int]]) -> tuple[tuple[int, int, int], ...]:
@@ -176,7 +171,7 @@ def options_with_changes(terms: Terms, city: City, left: City, right: City) -> t
 
 
 def _options(terms: Terms, city: City, left: City, right: City) -> tuple[tuple[int, int, int], ...]:
-    costs = _reduced(terms.cost, terms.drop) if terms.drop else [terms.cost]
+    costs = reduced_costs(terms.cost, terms.drop) if terms.drop else [terms.cost]
     found: list[tuple[int, int, int]] = []
     for cost in costs:
         if not cost:
