@@ -363,14 +363,15 @@ class Discount:
 
 
 EVENT_KINDS = ("build", "chain", "wonder_stage", "buy", "win_conflict", "lose_conflict",
-               "take_coins", "age_start")
+               "take_coins", "age_start", "age_end", "game_end")
 
 
 @dataclass(frozen=True)
 class Event:
     """Something that happens in a city: a card built (of `colors`, empty = any), a card
     built through a chain, a wonder stage built, resources bought from a neighbour, a
-    conflict won or lost; or to every city at once: an age starts. `whose`: the cities it is
+    conflict won or lost; or to every city at once: an age starts, an age ends (after its
+    conflicts), the game ends (before the scoring). `whose`: the cities it is
     heard from, relative to the owner (self, left, right, neighbors, others, all)."""
 
     kind: str  # one of EVENT_KINDS

@@ -233,6 +233,12 @@ def _(n: A.Trigger, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     if n.event.kind == "age_start":
         when = "At the start of the next age" if n.once_per == "game" else "At the start of each age"
         return f"{when}, {gain}."
+    if n.event.kind == "age_end":
+        when = "At the end of this age (after its conflicts)" if n.once_per == "game" else \
+            "At the end of each age (after its conflicts)"
+        return f"{when}, {gain}."
+    if n.event.kind == "game_end":
+        return f"When the game ends (before the scoring), {gain}."
     if n.once_per == "game":
         return f"The first time {_subject(n.event)}, {gain} (once in the game)."
     if n.once_per == "age":

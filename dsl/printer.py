@@ -230,7 +230,8 @@ def event_text(e: A.Event) -> str:
         return who + " ".join(("build", *(("/".join(e.colors),) if e.colors else ()), "card"))
     return who + {"chain": "build chain", "wonder_stage": "build wonder stage", "buy": "buy",
                   "win_conflict": "win conflict", "lose_conflict": "lose conflict",
-                  "take_coins": "take coins", "age_start": "age starts"}[e.kind]
+                  "take_coins": "take coins", "age_start": "age starts", "age_end": "age ends",
+                  "game_end": "game ends"}[e.kind]
 
 
 @canonical.register

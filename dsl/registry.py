@@ -191,7 +191,8 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "event happens in the owner's city, or in the cities named before the event "
                "(`neighbors`, `left`, `right`, `others`, `all`), after this card is built (at most "
                "once per turn with `once per turn`, counted per city heard); `age starts` happens "
-               "to every city as each age begins. The gain is one of: coins (arriving with the "
+               "to every city as each age begins, `age ends` after each age's conflicts, `game ends` "
+               "once after the last age, before the scoring. The gain is one of: coins (arriving with the "
                "turn's other coins), vp (counted when the event fires and kept to the game's end, "
                "on the card's score line), tokens, advance, draw, lose/gain. Lasting effects "
                "(produce, shields, science, discounts, powers) and words that ask the owner to "
@@ -202,7 +203,8 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                       "colour), `build chain` (a card built for free through a chain), `build "
                       "wonder stage`, `buy` (resources bought from a neighbour: once per "
                       "neighbour paid), `win conflict` or `lose conflict` (once per token), `take coins` "
-                      "(coins taken from the bank: a sale, a card's coins, ...); or `age starts`"),
+                      "(coins taken from the bank: a sale, a card's coins, ...); or `age starts`, `age ends`, "
+                      "`game ends`"),
                 Param("once per turn", "word", "at most once each turn for each distinct "
                       "occurrence (for `buy`: each neighbour)", optional=True),
                 Param("once per", "word", "`once per age` or `once per game`: the first time only, "
@@ -214,8 +216,10 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                 "coins 1 when neighbors build red card", "coins 1 when others buy once per turn",
                 "coins 2 when age starts", "coins 3 when neighbors lose conflict once per game",
                 "vp 1 when neighbors build red card", "vp 1 per brown card in self when build card once per age",
-                "neighbors lose 1 coin when build red card"),
-               "GAIN when [SIDES|others] EVENT [once per turn|age|game] (GAIN: coins, vp, tokens, advance, "
+                "neighbors lose 1 coin when build red card", "coins 2 when age ends",
+                "tokens 1 diplomacy when game ends"),
+               "GAIN when [SIDES|others] EVENT [once per turn|age|game] | GAIN when age starts|ends | "
+               "GAIN when game ends (GAIN: coins, vp, tokens, advance, "
                "draw, lose/gain)"),
     EffectSpec("draw", A.Draw, "when built",
                "When built, draw cards of a deck the pack declares at random from the box (the "

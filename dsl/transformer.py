@@ -641,9 +641,21 @@ class ToAst(TurnRules, Transformer):
     @v_args(meta=True)
     def age_start_trigger(self, meta: Any, children: list[Any]) -> A.Trigger:
         """`when age starts`: heard by every city at once, so it names no cities."""
+        return self._boundary("age_start", meta, children)
+
+    @v_args(meta=True)
+    def age_end_trigger(self, meta: Any, children: list[Any]) -> A.Trigger:
+        return self._boundary("age_end", meta, children)
+
+    @v_args(meta=True)
+    def game_end_trigger(self, meta: Any, children: list[Any]) -> A.Trigger:
+        return self._boundary("game_end", meta, children)
+
+    def _boundary(self, kind: str, meta: Any, children: list[Any]) -> A.Trigger:
+        """A phase boundary every city meets at once (an age starts or ends, the game ends)."""
         self._gain(children[0], meta)
         limit = children[1] if len(children) > 1 else False
-        return A.Trigger(children[0], A.Event("age_start"), limit is True, limit if isinstance(limit, str) else "",
+        return A.Trigger(children[0], A.Event(kind), limit is True, limit if isinstance(limit, str) else "",
                          line=meta.line, column=meta.column)
 
     def build_event(self, children: list[Any]) -> A.Event:

@@ -130,3 +130,61 @@ def test_once_per_game_and_once_per_age(tmp_path_factory) -> None:
     g.age = 2  # a new age: once per age fires again
     _turn(g, {2: "Barracks Yard"})
     assert g.cities[2].coins == start[2] + 4
+
+
+BOUNDARY_CARDS = """cards:
+  - {name: Harbour Fees, age: 1, color: yellow, players: [3, 4, 5, 6, 7], effect: coins 2 when age ends}
+  - {name: Last Toll, age: 1, color: yellow, players: [3, 4, 5, 6, 7], effect: coins 5 when game ends}
+  - {name: First Toll, age: 1, color: yellow, players: [3, 4, 5, 6, 7], effect: coins 4 when age ends once per game}
+"""
+
+
+@pytest.fixture(scope="module")
+def boundaries(tmp_path_factory) -> Any:
+    return base_plus(tmp_path_factory, "boundaries", BOUNDARY_CARDS)
+
+
+def test_an_age_end_pays_after_the_ages_conflicts_and_once_per_game_only_the_first(boundaries) -> None:
+    g = Game(boundaries, make_bots("greedy", 3), seed=5, sides="A")
+    g.pending()
+    g.cities[0].build_card(_card(boundaries, "Harbour Fees"))
+    g.cities[1].build_card(_card(boundaries, "First Toll"))
+    for _ in range(g.last_turn):  # everybody sells every card of age 1 (no shields: no tokens)
+        _turn(g, {})
+    g.pending()  # age 1 ends (its conflicts, then its end), age 2 is dealt
+    assert g.age == 2
+    sales = g.rules.starting_coins + g.last_turn * g.rules.sell_coins
+    assert [c.coins for c in g.cities] == [sales + 2, sales + 4, sales]
+    for _ in range(g.last_turn):
+        _turn(g, {})
+    g.pending()
+    assert [c.coins for c in g.cities] == [2 * sales - 3 + 4, 2 * sales - 3 + 4, 2 * sales - 3]
+
+
+def test_a_game_end_pays_once_after_the_last_conflicts(boundaries) -> None:
+    g = Game(boundaries, make_bots("greedy", 4), seed=6, sides="A")
+    g.pending()
+    g.cities[2].build_card(_card(boundaries, "Last Toll"))
+    after_war: list[list[int]] = []
+    war = g.war
+
+    def recording_war(age: int) -> None:
+        war(age)
+        after_war.append([c.coins for c in g.cities])
+    g.war = recording_war  # type: ignore[method-assign]
+    g.play()
+    assert len(after_war) == 3
+    final = [c.coins for c in g.cities]
+    names = [{x.name for x in c.cards} for c in g.cities]  # the deck's copies may be built too
+    assert "Last Toll" in names[2]
+    expected = [5 * ("Last Toll" in built) + 2 * ("Harbour Fees" in built) for built in names]
+    assert [f - w for f, w in zip(final, after_war[-1])] == expected  # the last age's end, then the game's
+    assert g.scores is not None
+
+
+def test_boundary_triggers_play_the_same_on_both_cores(boundaries, native_core: None) -> None:
+    from interpreter.native import lower
+    from interpreter.sim.differential import first_difference
+    lower(boundaries)
+    for seed in range(4):
+        assert first_difference(boundaries, seed, 3 + seed, ("greedy", "random")[seed % 2], "random") == ""

@@ -394,13 +394,13 @@ SYNTAX_ERRORS = [
     ("vp 1 per card in left now", 1, 23, "unexpected 'now'; expected 'if', 'when', ';', end of text"),
     # the new words
     ("coins 2 when biuld yellow card", 1, 14,
-     "unexpected 'biuld'; expected 'age', 'build', 'buy', 'lose', 'take', 'win', a side (left, self, right, neighbors, all, others), 'the richer|poorer|stronger|weaker neighbor'; did you mean 'build'?"),
+     "unexpected 'biuld'; expected 'age', 'build', 'buy', 'game', 'lose', 'take', 'win', a side (left, self, right, neighbors, all, others), 'the richer|poorer|stronger|weaker neighbor'; did you mean 'build'?"),
     ("coins 2 when win conflcit", 1, 18,
      "unexpected 'conflcit'; expected 'conflict'; did you mean 'conflict'?"),
-    ("coins 2 when", 1, 13, "text ends too early; expected 'age', 'build', 'buy', 'lose', 'take', 'win', a side (left, self, right, neighbors, all, others), 'the richer|poorer|stronger|weaker neighbor'"),
+    ("coins 2 when", 1, 13, "text ends too early; expected 'age', 'build', 'buy', 'game', 'lose', 'take', 'win', a side (left, self, right, neighbors, all, others), 'the richer|poorer|stronger|weaker neighbor'"),
     ("coins 1 when buy once per week", 1, 27, "unexpected 'week'; expected 'age', 'game', 'turn'"),
     ("coins 2 when build yellow card once", 1, 36, "text ends too early; expected 'per'"),
-    ("vp 2 when biuld card", 1, 11, "unexpected 'biuld'; expected 'age', 'build', 'buy', 'lose', 'take', 'win', a side (left, self, right, neighbors, all, others), 'the richer|poorer|stronger|weaker neighbor'; did you mean 'build'?"),
+    ("vp 2 when biuld card", 1, 11, "unexpected 'biuld'; expected 'age', 'build', 'buy', 'game', 'lose', 'take', 'win', a side (left, self, right, neighbors, all, others), 'the richer|poorer|stronger|weaker neighbor'; did you mean 'build'?"),
     ("produce wood when build card", 1, 1, "'produce' is a lasting effect; a trigger gives one-time gains: "
      "coins, vp, tokens, advance, draw, lose/gain"),  # a trigger carries one-time gains only
     ("discount 1 resource on wonder stage for", 1, 40,

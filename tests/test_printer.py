@@ -347,15 +347,16 @@ def discounts(draw) -> A.Discount:
 @st.composite
 def events(draw) -> A.Event:
     kind = draw(st.sampled_from(A.EVENT_KINDS))
-    whose = ("self",) if kind == "age_start" else draw(st.just(("self",)) | st.just(("others",)) | SIDES)
+    whose = ("self",) if kind in ("age_start", "age_end", "game_end") else draw(st.just(("self",)) | st.just(("others",)) | SIDES)
     return A.Event(kind, draw(unique(COLORS, 0, 3)) if kind == "build" else (), whose)
 
 
 @st.composite
 def triggers(draw) -> A.Trigger:
     """A trigger, limited once per turn, or once per age or game, or not at all."""
-    limit = draw(st.sampled_from(["", "turn", "age", "game"]))
-    return A.Trigger(draw(st.builds(A.Coins, AMOUNT, st.none() | counted())), draw(events()),
+    event = draw(events())
+    limit = "" if event.kind == "game_end" else draw(st.sampled_from(["", "turn", "age", "game"]))
+    return A.Trigger(draw(st.builds(A.Coins, AMOUNT, st.none() | counted())), event,
                      limit == "turn", limit if limit in ("age", "game") else "")
 
 

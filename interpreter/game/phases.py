@@ -128,6 +128,8 @@ class AgePhase:
             return
         game.end_projects(age)
         game.war(age)
+        if game.has_triggers:  # `when age ends` triggers, after the conflicts
+            game.age_starts("age_end")
         game.sub = "done"
 
 

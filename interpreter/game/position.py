@@ -82,6 +82,8 @@ class Stepping:
         RUNNERS[step.decl.kind].begin(self, step.decl, step.age)
 
     def _finish(self) -> None:
+        if self.has_triggers:  # `when game ends` triggers, before the scoring
+            self.age_starts("game_end")
         self.check_bound()
         self.phase = AGE
         self.table.age = self.rules.ages

@@ -179,7 +179,7 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
                 c.free_build_used = False
             if c.play_two == "age":
                 c.second_used = False
-        if any(c.triggers for c in self.cities):
+        if self.has_triggers:
             self.age_starts()
         for seat, decl in self.unowned.items():  # its card goes to the player the rules name
             if decl.controller == "holder":

@@ -232,10 +232,11 @@ class TurnResolution:
         for seat, coins in gains:
             self.cities[seat].coins = max(0, self.cities[seat].coins + coins)
 
-    def age_starts(self) -> None:
-        """Every city's `when age starts` triggers, as the age begins: their coins at once."""
+    def age_starts(self, kind: str = "age_start") -> None:
+        """Every city's `when age starts` triggers, as the age begins (or those of another
+        boundary every city meets at once: `age_end`, `game_end`): their coins at once."""
         for seat, city in enumerate(self.cities):
-            got = self.fire(seat, Event("age_start"))
+            got = self.fire(seat, Event(kind))
             if got:
                 city.coins = max(0, city.coins + got)
         self.settle_gains()
@@ -318,6 +319,11 @@ class TurnResolution:
         if got and self.coin_tally is not None:  # source: the id of the trigger's card
             self.coin_tally.append((owner, source, got))
         return got
+
+    @property
+    def has_triggers(self) -> bool:
+        """Whether any city has triggers (most packs: none, and no boundary fires anything)."""
+        return any(city.triggers for city in self.cities)
 
     def watching(self) -> bool:
         """Whether any city listens to events in other cities (most packs: none)."""

@@ -88,6 +88,8 @@ cdef enum:
     E_LOSE = 6
     E_TAKE = 7
     E_AGESTART = 8
+    E_AGEEND = 9
+    E_GAMEEND = 10
     PH_AGE = 0
     PH_DRAFT = 1
     PH_RECRUIT = 2

@@ -67,6 +67,10 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
             return worth(P, g, seat, &P.hooks[h.inner], depth + 1)
         if h.period == E_AGESTART:
             return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * ages_left(P, g)
+        if h.period == E_GAMEEND:
+            return worth(P, g, seat, &P.hooks[h.inner], depth + 1)
+        if h.period == E_AGEEND:
+            return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * (ages_left(P, g) + 1)
         if h.ref == 1:
             return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * (ages_left(P, g) + 1)
         cities = (h.seatmask & 1) + ((g.n - 1) if h.seatmask >> 3 & 1 else

@@ -44,7 +44,7 @@ PERIOD = {"age": 0, "game": 1, "age_first": 2, "age_last": 3}
 UNIT = {"resource": 1, "coin": 2, "all": 3, "all_resources": 4, "bank": 5, "rebate": 6,
         "first_of_color": 7}
 EVENT = {"build": 1, "chain": 2, "wonder_stage": 3, "buy": 4, "win_conflict": 5,
-         "lose_conflict": 6, "take_coins": 7, "age_start": 8}
+         "lose_conflict": 6, "take_coins": 7, "age_start": 8, "age_end": 9, "game_end": 10}
 TEST = {"none": 1, "at_most": 2, "more": 3, "most": 4}  # a vp condition on a count (CountTest)
 LIMIT = {"": 0, "age": 1, "game": 2}  # a trigger's once per age / game (HookC.ref)
 SETTLED = {MOST: 1 << 14, SWAP: 1 << 15}  # defs.pxi SCI_MOST, SCI_SWAP (science.MOST, SWAP)
@@ -70,7 +70,7 @@ NATIVE_KINDS: dict[str, str] = {
     "discount": "coins, resources or the whole cost off, for the owner or its neighbours; "
                 "counted per thing",
     "when": "triggers: build, chain, wonder stage, buy, win or lose a conflict, take coins, "
-            "age starts; once per turn, age or game; heard in other cities (`when neighbors ...`); "
+            "age starts or ends, game ends; once per turn, age or game; heard in other cities (`when neighbors ...`); "
             "points gained when one fires (kept per trigger, scored at the end)",
     "draw": "cards drawn from the box into a second hand",
     "tokens": "tokens of the pack's kinds (debt, diplomacy); conflict tokens outside a war",

@@ -113,18 +113,26 @@ cdef void begin_age(const PackC* P, Game* g, int age) noexcept nogil:
     """GameState.begin_age: powers once per age come back, then every city's `when age
     starts` triggers fire (their coins at once)."""
     g.age = age
-    cdef int s, got, trig = 0
-    cdef City* c
+    cdef int s
     for s in range(g.n):
         if g.city[s].free_build == 0:
             g.city[s].free_build_used = 0
         if g.city[s].play_two == 2:
             g.city[s].second_used = 0
+    boundary(P, g, E_AGESTART)
+
+
+cdef void boundary(const PackC* P, Game* g, int kind) noexcept nogil:
+    """TurnResolution.age_starts: every city's triggers of a boundary all cities meet at once
+    (an age starts or ends, the game ends) fire; their coins at once, then coins given."""
+    cdef int s, got, trig = 0
+    cdef City* c
+    for s in range(g.n):
         trig |= g.city[s].ntrig
     if not trig:
         return
-    for s in range(g.n):  # TurnResolution.age_starts
-        got = fire(P, g, s, E_AGESTART, -1, -1)
+    for s in range(g.n):
+        got = fire(P, g, s, kind, -1, -1)
         if got:
             g.city[s].coins = g.city[s].coins + got if g.city[s].coins + got > 0 else 0
     for s in range(g.ngains):
@@ -204,9 +212,10 @@ cdef void play_turn(const PackC* P, Game* g, const Move* given, const int* has_g
         pass_hands(g, P.passdir[g.age - 1])
     else:
         war(P, g, g.age)
+        trace_state(P, g)
+        boundary(P, g, E_AGEEND)  # `when age ends`, after the conflicts
         g.in_age = 0
         g.step += 1
-        trace_state(P, g)
 
 
 cdef void run_draft(const PackC* P, const Deals* D, Game* g, const StepC* st) noexcept nogil:
@@ -329,6 +338,7 @@ cdef void next_phase(const PackC* P, const Deals* D, Game* g) noexcept nogil:
     a draft or a recruitment is played whole."""
     cdef const StepC* st
     if g.step >= P.nsteps:
+        boundary(P, g, E_GAMEEND)  # `when game ends`, before the scoring
         past_bound(g)
         g.done = 1
         g.phase = PH_AGE

@@ -169,6 +169,18 @@ def age_badge(cx: float, cy: float, s: float) -> list[Prim]:
             label(cx, cy, "I II III", s * 0.28, BACK_INK)]
 
 
+def age_end_badge(cx: float, cy: float, s: float) -> list[Prim]:
+    """The age tag closed by a bar on its right: each age, as it ends."""
+    return age_badge(cx - s * 0.08, cy, s * 0.9) + [
+        ("line", cx + s * 0.5, cy - s * 0.3, cx + s * 0.5, cy + s * 0.3, INK, s * 0.08)]
+
+
+def game_end_badge(cx: float, cy: float, s: float) -> list[Prim]:
+    """A dark tag reading END: once, as the game ends, before the scoring."""
+    return [("rect", cx - s * 0.45, cy - s * 0.26, s * 0.9, s * 0.52, BACK, None, s * 0.08),
+            label(cx, cy, "END", s * 0.3, BACK_INK)]
+
+
 def defeat(cx: float, cy: float, s: float) -> list[Prim]:
     return token(cx, cy, s, "-1", DEFEAT)
 
@@ -257,7 +269,8 @@ def _trade(e: A.Trade, vocab: Vocabulary) -> Row:
 
 
 _EVENTS: dict[str, Piece] = {"chain": piece(chain), "wonder_stage": piece(stage), "win_conflict": piece(won),
-                             "lose_conflict": piece(defeat), "age_start": piece(age_badge, w=1.2)}
+                             "lose_conflict": piece(defeat), "age_start": piece(age_badge, w=1.2),
+                             "age_end": piece(age_end_badge, w=1.3), "game_end": piece(game_end_badge, w=1.0)}
 
 
 def event_row(ev: A.Event, vocab: Vocabulary) -> Row:
@@ -270,7 +283,8 @@ def event_row(ev: A.Event, vocab: Vocabulary) -> Row:
         thing = [small(piece(bank)), small(piece(coin, ""))]
     else:
         thing = [small(_EVENTS[ev.kind])]
-    return thing if ev.whose == ("self",) or ev.kind == "age_start" else around(thing, ev.whose)
+    return thing if ev.whose == ("self",) or ev.kind in ("age_start", "age_end", "game_end") \
+        else around(thing, ev.whose)
 
 
 def trigger_row(e: A.Trigger, paid: Row | None, vocab: Vocabulary) -> Row | None:

@@ -1,5 +1,5 @@
 """`when`: a trigger, a one-time gain each time an event happens in the owner's city, or in
-the cities it names (`when neighbors build red card`), or to every city (`when age starts`);
+the cities it names (`when neighbors build red card`), or to every city (`when age starts|ends`, `when game ends`);
 GameState.fire (interpreter/game/turn.py) dispatches them, once per turn if asked.
 
 The gain is any word of dsl.registry.TRIGGERED, run through its own handler's hook as if
@@ -65,6 +65,10 @@ class TriggerHook(Hook):
             return self.inner.worth(obs, seat)
         if self.kind == "age_start":
             return self.inner.worth(obs, seat) * ages_left(obs)  # the ages still to start
+        if self.kind == "game_end":
+            return self.inner.worth(obs, seat)
+        if self.kind == "age_end":  # this age's end and those of the ages left
+            return self.inner.worth(obs, seat) * (ages_left(obs) + 1)
         if self.limit == "age":
             return self.inner.worth(obs, seat) * (ages_left(obs) + 1)
         return self.inner.worth(obs, seat) * (1.5 * ages_left(obs) + 1) * max(1, cities)
