@@ -26,12 +26,16 @@ class Produce:
 
     `relative` ("produced" / "unproduced"): one unit of a resource the city already produces,
     or does not produce, in what its neighbours may buy from it (`produce one produced`); such
-    production is never tradable and `resources` is empty."""
+    production is never tradable and `resources` is empty.
+
+    `sides` other than ("self",): the production goes to those cities instead, as their own,
+    for as long as the card stands in the owner's city (`produce wood for neighbors`)."""
 
     resources: tuple[tuple[str, int], ...]
     choice: bool = False
     tradable: bool = True
     relative: str = ""
+    sides: tuple[str, ...] = ("self",)
     line: int = _pos()
     column: int = _pos()
 

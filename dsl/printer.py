@@ -101,7 +101,7 @@ def _(n: A.Produce) -> str:
         body = "/".join(r for r, _ in n.resources)
     else:
         body = ", ".join(_amount(r, k) for r, k in n.resources)
-    return f"produce {body}" + ("" if n.tradable else " untradable")
+    return f"produce {body}" + ("" if n.tradable else " untradable") + _for_sides(n.sides)
 
 
 @canonical.register

@@ -70,12 +70,17 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "`untradable` production cannot be bought by neighbours. `produce one produced` "
                "makes one more unit of a resource the city already sells to its neighbours (its "
                "tradable production), `produce one unproduced` one unit of a resource it does not; "
-               "both follow the city's production as it grows and cannot be bought.",
+               "both follow the city's production as it grows and cannot be bought. With `for SIDES` "
+               "the production goes to those cities instead, as their own (tradable unless "
+               "`untradable`), for as long as the card stands in the owner's city.",
                (Param("resources", "resources", "`N resource, ...` (all) or `a/b/c` (one of them)"),
-                Param("untradable", "word", "neighbours may not buy it", optional=True)),
+                Param("untradable", "word", "neighbours may not buy it", optional=True),
+                Param("for", "sides", "`for left|right|neighbors|others|all`: the cities that "
+                      "produce it (the owner's own by default)", optional=True)),
                ("produce 2 clay", "produce ore/clay", "produce glass/loom/papyrus untradable",
-                "produce one produced", "produce one unproduced"),
-               "produce [N] RESOURCE[, [N] RESOURCE...] | produce R/R[/R...] [untradable] | "
+                "produce one produced", "produce one unproduced", "produce wood for neighbors",
+                "produce glass/papyrus untradable for left"),
+               "produce [N] RESOURCE[, [N] RESOURCE...] | produce R/R[/R...] [untradable] [for SIDES] | "
                "produce one produced|unproduced"),
     EffectSpec("shields", A.Shields, "passive",
                "Military strength, compared with each neighbour at the end of every age; with "

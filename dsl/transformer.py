@@ -141,8 +141,10 @@ class ToAst(TurnRules, Transformer):
     @v_args(meta=True)
     def produce(self, meta: Any, children: list[Any]) -> A.Produce:
         kind, items = children[0]
-        tradable = not (len(children) > 1 and str(children[1]) == "untradable")
-        return A.Produce(tuple(items), choice=(kind == "choice"), tradable=tradable,
+        tradable = not any(isinstance(c, Token) and str(c) == "untradable" for c in children[1:])
+        arg = next((c for c in children[1:] if isinstance(c, tuple)), ("self",))
+        sides = self._acts(arg, "produce", chosen=False)
+        return A.Produce(tuple(items), choice=(kind == "choice"), tradable=tradable, sides=sides,
                          line=meta.line, column=meta.column)
 
     def amounts(self, children: list[Any]) -> tuple[str, list[tuple[str, int]]]:

@@ -233,7 +233,7 @@ EVERY_WORD = ["produce one produced", "produce one unproduced", "shields -1 for 
               "give defeats to winner", "coins 1 when build red card", "coins 2 when build chain",
               "coins 1 when build wonder stage", "coins 1 when buy once per turn", "coins 2 when win conflict",
               "coins 1 when lose conflict", "coins 1 when take coins once per turn", "coins 2 when age starts",
-              "coins 2 when age ends", "coins 1 when game ends",
+              "coins 2 when age ends", "coins 1 when game ends", "produce wood for neighbors",
               "coins 1 when neighbors build red card", "coins 1 when others buy once per turn",
               "play two cards once per game", "play two cards once per age", "trade 2 seats away",
               "exchange 2 same for 1 any",

@@ -384,8 +384,8 @@ SYNTAX_ERRORS = [
     ("free build once per turn", 1, 21, "unexpected 'turn'; expected 'age', 'game'"),
     ("free build once per gam", 1, 21, "unexpected 'gam'; expected 'age', 'game'; did you mean 'game'?"),
     ("play last", 1, 10, "text ends too early; expected 'card'"),
-    ("produce wood clay", 1, 14, "unexpected 'clay'; expected 'untradable', ',', '/', ';', end of text"),
-    ("produce 2 clay/wood", 1, 15, "unexpected '/'; expected 'untradable', ',', ';', end of text"),
+    ("produce wood clay", 1, 14, "unexpected 'clay'; expected 'for', 'untradable', ',', '/', ';', end of text"),
+    ("produce 2 clay/wood", 1, 15, "unexpected '/'; expected 'for', 'untradable', ',', ';', end of text"),
     ("vp 3 coins 2", 1, 6, "unexpected 'coins'; expected 'if', 'per', 'when', ';', end of text"),
     # only the words that fit here, not those of other rules sharing the state after a side
     ("copy purple card from left later", 1, 28, "unexpected 'later'; expected 'now', ',', ';', end of text"),

@@ -382,12 +382,13 @@ def produce(draw) -> A.Produce:
     tradable = draw(st.booleans())
     if draw(st.integers(0, 5)) == 0:
         return A.Produce((), True, False, draw(st.sampled_from(["produced", "unproduced"])))
+    sides = draw(st.just(("self",)) | NEIGHBOUR_SIDES | OTHERS)  # given to other cities, or not
     if draw(st.booleans()):
         names = draw(unique(RESOURCES, 2, 4))
-        return A.Produce(tuple((r, 1) for r in names), choice=True, tradable=tradable)
+        return A.Produce(tuple((r, 1) for r in names), choice=True, tradable=tradable, sides=sides)
     names = draw(unique(RESOURCES, 1, 4))
     amounts = draw(st.lists(st.integers(1, 5), min_size=len(names), max_size=len(names)))
-    return A.Produce(tuple(zip(names, amounts)), choice=False, tradable=tradable)
+    return A.Produce(tuple(zip(names, amounts)), choice=False, tradable=tradable, sides=sides)
 
 
 AMOUNT = st.integers(-5, 20)

@@ -55,6 +55,8 @@ def _plain(name: str, value: Any, ix: Any) -> Any:
         return None if value is None else _plain("seats", (value,), ix)[0]
     if name == "inner":
         return describe_hook(value, ix)
+    if name == "gift":  # production given to other cities (rules/effects/produce.py)
+        return describe_contribution(value, ix)
     if isinstance(value, (frozenset, set)):
         return sorted(value)
     if isinstance(value, tuple):
@@ -75,6 +77,12 @@ def describe(text: str, pack: str = "base") -> dict[str, Any]:
     vocab, ix = pack_index(pack)
     effects = parse_effects(text, vocab)
     c = compile_effects(effects, ix)
+    return {"canonical": effects_text(effects), "english": effects_english(effects, vocab),
+            "compiled": describe_contribution(c, ix)}
+
+
+def describe_contribution(c: Any, ix: Any) -> dict[str, Any]:
+    """A compiled contribution's fast-path vectors and hooks, with names for indexes."""
     res = {i: n for n, i in ix.res.items()}
     sym = {i: n for n, i in ix.sym.items()}
     compiled: dict[str, Any] = {}
@@ -98,5 +106,4 @@ def describe(text: str, pack: str = "base") -> dict[str, Any]:
                                      "price": price} for r, seats, price in c.discounts]
     if c.hooks:
         compiled["hooks"] = [describe_hook(h, ix) for h in c.hooks]
-    return {"canonical": effects_text(effects), "english": effects_english(effects, vocab),
-            "compiled": compiled}
+    return compiled

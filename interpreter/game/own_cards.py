@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.game.contract import IllegalMove
+from interpreter.rules.gifts import refresh_gifts
 
 
 def discard_purpose(coins: int) -> str:
@@ -37,6 +38,7 @@ class OwnCards:
             raise IllegalMove(f"{city.name}: no card #{pick} of its own to discard")
         card = cands[pick]
         city.give_up(card, self.cp)
+        refresh_gifts(self.table, self.cp)  # production it gave others ends with the card
         self.discard.append(card)
         self.discard_known.append((1 << self.n) - 1)  # it was in play: everyone saw it
         if self.logging:

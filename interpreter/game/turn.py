@@ -34,6 +34,7 @@ from interpreter.rules.compiled import CCard, Contribution
 from interpreter.rules.effects import Event
 from interpreter.rules.city import City
 from interpreter.rules.far_trade import far_sellers
+from interpreter.rules.gifts import refresh_gifts
 from interpreter.rules.moves import BUILD, KEEP, LAW, SELL, Move
 from interpreter.rules.pricing import build_terms
 
@@ -319,6 +320,10 @@ class TurnResolution:
         if got and self.coin_tally is not None:  # source: the id of the trigger's card
             self.coin_tally.append((owner, source, got))
         return got
+
+    def refresh_gifts(self) -> None:
+        """Production given to other cities, dealt again (interpreter/rules/gifts.py)."""
+        refresh_gifts(self.table, self.cp)
 
     @property
     def has_triggers(self) -> bool:

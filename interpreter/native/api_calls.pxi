@@ -144,6 +144,7 @@ def load_game(NativePack pack, dict st) -> NativeGame:
         fill_shorts(city["tucked"], c.tucked, &c.ntucked, MAXBUILT)
         for k, hand in enumerate(city["hands"][:MAXNH]):
             fill_shorts(hand, c.nh[k], &c.nh_len[k], MAXH2)
+    refresh_gifts(&pack.P, g)  # production the cities give each other (derived from their cards)
     for s, hand in enumerate(st["hands"]):
         fill_shorts(hand, g.hand[s], &g.hand_len[s], MAXHAND)
     fill_shorts(st["discard"], g.discard, &g.ndiscard, MAXDISC)

@@ -107,6 +107,12 @@ cdef void city_add(const PackC* P, City* c, int k, int source) noexcept nogil:
                 c.colour_first = 1
         elif h.kind == H_GIVEDEF:
             c.defeats_to_winner = 1
+        elif h.kind == H_GIFT:  # GiftHook.attach
+            if c.ngives < MAXGIFT:
+                c.gives[c.ngives] = e.hook0 + i
+                c.ngives += 1
+            else:
+                c.overflow = 1
         elif h.kind == H_RELATIVE:
             if c.nrel < MAXREL:
                 c.rel_kind[c.nrel] = h.ref

@@ -38,6 +38,7 @@ cdef enum:
     MAXSTR = 4
     MAXSTG = 8         # wonder stages on one side
     MAXBURY = 8        # cards one city buries
+    MAXGIFT = 8        # `produce ... for SIDES` effects one city holds, or takes from others
 
 # wild science symbols settled after the others (science.MOST, SWAP; lower.py: SCI_MOST, SCI_SWAP)
 cdef enum:
@@ -67,6 +68,7 @@ cdef enum:
     H_PLAYTWO = 19     # play two cards once per game (period 1) or age (2): second.pxi
     H_BURY = 20        # bury card from HAND (ref) for N (amount) vp per coin: own_cards.pxi
     H_CTOKENS = 21     # N (amount) conflict tokens outside a war: ref 1 victory, 0 defeat
+    H_GIFT = 22        # production for other cities (seats): the contribution `inner`, amount units
 
 # cost change units (lower.py: UNIT)
 cdef enum:
@@ -396,6 +398,10 @@ cdef struct City:
     int second_used
     int nburied
     short buried[MAXBURY][2]  # (the `bury` hook, the card it took out of the game)
+    int ngives
+    short gives[MAXGIFT]      # its `produce ... for SIDES` hooks (City.gives)
+    int ngifted
+    short gifted[MAXGIFT][2]  # (giver's seat, hook): production other cities give it (City.gifted)
     int overflow              # an array was full: the game cannot be trusted (never for a
                               # pack lower.py accepts; checked after every call)
 

@@ -106,6 +106,8 @@ cdef int hook_built(const PackC* P, Game* g, int seat, const HookC* h, int depth
         g.city[seat].tokc[h.ref] += h.amount
     elif h.kind == H_CTOKENS:
         take_conflict_tokens(P, g, seat, h)
+    elif h.kind == H_GIFT:  # GiftHook.when_built: the gifts dealt again
+        refresh_gifts(P, g)
     elif h.kind == H_OTHERS:
         nt = others_targets(g, seat, h, targets)
         for i in range(nt):

@@ -77,6 +77,17 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
                                      (h.seatmask >> 1 & 1) + (h.seatmask >> 2 & 1))
         return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * (1.5 * ages_left(P, g) + 1) \
             * (cities if cities > 1 else 1)
+    if h.kind == H_GIFT:  # GiftHook.worth: production handed to rivals, a small loss
+        cities = 0
+        t = 0  # the owner's own city among them
+        for i in range(h.nseats):
+            if h.seats[i] == 7:
+                cities += g.n - 1
+            elif h.seats[i] != 0:
+                cities += 1
+            else:
+                t = 1
+        return -0.3 * h.amount * cities * (ages_left(P, g) + 1) + 0.3 * h.amount * t
     if h.kind == H_DRAW:
         return 0.5 * h.amount
     if h.kind == H_BURY:  # BuryHook.worth: the dearest card of that hand, two thirds of it

@@ -20,6 +20,7 @@ from interpreter.rules.contribution import Contribution
 from interpreter.rules.counting import OTHERS, Counter, PickSeats
 from interpreter.rules.science import MOST, SWAP
 from interpreter.rules.effects.play import PlayTwoPower
+from interpreter.rules.effects.produce import GiftHook
 from interpreter.rules.effects.tokens import ConflictTokensHook
 from interpreter.rules.effects.trade import FarTradeHook
 from interpreter.rules.effects.vp import CountTest
@@ -28,7 +29,7 @@ from interpreter.game.rng import fnv1a, mix
 # sizes of the native core's fixed arrays (defs.pxi); a pack beyond them runs in Python
 MAXP, MAXR, MAXC, MAXS, MAXHAND, MAXBUILT, MAXCH, MAXWILD = 8, 8, 16, 4, 20, 64, 64, 8
 MAXCOST, MAXCHAIN, PER_CONTRIB, MAXDISC = 8, 8, 12, 512
-MAXNH, MAXTK, MAXBOX, MAXCOPY, MAXSTG = 2, 4, 256, 8, 8
+MAXNH, MAXTK, MAXBOX, MAXCOPY, MAXSTG, MAXGIFT = 2, 4, 256, 8, 8, 8
 HELD = 5000  # defs.pxi; the same runtime bound as dsl/limits.py LIMITS.held
 if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
     raise RuntimeError("the native core's HELD (defs.pxi, lower.py) differs from dsl/limits.py's held")
@@ -36,7 +37,7 @@ if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
 # hook kinds (defs.pxi has the same numbers)
 (H_COINS, H_VP, H_FREE, H_PLAYLAST, H_DISCARD, H_COPYEND, H_COST, H_GIVEDEF, H_TRIGGER, H_DRAW,
  H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH, H_DISCOWN, H_FARTRADE,
- H_PLAYTWO, H_BURY, H_CTOKENS) = range(1, 22)
+ H_PLAYTWO, H_BURY, H_CTOKENS, H_GIFT) = range(1, 23)
 # counted things (Counter.what)
 WHAT = {"card": 1, "wonder_stage": 2, "defeat": 3, "victory": 4, "coin": 5, "set": 6,
         "science_set": 7, "age": 8, "token": 9, "produced": 10, "tucked": 11, "victory_pair": 12}
@@ -54,7 +55,8 @@ ACTION_BITS = {"build": 1, "wonder": 2, "sell": 4}
 
 # effect kinds the native core runs, by registry word (with the hook class that carries each)
 NATIVE_KINDS: dict[str, str] = {
-    "produce": "fixed and either/or production, tradable or not; `one produced|unproduced`",
+    "produce": "fixed and either/or production, tradable or not; `one produced|unproduced`; "
+               "given to other cities (`for SIDES`)",
     "shields": "shields, flat or counted anew at each conflict (`per ...`); for other cities",
     "science": "science symbols, wild ones included; `science most|swap` settled after the others",
     "buy": "cheaper trade with neighbours; one resource a turn from the bank",
@@ -122,6 +124,7 @@ class _HookLowering:
     def __init__(self, cp: CompiledPack, hands: list[str], tokens: list[str]):
         self.cp, self.hands, self.tokens = cp, hands, tokens
         self.inner: list[list[int]] = []
+        self.contrib: Any = None  # _Tables.contrib: a gift's production is a contribution row
 
     def row(self, h: E.Hook) -> list[int]:
         t, tk = type(h), self.tokens
@@ -189,6 +192,10 @@ class _HookLowering:
             return _row(H_DISCOWN, h.coins, colors=h.colors)
         if t is FarTradeHook:
             return _row(H_FARTRADE, h.price, ref=h.distance)
+        if t is GiftHook:  # the gift's production as a contribution of its own (`inner`)
+            if len(h.seats) > 3:
+                raise NotNative("production given to more than three sides")
+            return _row(H_GIFT, h.units, seats=h.seats, inner=self.contrib(h.gift, "wonder"))
         if t is E.BuryHook:
             return _row(H_BURY, h.vp, ref=self.hands.index(h.hand))
         if t is PlayTwoPower:  # (a count with seats no player owns never plays natively)
@@ -225,6 +232,7 @@ class _Tables:
 
     def __init__(self, cp: CompiledPack, lines: list[str], hooks: _HookLowering):
         self.cp, self.lines, self.lowering = cp, lines, hooks
+        hooks.contrib = self.contrib
         self.contribs: list[list[Any]] = []
         self.hooks: list[list[int]] = []
         self.prereqs: list[list[int]] = []  # prerequisites as rows (amount: at least), after the hooks
@@ -326,6 +334,11 @@ def _check_city_bounds(cp: CompiledPack, t: _Tables, cards: list[list[Any]],
     side's, one card of each name, and what its copy powers can copy (the most of their colours)."""
     hooks = t.hooks
     per_set = any(h[0] == H_VP and h[9] for h in hooks)
+    gifts = [row for row in hooks if row[0] == H_GIFT]  # a city takes each from up to every other
+    most = cp.rules.max_players - 1
+    if sum(most if 7 in row[6:6 + row[5]] else sum(1 for s in row[6:6 + row[5]] if s) for row in gifts) > MAXGIFT:
+        raise NotNative("more production given to other cities than the native core holds")
+    gifted = most * sum(len(t.contribs[row[13]][2]) + len(t.contribs[row[13]][3]) for row in gifts)
     for slot, limit, what in ((None, MAXCH, "either/or production"), (6, MAXWILD - 2, "wild science symbols"),
                               (7, 3 if per_set else MAXWILD, "wild science symbols with points per set")):
         def size(k: int) -> int:  # slot 7: the wilds tried one by one (not `science most|swap`)
@@ -350,7 +363,7 @@ def _check_city_bounds(cp: CompiledPack, t: _Tables, cards: list[list[Any]],
         copies = max((sum(1 for row in hooks[t.contribs[b][8]:t.contribs[b][8] + t.contribs[b][9]]
                           if row[0] in (H_COPYEND, H_COPYNOW)) for b, _, _ in sides), default=0)
         copies += sum(1 for row in hooks if row[0] in (H_COPYEND, H_COPYNOW))
-        if copies > MAXCOPY or sum(by_name.values()) + side > limit:
+        if copies > MAXCOPY or sum(by_name.values()) + side + (gifted if slot is None else 0) > limit:
             raise NotNative(f"more {what} in one city than the native core holds")
     settled = {card[4] for card in cards for w in t.contribs[card[5]][6] if w in SETTLED.values()}
     settled_sides = sum(1 for k in [b for b, stages, _ in sides] + [st[3] for _, stages, _ in sides

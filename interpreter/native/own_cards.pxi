@@ -43,6 +43,11 @@ cdef void give_up(const PackC* P, Game* g, int seat, int card) noexcept nogil:
         c.copied[c.ncopied] = old.copied[i]
         c.ncopied += 1
         city_add(P, c, P.cards[old.copied[i]].contrib, old.copied[i])
+    for i in range(old.ngifted):  # City.take_gifts: production other cities give it
+        c.gifted[i][0] = old.gifted[i][0]
+        c.gifted[i][1] = old.gifted[i][1]
+        city_add(P, c, P.hooks[old.gifted[i][1]].inner, -1)
+    c.ngifted = old.ngifted
     c.coins = old.coins
     c.ntok = old.ntok
     memcpy(c.tok, old.tok, sizeof(old.tok))
@@ -71,6 +76,66 @@ cdef void give_up(const PackC* P, Game* g, int seat, int card) noexcept nogil:
     free(old)
 
 
+cdef int gift_targets(const Game* g, int seat, const HookC* h, int* out) noexcept nogil:
+    """GiftHook.targets (counting.seats_at): the seats its codes name from `seat`, each once, in
+    the order written (others: leftwards round the table)."""
+    cdef int i, k, s, j, n = 0, dup
+    for i in range(h.nseats):
+        for k in range(1, g.n if h.seats[i] == 7 else 2):
+            if h.seats[i] == 7:
+                s = (seat + k) % g.n
+            elif h.seats[i] == 0:
+                s = seat
+            elif h.seats[i] == 1:
+                s = (seat + 1) % g.n
+            else:
+                s = (seat - 1 + g.n) % g.n
+            dup = 0
+            for j in range(n):
+                dup |= out[j] == s
+            if not dup:
+                out[n] = s
+                n += 1
+    return n
+
+
+cdef void refresh_gifts(const PackC* P, Game* g) noexcept nogil:
+    """rules/gifts.refresh_gifts: each city's gifts worked out again from every city's gives (the
+    giver's seat order, then the order its effects came); a city whose gifts changed is made
+    again with the new ones."""
+    cdef short wanted[MAXP][MAXGIFT][2]
+    cdef int nwanted[MAXP]
+    cdef int targets[MAXP]
+    cdef int s, i, j, t, nt, any_gift = 0, same
+    cdef City* c
+    for s in range(g.n):
+        nwanted[s] = 0
+        any_gift |= g.city[s].ngives | g.city[s].ngifted
+    if not any_gift:
+        return
+    for s in range(g.n):
+        c = &g.city[s]
+        for i in range(c.ngives):
+            nt = gift_targets(g, s, &P.hooks[c.gives[i]], targets)
+            for j in range(nt):
+                t = targets[j]
+                if nwanted[t] >= MAXGIFT:
+                    g.overflow = 1
+                    return
+                wanted[t][nwanted[t]][0] = s
+                wanted[t][nwanted[t]][1] = c.gives[i]
+                nwanted[t] += 1
+    for s in range(g.n):
+        c = &g.city[s]
+        same = nwanted[s] == c.ngifted
+        for i in range(c.ngifted if same else 0):
+            same = same and wanted[s][i][0] == c.gifted[i][0] and wanted[s][i][1] == c.gifted[i][1]
+        if not same:
+            c.ngifted = nwanted[s]
+            memcpy(c.gifted, wanted[s], sizeof(short) * 2 * nwanted[s])
+            give_up(P, g, s, -1)  # City.remake
+
+
 cdef int discard_own_card(const PackC* P, Game* g, int seat, const HookC* h) noexcept nogil:
     """GameState.discard_own_card: the bot picks one of the candidates, or none; the card goes
     to the discard pile and the hook's coins are returned (they arrive with the turn's)."""
@@ -92,6 +157,7 @@ cdef int discard_own_card(const PackC* P, Game* g, int seat, const HookC* h) noe
     if pick < 0:
         return 0
     give_up(P, g, seat, cands[pick])
+    refresh_gifts(P, g)  # production it gave others ends with the card
     push_discard(g, cands[pick])
     return h.amount
 

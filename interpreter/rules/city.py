@@ -37,7 +37,7 @@ class City:
                  "token_counts", "strength", "strength_out", "free_build_colors", "relative", "relative_choices",
                  "rebate_used", "free_turns", "colour_first", "listens", "counted_costs", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
                  "unowned", "built_stages", "under", "buried", "track_pos", "extras",
-                 "rule_changes", "shifts", "laws", "laws_placed", "gained")
+                 "rule_changes", "shifts", "laws", "laws_placed", "gained", "gives", "gifted")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -53,6 +53,8 @@ class City:
         self.track_pos = [0] * len(cp.tracks)  # steps reached on each declared track (0: none)
         self.extras: list[Contribution] = []  # effects from no card: a project's reward or penalty
         self.gained: dict[Hook, int] = {}  # trigger -> points it gave (`vp 1 when ...`), scored at the end
+        self.gives: list[Any] = []  # its `produce ... for SIDES` hooks (production for others)
+        self.gifted: tuple[tuple[int, Any], ...] = ()  # (giver's seat, hook): production folded in
         self.coins = cp.rules.starting_coins
         self.cards: list[CCard] = []
         self.names: set[str] = set()
@@ -221,7 +223,7 @@ class City:
                        "free_build_used", "sold", "tucked", "buried", "hands", "bank_used", "rebate_used",
                        "copied_now", "second_used", "prod_version", "track_pos", "gained"})
 
-    def give_up(self, card: CCard, cp: CompiledPack) -> None:
+    def give_up(self, card: CCard | None, cp: CompiledPack) -> None:
         """A built card leaves the city (`discard own ...`): every running total is made again
         from what remains (board, cards, stages, cards copied now), so its production, shields,
         science, powers and points end; coins, tokens and used powers stay."""
@@ -237,10 +239,21 @@ class City:
         for e in self.extras:
             fresh.add(e, "wonder")
             fresh.extras.append(e)
+        fresh.take_gifts(self.gifted)
         for slot in City.__slots__:
             if slot not in City._KEPT:
                 setattr(self, slot, getattr(fresh, slot))
         self.prod_version += fresh.prod_version + 1  # a new version: cached prices are stale
+
+    def take_gifts(self, gifted: tuple[tuple[int, Any], ...]) -> None:
+        """Fold in the production other cities give it (GameState.refresh_gifts)."""
+        for _seat, hook in gifted:
+            self.add(hook.gift, "wonder")
+        self.gifted = gifted
+
+    def remake(self, cp: CompiledPack) -> None:
+        """Every running total made again from what the city holds (its gifts changed)."""
+        self.give_up(None, cp)
 
     def add_steps(self, cp: CompiledPack, reached: list[int]) -> None:
         """Fold in the rewards of the track steps reached (a city made again, or read from a
@@ -319,6 +332,7 @@ class City:
         new.own_id, new.trade_id, new.price_id = self.own_id, self.trade_id, self.price_id
         new.rule_changes, new.shifts, new.laws = self.rule_changes[:], dict(self.shifts), self.laws[:]
         new.laws_placed = self.laws_placed
+        new.gives, new.gifted = self.gives[:], self.gifted
         return new
 
     @property

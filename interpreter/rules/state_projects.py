@@ -11,21 +11,16 @@ one-time effects (coins) are taken as done: the STATE's coins already hold them.
 """
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 from dsl.safeio import printable, short
+from dsl.text_errors import did_you_mean as _suggest
 
 from interpreter.rules.city import City
 from interpreter.rules.compiled import CompiledPack
 
 KEYS = ("name", "age", "needed", "joined", "result")
 RESULTS = ("complete", "failed")
-
-
-def _suggest(name: str, known: list[str]) -> str:
-    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""
 
 
 def read_projects(raw: Any, cities: list[City], players: int, cp: CompiledPack,

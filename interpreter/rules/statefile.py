@@ -7,7 +7,6 @@ Every problem is reported at once.
 """
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from pathlib import Path
@@ -15,9 +14,11 @@ from typing import Any
 
 from dsl.limits import LIMITS
 from dsl.safeio import ReadProblem, printable, read_bounded, short
+from dsl.text_errors import did_you_mean as _suggest
 
 from interpreter.rules.copied_stages import seat_sides
 from interpreter.rules.compiled import CompiledPack
+from interpreter.rules.gifts import refresh_gifts
 from interpreter.rules.laws import refresh
 from interpreter.rules.tower_state import read_tower, token_values
 from interpreter.rules.city import City, Table
@@ -54,11 +55,6 @@ def _stages(stages: Any, city: City, where: str, problems: list[str]) -> None:
         return
     for _ in range(stages):
         city.build_stage()
-
-
-def _suggest(name: str, known: list[str]) -> str:
-    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""
 
 
 def _is_int(v: Any) -> bool:
@@ -291,6 +287,7 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
     if problems:
         raise StateError("\n".join(problems))
     refresh(table, laws)  # the changes its built cards and visible laws make (rules/laws.py)
+    refresh_gifts(table, cp)  # and the production cities give each other (rules/gifts.py)
     return table
 
 
@@ -384,8 +381,7 @@ def _tracks(p: dict[str, Any], where: str, city: City, cp: CompiledPack) -> None
     got = p.get("tracks", {})
     if not isinstance(got, dict):
         raise StateError(f"{where}: tracks must be an object of track name -> steps reached")
-    names = [t.name for t in cp.tracks]
-    reached = [0] * len(names)
+    names, reached = [t.name for t in cp.tracks], [0] * len(cp.tracks)
     for name, n in got.items():
         if name not in names:
             raise StateError(f"{where}: tracks: no track '{printable(str(name))}' in this pack"
