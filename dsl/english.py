@@ -252,8 +252,10 @@ def _subject(e: A.Event) -> str:
         who = "another city"
     elif heard == ["left", "right"]:
         who = "either neighbour"
-    else:
+    elif len(heard) == 1 and heard[0] in ("left", "right"):
         who = f"your {heard[0]} neighbour"
+    else:  # with seats at a distance: 'your left neighbour or the city 2 seats to your left'
+        who = neighbours(tuple(heard))
     third = f"{who} {verb}s {rest}".rstrip()
     return f"you or {third}" if "self" in e.whose else third
 
@@ -310,7 +312,9 @@ def condition_english(cond: A.Condition) -> str:
     """'you have more blue cards than each of your two neighbours, ... (a tie is not more)', ..."""
     what = _needed(cond.counted).partition(" in ")[0]
     if cond.kind in ("more", "most"):
-        return f"you have more {what} than {_THAN[cond.than]} (a tie is not more)" if cond.kind == "more" \
+        who = whose(cond.than)
+        than = _THAN.get(cond.than) or (f"each of {who}, counted separately" if " and " in who else who)
+        return f"you have more {what} than {than} (a tie is not more)" if cond.kind == "more" \
             else f"no other city has more {what} than you (a tie counts)"
     one = needed_english(1, cond.counted).partition(" in ")[0]
     return f"you have no {what}" if cond.kind == "none" else \
@@ -369,6 +373,9 @@ def _whom(sides: tuple[str, ...]) -> str:
         return "every other city"
     if sides and isinstance(sides[0], A.Pick):
         return whose(sides)
+    if any(map(A.seat_distance, sides)):  # several cities, each on its own
+        who = whose(sides)
+        return f"each of {who}" if " and " in who else who
     return "each of your two neighbours" if set(sides) >= {"left", "right"} else neighbours(sides)
 
 

@@ -45,7 +45,7 @@ def rule_english(n: Any, vocab: Any = None) -> str:
     rule, _, kind = n.rule.partition(" ")
     _, _, _, pattern = RULE_NUMBERS.get(rule, ("", 0, 0, "the rule {rule} changes by {n}"))
     who, whom = _who(n.sides)
-    one = whom in ("every city", "every other city", "your left neighbour", "your right neighbour")  # the verb's number
+    one = " and " not in whom and whom not in ("you", "your two neighbours")  # the verb's number
     buys = f"{who} buys" if one else f"{who} buy"
     size = abs(n.amount)
     coins = "coin" if size == 1 else "coins"

@@ -17,7 +17,7 @@ from dsl.rules import pass_step
 from interpreter.rules import effects as E
 from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.contribution import Contribution
-from interpreter.rules.counting import OTHERS, Counter, PickSeats
+from interpreter.rules.counting import FAR_LEFT, OTHERS, Counter, PickSeats, seats_of
 from interpreter.rules.science import MOST, SWAP
 from interpreter.rules.effects.play import PlayTwoPower
 from interpreter.rules.effects.tokens import ConflictTokensHook
@@ -125,6 +125,8 @@ class _HookLowering:
 
     def row(self, h: E.Hook) -> list[int]:
         t, tk = type(h), self.tokens
+        if _far(h):
+            raise NotNative("a seat at a distance (N seats left|right)")
         if t is E.CoinsHook:
             return _row(H_COINS, h.amount, counter=_counter(h.counter, tk))
         if t is E.VictoryHook:
@@ -198,6 +200,18 @@ class _HookLowering:
         if isinstance(h, E.PluginHook):
             raise NotNative(f"the plug-in word '{h.word}'")
         raise NotNative(f"the effect {type(h).__name__}")
+
+
+def _far(h: Any) -> bool:
+    """Whether a hook names a seat N seats round the ring (the core knows self, left, right)."""
+    cond = getattr(h, "condition", None)
+    sides = getattr(h, "sides", ())
+    codes = [*getattr(h, "seats", ()), *getattr(h, "far", ()), *getattr(cond, "than", ()),
+             *seats_of(tuple(s for s in sides if isinstance(s, str)))]
+    for c in (getattr(h, "counter", None), getattr(cond, "counter", None)):
+        if isinstance(c, Counter):
+            codes += c.seats
+    return any(isinstance(s, int) and s >= FAR_LEFT for s in codes)
 
 
 def _heard(h: Any) -> int:
