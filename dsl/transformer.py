@@ -408,11 +408,15 @@ class ToAst(TurnRules, Transformer):
         self._picks.append(arg)
         return arg
 
-    def _acts(self, sides: Any, word: str, *, chosen: bool = True, others: bool = True) -> tuple[str, ...]:
+    def _acts(self, sides: Any, word: str, *, chosen: bool = True, others: bool = True,
+              far: bool = True) -> tuple[str, ...]:
         """The cities `word` acts on, refused with a located reason when it cannot act there."""
         what = ""
+        seat = next((s for s in sides if A.seat_distance(s)), "")
         if not chosen and sides and sides[0] in A.CHOSEN_NEIGHBOURS:
             what = f"a neighbour chosen when it applies ('the {sides[0]} neighbor')"
+        elif not far and seat:
+            what = f"a seat at a distance ('{seat}')"
         elif not others and sides == ("others",):
             what = "'others' (every city but the owner's)"
         if what and isinstance(sides, _SidesArg):
@@ -463,8 +467,14 @@ class ToAst(TurnRules, Transformer):
         return A.Trade(tuple(dict.fromkeys(res)), sides, self._num(price, LIMITS.amount, "price"),
                        line=meta.line, column=meta.column)
 
-    def _neighbours_only(self, sides: tuple[str, ...], meta: Any, word: str) -> None:
-        if "self" in sides or sides == ("others",) or (sides and sides[0] in A.CHOSEN_NEIGHBOURS):
+    def _neighbours_only(self, sides: tuple[str, ...], meta: Any, word: str, far: bool = False) -> None:
+        """Words that act on the owner's neighbours (and, with `far`, on seats at a distance)."""
+        seat = next((s for s in sides if A.seat_distance(s)), "")
+        if seat and not far:
+            self.errors.append(LanguageError(
+                f"'{word}' works with neighbours only: use left, right or neighbors, not {seat}",
+                meta.line, meta.column, len(word)))
+        elif "self" in sides or sides == ("others",) or (sides and sides[0] in A.CHOSEN_NEIGHBOURS):
             self.errors.append(LanguageError(
                 f"'{word}' works with neighbours only: use left, "
                 f"right or neighbors, not {'the ' + sides[0] + ' neighbor' if sides[0] in A.CHOSEN_NEIGHBOURS else sides[0]}",
@@ -591,7 +601,7 @@ class ToAst(TurnRules, Transformer):
 
     @v_args(meta=True)
     def copy_card(self, meta: Any, children: list[Any]) -> A.CopyCard:
-        self._neighbours_only(children[1], meta, "copy")
+        self._neighbours_only(children[1], meta, "copy", far=True)
         now = len(children) > 2 and str(children[2]) == "now"
         return A.CopyCard(children[0], tuple(children[1]), now=now, line=meta.line, column=meta.column)
 
@@ -600,7 +610,7 @@ class ToAst(TurnRules, Transformer):
     def discount(self, meta: Any, children: list[Any]) -> A.Discount:
         amount, unit, target, *rest = children
         per = rest.pop() if rest and isinstance(rest[-1], A.Counted) else None
-        sides = self._acts(rest[0], "discount", chosen=False) if rest else ("self",)
+        sides = self._acts(rest[0], "discount", chosen=False, far=False) if rest else ("self",)
         if self._int(amount) < 1:
             self.errors.append(LanguageError(
                 f"a discount takes at least 1 {unit}, not {amount}",
@@ -609,12 +619,12 @@ class ToAst(TurnRules, Transformer):
 
     @v_args(meta=True)
     def discount_all(self, meta: Any, children: list[Any]) -> A.Discount:
-        sides = self._acts(children[1], "discount", chosen=False) if len(children) > 1 else ("self",)
+        sides = self._acts(children[1], "discount", chosen=False, far=False) if len(children) > 1 else ("self",)
         return A.Discount("all_resources", children[0], 0, sides, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def free_target(self, meta: Any, children: list[Any]) -> A.Discount:
-        sides = self._acts(children[1], "discount", chosen=False) if len(children) > 1 else ("self",)
+        sides = self._acts(children[1], "discount", chosen=False, far=False) if len(children) > 1 else ("self",)
         return A.Discount("all", children[0], 0, sides, line=meta.line, column=meta.column)
 
     def unit_resource(self, _: list[Any]) -> str:
