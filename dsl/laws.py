@@ -34,7 +34,7 @@ RULE_NUMBERS: dict[str, tuple[str, int, int, str]] = {
 
 
 def _who(sides: tuple[str, ...]) -> tuple[str, str]:
-    if set(sides) >= {"self", "left", "right"}:
+    if tuple(sides) == ("left", "self", "right"):
         return "every city", "every city"
     text = whose(sides)  # 'every other city', 'you and your left neighbour', ...
     return text, text
@@ -137,7 +137,7 @@ def check_pass_changes(where: list[tuple[Any, Any, str, tuple[Any, ...]]], rules
         for e in effects:
             if not isinstance(e, A.RuleChange) or e.rule != "pass":
                 continue
-            if len(e.sides) != 3:
+            if e.sides != A.SIDE_ORDER:
                 report(file, at, f"'rule pass {e.amount:+d}': hands pass for the whole table: write "
                        f"'rule pass {e.amount:+d} for all'", subject, "range")
                 continue
