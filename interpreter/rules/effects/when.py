@@ -63,7 +63,7 @@ class TriggerHook(Hook):
 
     def worth(self, obs: Any, seat: int) -> float:
         cities = self.own + (obs.n - 1 if self.whose == ("others",) else
-                             ("left" in self.whose) + ("right" in self.whose))
+                             ("left" in self.whose) + ("right" in self.whose) + len(self.far))
         if self.limit == "game":
             return self.inner.worth(obs, seat)
         if self.kind == "age_start":
