@@ -197,6 +197,8 @@ def syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
             hint = " (the word comes first: 'coins 3', 'vp 2', 'shields 1')"
     elif tok.type == "NAME" or str(tok).isalpha():  # a misspelling, or a keyword out of place
         hint = did_you_mean(str(tok), _expected_words(accepted))
+    elif tok.type in ("INT", "SIGNED_INT") and "BANK" in accepted and text[tok.end_pos:].lstrip().startswith("seat"):
+        hint = " (buy from a neighbour or the bank; to buy from the cities N seats away: 'trade N seats away')"
     elif start == "cost" and tok.type in ("INT", "SIGNED_INT"):
         hint = " (the number comes first: '3 coins', '2 wood')"
     return LanguageError(f"unexpected '{tok}'; expected {expected}{hint}",
