@@ -354,7 +354,11 @@ class ToAst(TurnRules, Transformer):
             self.errors.append(LanguageError(
                 f"'{n} seats {way}': count at least 1 seat (the owner's own city is 'self')",
                 n.line, n.column, len(n)))
-        return Token.new_borrow_pos("SEAT_AT", A.seat_side(max(1, self._int(n)), str(way)), n)
+        elif self._int(n) > LIMITS.players:
+            self.errors.append(LanguageError(
+                f"'{n} seats {way}': more seats than a table has (at most {LIMITS.players} players)",
+                n.line, n.column, len(n)))
+        return Token.new_borrow_pos("SEAT_AT", A.seat_side(min(max(1, self._int(n)), LIMITS.players), str(way)), n)
 
     @v_args(meta=True)
     def chosen_target(self, meta: Any, children: list[Token]) -> "_SidesArg":

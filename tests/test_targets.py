@@ -333,6 +333,7 @@ def test_copy_rule_changes_conditions_and_triggers_name_the_far_seat() -> None:
     ("discount 1 coin on red cards for 2 seats left", (1, 34), "'discount' cannot act on a seat at a distance"),
     ("rebate 1 coin from 2 seats right", (1, 1), "'rebate' works with neighbours only"),
     ("vp 1 per red card in 0 seats left", (1, 22), "count at least 1 seat"),
+    ("vp 1 per red card in 11 seats left", (1, 22), "more seats than a table has"),
     ("coins 0 for 2 seats left", (1, 7), "coins given to other cities are at least 1"),
     ("coins 2 for all", (1, 1), "not self (the owner's own coins: 'coins N')"),
     ("3 coins", (1, 1), "the word comes first"),
