@@ -67,3 +67,18 @@ def test_the_core_declines_what_its_rows_cannot_hold(text: str, why: str) -> Non
     (hook,) = _hooks(text)
     with pytest.raises(NotNative, match=why):
         _HookLowering(None, [], ["debt"]).row(hook)  # type: ignore[arg-type]
+
+
+def test_shields_for_a_far_seat_change_its_conflicts_only(pack: Any) -> None:
+    """Five cities at 1 shield each; seat 0 builds Far Watch (`shields 1; shields 1 for 2 seats
+    left`): seat 0 has 2, seat 2 (two seats left of 0) fights at 2, the others at 1. By hand: seat 0
+    beats seats 1 and 4; seat 2 beats seats 1 and 3; seat 1 loses both; seat 3 loses to 2, ties 4;
+    seat 4 loses to 0, ties 3 (a tie gives nothing)."""
+    from game_checks import at_first_decision
+    g = at_first_decision(pack, 5, seed=1)
+    for c in g.cities:
+        c.shields, c.tokens = 1, []
+    g.cities[0].build_card(next(c for c in pack.cards if c.name == "Far Watch"))
+    assert [c.shields for c in g.cities] == [2, 1, 1, 1, 1]
+    g.war(1)
+    assert [sorted(c.tokens) for c in g.cities] == [[1, 1], [-1, -1], [1, 1], [-1], [-1]]
