@@ -14,6 +14,23 @@ SIDE_ORDER = ("left", "self", "right")
 # a neighbour chosen when counted or when an effect applies (`per brown card in richer neighbor`,
 # `tokens 1 defeat for the richer neighbor`): by coins or shields; on a tie, the left one
 CHOSEN_NEIGHBOURS = ("richer", "poorer", "stronger", "weaker")
+# a seat at a distance round the ring (`2 seats left`): one side string, its own canonical text;
+# N >= 2 (`1 seat left` is written `left`), valid only where that seat is strictly nearer going
+# that way (dsl/checks.py: check_seat_distances)
+SEAT_WAYS = ("left", "right")
+
+
+def seat_side(distance: int, way: str) -> str:
+    """The side string of the seat `distance` seats to the `way` (`left` for 1 seat left)."""
+    return way if distance == 1 else f"{distance} seats {way}"
+
+
+def seat_distance(side: object) -> tuple[int, str] | None:
+    """(distance, way) of a side written `N seats left|right`; None for any other side."""
+    if not isinstance(side, str) or not side[:1].isdigit():
+        return None
+    n, _, way = side.split(" ")
+    return int(n), way
 
 
 def _pos() -> int:
@@ -442,8 +459,8 @@ class Cost:
 
 
 def normalize_sides(sides: list[str] | tuple[str, ...]) -> tuple[str, ...]:
-    """Expand "neighbors"/"all" and order sides left, self, right without repeats ("others",
-    every city but one's own, stands alone)."""
+    """Expand "neighbors"/"all" and order sides left, self, right, then seats at a distance (left
+    ones first, nearest first), without repeats ("others", every city but one's own, stands alone)."""
     if "others" in sides:
         return ("others",)
     wanted: set[str] = set()
@@ -454,4 +471,6 @@ def normalize_sides(sides: list[str] | tuple[str, ...]) -> tuple[str, ...]:
             wanted.update(SIDE_ORDER)
         else:
             wanted.add(s)
-    return tuple(s for s in SIDE_ORDER if s in wanted)
+    far = sorted((dw[1] != "left", dw[0]) for dw in map(seat_distance, wanted) if dw)
+    return tuple(s for s in SIDE_ORDER if s in wanted) + tuple(
+        seat_side(d, "right" if right else "left") for right, d in far)

@@ -139,6 +139,52 @@ def check_far_trade(cards: list[Card], rules: Rules, report: Report) -> None:
                        f'card "{c.name}"', "range")
 
 
+def check_seat_distances(cards: list[Card], wonders: list[Wonder], rules: Rules, report: Report) -> None:
+    """`N seats left|right` must name a seat of its own at every table its card is in play at:
+    strictly nearer that way than the other (2N < cities). At 3 cities `2 seats left` is the
+    right neighbour, at 4 it is the city opposite, as far one way as the other (and the same
+    city as `2 seats right`), at 2N cities or fewer the words would name a city twice or
+    under another name: refused, naming the player counts, until the card starts higher."""
+    sources = effect_sources(cards, wonders)
+    starts = [min(c.players) if c.players else 0 for c in cards] + [0] * (len(sources) - len(cards))
+    for (file, at, subject, effects), start in zip(sources, starts):
+        for side in dict.fromkeys(s for e in effects for s in _sides_in(e) if A.seat_distance(s)):
+            d, way = A.seat_distance(side) or (0, "")
+            bad = [(p, rules.cities_at(p)) for p in range(rules.min_players, rules.max_players + 1)
+                   if start <= rules.cities_at(p) and 2 * d >= rules.cities_at(p)]
+            if not bad:
+                continue
+            other = "right" if way == "left" else "left"
+            why = []
+            for n in dict.fromkeys(n for _, n in bad):
+                k = d % n
+                it = "the owner's own city" if k == 0 else "the city opposite, as far one way as the other" \
+                    if 2 * k == n else _seat_words(n - k, other) if 2 * k > n else _seat_words(k, way)
+                why.append(f"at {n} cities it is {it}")
+            report(file, at, f"'{side}' is not a seat of its own at {', '.join(str(p) for p, _ in bad)} "
+                   f"players ({'; '.join(why)}): a seat {d} away must be nearer that way than the other, "
+                   f"so from {2 * d + 1} cities" + (f" (players: [{2 * d + 1}, ...])" if start else ""),
+                   subject, "range")
+
+
+def _seat_words(k: int, way: str) -> str:
+    return f"the {way} neighbour" if k == 1 else f"{k} seats {way}"
+
+
+def _sides_in(node: Any) -> list[str]:
+    """Every side string in an effect's AST (TARGETs, counts' `in`, conditions' `than`, ...)."""
+    out: list[str] = []
+    if isinstance(node, str):
+        return out
+    if isinstance(node, tuple):
+        for x in node:
+            out += [x] if isinstance(x, str) else _sides_in(x)
+        return out
+    for f in getattr(node, "__dataclass_fields__", ()):
+        out += _sides_in(getattr(node, f))
+    return out
+
+
 def copy_stage(report: Report, doc: Any, path: tuple[Any, ...], raw: dict[str, Any], subject: str) -> Stage:
     """A stage written `copy: left|right` (its side checked by the schema) takes the cost and
     reward of the neighbour's stage of the same number, so it may not give its own."""

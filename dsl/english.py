@@ -5,6 +5,7 @@ from functools import singledispatch
 
 from . import ast as A
 from .phrases import _CLASS_NAMES, _cards, _or_list, _plural, counted, neighbours, place, whose
+from .english_counts import condition_english, cost_english, needed_english  # noqa: F401 - re-exported
 from .laws import rule_english
 from .registry import PLUGINS
 from .vocab import BASE_VOCABULARY, Vocabulary
@@ -265,8 +266,10 @@ def _subject(e: A.Event) -> str:
         who = "another city"
     elif heard == ["left", "right"]:
         who = "either neighbour"
-    else:
+    elif len(heard) == 1 and heard[0] in ("left", "right"):
         who = f"your {heard[0]} neighbour"
+    else:  # with seats at a distance: 'your left neighbour or the city 2 seats to your left'
+        who = neighbours(tuple(heard))
     third = f"{who} {verb}s {rest}".rstrip()
     return f"you or {third}" if "self" in e.whose else third
 
@@ -287,63 +290,6 @@ def stage_english(effects: tuple[A.Effect, ...], copy: str, number: int,
 
 def effects_english(effects: tuple[A.Effect, ...], vocab: Vocabulary = BASE_VOCABULARY) -> str:
     return " ".join(english(e, vocab) for e in effects)
-
-
-def cost_english(cost: A.Cost) -> str:
-    needs = "".join(f"; only with at least {needed_english(n, c)}" for n, c in cost.needs)
-    if cost.is_free:
-        return "free" + needs
-    parts = [f"{n} {r}" for r, n in cost.resources]
-    if cost.coins_per_age:
-        parts.insert(0, _plural(cost.coins_per_age, "coin") + " for each age (the current one included)")
-    if cost.coins:
-        parts.insert(0, _plural(cost.coins, "coin"))
-    return _or_list(parts, "and") + needs
-
-
-_NEEDED = {"wonder_stage": "wonder stages built", "defeat": "defeat tokens", "victory": "victory tokens",
-           "coin": "coins", "science_set": "complete science sets",
-           "victory_pair": "points of pairs of identical victory tokens"}
-
-
-def needed_english(n: int, c: A.Counted) -> str:
-    """'3 green cards in your city' ('1 green card ...'): what a prerequisite counts, and where."""
-    text = f"{n} {_needed(c)}"
-    if n == 1:  # the noun in the singular
-        head, _, rest = text.partition(" in ")
-        text = (head[:-1] if head.endswith("s") and not head.endswith("ss") else head) + (f" in {rest}" if rest else "")
-    return text
-
-
-_THAN = {("left", "right"): "each of your two neighbours, counted separately", ("left",): "your left neighbour",
-         ("right",): "your right neighbour", ("others",): "every other city, counted separately"}
-
-
-def condition_english(cond: A.Condition) -> str:
-    """'you have more blue cards than each of your two neighbours, ... (a tie is not more)', ..."""
-    what = _needed(cond.counted).partition(" in ")[0]
-    if cond.kind in ("more", "most"):
-        return f"you have more {what} than {_THAN[cond.than]} (a tie is not more)" if cond.kind == "more" \
-            else f"no other city has more {what} than you (a tie counts)"
-    one = needed_english(1, cond.counted).partition(" in ")[0]
-    return f"you have no {what}" if cond.kind == "none" else \
-        f"you have at most {one if cond.limit == 1 else f'{cond.limit} {what}'}"
-
-
-def _needed(c: A.Counted) -> str:
-    """'green cards in your city': what a prerequisite counts, and where."""
-    where = counted(c).partition(" in ")[2]
-    if c.what == "card":
-        what = f"{_or_list(list(c.colors), 'or')} cards" if c.colors else "cards"
-    elif c.what == "token":
-        what = f"{c.token} tokens"
-    elif c.what == "set":
-        what = f"sets of {_or_list(list(c.colors), 'and')} cards"
-    elif c.what == "produced":
-        what = f"{c.resource} for sale"
-    else:
-        what = _NEEDED.get(c.what, c.what)
-    return f"{what} in {where}" if where else what
 
 
 @english.register
@@ -382,6 +328,9 @@ def _whom(sides: tuple[str, ...]) -> str:
         return "every other city"
     if sides and isinstance(sides[0], A.Pick):
         return whose(sides)
+    if any(map(A.seat_distance, sides)):  # several cities, each on its own
+        who = whose(sides)
+        return f"each of {who}" if " and " in who else who
     return "each of your two neighbours" if set(sides) >= {"left", "right"} else neighbours(sides)
 
 

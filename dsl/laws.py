@@ -34,7 +34,7 @@ RULE_NUMBERS: dict[str, tuple[str, int, int, str]] = {
 
 
 def _who(sides: tuple[str, ...]) -> tuple[str, str]:
-    if set(sides) >= {"self", "left", "right"}:
+    if tuple(sides) == ("left", "self", "right"):
         return "every city", "every city"
     text = whose(sides)  # 'every other city', 'you and your left neighbour', ...
     return text, text
@@ -45,7 +45,7 @@ def rule_english(n: Any, vocab: Any = None) -> str:
     rule, _, kind = n.rule.partition(" ")
     _, _, _, pattern = RULE_NUMBERS.get(rule, ("", 0, 0, "the rule {rule} changes by {n}"))
     who, whom = _who(n.sides)
-    one = whom in ("every city", "every other city", "your left neighbour", "your right neighbour")  # the verb's number
+    one = " and " not in whom and whom not in ("you", "your two neighbours")  # the verb's number
     buys = f"{who} buys" if one else f"{who} buy"
     size = abs(n.amount)
     coins = "coin" if size == 1 else "coins"
@@ -137,7 +137,7 @@ def check_pass_changes(where: list[tuple[Any, Any, str, tuple[Any, ...]]], rules
         for e in effects:
             if not isinstance(e, A.RuleChange) or e.rule != "pass":
                 continue
-            if len(e.sides) != 3:
+            if e.sides != A.SIDE_ORDER:
                 report(file, at, f"'rule pass {e.amount:+d}': hands pass for the whole table: write "
                        f"'rule pass {e.amount:+d} for all'", subject, "range")
                 continue

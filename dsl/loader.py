@@ -24,7 +24,7 @@ from .limits import LIMITS
 from .packref import resolve_extends, resolve_pack
 from .laws import check_rule_changes
 from .tower import build_tower, tower_effects
-from .checks import effect_sources, check_bury_hands, copy_stage, check_drafts, check_far_trade, check_guild_ages, deck_problems, follow_ages, link_chains
+from .checks import effect_sources, check_bury_hands, copy_stage, check_drafts, check_far_trade, check_seat_distances, check_guild_ages, deck_problems, follow_ages, link_chains
 from .parser import parse_cost, parse_effects
 from .text_errors import CardTextError, LanguageError, did_you_mean
 from .plugins import load_plugins
@@ -287,6 +287,7 @@ class _PackBuilder:
             final_cards, rules = follow_ages(final_cards, rules)
         check_guild_ages(final_cards, rules, col.add)
         check_far_trade(final_cards, rules, col.add)
+        check_seat_distances(final_cards, list(all_wonders.values()), rules, col.add)
         check_bury_hands(final_cards, list(all_wonders.values()), rules, col.add)
         check_rule_changes(effect_sources(final_cards, list(all_wonders.values()))
                            + [(manifest, manifest.where(path), subject, effects)

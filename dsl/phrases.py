@@ -34,16 +34,23 @@ def place(sides: tuple[str, ...], noun: str = "city", nouns: str = "cities") -> 
         parts.append(f"in your left neighbour's {noun}")
     elif "right" in sides:
         parts.append(f"in your right neighbour's {noun}")
+    parts += [f"in {x}" if noun == "city" else f"in the {noun} of {x}" for x in far_cities(sides)]
     return " and ".join(parts)
+
+
+def far_cities(sides: tuple[str, ...]) -> list[str]:
+    """'the city 2 seats to your left' for each seat at a distance in a TARGET."""
+    return [f"the city {d} seats to your {way}" for d, way in filter(None, map(A.seat_distance, sides))]
 
 
 _CLASS_NAMES = {"raw": "raw materials", "manufactured": "manufactured goods"}
 
 
 def neighbours(sides: tuple[str, ...]) -> str:
-    if "left" in sides and "right" in sides:
-        return "either neighbour"
-    return "your left neighbour" if "left" in sides else "your right neighbour"
+    """'either neighbour', 'your left neighbour or the city 2 seats to your left'."""
+    near = "either neighbour" if "left" in sides and "right" in sides else "your left neighbour" \
+        if "left" in sides else "your right neighbour" if "right" in sides else ""
+    return _or_list([near, *far_cities(sides)] if near else far_cities(sides))
 
 
 _CHOSEN_HOW = {"richer": "with more coins", "poorer": "with fewer coins", "stronger": "with more shields",
@@ -75,7 +82,7 @@ def whose(sides: tuple[str, ...]) -> str:
         parts.append("your left neighbour")
     elif "right" in sides:
         parts.append("your right neighbour")
-    return " and ".join(parts)
+    return " and ".join(parts + far_cities(sides))
 
 
 def _cards(colors: tuple[str, ...], many: bool, conj: str = "or") -> str:

@@ -194,7 +194,7 @@ def _(n: A.Bury) -> str:
 @canonical.register
 def _(n: A.RuleChange) -> str:
     return f"rule {n.rule} {n.amount:+d}" + (
-        "" if n.sides == ("self",) else " for all" if len(n.sides) == 3 else f" for {sides_text(n.sides)}")
+        "" if n.sides == ("self",) else " for all" if n.sides == A.SIDE_ORDER else f" for {sides_text(n.sides)}")
 
 
 @canonical.register

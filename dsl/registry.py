@@ -42,7 +42,9 @@ CHOOSING = ("build", "copy", "discard", "bury")
 PHASES = ("production", "when built", "game end", "passive", "power", "cost change", "on an event")
 
 _SIDES = Param("sides", "sides", "whose cities (TARGET): left, self, right, neighbors (= left, right), all "
-               "or others (every city but the owner's)")
+               "or others (every city but the owner's), or `N seats left|right` (the city N seats round "
+               "the ring; it must be nearer that way than the other at every player count the card "
+               "plays at: `2 seats left` from 5 cities)")
 _PER = Param("per", "counted",
              "optional `per [N] THING [in SIDES]`. THING is `COLOUR[/COLOUR...] card`, `card` "
              "(any colour), `wonder stage`, `defeat`, `victory`, `coin`, `set of COLOUR/COLOUR... "
@@ -56,6 +58,7 @@ _PER = Param("per", "counted",
              "(the current age's number; no `N`, no `in SIDES`). "
              "`N` counts whole groups: `vp 1 per 3 coins` is 1 point for every full 3 coins. "
              "SIDES (a TARGET) defaults to self; `in others` counts in every other city; "
+             "`in 2 seats left` in the city two seats round the ring to the left; "
              "`in [the] richer|poorer|stronger|weaker neighbor` counts in the "
              "neighbour with more (fewer) coins or shields at that moment, the left one on a tie",
              optional=True)
@@ -75,20 +78,18 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "`untradable`), for as long as the card stands in the owner's city.",
                (Param("resources", "resources", "`N resource, ...` (all) or `a/b/c` (one of them)"),
                 Param("untradable", "word", "neighbours may not buy it", optional=True),
-                Param("for", "sides", "`for left|right|neighbors|others|all`: the cities that "
-                      "produce it (the owner's own by default)", optional=True)),
-               ("produce 2 clay", "produce ore/clay", "produce glass/loom/papyrus untradable",
-                "produce one produced", "produce one unproduced", "produce wood for neighbors",
-                "produce glass/papyrus untradable for left"),
-               "produce [N] RESOURCE[, [N] RESOURCE...] | produce R/R[/R...] [untradable] [for SIDES] | "
-               "produce one produced|unproduced"),
+                Param("for", "sides", "`for SIDES`: the cities that produce it (default self)", optional=True)),
+               ("produce 2 clay", "produce ore/clay", "produce glass/loom/papyrus untradable", "produce one produced",
+                "produce one unproduced", "produce wood for neighbors", "produce glass/papyrus untradable for left"),
+               "produce [N] RESOURCE[, ...] | produce R/R[/R...] [untradable] [for SIDES] | produce one produced|unproduced"),
     EffectSpec("shields", A.Shields, "passive",
                "Military strength, compared with each neighbour at the end of every age; with "
                "`per`, counted anew at each conflict (`shields 1 per defeat`); with `for SIDES`, "
                "the strength of those cities instead (`shields -1 for neighbors`: each neighbour "
                "has one shield fewer in every conflict; a city's own shields are never negative).",
                (Param("count", "int", "number of shields (negative only with `for SIDES`)"), _PER,
-                Param("sides", "sides", "`for SIDES`: whose strength (left, right, neighbors, others); "
+                Param("sides", "sides", "`for SIDES`: whose strength (left, right, neighbors, others, "
+                      "N seats left|right); "
                       "default self, the owner", optional=True)),
                ("shields 2", "shields 1 per defeat", "shields -1 for neighbors"),
                "shields N [per THING]"),
@@ -102,11 +103,13 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "science SYMBOL[/SYMBOL...] | science any | science most | science swap"),
     EffectSpec("coins", A.Coins, "when built",
                "Coins taken once, when built; with `per`, counting what is in play at that moment "
-               "(including what neighbours build the same turn).",
+               "(including what neighbours build the same turn). `coins N [per THING] for TARGET` "
+               "gives them to other cities instead: it is `TARGET gain N coins [per THING]` (see "
+               "`lose`), the one form `wonders fmt` prints; `for self` is plain `coins N`.",
                (Param("amount", "int", "coins (per counted thing)"), _PER),
                ("coins 5", "coins 1 per brown card in left, self, right", "coins 3 per wonder stage in self",
                 "coins 1 per age"),
-               "coins N [per [N] THING [in SIDES]]"),
+               "coins N [per [N] THING [in SIDES]] | coins N [per THING] for TARGET"),
     EffectSpec("vp", A.VictoryPoints, "game end",
                "Victory points counted at game end; with `per`, counting what is in play then; "
                "with `if wonder complete`, only when every stage of the owner's wonder is built; "
@@ -246,7 +249,7 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                (Param("count", "int", "how many tokens"),
                 Param("kind", "word", "a declared token kind, `victory` or `defeat`"),
                 Param("sides", "sides", "`for TARGET`: who takes them (left, right, neighbors, all, "
-                      "others, the richer|poorer|stronger|weaker neighbor, the neighbor with "
+                      "others, N seats left|right, the richer|poorer|stronger|weaker neighbor, the neighbor with "
                       "most|fewest COUNT, every [other] city with no|at least N COUNT); default self",
                       optional=True)),
                ("tokens 1 diplomacy", "tokens 1 victory", "tokens 1 defeat for the richer neighbor",
@@ -255,24 +258,26 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "tokens N KIND|victory|defeat [for TARGET]"),
     EffectSpec("lose", A.OthersCoins, "when built",
                "When built, other cities lose coins to the bank (`lose`) or take coins from it "
-               "(`gain`): the left or right neighbour, both (`neighbors`) or every other city "
-               "(`others`), or cities chosen by a count as it applies: `the neighbor with most|fewest "
+               "(`gain`): the left or right neighbour, both (`neighbors`), every other city "
+               "(`others`), the city N seats round the ring (`2 seats left`), or cities chosen by a count as it applies: `the neighbor with most|fewest "
                "COUNT` (a tie: the left one), `every [other] city with no COUNT | with at least N COUNT` "
                "(the owner's included unless `other`; `lose` needs `other`); flat, or per thing counted "
                "in each of those cities. A city that "
                "cannot or will not pay a loss takes one of the pack's debt tokens for each coin "
                "it does not pay (its player chooses). Losses are paid at the end of the turn, "
-               "after the turn's coins have arrived.",
-               (Param("sides", "sides", "left, right, neighbors, others, the neighbor with most|fewest "
-                      "COUNT or every [other] city with no|at least N COUNT"),
+               "after the turn's coins have arrived. `coins N for TARGET` is another way to write "
+               "`TARGET gain N coins`.",
+               (Param("sides", "sides", "left, right, neighbors, others, N seats left|right, the "
+                      "neighbor with most|fewest COUNT or every [other] city with no|at least N COUNT"),
                 Param("amount", "int", "coins"), _PER),
                ("others lose 1 coin", "neighbors lose 2 coins per victory", "neighbors gain 1 coin",
-                "every city with no defeats gain 2 coins"),
+                "every city with no defeats gain 2 coins", "2 seats left gain 2 coins"),
                "SIDES lose|gain N coin[s] [per THING]"),
     EffectSpec("rebate", A.Rebate, "cost change",
                "Each turn, the first resource bought from that neighbour costs this much less "
                "(never below 0), on top of any trade discount.",
-               (Param("amount", "int", "coins less"), _SIDES),
+               (Param("amount", "int", "coins less"),
+                Param("sides", "sides", "the neighbour it applies to: left, right or neighbors")),
                ("rebate 1 coin from left",), "rebate N coin[s] from SIDE"),
     EffectSpec("discard", A.DiscardOwn, "when built",
                "When built, the owner may discard one of its own built cards (of these colours; "

@@ -3,6 +3,7 @@ you mean"; syntax errors say what the grammar would have accepted instead."""
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -107,22 +108,25 @@ def _describe_expected(expected: Iterable[str], picks_ok: bool = False) -> str:
     names = [f"'{w}'" for w in words]
     if crowded:
         names.append(f"a side ({', '.join(w for w in _SIDE_WORDS if w in sides and w != 'neighbours')})")
+    far = len(sides) >= 6 and "INT" in expected  # a TARGET's `2 seats left`: its number is no count
     if chosen:
         names.append("'the richer|poorer|stronger|weaker neighbor'")
+    if far:
+        names.append("'N seats left|right'")
     if picks and picks_ok:
         names.append("'the neighbor with most|fewest COUNT'")
         names.append("'every [other] city with no|at least N COUNT'")
     names.extend(f"'{m}'" for m in sorted(dict.fromkeys(_expected_marks(expected))))
     if "NAME" in expected:
         names.append("a name")
-    if expected & {"INT", "SIGNED_INT"}:
+    if expected & {"INT", "SIGNED_INT"} and not (far and "SIGNED_INT" not in expected):
         names.append("a number")
     if expected & {"$END", "<END-OF-FILE>"}:
         names.append("end of text")
     if not names:
         names = sorted(expected)
-    if len(names) > 10:
-        names = names[:10] + ["..."]
+    if len(names) > 10 + far:  # a TARGET's seats at a distance are one more item, never cut
+        names = names[:10 + far] + ["..."]
     return ", ".join(names)
 
 
@@ -164,7 +168,7 @@ def syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
         if offered == {"WITH"} and last in ("neighbor", "neighbour"):  # `in neighbour`: a target's start
             lines = text.rstrip().splitlines()
             at = len(text.rstrip()) - len(last)
-            sides = ["ALL", "LEFT", "NEIGHBORS", "OTHERS", "RIGHT", "SELF", "THE", "EVERY"]
+            sides = ["ALL", "LEFT", "NEIGHBORS", "OTHERS", "RIGHT", "SELF", "THE", "EVERY", "INT"]
             return LanguageError(
                 f"unexpected '{last}'; expected {_describe_expected(sides, _picks_here(text, at))}; "
                 f"did you mean '{last}s'?", len(lines), len(lines[-1]) - len(last) + 1, len(last))
@@ -180,12 +184,21 @@ def syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
     accepted = _offered(err, text, tok.start_pos)
     expected = _describe_expected(accepted, _picks_here(text, tok.start_pos))
     before = text[:tok.start_pos].rstrip() if tok.start_pos is not None else ""
+    number = re.search(r"(?:^|;)\s*([0-9]+)$", before)
+    if start == "effects" and number and str(tok) not in ("seat", "seats"):  # `3 coins`, not `2 seats left ...`
+        at = number.start(1)
+        line = text.count("\n", 0, at) + 1
+        return LanguageError(f"unexpected '{number.group(1)}'; expected an effect word ({', '.join(EFFECT_WORDS)})"
+                             " (the word comes first: 'coins 3', 'vp 2', 'shields 1')",
+                             line, at - (text.rfind("\n", 0, at) + 1) + 1, len(number.group(1)))
     if start == "effects" and (before == "" or before.endswith(";")):
         expected = f"an effect word ({', '.join(EFFECT_WORDS)})"
         if tok.type in ("INT", "SIGNED_INT"):
             hint = " (the word comes first: 'coins 3', 'vp 2', 'shields 1')"
     elif tok.type == "NAME" or str(tok).isalpha():  # a misspelling, or a keyword out of place
         hint = did_you_mean(str(tok), _expected_words(accepted))
+    elif tok.type in ("INT", "SIGNED_INT") and "BANK" in accepted and text[tok.end_pos:].lstrip().startswith("seat"):
+        hint = " (buy from a neighbour or the bank; to buy from the cities N seats away: 'trade N seats away')"
     elif start == "cost" and tok.type in ("INT", "SIGNED_INT"):
         hint = " (the number comes first: '3 coins', '2 wood')"
     return LanguageError(f"unexpected '{tok}'; expected {expected}{hint}",

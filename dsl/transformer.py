@@ -122,8 +122,8 @@ class ToAst(TurnRules, Transformer):
     def effects(self, children: list[Any]) -> tuple[A.Effect, ...]:
         for arg in self._picks:  # a target chosen by a count that no word resolving it took
             self.errors.append(LanguageError(
-                f"only 'tokens N KIND for ...' and 'TARGET lose|gain N coins' can act on {sides_text(tuple(arg))}, chosen as it applies: "
-                "name left, right, neighbors, all, others or the richer|poorer|stronger|weaker neighbor",
+                f"only 'tokens N KIND for ...', 'coins N for ...' and 'TARGET lose|gain N coins' can act on {sides_text(tuple(arg))}, chosen as it applies: "
+                "name left, right, neighbors, all, others, N seats left|right or the richer|poorer|stronger|weaker neighbor",
                 arg.line, arg.column, arg.width))
         self._picks.clear()
         if len(children) > LIMITS.effects_per_text:
@@ -188,8 +188,13 @@ class ToAst(TurnRules, Transformer):
         return A.Science(names, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
-    def coins(self, meta: Any, children: list[Any]) -> A.Coins:
-        per = children[1] if len(children) > 1 else None
+    def coins(self, meta: Any, children: list[Any]) -> A.Coins | A.OthersCoins:
+        """`coins N [per ...] for TARGET` is `TARGET gain N coins [per ...]` (one AST, printed that
+        way); `for self` is plain `coins N`."""
+        per = next((c for c in children[1:] if isinstance(c, A.Counted)), None)
+        sides = next((c for c in children[1:] if isinstance(c, _SidesArg)), None)
+        if sides is not None and tuple(sides) != ("self",):
+            return self._others_coins(meta, sides, "gain", children[0], per, "coins ... for")
         return A.Coins(self._num(children[0], LIMITS.amount, "coins"), per, line=meta.line, column=meta.column)
 
     def condition(self, _: list[Any]) -> str:
@@ -344,6 +349,19 @@ class ToAst(TurnRules, Transformer):
                 "(write 'others', or name sides: left, right, neighbors)", t.line, t.column, len(t)))
         return _SidesArg(A.normalize_sides(children), meta)
 
+    def seat_at(self, children: list[Token]) -> Token:
+        """`2 seats left` (a side string, at the distance's position); `1 seat left` is `left`."""
+        n, way = children[0], children[-1]
+        if self._int(n) < 1:
+            self.errors.append(LanguageError(
+                f"'{n} seats {way}': count at least 1 seat (the owner's own city is 'self')",
+                n.line, n.column, len(n)))
+        elif self._int(n) > LIMITS.players:
+            self.errors.append(LanguageError(
+                f"'{n} seats {way}': more seats than a table has (at most {LIMITS.players} players)",
+                n.line, n.column, len(n)))
+        return Token.new_borrow_pos("SEAT_AT", A.seat_side(min(max(1, self._int(n)), LIMITS.players), str(way)), n)
+
     @v_args(meta=True)
     def chosen_target(self, meta: Any, children: list[Token]) -> "_SidesArg":
         return _SidesArg((str(children[0]),), meta)
@@ -396,11 +414,15 @@ class ToAst(TurnRules, Transformer):
         self._picks.append(arg)
         return arg
 
-    def _acts(self, sides: Any, word: str, *, chosen: bool = True, others: bool = True) -> tuple[str, ...]:
+    def _acts(self, sides: Any, word: str, *, chosen: bool = True, others: bool = True,
+              far: bool = True) -> tuple[str, ...]:
         """The cities `word` acts on, refused with a located reason when it cannot act there."""
         what = ""
+        seat = next((s for s in sides if A.seat_distance(s)), "")
         if not chosen and sides and sides[0] in A.CHOSEN_NEIGHBOURS:
             what = f"a neighbour chosen when it applies ('the {sides[0]} neighbor')"
+        elif not far and seat:
+            what = f"a seat at a distance ('{seat}')"
         elif not others and sides == ("others",):
             what = "'others' (every city but the owner's)"
         if what and isinstance(sides, _SidesArg):
@@ -451,8 +473,14 @@ class ToAst(TurnRules, Transformer):
         return A.Trade(tuple(dict.fromkeys(res)), sides, self._num(price, LIMITS.amount, "price"),
                        line=meta.line, column=meta.column)
 
-    def _neighbours_only(self, sides: tuple[str, ...], meta: Any, word: str) -> None:
-        if "self" in sides or sides == ("others",) or (sides and sides[0] in A.CHOSEN_NEIGHBOURS):
+    def _neighbours_only(self, sides: tuple[str, ...], meta: Any, word: str, far: bool = False) -> None:
+        """Words that act on the owner's neighbours (and, with `far`, on seats at a distance)."""
+        seat = next((s for s in sides if A.seat_distance(s)), "")
+        if seat and not far:
+            self.errors.append(LanguageError(
+                f"'{word}' works with neighbours only: use left, right or neighbors, not {seat}",
+                meta.line, meta.column, len(word)))
+        elif "self" in sides or sides == ("others",) or (sides and sides[0] in A.CHOSEN_NEIGHBOURS):
             self.errors.append(LanguageError(
                 f"'{word}' works with neighbours only: use left, "
                 f"right or neighbors, not {'the ' + sides[0] + ' neighbor' if sides[0] in A.CHOSEN_NEIGHBOURS else sides[0]}",
@@ -533,9 +561,14 @@ class ToAst(TurnRules, Transformer):
     @v_args(meta=True)
     def others_coins(self, meta: Any, children: list[Any]) -> A.OthersCoins:
         sides, verb, amount = children[:3]
+        return self._others_coins(meta, sides, str(verb), amount, children[3] if len(children) > 3 else None)
+
+    def _others_coins(self, meta: Any, sides: Any, verb: str, amount: Token, per: A.Counted | None,
+                      word: str = "") -> A.OthersCoins:
+        """Coins other cities lose or gain (`TARGET lose|gain N coins`, `coins N for TARGET`)."""
+        word = word or verb
         arg = sides
-        sides = self._acts(sides, str(verb), chosen=False)
-        per = children[3] if len(children) > 3 else None
+        sides = self._acts(sides, word, chosen=False)
         if sides and isinstance(sides[0], A.Pick):  # chosen by a count: resolved as it applies
             self._picks[:] = [p for p in self._picks if p is not arg]
             if verb == "lose" and sides[0].how in ("none", "at_least") and not sides[0].other:
@@ -544,15 +577,18 @@ class ToAst(TurnRules, Transformer):
                     arg.line, arg.column, arg.width))
         if "self" in sides:
             self.errors.append(LanguageError(
-                f"'{verb}' acts on other cities: name left, right, neighbors or others, not self",
+                f"'{word}' acts on other cities: name left, right, neighbors or others, not self"
+                + (" (the owner's own coins: 'coins N')" if word != verb else ""),
                 meta.line, meta.column, 1))
         if per is not None and per.what != "age" and per.sides != ("self",):
             self.errors.append(LanguageError(
                 "the count is made in each city that loses or gains: leave out 'in ...'",
                 per.line, per.column, 3))
         if self._int(amount) < 1:
-            self.errors.append(LanguageError(f"{verb} at least 1 coin", amount.line, amount.column,
-                                             len(amount)))
+            self.errors.append(LanguageError(
+                f"{verb} at least 1 coin" if word == verb else "coins given to other cities are at least "
+                "1 (to take coins from them, write 'TARGET lose N coins')", amount.line, amount.column,
+                len(amount)))
         signed = -self._int(amount) if verb == "lose" else self._int(amount)
         return A.OthersCoins(signed, tuple(sides), per, line=meta.line, column=meta.column)
 
@@ -571,7 +607,7 @@ class ToAst(TurnRules, Transformer):
 
     @v_args(meta=True)
     def copy_card(self, meta: Any, children: list[Any]) -> A.CopyCard:
-        self._neighbours_only(children[1], meta, "copy")
+        self._neighbours_only(children[1], meta, "copy", far=True)
         now = len(children) > 2 and str(children[2]) == "now"
         return A.CopyCard(children[0], tuple(children[1]), now=now, line=meta.line, column=meta.column)
 
@@ -580,7 +616,7 @@ class ToAst(TurnRules, Transformer):
     def discount(self, meta: Any, children: list[Any]) -> A.Discount:
         amount, unit, target, *rest = children
         per = rest.pop() if rest and isinstance(rest[-1], A.Counted) else None
-        sides = self._acts(rest[0], "discount", chosen=False) if rest else ("self",)
+        sides = self._acts(rest[0], "discount", chosen=False, far=False) if rest else ("self",)
         if self._int(amount) < 1:
             self.errors.append(LanguageError(
                 f"a discount takes at least 1 {unit}, not {amount}",
@@ -589,12 +625,12 @@ class ToAst(TurnRules, Transformer):
 
     @v_args(meta=True)
     def discount_all(self, meta: Any, children: list[Any]) -> A.Discount:
-        sides = self._acts(children[1], "discount", chosen=False) if len(children) > 1 else ("self",)
+        sides = self._acts(children[1], "discount", chosen=False, far=False) if len(children) > 1 else ("self",)
         return A.Discount("all_resources", children[0], 0, sides, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
     def free_target(self, meta: Any, children: list[Any]) -> A.Discount:
-        sides = self._acts(children[1], "discount", chosen=False) if len(children) > 1 else ("self",)
+        sides = self._acts(children[1], "discount", chosen=False, far=False) if len(children) > 1 else ("self",)
         return A.Discount("all", children[0], 0, sides, line=meta.line, column=meta.column)
 
     def unit_resource(self, _: list[Any]) -> str:

@@ -220,7 +220,11 @@ def test_neighbours_coins_and_a_trigger_have_icons() -> None:
 
 
 # one effect of every kind (and every variant a power has) the language parses
-EVERY_WORD = ["produce one produced", "produce one unproduced", "shields -1 for neighbors",
+EVERY_WORD = ["shields 1 for 2 seats left", "coins 2 for 2 seats right", "vp 1 per red card in 3 seats left, self",
+              "copy purple card from 2 seats left", "coins 1 when 2 seats left build red card",
+              "vp 3 if more red cards than 2 seats right", "tokens 1 victory for left, 2 seats left",
+              "2 seats left lose 1 coin", "rule trade_price +1 for 2 seats right",
+              "produce one produced", "produce one unproduced", "shields -1 for neighbors",
               "free build once per age", "free build once per game", "free build once per age on purple cards",
               "free first card of each age", "free last card of each age", "free first card of each colour",
               "play last card", "build from discard", "build from leaders", "draw 4 from leaders",
@@ -299,3 +303,14 @@ def test_powers_draw_what_they_do() -> None:
     assert texts(icons("draw 1 from leaders when win conflict"))[:4] == texts(icons("draw 1 from leaders")) + ["when"]
     assert texts(icons("rebate 1 coin from left")) == ["-1"] and len(polygons(icons("rebate 1 coin from left"),
                                                                               "#444444")) == 1
+
+
+def test_a_seat_at_a_distance_is_a_double_arrow_with_its_distance() -> None:
+    """`2 seats left`: ◄◄ 2 before what the seat takes or counts, `3 seats right` after it; the
+    neighbours' single arrows stay inside."""
+    far = effect_icons(parse_effects("shields 1 for 2 seats left"), BASE_VOCABULARY, 0, 0, 40) or []
+    near = effect_icons(parse_effects("shields 1 for left"), BASE_VOCABULARY, 0, 0, 40) or []
+    assert "2" in texts(far) and "2" not in texts(near)
+    both = effect_icons(parse_effects("vp 1 per red card in left, 3 seats right"), BASE_VOCABULARY, 0, 0, 40) or []
+    assert "3" in texts(both)
+    assert len(polygons(both, "#444444")) == 1 + 2  # one neighbour arrow, a double arrow of two

@@ -163,19 +163,19 @@ ERRORS = [
     ("copy whit card from neighbors now", 1, 6, 4, "unknown colour 'whit'; did you mean 'white'?"),
     # syntax errors (the first one only)
     ("coins 2 when biuld yellow card", 1, 14, 5,
-     "unexpected 'biuld'; expected 'age', 'build', 'buy', 'game', 'lose', 'take', 'win', a side (left, self, right, neighbors, all, others), 'the richer|poorer|stronger|weaker neighbor'; did you mean 'build'?"),
+     "unexpected 'biuld'; expected 'age', 'build', 'buy', 'game', 'lose', 'take', 'win', a side (left, self, right, neighbors, all, others), 'the richer|poorer|stronger|weaker neighbor', 'N seats left|right'; did you mean 'build'?"),
     ("coins 2 when bye", 1, 14, 3,
-     "unexpected 'bye'; expected 'age', 'build', 'buy', 'game', 'lose', 'take', 'win', a side (left, self, right, neighbors, all, others), 'the richer|poorer|stronger|weaker neighbor'; did you mean 'buy'?"),
+     "unexpected 'bye'; expected 'age', 'build', 'buy', 'game', 'lose', 'take', 'win', a side (left, self, right, neighbors, all, others), 'the richer|poorer|stronger|weaker neighbor', 'N seats left|right'; did you mean 'buy'?"),
     ("coins 2 when win", 1, 17, 1, "text ends too early; expected 'conflict'"),
     ("coins 1 when buy once per week", 1, 27, 4, "unexpected 'week'; expected 'age', 'game', 'turn'"),
     ("shields 1 when win conflict", 1, 1, 7, "'shields' is a lasting effect; a trigger gives one-time gains: "
      "coins, vp, tokens, advance, draw, lose/gain"),  # vp may be triggered now; shields last
     ("discount 1 resource on wonder stage for", 1, 40, 1,
      "text ends too early; expected 'all', 'left', 'neighbors', 'neighbours', 'others', 'right', "
-     "'self', 'the richer|poorer|stronger|weaker neighbor'"),
+     "'self', 'the richer|poorer|stronger|weaker neighbor', 'N seats left|right'"),
     ("discount 1 resource on wonder stage for bank", 1, 41, 4,
      "unexpected 'bank'; expected 'all', 'left', 'neighbors', 'neighbours', 'others', 'right', "
-     "'self', 'the richer|poorer|stronger|weaker neighbor'"),
+     "'self', 'the richer|poorer|stronger|weaker neighbor', 'N seats left|right'"),
     ("discount 1 wood on green cards", 1, 12, 4,
      "unexpected 'wood'; expected 'coin', 'coins', 'resource', 'resources'"),
     ("discount 1 resource for green cards", 1, 21, 3, "unexpected 'for'; expected 'on'"),

@@ -289,8 +289,15 @@ SIDES = unique(A.SIDE_ORDER).map(A.normalize_sides)
 NEIGHBOUR_SIDES = unique(("left", "right")).map(A.normalize_sides)
 OTHERS = st.just(("others",))
 CHOSEN = st.sampled_from(A.CHOSEN_NEIGHBOURS).map(lambda w: (w,))
-# a TARGET (dsl effects.lark): a side list, others, or a neighbour chosen when the effect applies
-TARGETS = SIDES | OTHERS | CHOSEN
+# seats at a distance (`2 seats left`), with or without sides near the owner
+FAR = st.builds(A.seat_side, st.integers(2, 6), st.sampled_from(A.SEAT_WAYS))
+WITH_FAR = st.tuples(unique(A.SIDE_ORDER, 0), st.lists(FAR, min_size=1, max_size=3)).map(
+    lambda t: A.normalize_sides([*t[0], *t[1]]))
+OTHERS_FAR = st.tuples(unique(("left", "right"), 0), st.lists(FAR, min_size=1, max_size=3)).map(
+    lambda t: A.normalize_sides([*t[0], *t[1]]))  # other cities only
+# a TARGET (dsl effects.lark): a side list, others, a neighbour chosen when the effect applies,
+# or seats at a distance
+TARGETS = SIDES | OTHERS | CHOSEN | WITH_FAR
 COLORS = V.colors
 RESOURCES = V.resources
 SYMBOLS = V.symbols
@@ -324,7 +331,7 @@ def picks(draw) -> tuple[A.Pick]:
 
 @st.composite
 def others_coins(draw) -> A.OthersCoins:
-    sides = draw(st.just(("others",)) | NEIGHBOUR_SIDES | picks())
+    sides = draw(st.just(("others",)) | NEIGHBOUR_SIDES | OTHERS_FAR | picks())
     amount = draw(st.integers(1, 9)) * draw(st.sampled_from([-1, 1]))
     if amount < 0 and isinstance(sides[0], A.Pick) and sides[0].how in ("none", "at_least"):
         sides = (dataclasses.replace(sides[0], other=True),)  # `lose` acts on other cities only
@@ -347,7 +354,8 @@ def discounts(draw) -> A.Discount:
 @st.composite
 def events(draw) -> A.Event:
     kind = draw(st.sampled_from(A.EVENT_KINDS))
-    whose = ("self",) if kind in ("age_start", "age_end", "game_end") else draw(st.just(("self",)) | st.just(("others",)) | SIDES)
+    whose = ("self",) if kind in ("age_start", "age_end", "game_end") else \
+        draw(st.just(("self",)) | st.just(("others",)) | SIDES | WITH_FAR)
     return A.Event(kind, draw(unique(COLORS, 0, 3)) if kind == "build" else (), whose)
 
 
@@ -363,7 +371,7 @@ def triggers(draw) -> A.Trigger:
 @st.composite
 def shields(draw) -> A.Shields:
     """Own shields (never negative), or shields of other cities (`for neighbors`, any sign)."""
-    sides = draw(st.just(("self",)) | NEIGHBOUR_SIDES | OTHERS)
+    sides = draw(st.just(("self",)) | NEIGHBOUR_SIDES | OTHERS | OTHERS_FAR)
     count = draw(st.integers(0, 9) if sides == ("self",) else st.integers(-9, 9))
     return A.Shields(count, draw(st.none() | counted()), sides)
 
@@ -408,7 +416,7 @@ EFFECT_STRATEGIES = {
     "tokens": st.builds(A.Tokens, st.integers(1, 5), st.sampled_from((*V.tokens, *A.CONFLICT_TOKENS)), TARGETS | picks()),
     "lose": others_coins(),
     "rebate": st.builds(A.Rebate, st.integers(1, 3), unique(("left", "right")).map(A.normalize_sides)),
-    "copy": st.builds(A.CopyCard, unique(COLORS, 1, 3), NEIGHBOUR_SIDES, st.booleans()),
+    "copy": st.builds(A.CopyCard, unique(COLORS, 1, 3), NEIGHBOUR_SIDES | OTHERS_FAR, st.booleans()),
     "discount": discounts(),
     "when": triggers(),
     "discard": st.builds(A.DiscardOwn, unique(COLORS, 0, 3), st.integers(1, 20)),
@@ -418,7 +426,7 @@ EFFECT_STRATEGIES = {
     "advance": st.builds(A.Advance, st.sampled_from(V.tracks), st.integers(0, 9)),
     "rule": st.builds(A.RuleChange, st.sampled_from(["trade_price", "sell_coins", "victory", "defeat"]),
                       st.integers(-9, 9).filter(bool),
-                      unique(("left", "self", "right"), 1, 3).map(A.normalize_sides) | OTHERS),
+                      unique(("left", "self", "right"), 1, 3).map(A.normalize_sides) | OTHERS | WITH_FAR),
 }
 ANY_EFFECT = st.one_of(*EFFECT_STRATEGIES.values())
 

@@ -252,3 +252,144 @@ def test_syntax_errors_offer_the_count_chosen_forms_only_where_they_are_taken() 
         message("tokens 1 defeat for neighbour")
     assert "most|fewest" not in message("copy purple card from")  # copy cannot take them
     assert "most|fewest" not in message("vp 2 per defeat in neighbour")
+
+
+# -- seats at a distance (issue 23, item 1: `2 seats left`, `3 seats right`) ---------------------
+
+def _red_table(*reds: int) -> Table:
+    """Cities whose only colour index is the base pack's red (a list long enough for every colour)."""
+    from word_golden import pack_index
+    col = pack_index("base")[1].col
+    t = _table(*(_city(i) for i in range(len(reds))))
+    for city, red in zip(t.cities, reds):
+        city.color_counts = [red if i == col["red"] else 0 for i in range(len(col))]
+        city.cards, city.defeats, city.token_counts = [], 0, {}
+    return t
+
+
+def test_a_seat_at_a_distance_is_counted_round_the_ring() -> None:
+    # seven cities, seat 1: left is 2, 2 seats left is 3, 3 seats left is 4; right is 0,
+    # 2 seats right is 6, 3 seats right is 5
+    from interpreter.rules.counting import FAR_LEFT, FAR_RIGHT
+    t = _red_table(1, 10, 100, 1000, 10_000, 100_000, 1_000_000)
+    assert seats_at(t, 1, (FAR_LEFT + 2, FAR_LEFT + 3, FAR_RIGHT + 2, FAR_RIGHT + 3)) == [3, 4, 6, 5]
+    (coins,) = _hooks("coins 1 per red card in 2 seats left, 3 seats right")
+    assert count(t, 1, coins.counter) == 1000 + 100_000  # seats 3 and 5
+    (vp,) = _hooks("vp 1 per red card in neighbors, 3 seats left")
+    assert vp.score(t, 6) == 1 + 100_000 + 100  # seat 6: left 0, right 5, 3 seats left is 2
+
+
+def test_one_seat_is_the_neighbour_and_the_text_prints_one_way() -> None:
+    from dsl.printer import canonical
+    assert parse_effects("shields 1 for 1 seat left") == parse_effects("shields 1 for left")
+    (e,) = parse_effects("tokens 1 debt for 3 seats right, 2 seats left, neighbours, 2 seats left")
+    assert e.sides == ("left", "right", "2 seats left", "3 seats right")
+    assert canonical(e) == "tokens 1 debt for left, right, 2 seats left, 3 seats right"
+    assert parse_effects(canonical(e)) == (e,)
+
+
+def test_coins_for_a_target_is_gain_printed_one_way() -> None:
+    from dsl.printer import canonical
+    (a,) = parse_effects("coins 2 per defeat for 2 seats right")
+    (b,) = parse_effects("2 seats right gain 2 coins per defeat")
+    assert a == b and canonical(a) == "2 seats right gain 2 coins per defeat"
+    assert parse_effects("coins 3 for self") == parse_effects("coins 3")
+    assert parse_effects("coins 1 for the neighbor with most coins") == \
+        parse_effects("the neighbor with most coins gain 1 coin")
+
+
+def test_coins_lose_gain_and_tokens_reach_the_seat_named() -> None:
+    # five cities, seat 0: 2 seats left is seat 2, 2 seats right is seat 3
+    t = _red_table(0, 0, 0, 0, 0)
+    paid: list[tuple[str, int, int]] = []
+    game = SimpleNamespace(table=t, n=5, give_coins=lambda s, k: paid.append(("gain", s, k)),
+                           owe_loss=lambda s, k, by: paid.append(("lose", s, k)),
+                           take_conflict_tokens=lambda s, k, c: paid.append((k, s, c)))
+    for h in _hooks("coins 2 for 2 seats left; 2 seats right lose 1 coin; tokens 1 defeat for 2 seats right, left"):
+        h.when_built(game, 0)
+    assert paid == [("gain", 2, 2), ("lose", 3, 1), ("defeat", 1, 1), ("defeat", 3, 1)]
+
+
+def test_copy_rule_changes_conditions_and_triggers_name_the_far_seat() -> None:
+    from interpreter.rules.scoring import copy_candidates
+    t = _red_table(3, 0, 1, 2, 5)  # five cities, seat 0: 2 seats left is 2, 2 seats right is 3
+    guild = SimpleNamespace(color=0, name="g")
+    t.cities[3].cards = [guild]
+    t.cities[0].copies = [((0,), (FAR_LEFT_2 := 102,)), ((0,), (203,))]  # 2 seats left, 3 seats right (= 2 left)
+    assert copy_candidates(t, 0) == [[], []]
+    t.cities[2].cards = [guild]
+    assert copy_candidates(t, 0) == [[guild], [guild]] and FAR_LEFT_2 == 102
+    t.cities[0].rule_changes.append(("trade_price", 1, (202,)))  # 2 seats right of seat 0 is seat 3
+    assert shifts_of(t) == [{}, {}, {}, {"trade_price": 1}, {}]
+    (more,) = _hooks("vp 4 if more red cards than 2 seats left, 2 seats right")
+    assert more.score(t, 0) == 4  # 3 red cards against 1 (seat 2) and 2 (seat 3)
+    t.cities[3].color_counts = list(t.cities[0].color_counts)  # a tie is not more
+    assert more.score(t, 0) == 0
+    (when,) = _hooks("coins 1 when 2 seats right build red card")
+    assert [s for s in range(5) if when.hears(0, s, 5)] == [3]
+
+
+@pytest.mark.parametrize("text,where,says", [
+    ("discount 1 coin on red cards for 2 seats left", (1, 34), "'discount' cannot act on a seat at a distance"),
+    ("rebate 1 coin from 2 seats right", (1, 1), "'rebate' works with neighbours only"),
+    ("vp 1 per red card in 0 seats left", (1, 22), "count at least 1 seat"),
+    ("vp 1 per red card in 11 seats left", (1, 22), "more seats than a table has"),
+    ("coins 0 for 2 seats left", (1, 7), "coins given to other cities are at least 1"),
+    ("coins 2 for all", (1, 1), "not self (the owner's own coins: 'coins N')"),
+    ("3 coins", (1, 1), "the word comes first"),
+    ("vp 1 per red card in 2 seat", (1, 28), "'left', 'right'"),
+])
+def test_a_seat_at_a_distance_mistake_is_a_located_error(text: str, where: tuple[int, int], says: str) -> None:
+    with pytest.raises(CardTextError) as err:
+        parse_effects(text)
+    first = err.value.errors[0]
+    assert (first.line, first.column) == where and says in first.message, first
+
+
+def test_the_native_core_lowers_seats_at_a_distance() -> None:
+    """Seat codes 100 + N / 200 + N go into the rows as they are (ring_seat in city.pxi);
+    tests/test_native_far_seats.py plays them on both cores."""
+    from interpreter.rules.counting import FAR_LEFT, FAR_RIGHT
+    rows = {text: _HookLowering(None, [], ["debt"]).row(_hooks(text)[0])  # type: ignore[arg-type]
+            for text in ("shields 1 for 2 seats right", "coins 1 for 3 seats left",
+                         "copy purple card from 2 seats left")}
+    assert rows["shields 1 for 2 seats right"][5:7] == [1, FAR_RIGHT + 2]  # one seat: 2 seats right
+    assert rows["coins 1 for 3 seats left"][5:7] == [1, FAR_LEFT + 3]
+    assert rows["copy purple card from 2 seats left"][5:7] == [1, FAR_LEFT + 2]
+
+
+def _seat_pack(tmp: Any, players: str) -> Any:
+    (tmp / "pack.yaml").write_text("name: far-seats\nextends: base\n", encoding="utf-8")
+    (tmp / "cards.yaml").write_text(f"""cards:
+  - {{name: Far Watch, age: 1, color: red, players: {players}, effect: "shields 1; shields 1 for 2 seats left"}}
+  - {{name: Far Gift, age: 2, color: yellow, players: {players}, effect: "coins 2 for 2 seats right; coins 1 per red card in 2 seats left"}}
+  - {{name: Far Sight, age: 3, color: purple, effect: "vp 1 per red card in 2 seats left, 2 seats right"}}
+""", encoding="utf-8")
+    return tmp
+
+
+def test_a_seat_that_is_not_its_own_at_a_player_count_is_refused_by_validate(tmp_path: Any, capsys: Any) -> None:
+    """At 3 cities `2 seats left` is the right neighbour, at 4 the city opposite: both refused,
+    all at once, naming the player counts (the guild is in play at every count)."""
+    from interpreter.cli import main
+    pack = _seat_pack(tmp_path, "[3, 5]")
+    assert main(["validate", str(pack)]) == 1
+    err = capsys.readouterr().err
+    assert "cards.yaml:2:" in err and 'card "Far Watch"' in err and 'card "Far Gift"' in err
+    assert "'2 seats left' is not a seat of its own at 2, 3, 4 players (at 3 cities it is the right " \
+           "neighbour; at 4 cities it is the city opposite" in err and "(players: [5, ...])" in err
+    assert 'card "Far Sight"' in err and "'2 seats right' is not a seat of its own" in err
+    assert "Traceback" not in err
+
+
+def test_a_pack_with_far_seats_validates_and_plays(tmp_path: Any, capsys: Any) -> None:
+    from interpreter.cli import main
+    pack = _seat_pack(tmp_path, "[5, 6]")
+    (pack / "cards.yaml").write_text((pack / "cards.yaml").read_text().replace(
+        "color: purple,", "color: purple, players: [5],").replace("name: Far Sight, age: 3", "name: Far Sight, age: 2"),
+        encoding="utf-8")
+    (pack / "pack.yaml").write_text("name: far-seats\nextends: base\nrules: {players: {min: 5, max: 7}}\n", encoding="utf-8")
+    assert main(["validate", str(pack)]) == 0, capsys.readouterr().err
+    assert main(["play", "--pack", str(pack), "--players", "5", "--seed", "1", "--json"]) == 0
+    err = capsys.readouterr().err
+    assert "core: python" not in err, err  # the native core runs seats at a distance

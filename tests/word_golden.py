@@ -11,7 +11,7 @@ from dsl.loader import load_pack
 from dsl.parser import parse_effects
 from dsl.printer import effects_text
 from interpreter.rules.compiled import compile_pack
-from interpreter.rules.counting import SEAT_OF
+from interpreter.rules.counting import SEAT_OF, side_of
 from interpreter.rules.science import MOST, SWAP
 from interpreter.rules.effects import compile_effects
 
@@ -39,17 +39,17 @@ def _plain(name: str, value: Any, ix: Any) -> Any:
     if name == "resources" and value and all(isinstance(x, int) for x in value):
         return _names(value, ix.res)
     if name in ("seats",):  # a side, or a target chosen by a count (counting.PickSeats)
-        return [SIDE_OF[s] if isinstance(s, int) else
+        return [side_of(s) if isinstance(s, int) else
                 {"pick": s.how, "counter": _plain("counter", s.counter, ix), "at_least": s.at_least,
                  "other": s.other} for s in value]
     if name == "counter" and value is not None:
         return {"what": value.what, "colors": _names(value.colors, ix.col),
-                "in": [SIDE_OF[s] for s in value.seats], "every": value.every,
+                "in": [side_of(s) for s in value.seats], "every": value.every,
                 **({"token": value.token} if value.token else {}),
                 **({"resource": _names((value.resource,), ix.res)[0]} if value.resource >= 0 else {})}
     if name == "condition" and not isinstance(value, str):  # a test on a count (rules/effects/vp.py)
         return {"kind": value.kind, "counter": _plain("counter", value.counter, ix),
-                "than": [SIDE_OF[s] for s in value.than] or (["others"] if value.kind in ("more", "most") else []),
+                "than": [side_of(s) for s in value.than] or (["others"] if value.kind in ("more", "most") else []),
                 "limit": value.limit}
     if name == "pick":  # a target chosen by a count (counting.PickSeats), or none
         return None if value is None else _plain("seats", (value,), ix)[0]
@@ -66,7 +66,7 @@ def _plain(name: str, value: Any, ix: Any) -> Any:
 
 def describe_hook(hook: Any, ix: Any) -> dict[str, Any]:
     fields = {k: _plain(k, v, ix) for k, v in sorted(vars(hook).items())
-              if not (k == "pick" and v is None)}  # only a target chosen by a count shows it
+              if not (k == "pick" and v is None) and not (k == "far" and v == ())}  # only when used
     if getattr(hook, "unit", "") == "rebate":  # a rebate keeps the sides it applies to there
         fields["resources"] = [SIDE_OF[s] for s in sorted(hook.resources)]
     return {"hook": type(hook).__name__, **fields}

@@ -15,7 +15,7 @@ conflict tokens (the military line, `per victory` / `per defeat`); they fire no 
 """
 from __future__ import annotations
 
-from interpreter.rules.counting import OTHERS, count
+from interpreter.rules.counting import FAR_LEFT, OTHERS, count, far_seat
 from interpreter.rules.city import LEFT
 from interpreter.rules.effects import Event
 
@@ -56,6 +56,8 @@ class Conflicts:
                         for target in range(n):
                             if target != c.seat:
                                 strength[target] += got
+                    elif side >= FAR_LEFT:  # N seats round the ring
+                        strength[far_seat(c.seat, side, n)] += got
                     elif side:
                         target = (c.seat + 1) % n if side == LEFT else (c.seat - 1) % n
                         strength[target] += got

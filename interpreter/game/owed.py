@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from interpreter.game.contract import IllegalMove
 from interpreter.rules.compiled import CCard
+from interpreter.rules.counting import fixed_cities
 from interpreter.rules.effects import Event
 from interpreter.rules.moves import BUILD, Move, legal_moves
 
@@ -55,10 +56,9 @@ class EndOfTurnBuilds:
     def copy_card_now(self, seat: int, colors: tuple[int, ...], seats: tuple[int, ...]) -> int:
         """A `copy ... now` effect: the chosen neighbour's card applies whole to this city."""
         city = self.cities[seat]
-        trio = self.table.around(seat)
         cands: list[CCard] = []
-        for s in seats:
-            for card in trio[s].cards:
+        for other in fixed_cities(self.table, seat, seats):
+            for card in other.cards:
                 if card.color in colors and card not in cands and card not in city.copied_now:
                     cands.append(card)
         if not cands:

@@ -303,12 +303,28 @@ cdef int in_city(const PackC* P, const City* c, const CounterC* k) noexcept nogi
     return 0
 
 
+cdef inline int ring_seat(int seat, int code, int n) noexcept nogil:
+    """The seat a fixed code names (counting.far_seat): 1 left, 2 right, 100 + N the seat N
+    seats left, 200 + N the seat N seats right; 0 the city itself."""
+    if code >= 200:
+        return (seat + n - (code - 200) % n) % n
+    if code >= 100:
+        return (seat + code - 100) % n
+    if code == 1:
+        return (seat + 1) % n
+    if code == 2:
+        return (seat + n - 1) % n
+    return seat
+
+
 cdef inline const City* chosen(const Game* g, int seat, int code) noexcept nogil:
     """counting._chosen: codes 3-6 name the richer, poorer (coins), stronger, weaker (shields)
-    neighbour now; on a tie the left one."""
+    neighbour now; on a tie the left one. (100+: a seat at a distance, counting._cities.)"""
     cdef const City* left = &g.city[(seat + 1) % g.n]
     cdef const City* right = &g.city[(seat + g.n - 1) % g.n]
     cdef int a, b
+    if code >= 100:
+        return &g.city[ring_seat(seat, code, g.n)]
     if code <= 4:
         a, b = left.coins, right.coins
     else:
@@ -363,8 +379,7 @@ cdef int test_holds(const PackC* P, const Game* g, int seat, const HookC* t) noe
         return own <= t.amount
     if t.nseats:
         for i in range(t.nseats):
-            theirs = in_city(P, &g.city[(seat + 1) % g.n if t.seats[i] == 1 else (seat + g.n - 1) % g.n],
-                             &t.counter)
+            theirs = in_city(P, &g.city[ring_seat(seat, t.seats[i], g.n)], &t.counter)
             if own < theirs or (own == theirs and t.cond == 3):
                 return 0
         return 1

@@ -7,7 +7,7 @@ cdef inline City* seat_city(const Game* g, int seat, int code) noexcept nogil:
         return <City*>&g.city[(seat + 1) % g.n]
     if code == 2:
         return <City*>&g.city[(seat + g.n - 1) % g.n]
-    return <City*>&g.city[seat]
+    return <City*>&g.city[ring_seat(seat, code, g.n)]  # the city itself, or N seats away
 
 
 cdef inline int coins_due(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
@@ -27,7 +27,7 @@ cdef int others_targets(const Game* g, int seat, const HookC* h, int* out) noexc
                 k += 1
         return k
     for i in range(h.nseats):
-        s = (seat + 1) % n if h.seats[i] == 1 else (seat + n - 1) % n
+        s = ring_seat(seat, h.seats[i], n)
         dup = s == seat
         for j in range(k):
             if out[j] == s:
@@ -211,13 +211,20 @@ cdef inline int watching(const Game* g) noexcept nogil:
 
 
 cdef inline int hears(const HookC* h, int owner, int seat, int n) noexcept nogil:
-    """TriggerHook.hears: an event in `seat`'s city heard by this trigger of `owner`'s city."""
+    """TriggerHook.hears: an event in `seat`'s city heard by this trigger of `owner`'s city
+    (its seats: those N seats away)."""
+    cdef int i
     if seat == owner:
         return h.seatmask & 1
     if h.seatmask >> 3 & 1:
         return 1
-    return (h.seatmask >> 1 & 1 and seat == (owner + 1) % n) or \
-        (h.seatmask >> 2 & 1 and seat == (owner + n - 1) % n)
+    if (h.seatmask >> 1 & 1 and seat == (owner + 1) % n) or \
+            (h.seatmask >> 2 & 1 and seat == (owner + n - 1) % n):
+        return 1
+    for i in range(h.nseats):
+        if seat == ring_seat(owner, h.seats[i], n):
+            return 1
+    return 0
 
 
 cdef void add_gained(City* c, int hid, int pts) noexcept nogil:

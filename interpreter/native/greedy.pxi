@@ -74,7 +74,7 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
         if h.ref == 1:
             return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * (ages_left(P, g) + 1)
         cities = (h.seatmask & 1) + ((g.n - 1) if h.seatmask >> 3 & 1 else
-                                     (h.seatmask >> 1 & 1) + (h.seatmask >> 2 & 1))
+                                     (h.seatmask >> 1 & 1) + (h.seatmask >> 2 & 1)) + h.nseats
         return worth(P, g, seat, &P.hooks[h.inner], depth + 1) * (1.5 * ages_left(P, g) + 1) \
             * (cities if cities > 1 else 1)
     if h.kind == H_GIFT:  # GiftHook.worth: production handed to rivals, a small loss

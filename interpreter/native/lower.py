@@ -17,7 +17,7 @@ from dsl.rules import pass_step
 from interpreter.rules import effects as E
 from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.contribution import Contribution
-from interpreter.rules.counting import OTHERS, Counter, PickSeats
+from interpreter.rules.counting import FAR_LEFT, OTHERS, Counter, PickSeats, seats_of
 from interpreter.rules.science import MOST, SWAP
 from interpreter.rules.effects.play import PlayTwoPower
 from interpreter.rules.effects.produce import GiftHook
@@ -128,6 +128,9 @@ class _HookLowering:
 
     def row(self, h: E.Hook) -> list[int]:
         t, tk = type(h), self.tokens
+        far = _far(h)
+        if far:
+            raise NotNative(far)
         if t is E.CoinsHook:
             return _row(H_COINS, h.amount, counter=_counter(h.counter, tk))
         if t is E.VictoryHook:
@@ -159,7 +162,7 @@ class _HookLowering:
                 raise NotNative(f"points gained when a trigger fires from {type(h.inner).__name__}")
             self.inner.append(self.row(h.inner))
             return _row(H_TRIGGER, cond=int(h.once), period=EVENT[h.kind], colors=h.colors,
-                        inner=-len(self.inner), ref=LIMIT[h.limit], seatmask=_heard(h))
+                        inner=-len(self.inner), ref=LIMIT[h.limit], seatmask=_heard(h), seats=h.far)
         if t is E.DrawHook:
             return _row(H_DRAW, h.count, ref=self.hands.index(h.deck))
         if t is E.HandBuildHook:
@@ -175,7 +178,7 @@ class _HookLowering:
         if t is E.OthersCoinsHook and h.pick is not None:
             raise NotNative("coins lost or gained by a city chosen by a count (the neighbor with most ..., every city with ...)")
         if t is E.OthersCoinsHook:
-            seats = tuple({"left": 1, "right": 2}[s] for s in h.sides if s in ("left", "right"))
+            seats = tuple(c for c in seats_of(h.sides) if c in (1, 2) or c >= FAR_LEFT)
             return _row(H_OTHERS, h.amount, seats=seats, seatmask=int(h.sides == ("others",)),
                         counter=_counter(h.counter, tk))
         if t is E.RelativeProduction:
@@ -205,6 +208,27 @@ class _HookLowering:
         if isinstance(h, E.PluginHook):
             raise NotNative(f"the plug-in word '{h.word}'")
         raise NotNative(f"the effect {type(h).__name__}")
+
+
+def _far(h: Any) -> str:
+    """Why the core cannot run a hook's seats at a distance (N seats round the ring: the seat
+    codes 100 + N, 200 + N, ring_seat in city.pxi), or "": it runs them in counts, shields for,
+    lose/gain, copies, conditions and triggers (their seats: the far seats heard), in at most
+    three cities."""
+    if len(getattr(h, "far", ())) > 3:
+        return "a trigger heard from more than three seats at a distance"
+    cond = getattr(h, "condition", None)
+    sides = getattr(h, "sides", ())
+    lists = [tuple(getattr(h, "seats", ())), tuple(getattr(cond, "than", ())),
+             seats_of(tuple(s for s in sides if isinstance(s, str)))]
+    for c in (getattr(h, "counter", None), getattr(cond, "counter", None)):
+        if isinstance(c, Counter):
+            lists.append(c.seats)
+            if c.what == "tucked" and any(isinstance(s, int) and s >= FAR_LEFT for s in c.seats):
+                return "cards of the tucked colour counted in a seat at a distance"
+    if any(len(seats) > 3 and any(isinstance(s, int) and s >= FAR_LEFT for s in seats) for seats in lists):
+        return "seats at a distance with more than three cities in one target"
+    return ""
 
 
 def _heard(h: Any) -> int:

@@ -82,14 +82,7 @@ cdef int gift_targets(const Game* g, int seat, const HookC* h, int* out) noexcep
     cdef int i, k, s, j, n = 0, dup
     for i in range(h.nseats):
         for k in range(1, g.n if h.seats[i] == 7 else 2):
-            if h.seats[i] == 7:
-                s = (seat + k) % g.n
-            elif h.seats[i] == 0:
-                s = seat
-            elif h.seats[i] == 1:
-                s = (seat + 1) % g.n
-            else:
-                s = (seat - 1 + g.n) % g.n
+            s = (seat + k) % g.n if h.seats[i] == 7 else ring_seat(seat, h.seats[i], g.n)
             dup = 0
             for j in range(n):
                 dup |= out[j] == s

@@ -59,8 +59,10 @@ cdef void war(const PackC* P, Game* g, int age) noexcept nogil:
             for j in range(h.nseats):
                 if h.seats[j] == 1:
                     strength[(s + 1) % n] += coins
-                elif h.seats[j]:
+                elif h.seats[j] == 2:
                     strength[(s + n - 1) % n] += coins
+                elif h.seats[j]:  # N seats away
+                    strength[ring_seat(s, h.seats[j], n)] += coins
     for k in range(m):
         s = fighting[k]
         j = fighting[(k + 1) % m]

@@ -238,8 +238,10 @@ cdef int copy_candidates(const PackC* P, const Game* g, int seat, int power, int
             nb = &g.city[seat]
         elif s == 1:
             nb = &g.city[(seat + 1) % g.n]
-        else:
+        elif s == 2:
             nb = &g.city[(seat + g.n - 1) % g.n]
+        else:
+            nb = &g.city[ring_seat(seat, s, g.n)]
         for j in range(nb.ncards):
             card = nb.cards[j]
             if h.colors >> P.cards[card].color & 1:

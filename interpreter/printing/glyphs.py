@@ -226,7 +226,15 @@ def far_arrow(cx: float, cy: float, s: float, right: bool = False) -> list[Prim]
 
 def around(thing: Row, sides: tuple[str, ...]) -> Row:
     """`thing` between neighbour arrows: ◄ card ► (left, self and right), ◄card card► (the two
-    neighbours only), card (self only), ◄◄ card ►► (every other city)."""
+    neighbours only), card (self only), ◄◄ card ►► (every other city), ◄◄2 card (2 seats left)."""
+    far = [d for d in map(A.seat_distance, sides) if d]
+    if far:  # the seats at a distance outside the near ones, each a double arrow and its number
+        near = tuple(s for s in sides if not A.seat_distance(s))
+        out = around(thing, near) if near else list(thing)
+        for d, way in far:
+            mark = [small(piece(far_arrow, way == "right", w=1.1), 0.8), word(str(d), 0.4)]
+            out = mark + out if way == "left" else out + mark[::-1]
+        return out
     if "others" in sides:
         return [small(piece(far_arrow, False, w=1.1), 0.8), *thing, small(piece(far_arrow, True, w=1.1), 0.8)]
     left, right = [small(piece(arrow, False), 0.8)], [small(piece(arrow, True), 0.8)]

@@ -1,12 +1,17 @@
 """'Whose city' and 'what is counted', resolved in one place for every effect that counts.
 
 A Counter is a compiled `per` clause. Seats are codes relative to the owner: 0 self,
-1 left, 2 right (the order of Table.around). Counting never looks at an effect's word.
+1 left, 2 right (the order of Table.around), 3-6 a chosen neighbour, 7 every other city,
+FAR_LEFT + N / FAR_RIGHT + N the seat N seats round the ring (`2 seats left`; the pack check
+keeps it strictly nearer that way, never the owner or a neighbour). Counting never looks at an
+effect's word.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+
+from dsl.ast import seat_distance, seat_side
 
 from interpreter.rules.science import best_science
 
@@ -14,10 +19,31 @@ SEAT_OF = {"self": 0, "left": 1, "right": 2,  # and the neighbours chosen when c
            "richer": 3, "poorer": 4, "stronger": 5, "weaker": 6,
            "others": 7}  # every city but the owner's (dsl effects.lark: target)
 OTHERS = 7
+FAR_LEFT, FAR_RIGHT = 100, 200  # + the distance: `N seats left|right` (dsl.ast.seat_distance)
+
+
+def seat_code(side: str) -> int | None:
+    """The code of one side string, None for a side that names no seat (`bank`)."""
+    far = seat_distance(side)
+    if far is not None:
+        return (FAR_LEFT if far[1] == "left" else FAR_RIGHT) + far[0]
+    return SEAT_OF.get(side)
+
+
+def side_of(code: int) -> str:
+    """The side string of a code 0-7 or N seats away (seat_code's inverse)."""
+    if code >= FAR_LEFT:
+        return seat_side(code % 100, "left" if code < FAR_RIGHT else "right")
+    return next(s for s, c in SEAT_OF.items() if c == code)
 
 
 def seats_of(sides: tuple[str, ...]) -> tuple[int, ...]:
-    return tuple(SEAT_OF[s] for s in sides if s in SEAT_OF)
+    return tuple(c for c in map(seat_code, sides) if c is not None)
+
+
+def far_seat(seat: int, code: int, n: int) -> int:
+    """The seat a code FAR_LEFT + N or FAR_RIGHT + N names from `seat` at a table of `n`."""
+    return (seat + code - FAR_LEFT) % n if code < FAR_RIGHT else (seat - (code - FAR_RIGHT)) % n
 
 
 @dataclass(frozen=True)
@@ -129,6 +155,8 @@ def seats_at(table: Any, seat: int, codes: tuple[int, ...]) -> list[int]:
             got = _picked(table, seat, code)
         elif code == OTHERS:
             got = [(seat + k) % n for k in range(1, n)]
+        elif code >= FAR_LEFT:
+            got = [far_seat(seat, code, n)]
         elif code >= 3:
             trio = table.around(seat)
             got = [_chosen(trio[1], trio[2], code).seat]
@@ -138,12 +166,20 @@ def seats_at(table: Any, seat: int, codes: tuple[int, ...]) -> list[int]:
     return out
 
 
+def fixed_cities(table: Any, seat: int, codes: tuple[int, ...]) -> list[Any]:
+    """The city each fixed code (self, left, right, N seats away) names from `seat`, in order."""
+    trio = table.around(seat)
+    return [trio[c] if c < 3 else table.cities[far_seat(seat, c, table.n)] for c in codes]
+
+
 def _cities(table: Any, trio: Any, code: int) -> list[Any]:
     """The cities one seat code counts in: one, or every other city for `others`."""
     if code < 3:
         return [trio[code]]
     if code == OTHERS:
         return [c for c in table.cities if c is not trio[0]]
+    if code >= FAR_LEFT:
+        return [table.cities[far_seat(trio[0].seat, code, table.n)]]
     return [_chosen(trio[1], trio[2], code)]
 
 

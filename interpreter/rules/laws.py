@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from interpreter.rules.counting import OTHERS
+from interpreter.rules.counting import FAR_LEFT, OTHERS, far_seat
 from interpreter.rules.city import LEFT, City, Table, intern
 
 
@@ -26,7 +26,8 @@ def shifts_of(table: Table, laws: Iterable[tuple[str, int]] = ()) -> list[dict[s
                         if seat != city.seat:
                             out[seat][rule] = out[seat].get(rule, 0) + amount
                     continue
-                seat = city.seat if code == 0 else (city.seat + 1) % n if code == LEFT else (city.seat - 1) % n
+                seat = city.seat if code == 0 else (city.seat + 1) % n if code == LEFT else \
+                    far_seat(city.seat, code, n) if code >= FAR_LEFT else (city.seat - 1) % n
                 out[seat][rule] = out[seat].get(rule, 0) + amount
     laws = list(laws)
     if laws:

@@ -11,7 +11,7 @@ from typing import Any, Sequence
 from dsl.model import DEFAULT_SCORE_LINES, Rules
 
 from interpreter.rules.compiled import CCard
-from interpreter.rules.counting import count
+from interpreter.rules.counting import count, fixed_cities
 from interpreter.rules.science import best_science
 from interpreter.rules.city import City, Table
 
@@ -70,12 +70,11 @@ def _score_city(table: Table, seat: int, rules: Rules, extra: Sequence[CCard] = 
 def copy_candidates(table: Table, seat: int) -> list[list[CCard]]:
     """For each of a city's copy-at-game-end powers, the neighbours' cards it may take."""
     city = table.cities[seat]
-    trio = table.around(seat)
     out: list[list[CCard]] = []
     for colors, seats in city.copies:
         found: list[CCard] = []
-        for s in seats:
-            for card in trio[s].cards:
+        for other in fixed_cities(table, seat, seats):
+            for card in other.cards:
                 if card.color in colors and card not in found:
                     found.append(card)
         out.append(found)

@@ -7,7 +7,7 @@ from typing import Any
 from dsl import ast as A
 
 from interpreter.rules.contribution import Hook
-from interpreter.rules.counting import seats_of
+from interpreter.rules.counting import fixed_cities, seats_of
 from interpreter.rules.effects.base import Builder, handles
 
 
@@ -37,10 +37,9 @@ class CopyNow(Hook):
         return game.copy_card_now(seat, self.colors, self.seats)
 
     def worth(self, obs: Any, seat: int) -> float:
-        trio = obs.table.around(seat)
         best = 0.0
-        for s in self.seats:
-            for card in trio[s].cards:
+        for city in fixed_cities(obs.table, seat, self.seats):
+            for card in city.cards:
                 if card.color in self.colors:
                     best = max(best, sum(h.worth(obs, seat) for h in card.effect.hooks))
         return best

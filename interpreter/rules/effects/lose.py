@@ -8,7 +8,7 @@ from typing import Any
 from dsl import ast as A
 
 from interpreter.rules.contribution import Hook
-from interpreter.rules.counting import Counter, PickSeats, count, seats_at
+from interpreter.rules.counting import FAR_LEFT, Counter, PickSeats, count, far_seat, seat_code, seats_at
 from interpreter.rules.effects.base import Builder, counter, handles
 
 
@@ -29,7 +29,8 @@ class OthersCoinsHook(Hook):
             return [s for s in range(n) if s != seat]
         out = []
         for side in self.sides:
-            s = (seat + 1) % n if side == "left" else (seat - 1) % n
+            code = seat_code(side) or 0
+            s = far_seat(seat, code, n) if code >= FAR_LEFT else (seat + 1) % n if side == "left" else (seat - 1) % n
             if s != seat and s not in out:
                 out.append(s)
         return out

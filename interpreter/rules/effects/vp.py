@@ -10,14 +10,14 @@ from typing import Any
 from dsl import ast as A
 
 from interpreter.rules.contribution import Hook
-from interpreter.rules.counting import SEAT_OF, Counter, count, in_city
+from interpreter.rules.counting import Counter, count, fixed_cities, in_city, seats_of
 from interpreter.rules.effects.base import Builder, counter, handles
 
 
 @dataclass(frozen=True)
 class CountTest:
     """A compiled condition on a count in the owner's city (see dsl.ast.Condition): `than` holds
-    seat codes (1 left, 2 right), or is empty for every other city."""
+    seat codes (1 left, 2 right, N seats away), or is empty for every other city."""
 
     kind: str
     counter: Counter
@@ -31,8 +31,7 @@ class CountTest:
         if self.kind == "at_most":
             return own <= self.limit
         if self.than:
-            trio = table.around(seat)
-            rivals = [trio[s] for s in self.than]
+            rivals = fixed_cities(table, seat, self.than)
         else:  # every other city, a seat no player owns included
             rivals = [c for i, c in enumerate(table.cities) if i != seat]
         theirs = [in_city(c, self.counter) for c in rivals]
@@ -70,7 +69,7 @@ class VictoryHook(Hook):
 def _test(cond: A.Condition, ix: Any) -> CountTest:
     c = counter(cond.counted, ix)
     assert c is not None
-    than = () if cond.than == ("others",) else tuple(SEAT_OF[s] for s in cond.than)
+    than = () if cond.than == ("others",) else seats_of(cond.than)
     if cond.kind == "most":
         than = ()
     return CountTest(cond.kind, c, than, cond.limit)

@@ -14,6 +14,7 @@ from typing import Any
 from dsl import ast as A
 
 from interpreter.rules.contribution import Hook
+from interpreter.rules.counting import FAR_LEFT, far_seat, seats_of
 from interpreter.rules.effects.base import Builder, Event, ages_left, compile_node, handles
 
 
@@ -29,6 +30,7 @@ class TriggerHook(Hook):
         self.limit = limit  # "age" | "game": fires at most once in each age / in the game
         self.own = "self" in whose  # heard in the owner's city
         self.others = whose != ("self",)  # heard in other cities (GameState.watching)
+        self.far = tuple(c for c in seats_of(whose) if c >= FAR_LEFT)  # N seats left|right
         self.scores = inner.scores  # points: counted when it fires, scored at the end
 
     def hears(self, owner: int, seat: int, n: int) -> bool:
@@ -39,7 +41,8 @@ class TriggerHook(Hook):
         whose = self.whose
         if whose == ("others",):
             return True
-        return ("left" in whose and seat == (owner + 1) % n) or ("right" in whose and seat == (owner - 1) % n)
+        return ("left" in whose and seat == (owner + 1) % n) or ("right" in whose and seat == (owner - 1) % n) \
+            or any(seat == far_seat(owner, c, n) for c in self.far)
 
     def matches(self, event: Event) -> bool:
         if event.kind != self.kind:
@@ -60,7 +63,7 @@ class TriggerHook(Hook):
 
     def worth(self, obs: Any, seat: int) -> float:
         cities = self.own + (obs.n - 1 if self.whose == ("others",) else
-                             ("left" in self.whose) + ("right" in self.whose))
+                             ("left" in self.whose) + ("right" in self.whose) + len(self.far))
         if self.limit == "game":
             return self.inner.worth(obs, seat)
         if self.kind == "age_start":
