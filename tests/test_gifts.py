@@ -120,3 +120,24 @@ def test_games_with_gifts_play_the_same_on_both_cores(cp, native_core: None, pla
     lower(cp)  # accepted, not declined
     for seed, bots in enumerate(("greedy", "random", "random,greedy")):
         assert first_difference(cp, seed + 10 * players, players, bots, "random") == ""
+
+
+DISCOUNT = """cards:
+  - {name: Open Roads, age: 1, color: yellow, players: [3, 4, 5, 6, 7], effect: discount 2 coins on red cards for others}
+  - {name: Dear Barracks, age: 1, color: red, players: [3, 4, 5, 6, 7], cost: 2 coins, effect: shields 1}
+"""
+
+
+def test_a_cost_change_for_others_reaches_the_cities_beyond_the_neighbours(tmp_path_factory) -> None:
+    """`for others` reaches every other city: at 5 players seats 2 and 3 are no neighbours of
+    seat 0, and a city-wide cost summary must still see seat 0's change (it once did not)."""
+    from interpreter.rules.pricing import mods_for
+    cp = base_plus(tmp_path_factory, "far-discount", DISCOUNT)
+    g = Game(cp, make_bots("greedy", 5), seed=5, sides="A")
+    g.pending()
+    red = cp.colors.index("red")
+    assert [mods_for(c, g.table) for c in g.cities] == [None] * 5  # nobody has a cost change yet
+    g.cities[0].build_card(_card(cp, "Open Roads"))
+    got = [mods_for(c, g.table) for c in g.cities]
+    assert got[0].cards[red][0] == 0  # not for itself
+    assert [m.cards[red][0] for m in got[1:]] == [2, 2, 2, 2]  # both neighbours and both far cities

@@ -9,7 +9,7 @@ from typing import Any
 
 from interpreter.rules.compiled import CCard, CompiledPack, CSide
 from interpreter.rules.contribution import Contribution, Hook
-from interpreter.rules.counting import count
+from interpreter.rules.counting import OTHERS, count
 
 LEFT, RIGHT = 1, 2
 _IDS: dict[tuple[Any, ...], int] = {}
@@ -37,7 +37,8 @@ class City:
                  "token_counts", "strength", "strength_out", "free_build_colors", "relative", "relative_choices",
                  "rebate_used", "free_turns", "colour_first", "listens", "counted_costs", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
                  "unowned", "built_stages", "under", "buried", "track_pos", "extras",
-                 "rule_changes", "shifts", "laws", "laws_placed", "gained", "gives", "gifted")
+                 "rule_changes", "shifts", "laws", "laws_placed", "gained", "gives", "gifted",
+                 "costs_for_others")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -74,6 +75,7 @@ class City:
         self.scorers: list[tuple[str, Hook]] = []  # (score line, hook) scored at game end
         self.triggers: list[tuple[Hook, int]] = []  # (hook, id of the card it came with)
         self.cost_changes: list[Any] = []  # cost changes this city makes (on itself or others)
+        self.costs_for_others = False  # one of them reaches every other city (`for others`)
         self.free_build = ""
         self.free_build_used = False
         self.play_last = False
@@ -175,6 +177,8 @@ class City:
 
     def add_cost_change(self, change: Any) -> None:
         self.cost_changes.append(change)
+        if OTHERS in change.seats:  # it reaches cities beyond the neighbours too
+            self.costs_for_others = True
         if change.unit == "first_of_color":
             self.colour_first = True
         if getattr(change, "counter", None) is not None:  # its amount is counted (pricing.mods_for)
@@ -332,7 +336,7 @@ class City:
         new.own_id, new.trade_id, new.price_id = self.own_id, self.trade_id, self.price_id
         new.rule_changes, new.shifts, new.laws = self.rule_changes[:], dict(self.shifts), self.laws[:]
         new.laws_placed = self.laws_placed
-        new.gives, new.gifted = self.gives[:], self.gifted
+        new.gives, new.gifted, new.costs_for_others = self.gives[:], self.gifted, self.costs_for_others
         return new
 
     @property

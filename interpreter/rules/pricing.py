@@ -75,16 +75,20 @@ def mods_for(city: City, table: Table) -> Mods | None:
     city until a cost change appears near it or it buys from the bank."""
     n = table.n
     left, right = table.cities[(city.seat + 1) % n], table.cities[(city.seat - 1) % n]
-    if not (city.cost_changes or left.cost_changes or right.cost_changes):
+    far = [c for c in table.cities if c.costs_for_others and c is not city and c is not left
+           and c is not right] if n > 3 else ()  # `for others` changes of cities beyond the neighbours
+    if not (city.cost_changes or left.cost_changes or right.cost_changes or far):
         return None
     key: tuple[object, ...] = (len(city.cost_changes), len(left.cost_changes),
-                               len(right.cost_changes), city.bank_used, left.seat, right.seat)
+                               len(right.cost_changes), city.bank_used, left.seat, right.seat,
+                               *((c.seat, len(c.cost_changes)) for c in far))
     if city.rebate_used:
         key += (tuple(sorted(city.rebate_used)),)
     if city.colour_first:  # free first card of each colour: which colours it has matters
         key += (tuple(n == 0 for n in city.color_counts),)
     amounts: dict[int, int] = {}
-    if city.counted_costs or left.counted_costs or right.counted_costs:  # its amount now is in the key
+    if city.counted_costs or left.counted_costs or right.counted_costs or any(c.counted_costs for c in far):
+        # the amounts counted now are in the key
         amounts = {id(ch): ch.amount_at(table, owner) for ch, owner in _reaching(city, table)
                    if getattr(ch, "counter", None) is not None}
         key += (tuple(sorted(amounts.items())),)
