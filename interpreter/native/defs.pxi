@@ -38,6 +38,9 @@ cdef enum:
     MAXSTR = 4
     MAXSTG = 8         # wonder stages on one side
     MAXBURY = 8        # cards one city buries
+    MAXTRACKS = 8      # per-city tracks a pack declares (rules: tracks)
+    MAXTSTEPS = 64     # their steps, all tracks together
+    MAXTWARS = 4       # conflicts along tracks (rules: track_conflicts)
 
 # wild science symbols settled after the others (science.MOST, SWAP; lower.py: SCI_MOST, SCI_SWAP)
 cdef enum:
@@ -67,6 +70,7 @@ cdef enum:
     H_PLAYTWO = 19     # play two cards once per game (period 1) or age (2): second.pxi
     H_BURY = 20        # bury card from HAND (ref) for N (amount) vp per coin: own_cards.pxi
     H_CTOKENS = 21     # N (amount) conflict tokens outside a war: ref 1 victory, 0 defeat
+    H_ADVANCE = 22     # advance track `ref` one step, paying `amount` coins (the owner's choice): tracks.pxi
 
 # cost change units (lower.py: UNIT)
 cdef enum:
@@ -258,6 +262,15 @@ cdef struct PackC:
     int debt              # the token kind taken for unpaid losses, or -1
     int* deck_of          # by card: its named deck id, or -1 for an age card
     int* contrib_card     # by contribution: the card it is the effect of, or -1 (a board, a stage)
+    int ntracks           # per-city tracks (tracks.pxi): each one's steps' contributions
+    int track_step0[MAXTRACKS]
+    int track_nsteps[MAXTRACKS]
+    int track_contrib[MAXTSTEPS]
+    int ntwars            # conflicts along tracks: strength a count, or (twar_shields) shields
+    int twar_shields[MAXTWARS]
+    CounterC twar_counter[MAXTWARS]
+    int twar_victory[MAXTWARS][16]
+    int twar_defeat[MAXTWARS][16]
 
 cdef struct AgeDeal:
     int ndeck
@@ -394,6 +407,7 @@ cdef struct City:
     int second_used
     int nburied
     short buried[MAXBURY][2]  # (the `bury` hook, the card it took out of the game)
+    short track_pos[MAXTRACKS] # steps reached on each track (City.track_pos)
     int overflow              # an array was full: the game cannot be trusted (never for a
                               # pack lower.py accepts; checked after every call)
 

@@ -1,0 +1,86 @@
+"""Tracks on the native core (interpreter/native/tracks.pxi): markers moved by `advance`, paid
+steps decided by the native random and greedy bots as the Python ones decide them (the same
+draws), step rewards, and conflicts along tracks of every city against every other, compared
+move by move with the Python engine (differential.first_difference) on examples/naval-tracks
+and on tests/packs/fleet-tracks (strength counted: red cards, groups of 3 coins, shields,
+naval tokens; paid steps of 1, 2 and 3 coins; a step moved by a trigger)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dsl.loader import load_pack
+from interpreter.rules.compiled import compile_pack
+
+HERE = Path(__file__).resolve().parent
+PACKS = {"naval": HERE.parent / "examples" / "naval-tracks", "fleet": HERE / "packs" / "fleet-tracks"}
+
+
+@pytest.fixture(scope="module")
+def cps() -> dict:
+    return {name: compile_pack(load_pack(str(path))) for name, path in PACKS.items()}
+
+
+def test_tracks_lower_with_their_steps_and_conflicts(cps: dict) -> None:
+    from interpreter.native.lower import H_ADVANCE, lower
+    t = lower(cps["fleet"])
+    assert [len(steps) for steps in t["tracks"]] == [3, 4, 3]
+    # shields (1), else the count; victory and defeat per age as declared
+    assert [(w[0], w[2], w[3]) for w in t["track_wars"]] == [
+        (0, [2, 4, 6], [-1, -1, -2]), (0, [1, 2, 3], [0, -1, -1]), (1, [1, 1, 1], [-1, -1, -1]),
+        (0, [3, 3, 3], [-2, -2, -2])]
+    assert t["track_wars"][1][1][3] == 3  # groups of 3 coins
+    assert {row[1] for row in t["hooks"] if row[0] == H_ADVANCE} == {0, 1, 2, 3}  # coins a step costs
+
+
+@pytest.mark.parametrize("name,players", [(p, n) for p in PACKS for n in range(3, 8)])
+def test_both_cores_play_the_same_games(native_core: None, cps: dict, name: str, players: int) -> None:
+    from interpreter.sim.differential import first_difference
+    for seed in range(6):
+        bots = ("random", "greedy", "random,greedy")[seed % 3]
+        diff = first_difference(cps[name], seed * 7 + players, players, bots, ("A", "B", "random")[seed % 3])
+        assert diff == "", diff
+
+
+@pytest.mark.parametrize("bots", ["random", "greedy"])
+def test_paid_steps_are_asked_and_both_answers_happen(native_core: None, cps: dict, bots: str) -> None:
+    """The native trace holds the paid steps' questions (a step as card -1000 - k), answered
+    both ways over a few games, and markers that moved."""
+    from interpreter.sim.differential import native_run
+    answers, moved = set(), 0
+    for seed in range(6):
+        trace, _ = native_run(cps["fleet"], seed, 4, bots, "A")
+        answers |= {r[3] for r in trace if r[0] == "card" and r[2][0] <= -1000}
+        moved += sum(sum(c[-1]) for c in trace[-1][1][2])
+    assert answers == {0, None} and moved
+
+
+def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, cps: dict) -> None:
+    """bridge.from_decision carries the markers (the steps' rewards folded in again)."""
+    from test_native_bridge import Snapshot
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    from interpreter.sim.native_records import scores_of
+    moved = 0
+    for name, cp in cps.items():
+        for seed in range(6):
+            n = 3 + seed % 5
+            bots = make_bots(("random", "greedy")[seed % 2], n)
+            snap = bots[0] = Snapshot(bots[0], 2 + seed % 2, 1 + seed % 5)
+            game = Game(cp, bots, seed=seed, sides="random")
+            scores = game.play()
+            assert snap.native is not None
+            moved += sum(sum(c.track_pos) for c in game.cities)
+            snap.native.play()
+            assert scores_of(cp, snap.native) == scores, (name, seed)
+    assert moved
+
+
+def test_a_search_bot_plays_its_playouts_natively(native_core: None, cps: dict) -> None:
+    from interpreter import native
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    assert native.unsupported(cps["naval"]) == ""
+    scores = Game(cps["naval"], make_bots("search:20,greedy", 3), seed=2).play()
+    assert len(scores["players"]) == 3
