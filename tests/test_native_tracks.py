@@ -84,3 +84,36 @@ def test_a_search_bot_plays_its_playouts_natively(native_core: None, cps: dict) 
     assert native.unsupported(cps["naval"]) == ""
     scores = Game(cps["naval"], make_bots("search:20,greedy", 3), seed=2).play()
     assert len(scores["players"]) == 3
+
+
+def test_a_search_world_carries_the_markers(native_core: None, cps: dict) -> None:
+    """A world the core deals for the search bot (players/native_worlds.py) holds the markers
+    and their rewards: played out natively, it scores as the same world determinized in Python
+    and played on by the Python engine."""
+    from interpreter.players.bots import GreedyBot, RandomBot
+    from interpreter.players.determinize import determinize
+    from interpreter.players.game import Game
+    from interpreter.players.native_worlds import NativeWorlds
+    from interpreter.sim.native_records import scores_of
+    cp = cps["fleet"]
+    checked = []
+
+    class Probe(RandomBot):
+        def choose(self, obs, moves):
+            if obs.phase.kind == "age" and obs.sub == "turn" and obs.age == 3 and obs.turn == 2 and not checked:
+                worlds = NativeWorlds.of(obs)
+                assert worlds is not None
+                stream = obs.search_rng.fork("w:0")
+                fast = worlds.world(stream.copy())
+                slow = determinize(obs, stream, [GreedyBot() for _ in range(obs.n)])
+                markers = [list(c.track_pos) for c in slow.cities]
+                fast.reseed_bots([r.state for r in slow.bot_rngs], [1] * obs.n)
+                fast.play()
+                checked.append((markers, scores_of(cp, fast) == slow.play()))
+            return super().choose(obs, moves)
+
+    for seed in range(4):
+        checked.clear()
+        Game(cp, [Probe()] + [RandomBot() for _ in range(3)], seed=seed).play()
+        assert checked and checked[0][1], (seed, checked)
+        assert any(any(m) for m in checked[0][0])
