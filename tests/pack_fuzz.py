@@ -75,7 +75,8 @@ def effect(draw: Any, tokens: bool, decks: tuple[str, ...], tracks: int = 0, tri
     if word == "advance":
         track = f"t{draw(st.integers(0, tracks - 1))}"
         return draw(st.sampled_from([f"advance {track}", f"advance {track} for {draw(st.integers(1, 3))} coins",
-                                     f"advance {track} when build {draw(st.sampled_from(COLOURS))} card"]))
+                                     f"advance {track} when build {draw(st.sampled_from(COLOURS))} card",
+                                     f"advance {track} for {res}", f"advance {track} for 1 coin, 2 {res}"]))
     if word == "produce":
         return draw(st.sampled_from([f"produce {k} {res}", f"produce {res}/{draw(st.sampled_from(RAW))}",
                                      f"produce {res}/{draw(st.sampled_from(MADE))} untradable",

@@ -117,3 +117,64 @@ def test_a_search_world_carries_the_markers(native_core: None, cps: dict) -> Non
         Game(cp, [Probe()] + [RandomBot() for _ in range(3)], seed=seed).play()
         assert checked and checked[0][1], (seed, checked)
         assert any(any(m) for m in checked[0][0])
+
+
+# --- steps priced in resources (`advance gold for wood`), on both cores -------------------------
+
+RESOURCES = HERE / "packs" / "fleet-resources"
+GOLD = 2  # fleet-tracks' tracks: red, yellow, gold; gold's first step: vp 3
+
+
+def _theater(seat_has_wood: bool, left_sells_wood: bool, rebate: bool = False):
+    """A 3-player greedy game where seat 0 builds Theater (`vp 2; advance gold for wood`) with
+    3 coins; seat 1 (its left) and seat 2 (its right) hold 3 coins each."""
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    cp = compile_pack(load_pack(str(RESOURCES)))
+    game = Game(cp, make_bots("greedy", 3), seed=1, log=True)
+    for c in game.cities:
+        c.coins = 3
+    if seat_has_wood:
+        game.cities[0].build_card(cp.card_named("Lumber Yard"))
+    if left_sells_wood:
+        game.cities[1].build_card(cp.card_named("Lumber Yard"))
+    if rebate:
+        game.cities[0].build_card(cp.card_named("Marketplace"))
+    theater = cp.card_named("Theater")
+    game.cities[0].build_card(theater)
+    return game, game.when_built(0, theater.effect)
+
+
+def test_a_step_priced_in_wood_is_bought_from_the_left_and_paid_at_once() -> None:
+    game, coins = _theater(seat_has_wood=False, left_sells_wood=True)
+    # wood from the left at the rules' price, 2 coins; the step (vp 3) is worth more than
+    # 2 coins (2/3 of a point): the greedy bot takes it; the left city is paid at once
+    assert coins == 0 and [c.coins for c in game.cities] == [1, 5, 3]
+    assert game.cities[0].track_pos[GOLD] == 1
+    (turn,) = [t for t in game.log["turns"] if t["moves"][0]["action"] == "advance"]
+    assert turn["note"] == "advance gold for wood (2 coins in all)"
+    assert (turn["moves"][0]["bank"], turn["moves"][0]["left"], turn["moves"][0]["right"]) == (0, 2, 0)
+
+
+def test_own_wood_pays_the_step_and_a_rebate_is_used_up() -> None:
+    game, _ = _theater(seat_has_wood=True, left_sells_wood=True)
+    assert [c.coins for c in game.cities] == [3, 3, 3] and game.cities[0].track_pos[GOLD] == 1
+    game, _ = _theater(seat_has_wood=False, left_sells_wood=True, rebate=True)
+    # `rebate 1 coin from left`: the wood costs 1; the rebate is then used for the turn
+    assert [c.coins for c in game.cities] == [2, 4, 3] and game.cities[0].rebate_used == {1}
+
+
+def test_a_step_nobody_can_supply_is_not_asked() -> None:
+    game, _ = _theater(seat_has_wood=False, left_sells_wood=False)
+    assert game.cities[0].track_pos[GOLD] == 0 and [c.coins for c in game.cities] == [3, 3, 3]
+    assert not [t for t in game.log["turns"] if t["moves"][0]["action"] == "advance"]
+
+
+@pytest.mark.parametrize("players", range(3, 8))
+def test_steps_priced_in_resources_play_alike_on_both_cores(native_core: None, players: int) -> None:
+    from interpreter.sim.differential import first_difference
+    cp = compile_pack(load_pack(str(RESOURCES)))
+    for seed in range(6):
+        bots = ("random", "greedy", "random,greedy")[seed % 3]
+        diff = first_difference(cp, seed * 5 + players, players, bots, ("A", "B", "random")[seed % 3])
+        assert diff == "", diff

@@ -160,6 +160,9 @@ cdef class NativePack:
             for j in range(len(victory)):
                 P.twar_victory[i][j] = victory[j]
                 P.twar_defeat[i][j] = defeat[j]
+        P.nadv = len(t["advances"])
+        for i, cost in enumerate(t["advances"]):  # lower.py keeps them within the arrays
+            fill_cost(cost, P.adv_r[i], P.adv_n[i], &P.adv_ncost[i], &P.adv_units[i])
         wonders = t["wonders"]
         P.nwonders = len(wonders)
         P.wonder_sides = <int*>calloc(max(1, len(wonders)) * 4, sizeof(int))

@@ -41,6 +41,7 @@ cdef enum:
     MAXTRACKS = 8      # per-city tracks a pack declares (rules: tracks)
     MAXTSTEPS = 64     # their steps, all tracks together
     MAXTWARS = 4       # conflicts along tracks (rules: track_conflicts)
+    MAXADV = 32        # `advance ... for RESOURCES` hooks in a pack (their prices)
 
 # wild science symbols settled after the others (science.MOST, SWAP; lower.py: SCI_MOST, SCI_SWAP)
 cdef enum:
@@ -70,7 +71,8 @@ cdef enum:
     H_PLAYTWO = 19     # play two cards once per game (period 1) or age (2): second.pxi
     H_BURY = 20        # bury card from HAND (ref) for N (amount) vp per coin: own_cards.pxi
     H_CTOKENS = 21     # N (amount) conflict tokens outside a war: ref 1 victory, 0 defeat
-    H_ADVANCE = 22     # advance track `ref` one step, paying `amount` coins (the owner's choice): tracks.pxi
+    H_ADVANCE = 22     # advance track `ref` one step, paying `amount` coins and the resources of
+                       # price `inner` (-1: none) (the owner's choice): tracks.pxi
 
 # cost change units (lower.py: UNIT)
 cdef enum:
@@ -271,6 +273,11 @@ cdef struct PackC:
     CounterC twar_counter[MAXTWARS]
     int twar_victory[MAXTWARS][16]
     int twar_defeat[MAXTWARS][16]
+    int nadv              # prices in resources of `advance` hooks (HookC.inner): as a stage's cost
+    int adv_ncost[MAXADV]
+    int adv_units[MAXADV]
+    int adv_r[MAXADV][MAXCOST]
+    int adv_n[MAXADV][MAXCOST]
 
 cdef struct AgeDeal:
     int ndeck

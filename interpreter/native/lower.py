@@ -30,7 +30,7 @@ from interpreter.game.rng import fnv1a, mix
 MAXP, MAXR, MAXC, MAXS, MAXHAND, MAXBUILT, MAXCH, MAXWILD = 8, 8, 16, 4, 20, 64, 64, 8
 MAXCOST, MAXCHAIN, PER_CONTRIB, MAXDISC = 8, 8, 12, 512
 MAXNH, MAXTK, MAXBOX, MAXCOPY, MAXSTG = 2, 4, 256, 8, 8
-MAXTRACKS, MAXTSTEPS, MAXTWARS = 8, 64, 4
+MAXTRACKS, MAXTSTEPS, MAXTWARS, MAXADV = 8, 64, 4, 32
 HELD = 5000  # defs.pxi; the same runtime bound as dsl/limits.py LIMITS.held
 if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
     raise RuntimeError("the native core's HELD (defs.pxi, lower.py) differs from dsl/limits.py's held")
@@ -126,6 +126,7 @@ class _HookLowering:
     def __init__(self, cp: CompiledPack, hands: list[str], tokens: list[str]):
         self.cp, self.hands, self.tokens = cp, hands, tokens
         self.inner: list[list[int]] = []
+        self.advances: list[list[list[int]]] = []  # the resources of `advance ... for RESOURCES`
 
     def row(self, h: E.Hook) -> list[int]:
         t, tk = type(h), self.tokens
@@ -195,6 +196,11 @@ class _HookLowering:
             return _row(H_FARTRADE, h.price, ref=h.distance)
         if t is E.BuryHook:
             return _row(H_BURY, h.vp, ref=self.hands.index(h.hand))
+        if t is AdvanceHook and h.cost:  # inner: its price in resources (advances)
+            if len(h.cost) > MAXCOST or len(self.advances) >= MAXADV:
+                raise NotNative(f"more than {MAXADV} steps priced in resources, or one of more than {MAXCOST} resources")
+            self.advances.append([list(x) for x in h.cost])
+            return _row(H_ADVANCE, h.coins, ref=h.track, inner=len(self.advances) - 1)
         if t is AdvanceHook:  # ref: the track, amount: the coins a paid step costs
             return _row(H_ADVANCE, h.coins, ref=h.track)
         if t is PlayTwoPower:  # (a count with seats no player owns never plays natively)
@@ -464,7 +470,7 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
                                            for c in cp.cards],
         "tokens": [[k.vp, lines.index(k.line) if k.vp else 0, int(k.sit_out)] for k in kinds],
         "debt": tokens.index(rules.debt) if rules.debt in tokens else -1,
-        "tracks": tracks, "track_wars": wars,
+        "tracks": tracks, "track_wars": wars, "advances": t.lowering.advances,
     }
 
 

@@ -22,7 +22,8 @@ cdef double advance_worth(const PackC* P, const Game* g, int seat, const HookC* 
     cdef int pos = g.city[seat].track_pos[h.ref]
     if pos >= P.track_nsteps[h.ref]:
         return 0.0
-    return step_worth(P, g, seat, P.track_contrib[P.track_step0[h.ref] + pos], depth) - h.amount / 3.0
+    return step_worth(P, g, seat, P.track_contrib[P.track_step0[h.ref] + pos], depth) \
+        - (h.amount + 2 * (P.adv_units[h.inner] if h.inner >= 0 else 0)) / 3.0
 
 
 cdef int advance(const PackC* P, Game* g, int seat, const HookC* h, int depth) noexcept nogil:
@@ -31,13 +32,26 @@ cdef int advance(const PackC* P, Game* g, int seat, const HookC* h, int depth) n
     coins, a third of a point each), traced as a card picked. The step's reward joins the
     city; the coins its when-built hooks give are returned."""
     cdef City* c = &g.city[seat]
-    cdef int t = h.ref, pos = c.track_pos[h.ref], k, take = 1
-    if pos >= P.track_nsteps[t] or c.coins < h.amount:
+    cdef int t = h.ref, pos = c.track_pos[h.ref], k, take = 1, total = h.amount, left = 0, right = 0
+    cdef Mods m
+    cdef Terms terms
+    cdef Price p
+    if pos >= P.track_nsteps[t]:
+        return 0
+    if h.inner >= 0:  # a price in resources: GameState.step_price, as a stage's (plain trade)
+        mods_for(P, g, seat, &m)
+        build_terms(&m, -1, h.amount, P.adv_r[h.inner], P.adv_n[h.inner], P.adv_ncost[h.inner], &terms)
+        priced(g, seat, &m, &terms, &p)
+        if not p.buildable or p.nopt == 0 or p.opts[0].e != 0:
+            return 0
+        left, right = p.opts[0].l, p.opts[0].r
+        total = p.bank + left + right
+    elif c.coins < h.amount:
         return 0
     k = P.track_contrib[P.track_step0[t] + pos]
-    if h.amount:
+    if h.amount or h.inner >= 0:
         if g.policy[seat] == P_GREEDY:
-            take = step_worth(P, g, seat, k, depth) > h.amount / 3.0
+            take = step_worth(P, g, seat, k, depth) > total / 3.0
         else:
             take = randrange(&g.rng_bot[seat], 2) != 0
         if g.trace != NULL:
@@ -48,7 +62,16 @@ cdef int advance(const PackC* P, Game* g, int seat, const HookC* h, int depth) n
             trace_int(g.trace, 0 if take else -1)
         if not take:
             return 0
-    c.coins -= h.amount
+    c.coins -= total  # GameState.pay_step: the neighbours at once, a rebate used up
+    if left or right:
+        g.city[(seat + 1) % g.n].coins += left
+        g.city[(seat + g.n - 1) % g.n].coins += right
+        if m.rebate[0] and left:
+            c.rebate_used |= 2
+            g.bank_reset = 1
+        if m.rebate[1] and right:
+            c.rebate_used |= 4
+            g.bank_reset = 1
     c.track_pos[t] = pos + 1
     city_add(P, c, k, -1)
     if P.contribs[k].builds:

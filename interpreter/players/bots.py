@@ -180,7 +180,7 @@ class GreedyBot:
         if purpose.startswith("join project"):
             return _join(self, now, cards[0], purpose)
         if purpose.startswith("advance"):  # a paid step: when its reward is worth the coins
-            coins = int(next((w for w in purpose.split() if w.isdigit()), "0"))
+            coins = int(next((w.strip("(") for w in reversed(purpose.split()) if w.strip("(").isdigit()), "0"))
             return 0 if step_worth(obs, obs.seat, cards[0].effect) > coins / 3 else None
         if purpose.startswith("bury"):  # the dearest card: its points go by its coin cost
             top = max(c.cost_coins for c in cards)
