@@ -178,3 +178,15 @@ def test_steps_priced_in_resources_play_alike_on_both_cores(native_core: None, p
         bots = ("random", "greedy", "random,greedy")[seed % 3]
         diff = first_difference(cp, seed * 5 + players, players, bots, ("A", "B", "random")[seed % 3])
         assert diff == "", diff
+
+
+@pytest.mark.parametrize("bots", ["random", "greedy"])
+def test_a_game_with_steps_bought_from_neighbours_resumes_from_its_log(tmp_path: Path, capsys, bots: str) -> None:
+    from interpreter.cli import main
+    log = tmp_path / "log.json"
+    args = ["play", "--pack", str(RESOURCES), "--json", "--bots", bots, "--core", "python"]
+    assert main([*args, "--players", "4", "--seed", "3", "--log", str(log)]) == 0
+    first = capsys.readouterr().out
+    assert "coins in all)" in log.read_text()  # a step priced in resources was taken
+    assert main([*args, "--resume", str(log)]) == 0
+    assert capsys.readouterr().out == first
