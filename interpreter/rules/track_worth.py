@@ -5,7 +5,7 @@ the card language (tokens of a kind, blue cards, shields...). One more unit of t
 thing is worth what it changes in this age's conflict, as the cities stand now (the victory
 token won, the defeat token escaped; 0.8 of it, as the land conflict's shields are weighed),
 plus a little of every later age's conflict, since the count keeps counting. The native core's
-greedy (interpreter/native/greedy.pxi track_gain) does the same float arithmetic in the same
+greedy (interpreter/native/tracks.pxi track_gain) does the same float arithmetic in the same
 order.
 """
 from __future__ import annotations
