@@ -273,10 +273,12 @@ class Rebate:
 class Advance:
     """When built, the owner's marker on a track the pack declares moves one step on, and the
     reward of the step reached applies (`advance red`; `advance red for 1 coin`: only if the
-    owner then holds the coins, which it pays)."""
+    owner then holds the coins, which it pays; `advance red for 1 wood`: resources priced as a
+    wonder stage's, its own or bought from the neighbours)."""
 
     track: str
     coins: int = 0
+    resources: tuple[tuple[str, int], ...] = ()
     line: int = _pos()
     column: int = _pos()
 

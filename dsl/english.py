@@ -311,6 +311,11 @@ def _(n: A.Tokens, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 @english.register
 def _(n: A.Advance, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    if n.resources:
+        return (f"When built, you may pay {cost_english(A.Cost(n.coins, n.resources))}, as for a wonder "
+                "stage (your own resources, or bought from your neighbours, who are paid at once), "
+                f"to move your {n.track} marker one step along its track; you gain the reward of "
+                "the step it reaches.")
     if n.coins:
         return (f"When built, you may pay {_plural(n.coins, 'coin')} (if you then have {_them(n.coins)}) "
                 f"to move your {n.track} marker one step along its track; you gain the reward of "

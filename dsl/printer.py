@@ -281,7 +281,9 @@ def _(n: A.Tokens) -> str:
 
 @canonical.register
 def _(n: A.Advance) -> str:
-    return f"advance {n.track}" + (f" for {n.coins} coin{'s' if n.coins != 1 else ''}" if n.coins else "")
+    if not n.coins and not n.resources:
+        return f"advance {n.track}"
+    return f"advance {n.track} for " + cost_text(A.Cost(n.coins, n.resources))
 
 
 @canonical.register

@@ -2,6 +2,9 @@
 
 The interpreter keys its handlers by `word` (and checks it covers every entry);
 `docs/effects.md` is generated from this table; plug-ins add rows at run time.
+
+The module is over 400 lines for a reason: it is the one table of every word of the language,
+one entry each, and the design wants it in one place (a new mechanic is one new row here).
 """
 from __future__ import annotations
 
@@ -328,10 +331,16 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "moves one step on, and the reward of the step it reaches (an effect in the card "
                "language) applies once, as if built then. With `for N coins` the step is the owner's "
                "choice: when it holds N coins at that moment (after the turn's payments, before "
-               "its income) its player is asked, and pays them to move. A marker at the track's end stays (nothing is paid).",
+               "its income) its player is asked, and pays them to move. A price in resources "
+               "(`for 1 wood`, `for 2 stone, 1 coin`: written as a cost) is priced as a wonder stage "
+               "is: the city's own resources, or bought from its neighbours (paid at once; no bank "
+               "purchase, no far trade), the cheapest way first; the player is asked when it can pay. "
+               "A marker at the track's end stays (nothing is paid).",
                (Param("track", "word", "a declared track"),
-                Param("coins", "int", "`for N coins`: the price of the step", optional=True)),
-               ("advance red", "advance yellow for 1 coin"), "advance TRACK [for N coin[s]]"),
+                Param("coins", "int", "`for N coins`: the price of the step", optional=True),
+                Param("resources", "resources", "`for 1 wood`: resources of the price", optional=True)),
+               ("advance red", "advance yellow for 1 coin", "advance red for 1 wood"),
+               "advance TRACK [for COST]"),
     EffectSpec("give", A.GiveDefeats, "passive",
                "A conflict rule: each defeat token the owner would receive goes to the neighbour "
                "who beat it instead.",

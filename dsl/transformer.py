@@ -546,11 +546,16 @@ class ToAst(TurnRules, Transformer):
                 f"unknown track '{track}'" + (f" (tracks: {', '.join(tracks)})" if tracks else
                                               " (declare it in the rules: tracks)")
                 + did_you_mean(str(track), tracks), track.line, track.column, len(track)))
-        coins = self._int(children[1]) if len(children) > 1 else 0
-        if len(children) > 1 and coins < 1:
+        coins, res = 0, {}
+        for name, n in children[1:]:  # the price, written as a cost (step_item)
+            if name == "coins":
+                coins += n
+            else:
+                res[name] = res.get(name, 0) + n
+        if len(children) > 1 and coins + sum(res.values()) < 1:
             self.errors.append(LanguageError("a step's price is at least 1 coin (or write none)",
-                                             children[1].line, children[1].column, len(children[1])))
-        return A.Advance(str(track), coins, line=meta.line, column=meta.column)
+                                             meta.line, meta.column, len("advance")))
+        return A.Advance(str(track), coins, tuple(res.items()), line=meta.line, column=meta.column)
 
     def lose_word(self, _: list[Any]) -> str:
         return "lose"
@@ -824,6 +829,10 @@ class ToAst(TurnRules, Transformer):
                 "only coins can depend on the age ('1 coin per age'), not resources",
                 tok.line, tok.column, len(tok)))
         return "coins per age", n
+
+    def step_item(self, children: list[Token]) -> tuple[str, int]:
+        """A unit of a track step's price (`advance red for 2 wood, 1 coin`), as in a cost."""
+        return self.cost_item(children)
 
     def cost_item(self, children: list[Token]) -> tuple[str, int]:
         tok = children[-1]

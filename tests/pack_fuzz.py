@@ -6,7 +6,9 @@ longer run: benchmarks/fuzz_packs.py).
 A pack extends base or Cities (for token kinds, debt and black cards) or Leaders (a draft and
 a second hand), replaces some of their cards by cards with random effects of every registry
 word and random costs (zero coins included), may change rules numbers (coins, hand size, trade
-price, ages) and the player counts, and is played at every count it declares."""
+price, ages) and the player counts, may declare tracks (rewards of random words, conflicts along
+them counting shields, cards, coins, stages or victories) moved by `advance`, and is played at
+every count it declares."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -56,17 +58,25 @@ def condition(draw: Any) -> str:
 
 
 @st.composite
-def effect(draw: Any, tokens: bool, decks: tuple[str, ...]) -> str:
-    """One effect text of a random registry word."""
+def effect(draw: Any, tokens: bool, decks: tuple[str, ...], tracks: int = 0, triggers: bool = True) -> str:
+    """One effect text of a random registry word (`advance` when the pack has tracks t0, t1...;
+    no `when` with `triggers` false: a track step's reward)."""
     k = _n(draw)
     res = draw(st.sampled_from(RAW + MADE))
     words = ["produce", "shields", "science", "coins", "vp", "buy", "free", "play", "build",
-             "copy", "discount", "when", "give", "lose", "rebate"]
+             "copy", "discount", "give", "lose", "rebate"] + (["when"] if triggers else [])
     if tokens:
         words.append("tokens")
     if decks:
         words.append("draw")
+    if tracks:
+        words += ["advance", "advance"]
     word = draw(st.sampled_from(words))
+    if word == "advance":
+        track = f"t{draw(st.integers(0, tracks - 1))}"
+        return draw(st.sampled_from([f"advance {track}", f"advance {track} for {draw(st.integers(1, 3))} coins",
+                                     f"advance {track} when build {draw(st.sampled_from(COLOURS))} card",
+                                     f"advance {track} for {res}", f"advance {track} for 1 coin, 2 {res}"]))
     if word == "produce":
         return draw(st.sampled_from([f"produce {k} {res}", f"produce {res}/{draw(st.sampled_from(RAW))}",
                                      f"produce {res}/{draw(st.sampled_from(MADE))} untradable",
@@ -149,11 +159,26 @@ def packs(draw: Any) -> tuple[str, str]:
     hi = 8 if tokens else draw(st.integers(max(lo, 3), 7))  # (Cities sets a hand size at 8 players)
     rules["players"] = f"{{min: {lo}, max: {hi}}}"
     manifest = f"name: fuzz\nextends: {parent}\nrules:\n" + "".join(f"  {k}: {v}\n" for k, v in rules.items())
+    tracks = draw(st.integers(0, 2)) if draw(st.booleans()) else 0
+    if tracks:  # per-city tracks (rewards: no trigger) and conflicts along them
+        manifest += "  tracks:\n"
+        for t in range(tracks):
+            manifest += (f"    t{t}:\n      line: {draw(st.sampled_from(['civilian', 'military', 'commercial']))}\n"
+                         "      steps:\n" + "".join(f'        - "{draw(effect(tokens, decks, tracks, False))}"\n'
+                                                  for _ in range(draw(st.integers(1, 3)))))
+        ages = rules.get("ages", 3)
+        manifest += "  track_conflicts:\n"
+        for w in range(draw(st.integers(0, 2))):
+            strength = draw(st.sampled_from(["shields", "red cards", "2 coins", "wonder stages",
+                                             "blue cards in self, left", "victories"]))
+            manifest += (f"    sea{w}:\n      strength: {strength}\n"
+                         f"      victory: {[draw(st.integers(1, 5)) for _ in range(ages)]}\n"
+                         f"      defeat: {[-draw(st.integers(0, 3)) for _ in range(ages)]}\n")
     cards = []
     for age, pool in REPLACEABLE.items():
         for name, colour, players in draw(st.lists(st.sampled_from(pool), max_size=3, unique_by=lambda c: c[0])):
             players = [min(max(p, lo, 3), hi) for p in players]  # as many copies at every count
-            text = "; ".join(draw(st.lists(effect(tokens, decks), min_size=1, max_size=2)))
+            text = "; ".join(draw(st.lists(effect(tokens, decks, tracks), min_size=1, max_size=2)))
             paid = draw(cost())
             cards.append(f"  - name: {name}\n    replace: true\n    age: {age}\n    color: {colour}\n"
                          f"    players: {players}\n" + (f"    cost: {paid}\n" if paid else "")

@@ -272,7 +272,8 @@ def test_every_effect_kind_and_power_variant_has_an_icon() -> None:
     assert all(rows_for(e, pack("cities").rules.vocab) for e in tokens)
     kinds |= {type(e) for e in tokens}
     naval = load_pack(str(Path(__file__).resolve().parents[1] / "examples" / "naval-tracks")).rules.vocab
-    for text in ("advance red", "advance yellow for 1 coin", "advance red when build red card"):  # a declared track
+    for text in ("advance red", "advance yellow for 1 coin", "advance red when build red card",
+                 "advance blue for 2 wood, 1 coin"):  # a declared track
         kinds |= {type(e) for e in parse_effects(text, naval) if rows_for(e, naval)}
     assert kinds == set(get_args(A.Effect)) - {A.PluginEffect}  # a new kind needs a sample here
 

@@ -247,6 +247,8 @@ HANDS_AND_RULES = [
     ("advance red", A.Advance("red")),
     ("advance yellow for 1 coin", A.Advance("yellow", 1)),
     ("advance red for 3 coins", A.Advance("red", 3)),
+    ("advance red for wood, 2 stone", A.Advance("red", 0, (("wood", 1), ("stone", 2)))),
+    ("advance red for 2 coins, glass", A.Advance("red", 2, (("glass", 1),))),
     ("rule trade_price +1 for all", A.RuleChange("trade_price", 1, ("left", "self", "right"))),
     ("rule sell_coins -2", A.RuleChange("sell_coins", -2)),
     ("rule defeat -1 for left", A.RuleChange("defeat", -1, ("left",))),

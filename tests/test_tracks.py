@@ -182,9 +182,17 @@ def test_markers_are_cloned_and_in_state_files(cp) -> None:
         build_table(state, cp)
 
 
-def test_the_native_core_declines_tracks(cp) -> None:
-    with pytest.raises(NotNative, match="tracks"):
-        lower(cp)
+def test_the_native_core_runs_tracks_and_declines_a_triggered_reward(cp, tmp_path: Path) -> None:
+    assert len(lower(cp)["tracks"]) == 4  # tests/test_native_tracks.py plays them
+    (tmp_path / "pack.yaml").write_text(dedent("""\
+        name: triggered-step
+        extends: [base]
+        rules:
+          tracks:
+            red: {steps: ["coins 1 when build red card"]}
+        """))
+    with pytest.raises(NotNative, match="track step whose reward is a trigger"):
+        lower(compile_pack(load_pack(str(tmp_path))))
 
 
 BAD_MANIFEST = """\

@@ -38,6 +38,8 @@ def _plain(name: str, value: Any, ix: Any) -> Any:
         return _names(value, ix.col)
     if name == "resources" and value and all(isinstance(x, int) for x in value):
         return _names(value, ix.res)
+    if name == "cost":  # a price in resources ((resource, units), ...): by name
+        return {_names((r,), ix.res)[0]: n for r, n in value}
     if name in ("seats",):  # a side, or a target chosen by a count (counting.PickSeats)
         return [side_of(s) if isinstance(s, int) else
                 {"pick": s.how, "counter": _plain("counter", s.counter, ix), "at_least": s.at_least,

@@ -15,9 +15,11 @@ def discard_purpose(coins: int) -> str:
     return f"discard own for {coins} coin{'s' if coins != 1 else ''}"
 
 
-def advance_purpose(track: str, coins: int) -> str:
-    """The question of a paid step (and the log's note for it, which a resumed game reads)."""
-    return f"advance {track} for {coins} coin{'s' if coins != 1 else ''}"
+def advance_purpose(track: str, coins: int, price: str = "") -> str:
+    """The question of a paid step (and the log's note for it, which a resumed game reads);
+    a price in resources (`price`, as printed) also says the coins it takes in all, last."""
+    paid = f"{coins} coin{'s' if coins != 1 else ''}"
+    return f"advance {track} for {price} ({paid} in all)" if price else f"advance {track} for {paid}"
 
 
 class OwnCards:
@@ -67,17 +69,54 @@ class OwnCards:
             self._log_turn([{"player": seat, "card": card.name, "action": "bury", "bank": 0,
                              "left": 0, "right": 0, "free": "bury"}], purpose)
 
-    def advance_chosen(self, seat: int, step: Any, coins: int) -> bool:
+    def step_price(self, seat: int, coins: int, cost: tuple[tuple[int, int], ...]) -> tuple[int, int, int] | None:
+        """A step's price in resources (`advance red for 1 wood`), priced as a wonder stage's:
+        (coins to the bank, to the left, to the right) of the first way to pay it, buying only
+        from the neighbours (no bank purchase, no far trade); None when it cannot be paid."""
+        from interpreter.rules.payment import payment_options
+        from interpreter.rules.pricing import build_terms, options_with_changes
+        city, n = self.cities[seat], self.n
+        terms = build_terms(-1, coins, cost, city, self.table)  # as moves._priced prices a stage
+        if terms.free:
+            return 0, 0, 0
+        if terms.bank > city.coins:
+            return None
+        if not terms.cost:
+            return terms.bank, 0, 0
+        left, right = self.cities[(seat + 1) % n], self.cities[(seat - 1) % n]
+        ways = [(a, b, 0) for a, b in payment_options(terms.cost, city, left, right)] if terms.plain \
+            else options_with_changes(terms, city, left, right)
+        return next(((terms.bank, a, b) for a, b, e in ways if not e and terms.bank + a + b <= city.coins), None)
+
+    def pay_step(self, seat: int, bank: int, left: int, right: int) -> None:
+        """A step's price paid: the neighbours at once; a rebate they granted is used up."""
+        from interpreter.rules.pricing import mods_for
+        city = self.cities[seat]
+        mods = mods_for(city, self.table)
+        city.coins -= bank + left + right
+        n = self.n
+        self.cities[(seat + 1) % n].coins += left
+        self.cities[(seat - 1) % n].coins += right
+        if mods is not None and mods.rebate != (0, 0):
+            for side, paid in ((1, left), (2, right)):
+                if paid and mods.rebate[side - 1]:
+                    city.rebate_used.add(side)
+                    self.bank_reset = True
+
+    def advance_chosen(self, seat: int, step: Any, coins: int, price: str = "",
+                       paid: tuple[int, int, int] = (0, 0, 0)) -> bool:
         """Whether the seat's player pays `coins` to move its marker to `step` (a track step
-        as a card, CTrack.cards); the answer is logged as a turn of its own when taken."""
+        as a card, CTrack.cards; `price` a price in resources, `paid` its coins to the bank,
+        left and right); the answer is logged as a turn of its own when taken."""
         track = step.name.rsplit(" step ", 1)[0]
-        purpose = advance_purpose(track, coins)
+        purpose = advance_purpose(track, coins, price)
         pick = self.choose_card(seat, [step], purpose)
         if pick is None:
             return False
         if isinstance(pick, bool) or pick != 0:
             raise IllegalMove(f"{self.cities[seat].name}: no step #{pick} to advance to")
         if self.logging:
-            self._log_turn([{"player": seat, "card": step.name, "action": "advance", "bank": coins,
-                             "left": 0, "right": 0, "free": "advance"}], purpose)
+            bank, left, right = paid if price else (coins, 0, 0)
+            self._log_turn([{"player": seat, "card": step.name, "action": "advance", "bank": bank,
+                             "left": left, "right": right, "free": "advance"}], purpose)
         return True

@@ -127,6 +127,9 @@ def load_game(NativePack pack, dict st) -> NativeGame:
                 c.copied[c.ncopied] = card
                 c.ncopied += 1
                 city_add(&pack.P, c, pack.P.cards[card].contrib, card)
+        for k, v in enumerate(city.get("tracks", ())[:MAXTRACKS]):  # the steps reached (City.add_steps)
+            c.track_pos[k] = v
+        add_steps(&pack.P, c)
         for k, v in enumerate(city.get("limits", ())[:c.ntrig]):
             c.trig_used[k] = v
         for k, v in enumerate(city.get("gained", ())[:c.ntrig]):  # by trigger, as folded in

@@ -94,7 +94,8 @@ cdef class NativePack:
                     e.tucked = 1
             for k in range(nhooks):
                 if hooks[hook0 + k][0] in (H_COINS, H_DISCARD, H_HANDBUILD, H_DRAW, H_TOKENS,
-                                           H_OTHERS, H_COPYNOW, H_DISCOWN, H_BURY, H_CTOKENS, H_GIFT):
+                                           H_OTHERS, H_COPYNOW, H_DISCOWN, H_BURY, H_CTOKENS,
+                                           H_ADVANCE, H_GIFT):
                     e.builds = 1
         cards = t["cards"]
         P.ncards = len(cards)
@@ -142,6 +143,26 @@ cdef class NativePack:
         P.deck_of = <int*>calloc(max(1, len(cards)), sizeof(int))
         for i, d in enumerate(t["deck_of"]):
             P.deck_of[i] = d
+        k = 0
+        P.ntracks = len(t["tracks"])
+        for i, steps in enumerate(t["tracks"]):  # lower.py keeps them within the arrays
+            P.track_step0[i], P.track_nsteps[i] = k, len(steps)
+            for j in steps:
+                P.track_contrib[k] = j
+                k += 1
+        P.ntwars = len(t["track_wars"])
+        for i, (shields, c, victory, defeat) in enumerate(t["track_wars"]):
+            P.twar_shields[i] = shields
+            P.twar_counter[i].has, P.twar_counter[i].what, P.twar_counter[i].colors = c[0:3]
+            P.twar_counter[i].every, P.twar_counter[i].token, P.twar_counter[i].nseats = c[3:6]
+            for j in range(c[5]):
+                P.twar_counter[i].seats[j] = c[6 + j]
+            for j in range(len(victory)):
+                P.twar_victory[i][j] = victory[j]
+                P.twar_defeat[i][j] = defeat[j]
+        P.nadv = len(t["advances"])
+        for i, cost in enumerate(t["advances"]):  # lower.py keeps them within the arrays
+            fill_cost(cost, P.adv_r[i], P.adv_n[i], &P.adv_ncost[i], &P.adv_units[i])
         wonders = t["wonders"]
         P.nwonders = len(wonders)
         P.wonder_sides = <int*>calloc(max(1, len(wonders)) * 4, sizeof(int))

@@ -24,7 +24,7 @@ def _city(game: Any, seat: int, hands: list[str], sides: list[tuple[str, str]]) 
             "rebate_used": sum(1 << s for s in c.rebate_used), "sold": [x.id for x in c.sold],
             "tucked": [x.id for x in c.tucked], "second_used": int(c.second_used),
             "hands": [[x.id for x in c.hands.get(h, ())] for h in hands],
-            "limits": _limits(game, seat), "gained": _gained(game, seat)}
+            "limits": _limits(game, seat), "gained": _gained(game, seat), "tracks": list(c.track_pos)}
 
 
 def _folded(game: Any, seat: int) -> list[tuple[Any, int]]:

@@ -38,6 +38,10 @@ cdef enum:
     MAXSTR = 4
     MAXSTG = 8         # wonder stages on one side
     MAXBURY = 8        # cards one city buries
+    MAXTRACKS = 8      # per-city tracks a pack declares (rules: tracks)
+    MAXTSTEPS = 64     # their steps, all tracks together
+    MAXTWARS = 4       # conflicts along tracks (rules: track_conflicts)
+    MAXADV = 32        # `advance ... for RESOURCES` hooks in a pack (their prices)
     MAXGIFT = 8        # `produce ... for SIDES` effects one city holds, or takes from others
 
 # wild science symbols settled after the others (science.MOST, SWAP; lower.py: SCI_MOST, SCI_SWAP)
@@ -68,7 +72,9 @@ cdef enum:
     H_PLAYTWO = 19     # play two cards once per game (period 1) or age (2): second.pxi
     H_BURY = 20        # bury card from HAND (ref) for N (amount) vp per coin: own_cards.pxi
     H_CTOKENS = 21     # N (amount) conflict tokens outside a war: ref 1 victory, 0 defeat
-    H_GIFT = 22        # production for other cities (seats): the contribution `inner`, amount units
+    H_ADVANCE = 22     # advance track `ref` one step, paying `amount` coins and the resources of
+                       # price `inner` (-1: none) (the owner's choice): tracks.pxi
+    H_GIFT = 23        # production for other cities (seats): the contribution `inner`, amount units
 
 # cost change units (lower.py: UNIT)
 cdef enum:
@@ -262,6 +268,20 @@ cdef struct PackC:
     int debt              # the token kind taken for unpaid losses, or -1
     int* deck_of          # by card: its named deck id, or -1 for an age card
     int* contrib_card     # by contribution: the card it is the effect of, or -1 (a board, a stage)
+    int ntracks           # per-city tracks (tracks.pxi): each one's steps' contributions
+    int track_step0[MAXTRACKS]
+    int track_nsteps[MAXTRACKS]
+    int track_contrib[MAXTSTEPS]
+    int ntwars            # conflicts along tracks: strength a count, or (twar_shields) shields
+    int twar_shields[MAXTWARS]
+    CounterC twar_counter[MAXTWARS]
+    int twar_victory[MAXTWARS][16]
+    int twar_defeat[MAXTWARS][16]
+    int nadv              # prices in resources of `advance` hooks (HookC.inner): as a stage's cost
+    int adv_ncost[MAXADV]
+    int adv_units[MAXADV]
+    int adv_r[MAXADV][MAXCOST]
+    int adv_n[MAXADV][MAXCOST]
 
 cdef struct AgeDeal:
     int ndeck
@@ -398,6 +418,7 @@ cdef struct City:
     int second_used
     int nburied
     short buried[MAXBURY][2]  # (the `bury` hook, the card it took out of the game)
+    short track_pos[MAXTRACKS] # steps reached on each track (City.track_pos)
     int ngives
     short gives[MAXGIFT]      # its `produce ... for SIDES` hooks (City.gives)
     int ngifted

@@ -130,6 +130,8 @@ cdef int hook_built(const PackC* P, Game* g, int seat, const HookC* h, int depth
         return discard_own_card(P, g, seat, h)
     elif h.kind == H_BURY:
         bury_card(P, g, seat, h)
+    elif h.kind == H_ADVANCE:
+        return advance(P, g, seat, h, depth)
     return 0
 
 

@@ -114,7 +114,11 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
     if h.kind == H_CTOKENS:  # ConflictTokensHook.worth: the tokens' points
         return <double>(h.amount * (P.victory[(g.age if g.age > 1 else 1) - 1] if h.ref else P.defeat))
     if h.kind == H_TOKENS:
+        if P.ntwars:  # strength in a conflict along a track (tracks.pxi)
+            return tokens_track_worth(P, g, seat, h, h.amount * (P.tok_vp[h.ref] + (1.5 if P.tok_sitout[h.ref] else 0.0)))
         return h.amount * (P.tok_vp[h.ref] + (1.5 if P.tok_sitout[h.ref] else 0.0))
+    if h.kind == H_ADVANCE:
+        return advance_worth(P, g, seat, h, depth)
     if h.kind == H_OTHERS:
         n = others_targets(g, seat, h, targets)
         v = 0
@@ -217,13 +221,18 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
         m = &moves[i]
         if m.action == A_KEEP:
             cd = &P.cards[hand_of(g, seat)[m.card]]
-            v = value(P, g, seat, cd.contrib) - cd.cost_coins / 3.0
+            v = value(P, g, seat, cd.contrib)
+            if P.ntwars:  # what it counts in conflicts along tracks (tracks.pxi)
+                v = v + build_worth(P, g, seat, cd.color, P.contribs[cd.contrib].shields)
+            v = v - cd.cost_coins / 3.0
         elif m.action == A_SELL:
             v = P.sell_coins / 3.0 - 0.5
         elif m.action == A_BUILD:
             cd = &P.cards[hand_of(g, seat)[m.card]]
             if not have[m.card]:
                 card_value[m.card] = value(P, g, seat, cd.contrib)
+                if P.ntwars:
+                    card_value[m.card] += build_worth(P, g, seat, cd.color, P.contribs[cd.contrib].shields)
                 have[m.card] = 1
             bank = 0 if m.free else cd.cost_coins + cd.cost_per_age * g.age
             v = card_value[m.card] - (bank + m.left + m.right + m.far0 + m.far1 + m.extra) / 3.0
@@ -237,6 +246,8 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
             st = &P.stages[c.stage_of[at]]
             if not (have_stage >> at & 1):
                 stage_value[at] = value(P, g, seat, st.contrib)
+                if P.ntwars:
+                    stage_value[at] += build_worth(P, g, seat, -1, P.contribs[st.contrib].shields)
                 have_stage |= 1 << at
             v = stage_value[at]
             if P.contribs[st.contrib].tucked:

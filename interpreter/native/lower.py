@@ -19,6 +19,7 @@ from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.contribution import Contribution
 from interpreter.rules.counting import FAR_LEFT, OTHERS, Counter, PickSeats, seats_of
 from interpreter.rules.science import MOST, SWAP
+from interpreter.rules.effects.advance import AdvanceHook
 from interpreter.rules.effects.play import PlayTwoPower
 from interpreter.rules.effects.produce import GiftHook
 from interpreter.rules.effects.tokens import ConflictTokensHook
@@ -30,6 +31,7 @@ from interpreter.game.rng import fnv1a, mix
 MAXP, MAXR, MAXC, MAXS, MAXHAND, MAXBUILT, MAXCH, MAXWILD = 8, 8, 16, 4, 20, 64, 64, 8
 MAXCOST, MAXCHAIN, PER_CONTRIB, MAXDISC = 8, 8, 12, 512
 MAXNH, MAXTK, MAXBOX, MAXCOPY, MAXSTG, MAXGIFT = 2, 4, 256, 8, 8, 8
+MAXTRACKS, MAXTSTEPS, MAXTWARS, MAXADV = 8, 64, 4, 32
 HELD = 5000  # defs.pxi; the same runtime bound as dsl/limits.py LIMITS.held
 if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
     raise RuntimeError("the native core's HELD (defs.pxi, lower.py) differs from dsl/limits.py's held")
@@ -37,7 +39,7 @@ if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
 # hook kinds (defs.pxi has the same numbers)
 (H_COINS, H_VP, H_FREE, H_PLAYLAST, H_DISCARD, H_COPYEND, H_COST, H_GIVEDEF, H_TRIGGER, H_DRAW,
  H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH, H_DISCOWN, H_FARTRADE,
- H_PLAYTWO, H_BURY, H_CTOKENS, H_GIFT) = range(1, 23)
+ H_PLAYTWO, H_BURY, H_CTOKENS, H_ADVANCE, H_GIFT) = range(1, 24)
 # counted things (Counter.what)
 WHAT = {"card": 1, "wonder_stage": 2, "defeat": 3, "victory": 4, "coin": 5, "set": 6,
         "science_set": 7, "age": 8, "token": 9, "produced": 10, "tucked": 11, "victory_pair": 12}
@@ -81,6 +83,8 @@ NATIVE_KINDS: dict[str, str] = {
     "discard": "a built card of one's own given up for coins (its effects end)",
     "trade": "trade with the cities N seats away too",
     "bury": "a card of a second hand taken out of the game for points by its coin cost",
+    "advance": "a marker one step on a track, free or paid (the owner's choice); the step's "
+               "reward joins the city; conflicts along tracks of every city against every other",
 }
 PHASE_KINDS = ("age", "draft", "recruit")  # the phase kinds the native core runs
 
@@ -125,6 +129,7 @@ class _HookLowering:
         self.cp, self.hands, self.tokens = cp, hands, tokens
         self.inner: list[list[int]] = []
         self.contrib: Any = None  # _Tables.contrib: a gift's production is a contribution row
+        self.advances: list[list[list[int]]] = []  # the resources of `advance ... for RESOURCES`
 
     def row(self, h: E.Hook) -> list[int]:
         t, tk = type(h), self.tokens
@@ -201,6 +206,13 @@ class _HookLowering:
             return _row(H_GIFT, h.units, seats=h.seats, inner=self.contrib(h.gift, "wonder"))
         if t is E.BuryHook:
             return _row(H_BURY, h.vp, ref=self.hands.index(h.hand))
+        if t is AdvanceHook and h.cost:  # inner: its price in resources (advances)
+            if len(h.cost) > MAXCOST or len(self.advances) >= MAXADV:
+                raise NotNative(f"more than {MAXADV} steps priced in resources, or one of more than {MAXCOST} resources")
+            self.advances.append([list(x) for x in h.cost])
+            return _row(H_ADVANCE, h.coins, ref=h.track, inner=len(self.advances) - 1)
+        if t is AdvanceHook:  # ref: the track, amount: the coins a paid step costs
+            return _row(H_ADVANCE, h.coins, ref=h.track)
         if t is PlayTwoPower:  # (a count with seats no player owns never plays natively)
             return _row(H_PLAYTWO, period={"game": 1, "age": 2}[h.period])
         if getattr(h, "not_native", ""):  # a construct the core declines names itself
@@ -260,6 +272,7 @@ class _Tables:
         self.contribs: list[list[Any]] = []
         self.hooks: list[list[int]] = []
         self.prereqs: list[list[int]] = []  # prerequisites as rows (amount: at least), after the hooks
+        self.steps: list[int] = []  # the track steps' contributions (any city may reach them all)
 
     def needs(self, needs: tuple[tuple[int, Any, str], ...]) -> list[int]:
         """[first, count]: the prerequisites' rows (moves.unmet), numbered from the hooks' end."""
@@ -312,7 +325,7 @@ def _lines(cp: CompiledPack) -> list[str]:
         if needed not in lines:
             raise NotNative(f"a score pad without the '{needed}' line")
     tokens = [k.line for k in cp.rules.tokens.values() if k.vp]
-    for extra in ("wonder", *(c.category for c in cp.cards), *tokens):
+    for extra in ("wonder", *(c.category for c in cp.cards), *tokens, *(t.line for t in cp.tracks)):
         if extra not in lines:
             lines.append(extra)
     return lines
@@ -333,9 +346,15 @@ def _check_rules(cp: CompiledPack) -> None:
         raise NotNative(f"the phase kind '{kinds[0]}'")
     if any(p.kind == "draft" and not 0 < p.deal <= MAXHAND for p in rules.phases):
         raise NotNative("a draft dealing more cards than the native core holds")
-    if rules.tracks or rules.track_conflicts:
-        raise NotNative("tracks (rules: tracks / track_conflicts): markers on per-city tracks and "
-                        "conflicts of every city against every other")
+    if len(cp.tracks) > MAXTRACKS or sum(len(t.steps) for t in cp.tracks) > MAXTSTEPS:
+        raise NotNative(f"more than {MAXTRACKS} tracks or {MAXTSTEPS} track steps")
+    if len(rules.track_conflicts) > MAXTWARS:
+        raise NotNative(f"more than {MAXTWARS} conflicts along tracks")
+    if any(len(w.victory) < rules.ages or len(w.defeat) < rules.ages or len(w.victory) > 16
+           for w in rules.track_conflicts):
+        raise NotNative("a conflict along a track without a victory or defeat token for an age")
+    if any(isinstance(h, E.TriggerHook) for t in cp.tracks for step in t.steps for h in step.hooks):
+        raise NotNative("a track step whose reward is a trigger (`when ...`)")
     if len(rules.tokens) > MAXTK:
         raise NotNative("more token kinds than the native core holds")
     if len(cp.resources) > MAXR or len(cp.colors) > MAXC or len(cp.symbols) > MAXS:
@@ -382,7 +401,7 @@ def _check_city_bounds(cp: CompiledPack, t: _Tables, cards: list[list[Any]],
         for card in cards:
             by_name[card[4]] = max(by_name.get(card[4], 0), size(card[5]) + copied(card[5]))
         side = max((size(b) + copied(b) + sum(size(st[3]) + copied(st[3]) for st in stages)
-                    for b, stages, _ in sides), default=0)
+                    for b, stages, _ in sides), default=0) + sum(size(k) + copied(k) for k in t.steps)
         # (slot 7, paid per science set: Python tries every choice in order, <= 64 of them)
         copies = max((sum(1 for row in hooks[t.contribs[b][8]:t.contribs[b][8] + t.contribs[b][9]]
                           if row[0] in (H_COPYEND, H_COPYNOW)) for b, _, _ in sides), default=0)
@@ -391,7 +410,7 @@ def _check_city_bounds(cp: CompiledPack, t: _Tables, cards: list[list[Any]],
             raise NotNative(f"more {what} in one city than the native core holds")
     settled = {card[4] for card in cards for w in t.contribs[card[5]][6] if w in SETTLED.values()}
     settled_sides = sum(1 for k in [b for b, stages, _ in sides] + [st[3] for _, stages, _ in sides
-                                                                    for st in stages]
+                                                                    for st in stages] + t.steps
                         for w in t.contribs[k][6] if w in SETTLED.values())
     if len(settled) + settled_sides > MAXSETTLED:
         raise NotNative(f"more than {MAXSETTLED} `science most|swap` symbols in a pack")
@@ -467,9 +486,13 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
     for w in cp.wonders:
         options = sorted(s for (name, s) in cp.sides if name == w)
         wonders.append([side_index[(w, s)] for s in options])
+    tracks = [[t.contrib(step, track.line) for step in track.steps] for track in cp.tracks]
+    t.steps = [k for steps in tracks for k in steps]
     _check_city_bounds(cp, t, cards, sides)
     t.fix_needs(cards + [st for _, stages, _ in sides for st in stages])
     kinds = list(rules.tokens.values())
+    wars = [[int(counted is None), _counter(counted, tokens), list(w.victory), list(w.defeat)]
+            for w, counted in zip(rules.track_conflicts, cp.track_strength)]
     return {
         "n_res": len(cp.resources), "n_col": len(cp.colors), "n_sym": len(cp.symbols),
         "lines": lines, "n_print": len(rules.score_lines), "ages": rules.ages,
@@ -484,6 +507,7 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
                                            for c in cp.cards],
         "tokens": [[k.vp, lines.index(k.line) if k.vp else 0, int(k.sit_out)] for k in kinds],
         "debt": tokens.index(rules.debt) if rules.debt in tokens else -1,
+        "tracks": tracks, "track_wars": wars, "advances": t.lowering.advances,
     }
 
 

@@ -109,6 +109,8 @@ cdef void war(const PackC* P, Game* g, int age) noexcept nogil:
         c = &g.city[g.gains[s][0]]
         c.coins = c.coins + g.gains[s][1] if c.coins + g.gains[s][1] > 0 else 0
     g.ngains = 0
+    if P.ntwars:  # then the conflicts along tracks (tracks.pxi)
+        track_wars(P, g, age)
 
 
 cdef void begin_age(const PackC* P, Game* g, int age) noexcept nogil:

@@ -202,6 +202,9 @@ cdef int score_city(const PackC* P, const Game* g, int seat, const int* extra, i
         per_set += per_set_of(P, P.cards[c.cards[i]].contrib)
     for i in range(c.ncopied):
         per_set += per_set_of(P, P.cards[c.copied[i]].contrib)
+    for j in range(P.ntracks):  # the track steps reached
+        for i in range(c.track_pos[j]):
+            per_set += per_set_of(P, P.track_contrib[P.track_step0[j] + i])
     for j in range(nextra):
         k = P.cards[extra[j]].contrib
         e = &P.contribs[k]
@@ -221,6 +224,9 @@ cdef int score_city(const PackC* P, const Game* g, int seat, const int* extra, i
         add_scorers(P, g, seat, P.cards[c.cards[i]].contrib, pad, k)
     for i in range(c.ncopied):
         add_scorers(P, g, seat, P.cards[c.copied[i]].contrib, pad, k)
+    for j in range(P.ntracks):
+        for i in range(c.track_pos[j]):
+            add_scorers(P, g, seat, P.track_contrib[P.track_step0[j] + i], pad, k)
     for j in range(nextra):
         add_scorers(P, g, seat, P.cards[extra[j]].contrib, pad, k)
     for i in range(P.n_lines):

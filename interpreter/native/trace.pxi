@@ -54,6 +54,8 @@ cdef void trace_state(const PackC* P, Game* g) noexcept nogil:
         trace_int(t, c.stages_built)
         for i in range(c.stages_built):
             trace_int(t, c.built_order[i])
+        for k in range(P.ntracks):
+            trace_int(t, c.track_pos[k])
     trace_int(t, g.ndiscard)
     for i in range(g.ndiscard):
         trace_int(t, g.discard[i])

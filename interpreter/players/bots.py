@@ -16,6 +16,7 @@ from interpreter.rules.effects.rule import RULE_WORTH
 from interpreter.rules.effects.advance import step_worth
 from interpreter.rules.moves import BUILD, KEEP, LAW, SELL, Move
 from interpreter.rules.scoring import science_score
+from interpreter.rules.track_worth import build_worth
 
 if TYPE_CHECKING:
     from interpreter.players.observation import Observation
@@ -125,7 +126,10 @@ class GreedyBot:
             card = now.hand[move.card]
             worth = memo.get(id(card))
             if worth is None:
-                worth = memo[id(card)] = self._value(now, card.effect)
+                worth = self._value(now, card.effect)
+                if now.obs.cp.track_strength:  # what it counts in conflicts along tracks
+                    worth += build_worth(now.obs, now.seat, card.color, card.effect.shields)
+                memo[id(card)] = worth
             if action == KEEP:  # a draft: the card's worth as if built, less its price
                 return worth - card.cost_coins / 3
             bank = 0 if move.free else card.cost_coins + card.cost_per_age * now.table_age
@@ -140,7 +144,10 @@ class GreedyBot:
         stage = city.side.stages[city.stage_at(move.stage)]  # the stage it names (any order)
         worth = memo.get(-2 - stage.index)
         if worth is None:
-            worth = memo[-2 - stage.index] = self._value(now, stage.effect)
+            worth = self._value(now, stage.effect)
+            if now.obs.cp.track_strength:
+                worth += build_worth(now.obs, now.seat, -1, stage.effect.shields)
+            memo[-2 - stage.index] = worth
         worth += _tucked_worth(now, stage.effect, now.hand[move.card])
         return worth - (stage.cost_coins + paid + move.extra) / 3 + 0.5
 
@@ -173,7 +180,7 @@ class GreedyBot:
         if purpose.startswith("join project"):
             return _join(self, now, cards[0], purpose)
         if purpose.startswith("advance"):  # a paid step: when its reward is worth the coins
-            coins = int(next((w for w in purpose.split() if w.isdigit()), "0"))
+            coins = int(next((w.strip("(") for w in reversed(purpose.split()) if w.strip("(").isdigit()), "0"))
             return 0 if step_worth(obs, obs.seat, cards[0].effect) > coins / 3 else None
         if purpose.startswith("bury"):  # the dearest card: its points go by its coin cost
             top = max(c.cost_coins for c in cards)

@@ -362,7 +362,10 @@ def power_row(e: A.Effect, vocab: Vocabulary) -> Row | None:
         return around(what, e.sides)
     if isinstance(e, A.GiveDefeats):
         return [piece(defeat), piece(flow, w=0.5), piece(shield)]
-    if isinstance(e, A.Advance):  # (a coin paid) the track's marker one step on
-        paid = [piece(coin, str(e.coins)), piece(flow, w=0.5)] if e.coins else []
+    if isinstance(e, A.Advance):  # (a price paid: coins, resources) the track's marker one step on
+        paid = [piece(coin, str(e.coins))] if e.coins else []
+        for r, n in e.resources:  # each unit drawn, as a cost is
+            paid.extend(small(piece(resource, r, vocab), 0.8) for _ in range(n))
+        paid += [piece(flow, w=0.5)] if paid else []
         return [*paid, piece(token, e.track[:1].upper(), hashed(e.track)), word("+1", 0.55)]
     return None

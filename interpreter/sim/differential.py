@@ -58,12 +58,12 @@ def digest(game: Game) -> tuple[Any, ...]:
                     tuple(c.tokens), tuple(x.id for x in game.hands[c.seat]),
                     tuple(tuple(x.id for x in c.hands.get(h, ())) for h in names),
                     tuple(c.token_counts.get(k, 0) for k in kinds), tuple(x.id for x in c.copied_now),
-                    tuple(c.built_stages))
+                    tuple(c.built_stages), tuple(c.track_pos))
                    for c in game.cities)
     return (game.age, game.turn, cities, tuple(x.id for x in game.discard), tuple(x.id for x in game.box))
 
 
-def decode(ints: Sequence[int], n: int, n_hands: int = 0, n_kinds: int = 0) -> list[Record]:
+def decode(ints: Sequence[int], n: int, n_hands: int = 0, n_kinds: int = 0, n_tracks: int = 0) -> list[Record]:
     """The native core's trace (turn.pxi) as the records TracedGame writes."""
     from interpreter.native import _core
     actions, frees = _core.ACTIONS, _core.FREES
@@ -99,7 +99,7 @@ def decode(ints: Sequence[int], n: int, n_hands: int = 0, n_kinds: int = 0) -> l
                 cards, tokens, hand = counted(), counted(), counted()
                 hands = tuple(counted() for _ in range(n_hands))
                 cities.append((coins, stages, used, shields, cards, tokens, hand, hands, take(n_kinds),
-                               counted(), counted()))
+                               counted(), counted(), take(n_tracks)))
             out.append(("state", (age, turn, tuple(cities), counted(), counted())))
     return out
 
@@ -119,7 +119,7 @@ def native_run(cp: CompiledPack, seed: int, n: int, bots: str, sides: str,
     g = start(cp, seed, n, bots, sides, wonders, trace=True)
     g.play()
     pads, winners, _ = g.scores()
-    return decode(g.trace(), n, len(hand_names(cp)), len(cp.rules.tokens)), (pads, winners)
+    return decode(g.trace(), n, len(hand_names(cp)), len(cp.rules.tokens), len(cp.tracks)), (pads, winners)
 
 
 def first_difference(cp: CompiledPack, seed: int, n: int, bots: str = "random", sides: str = "A",

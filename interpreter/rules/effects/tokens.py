@@ -10,6 +10,7 @@ from dsl import ast as A
 from interpreter.rules.contribution import Hook
 from interpreter.rules.counting import PickSeats, seats_at, seats_of
 from interpreter.rules.effects.base import Builder, ages_left, counter, handles
+from interpreter.rules.track_worth import track_gain
 
 
 class TokensHook(Hook):
@@ -34,11 +35,12 @@ class TokensHook(Hook):
         if kind is None:
             return 0.0
         v = kind.vp + (1.5 if kind.sit_out and ages_left(obs) >= 0 else 0.0)
-        for war in obs.rules.track_conflicts:  # strength in a conflict along a track, every age to come
-            if war.strength == self.kind:
-                now = max(1, obs.age) - 1
-                v += 0.4 * sum(w - d for w, d in zip(war.victory[now:], war.defeat[now:]))
-        return self.count * v * self._share(obs, seat)
+        v = self.count * v * self._share(obs, seat)
+        if self.seats == (0,):  # strength in a conflict along a track that counts them
+            for k, counted in enumerate(obs.cp.track_strength):
+                if counted is not None and counted.what == "token" and counted.token == self.kind:
+                    v += track_gain(obs, seat, k, self.count * sum(1 for s in counted.seats if s == 0))
+        return v
 
     def _share(self, obs: Any, seat: int) -> float:
         """+1 for the owner's own tokens, -1/2 for each other city's (a rough rival's gain)."""
