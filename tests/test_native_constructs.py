@@ -104,6 +104,15 @@ PACKS = {
   - {{name: Sage Circle, age: 2, color: yellow, {P}, effect: vp 1 per science set}}
   - {{name: Study Hall, age: 3, color: purple, {P}, effect: "science most; vp 2 if most science sets"}}
 """,
+    "exchange": f"""cards:
+  - {{name: Barter Post, age: 1, color: yellow, {P}, effect: exchange 2 same for 1 any}}
+  - {{name: Barter Hall, age: 2, color: yellow, {P}, effect: exchange 3 same for 1 any}}
+  - {{name: Mixed Pit, age: 1, color: brown, {P}, effect: produce wood/clay/ore}}
+  - {{name: Craft Stall, age: 1, color: grey, {P}, effect: produce glass/loom untradable}}
+  - {{name: Open Market, age: 2, color: yellow, {P}, effect: "produce one produced; rebate 1 coin from left"}}
+  - {{name: Bank Window, age: 2, color: yellow, {P}, effect: buy any from bank for 1}}
+  - {{name: Stone Office, age: 2, color: blue, {P}, cost: "3 stone, 2 loom", effect: "vp 3; discount 1 resource on blue cards"}}
+""",
 }
 # packs extending another shipped pack than base: (the pack, its cards)
 ON = {"scoring-triggers-cities": ("cities", f"""cards:

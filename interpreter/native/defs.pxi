@@ -67,6 +67,7 @@ cdef enum:
     H_PLAYTWO = 19     # play two cards once per game (period 1) or age (2): second.pxi
     H_BURY = 20        # bury card from HAND (ref) for N (amount) vp per coin: own_cards.pxi
     H_CTOKENS = 21     # N (amount) conflict tokens outside a war: ref 1 victory, 0 defeat
+    H_EXCHANGE = 22    # exchange N (amount) same for 1 any: exchange.pxi
 
 # cost change units (lower.py: UNIT)
 cdef enum:
@@ -390,6 +391,7 @@ cdef struct City:
     int rebate_used           # bits 1 left, 2 right
     int far_trade             # `trade N seats away`: N (0: none), and the far cities' price
     int far_price
+    int exchange              # `exchange N same for 1 any`: N, the smallest held (0: none)
     int play_two              # `play two cards once per ...`: 0 none, 1 game, 2 age
     int second_used
     int nburied

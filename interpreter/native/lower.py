@@ -19,6 +19,7 @@ from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.contribution import Contribution
 from interpreter.rules.counting import OTHERS, Counter, PickSeats
 from interpreter.rules.science import MOST, SWAP
+from interpreter.rules.effects.exchange import ExchangeHook
 from interpreter.rules.effects.play import PlayTwoPower
 from interpreter.rules.effects.tokens import ConflictTokensHook
 from interpreter.rules.effects.trade import FarTradeHook
@@ -36,7 +37,7 @@ if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
 # hook kinds (defs.pxi has the same numbers)
 (H_COINS, H_VP, H_FREE, H_PLAYLAST, H_DISCARD, H_COPYEND, H_COST, H_GIVEDEF, H_TRIGGER, H_DRAW,
  H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH, H_DISCOWN, H_FARTRADE,
- H_PLAYTWO, H_BURY, H_CTOKENS) = range(1, 22)
+ H_PLAYTWO, H_BURY, H_CTOKENS, H_EXCHANGE) = range(1, 23)
 # counted things (Counter.what)
 WHAT = {"card": 1, "wonder_stage": 2, "defeat": 3, "victory": 4, "coin": 5, "set": 6,
         "science_set": 7, "age": 8, "token": 9, "produced": 10, "tucked": 11, "victory_pair": 12}
@@ -79,6 +80,7 @@ NATIVE_KINDS: dict[str, str] = {
     "discard": "a built card of one's own given up for coins (its effects end)",
     "trade": "trade with the cities N seats away too",
     "bury": "a card of a second hand taken out of the game for points by its coin cost",
+    "exchange": "N identical resources of one's own exchanged for one of any when paying",
 }
 PHASE_KINDS = ("age", "draft", "recruit")  # the phase kinds the native core runs
 
@@ -191,6 +193,8 @@ class _HookLowering:
             return _row(H_FARTRADE, h.price, ref=h.distance)
         if t is E.BuryHook:
             return _row(H_BURY, h.vp, ref=self.hands.index(h.hand))
+        if t is ExchangeHook:
+            return _row(H_EXCHANGE, h.give)
         if t is PlayTwoPower:  # (a count with seats no player owns never plays natively)
             return _row(H_PLAYTWO, period={"game": 1, "age": 2}[h.period])
         if getattr(h, "not_native", ""):  # a construct the core declines names itself
