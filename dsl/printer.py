@@ -279,6 +279,12 @@ def _(n: A.Tokens) -> str:
 
 
 @canonical.register
+def _(n: A.RemoveTokens) -> str:
+    return (f"remove {'all' if n.count == 0 else n.count} {n.kind} token"
+            f"{'' if n.count == 1 else 's'}" + _for_sides(n.sides))
+
+
+@canonical.register
 def _(n: A.Advance) -> str:
     return f"advance {n.track}" + (f" for {n.coins} coin{'s' if n.coins != 1 else ''}" if n.coins else "")
 

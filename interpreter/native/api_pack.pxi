@@ -94,7 +94,7 @@ cdef class NativePack:
                     e.tucked = 1
             for k in range(nhooks):
                 if hooks[hook0 + k][0] in (H_COINS, H_DISCARD, H_HANDBUILD, H_DRAW, H_TOKENS,
-                                           H_OTHERS, H_COPYNOW, H_DISCOWN, H_BURY, H_CTOKENS):
+                                           H_OTHERS, H_COPYNOW, H_DISCOWN, H_BURY, H_CTOKENS, H_REMOVE):
                     e.builds = 1
         cards = t["cards"]
         P.ncards = len(cards)

@@ -68,6 +68,8 @@ cdef enum:
     H_BURY = 20        # bury card from HAND (ref) for N (amount) vp per coin: own_cards.pxi
     H_CTOKENS = 21     # N (amount) conflict tokens outside a war: ref 1 victory, 0 defeat
     H_EXCHANGE = 22    # exchange N (amount) same for 1 any: exchange.pxi
+    H_REMOVE = 23      # remove N (amount; 0 all) tokens: cond 1 victory, 2 defeat, 0 the kind ref;
+                       # seats the codes (0 self, 1 left, 2 right), seatmask 1 every other city
 
 # cost change units (lower.py: UNIT)
 cdef enum:

@@ -128,6 +128,8 @@ cdef int hook_built(const PackC* P, Game* g, int seat, const HookC* h, int depth
         return discard_own_card(P, g, seat, h)
     elif h.kind == H_BURY:
         bury_card(P, g, seat, h)
+    elif h.kind == H_REMOVE:
+        remove_tokens(P, g, seat, h)
     return 0
 
 
