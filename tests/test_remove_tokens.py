@@ -8,6 +8,7 @@ from typing import Any
 from dsl.loader import load_pack
 from interpreter.players.bots import GreedyBot, RandomBot
 from interpreter.players.game import Game
+from interpreter.game.conflicts import token_card
 from interpreter.players.human import HumanBot
 from interpreter.rules.compiled import compile_pack
 
@@ -135,3 +136,15 @@ def test_a_game_with_token_questions_resumes_from_its_log(tmp_path: Path, capsys
     assert '"note": "remove victory token"' in log.read_text()
     assert main([*args, "--resume", str(log)]) == 0
     assert capsys.readouterr().out == first
+
+
+def test_the_browser_shows_the_tokens_offered() -> None:
+    from interpreter.web.answers import card_question
+    g = _game()
+    g.cities[1].tokens[:] = [1, 3]
+    view: dict[str, Any] = {}
+    cards = [token_card("victory", 1), token_card("victory", 3)]
+    card_question(view, g, 1, cards, "remove victory token")
+    assert [c["name"] for c in view["discard"]] == ["victory token +1", "victory token +3"]
+    assert [c["code"] for c in view["discard"]] == ["discard:0", "discard:1"]
+    assert view["choose_for"] == "remove victory token" and all("<svg" in c["svg"] for c in view["discard"])
