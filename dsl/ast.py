@@ -246,6 +246,19 @@ class Tokens:
 
 
 @dataclass(frozen=True)
+class RemoveTokens:
+    """When built, the cities at `sides` (default the owner's) give back `count` tokens of
+    `kind` (0: every one they hold); of conflict tokens worth different points, each city
+    chooses which (`remove 1 victory token for others`)."""
+
+    count: int
+    kind: str
+    sides: tuple[str, ...] = ("self",)
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
 class OthersCoins:
     """When built, the cities at `sides` (left, right, or "others": every other city) lose
     (`amount` < 0) or take from the bank (`amount` > 0) coins, flat or per thing counted in
@@ -434,7 +447,7 @@ class PluginEffect:
 Effect = Union[
     Produce, Shields, Science, Coins, VictoryPoints, Trade,
     FreeBuild, PlayLastCard, BuildFromDiscard, CopyCard, Discount, Trigger, Draw, GiveDefeats,
-    Tokens, OthersCoins, Rebate, DiscardOwn, FarTrade, Exchange, Bury, Advance, RuleChange, PluginEffect,
+    Tokens, RemoveTokens, OthersCoins, Rebate, DiscardOwn, FarTrade, Exchange, Bury, Advance, RuleChange, PluginEffect,
 ]
 
 

@@ -310,6 +310,17 @@ def _(n: A.Tokens, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 
 @english.register
+def _(n: A.RemoveTokens, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    noun = ("military " if n.kind in A.CONFLICT_TOKENS else "") + n.kind + " token"
+    who = "" if n.sides == ("self",) else whose(n.sides)
+    many = ("two" in who or " and " in who) and n.sides != ("others",)  # "their", "discard ... each"
+    own = "your" if not who else "their" if many else "its"
+    choice = f" of {own} choice" if n.kind in A.CONFLICT_TOKENS else ""
+    what = f"all {own} {noun}s" if not n.count else f"{_plural(n.count, noun)}{choice}" + " each" * many
+    return f"When built, {who} {'discard' if many else 'discards'} {what}." if who else f"When built, discard {what}."
+
+
+@english.register
 def _(n: A.Advance, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     if n.resources:
         return (f"When built, you may pay {cost_english(A.Cost(n.coins, n.resources))}, as for a wonder "

@@ -280,6 +280,12 @@ def _(n: A.Tokens) -> str:
 
 
 @canonical.register
+def _(n: A.RemoveTokens) -> str:
+    return (f"remove {'all' if n.count == 0 else n.count} {n.kind} token"
+            f"{'' if n.count == 1 else 's'}" + _for_sides(n.sides))
+
+
+@canonical.register
 def _(n: A.Advance) -> str:
     if not n.coins and not n.resources:
         return f"advance {n.track}"

@@ -259,6 +259,19 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                 "tokens 1 defeat for the neighbor with most shields",
                 "tokens 1 victory for every other city with no defeats"),
                "tokens N KIND|victory|defeat [for TARGET]"),
+    EffectSpec("remove", A.RemoveTokens, "when built",
+               "When built, the owner's city (or each city of `for TARGET`: left, right, neighbors, "
+               "all, others) gives back N tokens of a declared kind or military `victory` / `defeat` "
+               "tokens (`all`: every one; a city holding fewer gives what it has). Conflict tokens not "
+               "all worth the same: its player chooses which, one token at a time (a bot: the one "
+               "worth least). Conflicts won or lost stay so; only the tokens go.",
+               (Param("count", "int", "how many tokens each city gives back, or `all`"),
+                Param("kind", "word", "a declared token kind, `victory` or `defeat`"),
+                Param("sides", "sides", "`for TARGET`: whose tokens (left, right, neighbors, all, "
+                      "others); default self", optional=True)),
+               ("remove all defeat tokens", "remove 1 victory token for others",
+                "remove 1 diplomacy token for neighbors"),
+               "remove N|all KIND|victory|defeat token[s] [for TARGET]"),
     EffectSpec("lose", A.OthersCoins, "when built",
                "When built, other cities lose coins to the bank (`lose`) or take coins from it "
                "(`gain`): the left or right neighbour, both (`neighbors`), every other city "

@@ -538,6 +538,23 @@ class ToAst(TurnRules, Transformer):
         return A.Tokens(self._int(count), str(kind), sides, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
+    def remove_tokens(self, meta: Any, children: list[Any]) -> A.RemoveTokens:
+        count, kind = children[0], children[1]
+        if self.vocab is not None and str(kind) not in (*self.vocab.tokens, *A.CONFLICT_TOKENS):
+            kinds = self.vocab.tokens
+            self.errors.append(LanguageError(
+                f"unknown token kind '{kind}'" + (f" (kinds: {', '.join(kinds)})" if kinds else
+                                                  " (declare it in the rules: tokens)")
+                + did_you_mean(str(kind), (*kinds, *A.CONFLICT_TOKENS)), kind.line, kind.column, len(kind)))
+        every = str(count) == "all"
+        if not every and self._int(count) < 1:
+            self.errors.append(LanguageError("remove at least 1 token (or write 'all')", count.line,
+                                             count.column, len(count)))
+        sides = self._acts(children[2], "remove", chosen=False) if len(children) > 2 else ("self",)
+        return A.RemoveTokens(0 if every else self._int(count), str(kind), sides, line=meta.line,
+                              column=meta.column)
+
+    @v_args(meta=True)
     def advance(self, meta: Any, children: list[Token]) -> A.Advance:
         track = children[0]
         tracks = self.vocab.tracks if self.vocab is not None else ()
@@ -664,7 +681,8 @@ class ToAst(TurnRules, Transformer):
         else:
             word = _WORD_OF.get(type(effect), "this effect")
             why = ("asks its owner to choose a card, and a trigger fires where no one is asked"
-                   if word in CHOOSING else "is a lasting effect")
+                   if word in CHOOSING else "asks cities which tokens to give back, and a trigger "
+                   "fires where no one is asked" if word == "remove" else "is a lasting effect")
         allowed = ", ".join(w if w != "lose" else "lose/gain" for w in TRIGGERED)
         self.errors.append(LanguageError(
             f"'{word}' {why}; a trigger gives one-time gains: {allowed}",

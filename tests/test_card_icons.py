@@ -252,6 +252,7 @@ EVERY_WORD = ["shields 1 for 2 seats left", "coins 2 for 2 seats right", "vp 1 p
               "science most", "science swap",
               "vp 1 per point of victory pairs", "tokens 1 victory", "tokens 1 defeat",
               "tokens 1 defeat for the richer neighbor", "tokens 1 defeat for the neighbor with most shields",
+              "remove all defeat tokens", "remove 1 victory token for others", "remove 2 defeat tokens",
               "tokens 1 victory for every other city with at least 2 red cards",
               "every city with no defeats gain 2 coins", "the neighbor with fewest coins lose 1 coin", "tokens 1 victory for others", "shields -1 for others",
               "discount 1 coin on white cards for others", "vp 1 per red card in others",
@@ -298,6 +299,8 @@ def test_powers_draw_what_they_do() -> None:
     copy = icons("copy purple card from neighbors")
     assert len(polygons(copy, "#444444")) == 2 and any(p[0] == "rect" and p[5] == color_of("purple") for p in copy)
     assert texts(icons("draw 4 from leaders")) == ["L", "4", "L"]
+    assert texts(icons("remove all defeat tokens")) == ["all", "-1"]  # all of them, to the pile
+    assert texts(icons("remove 2 victory tokens")) == ["+", "+"]
     assert "when" in texts(icons("coins 2 when win conflict")) and "+" in texts(icons("coins 2 when win conflict"))
     # a trigger wraps its gain's own icons: the laurel of `vp 1`, then `when`, then the event
     assert texts(icons("vp 1 when win conflict"))[:2] == texts(icons("vp 1")) + ["when"]

@@ -119,12 +119,47 @@ def test_both_sides_with_leaders(players: int) -> None:
             assert len(got["players"]) == players
 
 
-def test_the_native_core_declines_it_with_the_reason() -> None:
-    ok, _ = native.status()
-    if not ok:
-        pytest.skip("native core not built")
-    assert "exchange" in native.unsupported(_cp())
-    assert native.unsupported(compile_pack(load_pack("base"))) == ""
+def test_the_native_core_runs_both_packs(native_core: None) -> None:
+    assert native.unsupported(_cp()) == ""
+    assert native.unsupported(_leaders_cp()) == ""
+
+
+_LEADERS: list[Any] = []
+
+
+def _leaders_cp() -> Any:
+    if not _LEADERS:
+        _LEADERS.append(compile_pack(load_pack(str(REPO / "examples" / "catan-promo-leaders"))))
+    return _LEADERS[0]
+
+
+@pytest.mark.parametrize("leaders,players", [(lead, n) for lead in (False, True) for n in range(3, 8)])
+def test_both_cores_play_the_same_games_with_the_exchange(native_core: None, leaders: bool,
+                                                          players: int) -> None:
+    """Catan at the table (a different seat each game), random and greedy bots, move by move:
+    the native exchange search offers the payments Python offers, in the same order, and the
+    greedy bot values the board's power as Python does."""
+    from interpreter.sim.differential import first_difference
+    cp = _leaders_cp() if leaders else _cp()
+    others = ["Gizah", "Babylon", "Rhodos", "Olympia", "Ephesos", "Alexandria"][:players - 1]
+    for seed in range(8):
+        names = others[:seed % players] + ["Catan"] + others[seed % players:]
+        bots = ("random", "greedy", "random,greedy")[seed % 3]
+        sides = ("A", "B", "random")[seed % 3] if leaders else "A"
+        diff = first_difference(cp, seed * 17 + players, players, bots, sides, names)
+        assert diff == "", diff
+
+
+def test_the_search_playouts_with_the_exchange_equal_the_python_ones(native_core: None) -> None:
+    """The search bot's native playouts (a world cloned from the game, Catan's exchange with it)
+    value every candidate as the Python playouts do."""
+    from test_search_native import Probe
+    for players in (3, 5):
+        probe = Probe()
+        names = ["Catan", "Gizah", "Babylon", "Rhodos", "Olympia"][:players]
+        Game(_cp(), [RandomBot() for _ in range(players - 1)] + [probe], seed=players, wonders=names[::-1],
+             sides="A").play()
+        assert probe.compared >= 6
 
 
 # -- the search against a brute force ------------------------------------------------------

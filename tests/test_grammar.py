@@ -220,6 +220,9 @@ TRIGGER = [
 
 HANDS_AND_RULES = [
     ("tokens 1 diplomacy", A.Tokens(1, "diplomacy")),
+    ("remove all defeat tokens", A.RemoveTokens(0, "defeat")),
+    ("remove 1 victory token for others", A.RemoveTokens(1, "victory", ("others",))),
+    ("remove 2 diplomacy tokens for left, right", A.RemoveTokens(2, "diplomacy", ("left", "right"))),
     ("others lose 1 coin", A.OthersCoins(-1, ("others",))),
     ("neighbors lose 2 coins per victory", A.OthersCoins(-2, ("left", "right"), A.Counted("victory"))),
     ("neighbors gain 1 coin", A.OthersCoins(1, ("left", "right"))),
@@ -360,7 +363,7 @@ def test_cost_helpers() -> None:
 
 # -- errors --------------------------------------------------------------------------------
 
-EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, rebate, discard, trade, exchange, bury, advance, give, rule"
+EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, remove, rebate, discard, trade, exchange, bury, advance, give, rule"
 
 SYNTAX_ERRORS = [
     ("3 coins", 1, 1,

@@ -18,7 +18,7 @@ from interpreter.rules.effects.vp import CountTest, VictoryHook
 
 PACK = Path(__file__).resolve().parents[1] / "examples" / "leaders-later"
 LATER = {"Phryne", "Cornelia", "Eurypyle", "Theano", "Makeda", "Cynisca", "Agrippina", "Arsinoe", "Octavia",
-         "Enheduanna", "Aganice", "Gorgo", "Nitocris"}
+         "Enheduanna", "Aganice", "Gorgo", "Nitocris", "Telesilla"}
 _CP: list[Any] = []
 
 

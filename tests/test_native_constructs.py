@@ -104,6 +104,22 @@ PACKS = {
   - {{name: Sage Circle, age: 2, color: yellow, {P}, effect: vp 1 per science set}}
   - {{name: Study Hall, age: 3, color: purple, {P}, effect: "science most; vp 2 if most science sets"}}
 """,
+    "exchange": f"""cards:
+  - {{name: Barter Post, age: 1, color: yellow, {P}, effect: exchange 2 same for 1 any}}
+  - {{name: Barter Hall, age: 2, color: yellow, {P}, effect: exchange 3 same for 1 any}}
+  - {{name: Mixed Pit, age: 1, color: brown, {P}, effect: produce wood/clay/ore}}
+  - {{name: Craft Stall, age: 1, color: grey, {P}, effect: produce glass/loom untradable}}
+  - {{name: Open Market, age: 2, color: yellow, {P}, effect: "produce one produced; rebate 1 coin from left"}}
+  - {{name: Bank Window, age: 2, color: yellow, {P}, effect: buy any from bank for 1}}
+  - {{name: Stone Office, age: 2, color: blue, {P}, cost: "3 stone, 2 loom", effect: "vp 3; discount 1 resource on blue cards"}}
+""",
+    "remove-tokens": f"""cards:
+  - {{name: Parade Ground, age: 1, color: red, {P}, effect: tokens 1 victory}}
+  - {{name: Truce Hall, age: 2, color: blue, {P}, effect: "remove all defeat tokens; remove 1 victory token for others"}}
+  - {{name: Raid Camp, age: 2, color: red, {P}, effect: "tokens 1 victory; remove 2 victory tokens for neighbors"}}
+  - {{name: Amnesty, age: 3, color: blue, {P}, effect: "remove 1 defeat token; remove 1 victory token for left, self"}}
+  - {{name: Purge, age: 3, color: purple, {P}, effect: "remove all victory tokens for right; vp 1 per victory"}}
+""",
 }
 # packs extending another shipped pack than base: (the pack, its cards)
 ON = {"scoring-triggers-cities": ("cities", f"""cards:
@@ -111,6 +127,10 @@ ON = {"scoring-triggers-cities": ("cities", f"""cards:
   - {{name: Debt Office, age: 2, color: black, {P}, effect: tokens 1 debt when lose conflict once per game}}
   - {{name: Tally House, age: 1, color: black, {P}, effect: vp 1 per black card in self when build card once per age}}
   - {{name: Black Arch, age: 2, color: black, {P}, effect: vp 1 when neighbors build black card}}
+"""), "remove-kinds-cities": ("cities", f"""cards:
+  - {{name: Envoy Lodge, age: 1, color: black, {P}, effect: tokens 2 diplomacy}}
+  - {{name: Recall, age: 2, color: black, {P}, effect: "remove 1 diplomacy token for others; remove all debt tokens"}}
+  - {{name: Disarm, age: 2, color: black, {P}, effect: "remove all diplomacy tokens for neighbors; tokens 1 victory"}}
 """), "triggered-draws-leaders": ("leaders", f"""cards:
   - {{name: Talent Scout, age: 1, color: yellow, {P}, effect: draw 1 from leaders when age starts}}
   - {{name: Hall of Heroes, age: 2, color: blue, {P}, effect: vp 1 per white card when build white card}}

@@ -183,6 +183,11 @@ CASES = [
     ("bury card from leaders for 2 vp per coin", "bury card from leaders for 2 vp per coin",
      "When built, you may bury one card of your leaders hand (it leaves the game): 2 victory points "
      "for each coin of its cost, at game end."),
+    # tokens given back
+    ("remove all defeat token; remove 1 victory tokens for others",
+     "remove all defeat tokens; remove 1 victory token for others",
+     "When built, discard all your military defeat tokens. When built, every other city discards 1 "
+     "military victory token of its choice."),
     # cost changes
     ("discount 1 resources on green card", "discount 1 resource on green cards",
      "Green cards cost you 1 resource less (of your choice)."),
@@ -414,6 +419,8 @@ EFFECT_STRATEGIES = {
     "draw": st.builds(A.Draw, st.integers(1, 9), st.just("heroes")),
     "give": st.just(A.GiveDefeats()),
     "tokens": st.builds(A.Tokens, st.integers(1, 5), st.sampled_from((*V.tokens, *A.CONFLICT_TOKENS)), TARGETS | picks()),
+    "remove": st.builds(A.RemoveTokens, st.integers(0, 5), st.sampled_from((*V.tokens, *A.CONFLICT_TOKENS)),
+                        SIDES | OTHERS),
     "lose": others_coins(),
     "rebate": st.builds(A.Rebate, st.integers(1, 3), unique(("left", "right")).map(A.normalize_sides)),
     "copy": st.builds(A.CopyCard, unique(COLORS, 1, 3), NEIGHBOUR_SIDES | OTHERS_FAR, st.booleans()),

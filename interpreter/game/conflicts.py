@@ -15,9 +15,30 @@ conflict tokens (the military line, `per victory` / `per defeat`); they fire no 
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
+from dsl import ast as A
+from dsl.model import Card
+from interpreter.game.contract import IllegalMove
+from interpreter.rules.compiled import CCard
+from interpreter.rules.contribution import Contribution
 from interpreter.rules.counting import FAR_LEFT, OTHERS, count, far_seat
 from interpreter.rules.city import LEFT
 from interpreter.rules.effects import Event
+
+
+def remove_purpose(kind: str) -> str:
+    """The question of a token given back (and the log's note for it, which a resumed game reads)."""
+    return f"remove {kind} token"
+
+
+@lru_cache(maxsize=None)
+def token_card(kind: str, value: int) -> CCard:
+    """A conflict token of one value as a card (never dealt, its id -2000 - value as the native
+    core traces it), to ask which one a city gives back."""
+    name = f"{kind} token {value:+d}"
+    return CCard(-2000 - value, name, 0, -1, "token", 0, (), frozenset(), Contribution((), (), (), ()), "military",
+                 Card(name, 0, "token", (), A.Cost(), ()), "token")
 
 
 class Conflicts:
@@ -31,6 +52,37 @@ class Conflicts:
         rules = self.rules
         value = rules.victory_tokens[max(1, self.age) - 1] if kind == "victory" else rules.defeat_token
         city.tokens.extend([value + (city.shifts.get(kind, 0) if city.shifts else 0)] * count)
+
+    def remove_tokens(self, seat: int, kind: str, count: int) -> None:
+        """The city gives back `count` tokens of `kind` (0: all it holds). Conflict tokens of
+        different values: its player picks each one (choose_card, the values lowest first, a
+        decline taking the first); the answer is logged as a turn of its own."""
+        city = self.cities[seat]
+        if kind not in A.CONFLICT_TOKENS:
+            held = city.token_counts.get(kind, 0)
+            if held:
+                city.token_counts[kind] = held - min(held, count) if count else 0
+            return
+        of_kind = (lambda t: t > 0) if kind == "victory" else (lambda t: t < 0)
+        if not count:
+            city.tokens[:] = [t for t in city.tokens if not of_kind(t)]
+            return
+        for _ in range(count):
+            values = sorted({t for t in city.tokens if of_kind(t)})
+            if not values:
+                return
+            pick = 0
+            if len(values) > 1:
+                purpose = remove_purpose(kind)
+                pick = self.choose_card(seat, [token_card(kind, v) for v in values], purpose)
+                if pick is None:
+                    pick = 0
+                if isinstance(pick, bool) or not isinstance(pick, int) or not 0 <= pick < len(values):
+                    raise IllegalMove(f"{city.name}: no {kind} token #{pick} to give back")
+                if self.logging:
+                    self._log_turn([{"player": seat, "card": token_card(kind, values[pick]).name,
+                                     "action": "remove", "bank": 0, "left": 0, "right": 0}], purpose)
+            city.tokens.remove(values[pick])
 
     def war(self, age: int) -> None:
         """The conflicts of an age: each city against the next city on either side that takes

@@ -91,6 +91,9 @@ cdef void city_add(const PackC* P, City* c, int k, int source) noexcept nogil:
         elif h.kind == H_FARTRADE:  # FarTradeHook.attach
             c.far_trade = h.ref
             c.far_price = h.amount
+        elif h.kind == H_EXCHANGE:  # ExchangeHook.attach: the smallest rate wins
+            if not c.exchange or h.amount < c.exchange:
+                c.exchange = h.amount
         elif h.kind == H_COPYEND:
             if c.ncopies < MAXCOPY:
                 c.copies[c.ncopies] = e.hook0 + i

@@ -75,6 +75,9 @@ cdef enum:
     H_ADVANCE = 22     # advance track `ref` one step, paying `amount` coins and the resources of
                        # price `inner` (-1: none) (the owner's choice): tracks.pxi
     H_GIFT = 23        # production for other cities (seats): the contribution `inner`, amount units
+    H_EXCHANGE = 24    # exchange N (amount) same for 1 any: exchange.pxi
+    H_REMOVE = 25      # remove N (amount; 0 all) tokens: cond 1 victory, 2 defeat, 0 the kind ref;
+                       # seats the codes (0 self, 1 left, 2 right), seatmask 1 every other city
 
 # cost change units (lower.py: UNIT)
 cdef enum:
@@ -414,6 +417,7 @@ cdef struct City:
     int rebate_used           # bits 1 left, 2 right
     int far_trade             # `trade N seats away`: N (0: none), and the far cities' price
     int far_price
+    int exchange              # `exchange N same for 1 any`: N, the smallest held (0: none)
     int play_two              # `play two cards once per ...`: 0 none, 1 game, 2 age
     int second_used
     int nburied

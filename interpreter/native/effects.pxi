@@ -132,6 +132,8 @@ cdef int hook_built(const PackC* P, Game* g, int seat, const HookC* h, int depth
         bury_card(P, g, seat, h)
     elif h.kind == H_ADVANCE:
         return advance(P, g, seat, h, depth)
+    elif h.kind == H_REMOVE:
+        remove_tokens(P, g, seat, h)
     return 0
 
 

@@ -99,6 +99,10 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
         return v * 2 / 3.0
     if h.kind == H_PLAYTWO:  # PlayTwoPower.worth
         return 3 + (2.5 * ages_left(P, g) if h.period == 2 else 0.0)
+    if h.kind == H_REMOVE:  # RemoveTokensHook.worth
+        return remove_worth(P, g, seat, h)
+    if h.kind == H_EXCHANGE:  # ExchangeHook.worth
+        return (1.6 / h.amount) * ages_left(P, g) + 0.3
     if h.kind == H_FARTRADE:  # FarTradeHook.worth
         if h.ref % g.n == 0 or h.ref % g.n == 1 or h.ref % g.n == g.n - 1:
             return 0.0

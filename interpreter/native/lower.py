@@ -20,8 +20,10 @@ from interpreter.rules.contribution import Contribution
 from interpreter.rules.counting import FAR_LEFT, OTHERS, Counter, PickSeats, seats_of
 from interpreter.rules.science import MOST, SWAP
 from interpreter.rules.effects.advance import AdvanceHook
+from interpreter.rules.effects.exchange import ExchangeHook
 from interpreter.rules.effects.play import PlayTwoPower
 from interpreter.rules.effects.produce import GiftHook
+from interpreter.rules.effects.remove import RemoveTokensHook
 from interpreter.rules.effects.tokens import ConflictTokensHook
 from interpreter.rules.effects.trade import FarTradeHook
 from interpreter.rules.effects.vp import CountTest
@@ -39,7 +41,7 @@ if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
 # hook kinds (defs.pxi has the same numbers)
 (H_COINS, H_VP, H_FREE, H_PLAYLAST, H_DISCARD, H_COPYEND, H_COST, H_GIVEDEF, H_TRIGGER, H_DRAW,
  H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH, H_DISCOWN, H_FARTRADE,
- H_PLAYTWO, H_BURY, H_CTOKENS, H_ADVANCE, H_GIFT) = range(1, 24)
+ H_PLAYTWO, H_BURY, H_CTOKENS, H_ADVANCE, H_GIFT, H_EXCHANGE, H_REMOVE) = range(1, 26)
 # counted things (Counter.what)
 WHAT = {"card": 1, "wonder_stage": 2, "defeat": 3, "victory": 4, "coin": 5, "set": 6,
         "science_set": 7, "age": 8, "token": 9, "produced": 10, "tucked": 11, "victory_pair": 12}
@@ -85,6 +87,8 @@ NATIVE_KINDS: dict[str, str] = {
     "bury": "a card of a second hand taken out of the game for points by its coin cost",
     "advance": "a marker one step on a track, free or paid (the owner's choice); the step's "
                "reward joins the city; conflicts along tracks of every city against every other",
+    "exchange": "N identical resources of one's own exchanged for one of any when paying",
+    "remove": "tokens given back (conflict tokens of the city's choice), by the owner or other cities",
 }
 PHASE_KINDS = ("age", "draft", "recruit")  # the phase kinds the native core runs
 
@@ -213,6 +217,10 @@ class _HookLowering:
             return _row(H_ADVANCE, h.coins, ref=h.track, inner=len(self.advances) - 1)
         if t is AdvanceHook:  # ref: the track, amount: the coins a paid step costs
             return _row(H_ADVANCE, h.coins, ref=h.track)
+        if t is RemoveTokensHook:
+            return _remove_row(h, tk)
+        if t is ExchangeHook:
+            return _row(H_EXCHANGE, h.give)
         if t is PlayTwoPower:  # (a count with seats no player owns never plays natively)
             return _row(H_PLAYTWO, period={"game": 1, "age": 2}[h.period])
         if getattr(h, "not_native", ""):  # a construct the core declines names itself
@@ -241,6 +249,18 @@ def _far(h: Any) -> str:
     if any(len(seats) > 3 and any(isinstance(s, int) and s >= FAR_LEFT for s in seats) for seats in lists):
         return "seats at a distance with more than three cities in one target"
     return ""
+
+
+def _remove_row(h: RemoveTokensHook, tokens: list[str]) -> list[int]:
+    """[H_REMOVE, count, victory 1 / defeat 2 / kind 0, ...]: the givers as seat codes (self,
+    left, right) or every other city (seat mask 1)."""
+    if OTHERS in h.seats and len(h.seats) > 1 or any(not isinstance(c, int) or 2 < c != OTHERS
+                                                     for c in h.seats):
+        raise NotNative("tokens given back by cities chosen as the effect applies")
+    cond = {"victory": 1, "defeat": 2}.get(h.kind, 0)
+    ref = 0 if cond else tokens.index(h.kind)
+    others = OTHERS in h.seats
+    return _row(H_REMOVE, h.count, cond=cond, seats=() if others else h.seats, seatmask=int(others), ref=ref)
 
 
 def _heard(h: Any) -> int:

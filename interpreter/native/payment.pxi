@@ -33,6 +33,11 @@ cdef int one_resource(int r, int k, City* c, City* L, City* R, Opt* out) noexcep
         out[0].l = 0
         out[0].r = 0
         return 1
+    return buy_one(r, k, c, L, R, out)
+
+
+cdef int buy_one(int r, int k, City* c, City* L, City* R, Opt* out) noexcept nogil:
+    """k > 0 units of r from the neighbours alone, at c's prices (the rest of _one_resource)."""
     cdef int sl = L.trade_count[r], sr = R.trade_count[r]
     if sl + sr < k:
         return 0
@@ -132,7 +137,8 @@ cdef void cover(int* cost, int S, City* src, int own, int side, City* buyer, con
 
 
 cdef int search(City* c, City* L, City* R, const int* nr, const int* nk, int m,
-                Opt* out) noexcept nogil:
+                Opt* out, int own) noexcept nogil:
+    """own 0: nothing of c's own counts (payment._bought: what an exchanging city buys)."""
     cdef int w[MAXR]
     cdef int base[MAXR]
     cdef int ours[MAXSTATES]
@@ -152,11 +158,12 @@ cdef int search(City* c, City* L, City* R, const int* nr, const int* nk, int m,
         right[t] = INF
     ours[0] = 0
     right[0] = 0
-    cover(ours, S, c, 1, 0, c, nr, nk, w, base, m, needmask)
-    if ours[top] == 0:  # its own either/or cards make it all: nothing to pay beats any payment
-        out[0].l = 0
-        out[0].r = 0
-        return 1
+    if own:
+        cover(ours, S, c, 1, 0, c, nr, nk, w, base, m, needmask)
+        if ours[top] == 0:  # its own either/or cards make it all: nothing to pay beats any payment
+            out[0].l = 0
+            out[0].r = 0
+            return 1
     cover(ours, S, L, 0, 1, c, nr, nk, w, base, m, needmask)
     cover(right, S, R, 0, 2, c, nr, nk, w, base, m, needmask)
     for t in range(S):
@@ -199,6 +206,8 @@ cdef int pay_options(Game* g, int seat, const int* cr, const int* cn, int ncost,
     cdef int nr[MAXCOST]
     cdef int nk[MAXCOST]
     cdef int m = 0, i, r, k
+    if c.exchange:  # `exchange N same for 1 any`: a search of its own (exchange.pxi)
+        return exch_options(g, c, L, R, cr, cn, ncost, out)
     for i in range(ncost):
         r = cr[i]
         k = cn[i] - c.fixed[r]
@@ -216,7 +225,7 @@ cdef int pay_options(Game* g, int seat, const int* cr, const int* cn, int ncost,
         r = nr[i]
         if c.choice_count[r] + L.trade_count[r] + R.trade_count[r] < nk[i]:
             return 0
-    k = search(c, L, R, nr, nk, m, out)
+    k = search(c, L, R, nr, nk, m, out, 1)
     if k < 0:  # more states or options than the arrays hold
         g.overflow = 1
         return 0

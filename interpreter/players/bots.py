@@ -182,6 +182,8 @@ class GreedyBot:
         if purpose.startswith("advance"):  # a paid step: when its reward is worth the coins
             coins = int(next((w.strip("(") for w in reversed(purpose.split()) if w.strip("(").isdigit()), "0"))
             return 0 if step_worth(obs, obs.seat, cards[0].effect) > coins / 3 else None
+        if purpose.startswith("remove"):  # a token given back: the one worth least (offered first)
+            return 0
         if purpose.startswith("bury"):  # the dearest card: its points go by its coin cost
             top = max(c.cost_coins for c in cards)
             return next(i for i, c in enumerate(cards) if c.cost_coins == top)

@@ -51,6 +51,7 @@ class HumanBot:
                         LAW: f"placed the law tile {m.get('law')} (a card spent)",
                         "join": f"joined the project {m['card']}",  # shared projects
                         "advance": f"moved its marker to {m['card']}",  # a paid track step
+                        "remove": f"gave back a {m['card']}",  # a token of its choice
                         "reward": f"got the reward of the project {m['card']}",
                         "penalty": f"suffered the penalty of the project {m['card']}"}.get(
                     m["action"], f"built {m['card']}")

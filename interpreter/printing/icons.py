@@ -10,7 +10,7 @@ no picture (a plug-in word without an icon) gets no row, and the face shows its 
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from dsl import ast as A
 from dsl.registry import PLUGINS
@@ -20,7 +20,7 @@ from .glyphs import (  # noqa: F401 - SHIELD re-exported: the shield's colour, f
     SHIELD, Row, amount_row, around, coin, fitted, joined, label_box, laurel, piece, repeated, resource, science, shield,
     per_row, picked_row, small, stage, token, word)
 from .palette import Prim, hashed
-from .power_icons import counted_shield, power_row, trigger_row
+from .power_icons import counted_shield, flow, pile, power_row, trigger_row
 
 
 def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
@@ -52,16 +52,23 @@ def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
         return row + [word("if", 0.4), small(piece(stage)), word("all", 0.4)] \
             if row and e.condition == "wonder_complete" else row
     if isinstance(e, A.Tokens):  # conflict tokens as `per victory|defeat` draws them
-        if e.kind in A.CONFLICT_TOKENS:
-            one = piece(token, "+", "#b5462f") if e.kind == "victory" else piece(token, "-1", "#7a1f1f")
-        else:
-            one = piece(token, e.kind[:1].upper(), hashed(e.kind))
-        return target_row(repeated(one, e.count), e.sides)
+        return target_row(repeated(_token(e.kind), e.count), e.sides)
+    if isinstance(e, A.RemoveTokens):  # tokens given back: N of them (or all), to the discard pile
+        given = [word("all", 0.45), _token(e.kind)] if not e.count else repeated(_token(e.kind), e.count)
+        return target_row(given + [piece(flow, w=0.5), piece(pile)], e.sides)
     if isinstance(e, A.PluginEffect):
         return plugin_row(e)
     if isinstance(e, A.Trigger):  # the gain's own icons, then `when` and the event
         return trigger_row(e, rows_for(e.effect, vocab), vocab)
     return power_row(e, vocab)
+
+
+def _token(kind: str) -> Any:
+    """One token of a kind: a conflict token as `per victory|defeat` draws it, a declared kind
+    by its initial in its own colour."""
+    if kind in A.CONFLICT_TOKENS:
+        return piece(token, "+", "#b5462f") if kind == "victory" else piece(token, "-1", "#7a1f1f")
+    return piece(token, kind[:1].upper(), hashed(kind))
 
 
 _CHOSEN_MARK = {"richer": "rich", "poorer": "poor", "stronger": "strong", "weaker": "weak"}

@@ -26,6 +26,7 @@ for _info in pkgutil.iter_modules(__path__):  # every word's module registers it
 
 # the hooks by name, for the native core's lowering (interpreter/native/lower.py) and tests
 from interpreter.rules.effects.build import DiscardBuildHook, HandBuildHook  # noqa: E402
+from interpreter.rules.effects.remove import RemoveTokensHook  # noqa: E402
 from interpreter.rules.effects.bury import BuryHook  # noqa: E402
 from interpreter.rules.effects.coins import CoinsHook  # noqa: E402
 from interpreter.rules.effects.copy_card import CopyAtEnd, CopyNow  # noqa: E402
@@ -90,4 +91,4 @@ __all__ = ["HANDLERS", "READS", "Builder", "Event", "Hook", "PluginHandler", "Pl
            "handles", "handler_docs", "unread_fields", "CoinsHook", "VictoryHook", "FreeBuildPower", "PlayLastPower",
            "DiscardBuildHook", "HandBuildHook", "DrawHook", "GiveDefeatsRule", "RelativeProduction",
            "StrengthHook", "TokensHook", "OthersCoinsHook", "CopyAtEnd", "CopyNow", "CostChange", "DiscardOwnHook", "BuryHook",
-           "TriggerHook"]
+           "TriggerHook", "RemoveTokensHook"]

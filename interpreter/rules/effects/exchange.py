@@ -1,5 +1,6 @@
 """`exchange N same for 1 any`: N units of one resource the owner produces stand for one unit
-of any resource when it pays (interpreter/rules/exchange.py searches those payments)."""
+of any resource when it pays (interpreter/rules/exchange.py searches those payments; the native
+core's interpreter/native/exchange.pxi the same way)."""
 from __future__ import annotations
 
 from typing import Any
@@ -12,8 +13,6 @@ from interpreter.rules.effects.base import Builder, ages_left, handles
 
 class ExchangeHook(Hook):
     """Sets the city's exchange rate; the payment search reads it (the smallest rate wins)."""
-
-    not_native = "exchanging resources when paying (exchange N same for 1 any)"
 
     def __init__(self, give: int):
         self.give = give
