@@ -72,19 +72,24 @@ class Mods(NamedTuple):
 
 def mods_for(city: City, table: Table) -> Mods | None:
     """The cost changes reaching `city`, summarised; None when there are none. Cached on the
-    city until a cost change appears near it or it buys from the bank."""
+    city until a cost change appears near it (or, `for others`, anywhere) or it buys from the bank."""
     n = table.n
     left, right = table.cities[(city.seat + 1) % n], table.cities[(city.seat - 1) % n]
-    if not (city.cost_changes or left.cost_changes or right.cost_changes):
+    far = [o for o in table.cities if o.costs_for_others and o is not city and o is not left
+           and o is not right]
+    if not (city.cost_changes or left.cost_changes or right.cost_changes or far):
         return None
     key: tuple[object, ...] = (len(city.cost_changes), len(left.cost_changes),
                                len(right.cost_changes), city.bank_used, left.seat, right.seat)
+    if far:  # changes `for others` held beyond the neighbours reach this city too
+        key += (tuple((o.seat, len(o.cost_changes)) for o in far),)
     if city.rebate_used:
         key += (tuple(sorted(city.rebate_used)),)
     if city.colour_first:  # free first card of each colour: which colours it has matters
         key += (tuple(n == 0 for n in city.color_counts),)
     amounts: dict[int, int] = {}
-    if city.counted_costs or left.counted_costs or right.counted_costs:  # its amount now is in the key
+    if city.counted_costs or left.counted_costs or right.counted_costs \
+            or any(o.counted_costs for o in far):  # its amount now is in the key
         amounts = {id(ch): ch.amount_at(table, owner) for ch, owner in _reaching(city, table)
                    if getattr(ch, "counter", None) is not None}
         key += (tuple(sorted(amounts.items())),)

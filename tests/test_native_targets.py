@@ -1,0 +1,88 @@
+"""Every target form runs natively (issue 23): tokens for other cities, for a chosen neighbour
+or for the cities a count picks; coins lost or gained by the cities a count picks; a count in
+every other city; a cost change and shields for every other city. Small packs extending base
+(and cities, for its debt and diplomacy tokens), played seed by seed on both cores with random
+and greedy bots at every player count, equal move by move (differential.first_difference)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from game_checks import base_plus
+
+P = "players: [3, 3, 4, 4, 5, 6, 7]"  # several copies, so the cards are dealt often
+
+PACKS = {
+    "token-targets": f"""cards:
+  - {{name: Tribute Camp, age: 1, color: red, {P}, effect: "shields 1; tokens 1 defeat for neighbors"}}
+  - {{name: Heralds, age: 1, color: yellow, {P}, effect: tokens 1 victory for others}}
+  - {{name: Patron Hall, age: 2, color: blue, {P}, effect: "vp 2; tokens 1 victory for the richer neighbor"}}
+  - {{name: Shared Glory, age: 2, color: red, {P}, effect: "shields 1; tokens 1 victory for left, self"}}
+  - {{name: Shamed Rival, age: 3, color: red, {P}, effect: "shields 2; tokens 2 defeat for the stronger neighbor"}}
+""",
+    "picked-tokens": f"""cards:
+  - {{name: Red Censure, age: 1, color: red, {P}, effect: "shields 1; tokens 1 defeat for the neighbor with most red cards"}}
+  - {{name: Mercy Fund, age: 1, color: yellow, {P}, effect: tokens 1 victory for every city with no wonder stages}}
+  - {{name: Warlord Tax, age: 2, color: red, {P}, effect: "shields 1; tokens 1 defeat for every other city with at least 2 shields"}}
+  - {{name: Poor Relief, age: 2, color: blue, {P}, effect: "vp 1; tokens 1 victory for the neighbor with fewest coins"}}
+  - {{name: Scholars' Prize, age: 3, color: green, {P}, effect: "science tablet; tokens 1 victory for every city with at least 2 green cards"}}
+""",
+    "picked-coins": f"""cards:
+  - {{name: Purge, age: 1, color: red, {P}, effect: "shields 1; every other city with at least 2 red cards lose 1 coin"}}
+  - {{name: Dole, age: 1, color: yellow, {P}, effect: the neighbor with fewest coins gain 2 coins}}
+  - {{name: Levy, age: 2, color: yellow, {P}, effect: "coins 2; the neighbor with most shields lose 2 coins"}}
+  - {{name: Green Grant, age: 2, color: blue, {P}, effect: "vp 2; every city with no green cards gain 1 coin per age"}}
+  - {{name: Rich Tithe, age: 3, color: yellow, {P}, effect: "vp 3; the neighbor with most coins lose 1 coin per wonder stage"}}
+""",
+    "counted-in-others": f"""cards:
+  - {{name: Envy Hall, age: 1, color: yellow, {P}, effect: coins 1 per 3 brown cards in others}}
+  - {{name: Spy Guild, age: 2, color: purple, {P}, effect: vp 1 per 3 red cards in others}}
+  - {{name: Siege Works, age: 2, color: red, {P}, effect: shields 1 per 4 wonder stages in others}}
+  - {{name: Copycat, age: 3, color: purple, {P}, effect: vp 1 per 2 defeats in others}}
+  - {{name: Watch Post, age: 2, color: red, {P}, cost: "needs 4 red cards in others", effect: "shields 2; coins 1 per 2 grey cards in others"}}
+""",
+    "cost-for-others": f"""cards:
+  - {{name: Open Market, age: 1, color: yellow, {P}, effect: "coins 1; discount 1 coin on yellow cards for others"}}
+  - {{name: Public Works, age: 1, color: blue, {P}, effect: "vp 1; discount 1 resource on wonder stages for others"}}
+  - {{name: Guild Charter, age: 2, color: yellow, {P}, effect: discount 1 resource on blue cards for others per 2 yellow cards}}
+  - {{name: Free Forum, age: 3, color: blue, {P}, effect: "vp 2; free red cards for others"}}
+""",
+    "shields-for-others": f"""cards:
+  - {{name: Plague Cart, age: 1, color: red, {P}, effect: shields -1 for others}}
+  - {{name: Allied Levy, age: 2, color: blue, {P}, effect: "vp 1; shields 1 for others"}}
+  - {{name: Terror Raid, age: 2, color: red, {P}, effect: shields -1 per defeat for others}}
+""",
+}
+# packs extending another shipped pack than base: (the pack, its cards)
+ON = {"token-targets-cities": ("cities", f"""cards:
+  - {{name: Debt Letters, age: 1, color: black, {P}, effect: tokens 1 debt for neighbors}}
+  - {{name: Peace Envoys, age: 1, color: black, {P}, effect: tokens 1 diplomacy for the poorer neighbor}}
+  - {{name: Ledger Hall, age: 2, color: black, {P}, effect: "coins 3; tokens 1 debt for others"}}
+  - {{name: Truce Table, age: 2, color: black, {P}, effect: tokens 1 diplomacy for every other city with at least 3 red cards}}
+  - {{name: Debt Collector, age: 3, color: black, {P}, effect: "vp 2; every other city with at least 1 debt token lose 2 coins"}}
+  - {{name: Bankers' Row, age: 3, color: black, {P}, effect: tokens 2 debt for the neighbor with most coins}}
+""")}
+
+SEEDS = range(12)
+
+
+@pytest.fixture(scope="module")
+def packs(tmp_path_factory: Any) -> dict:
+    out = {name: base_plus(tmp_path_factory, f"natgt-{name}", cards) for name, cards in PACKS.items()}
+    return out | {name: base_plus(tmp_path_factory, f"natgt-{name}", cards, pack)
+                  for name, (pack, cards) in ON.items()}
+
+
+@pytest.mark.parametrize("name", sorted(PACKS) + sorted(ON))
+def test_the_pack_lowers(native_core: None, packs: dict, name: str) -> None:
+    from interpreter.native import lower
+    lower(packs[name])
+
+
+@pytest.mark.parametrize("name,players", [(p, n) for p in sorted(PACKS) + sorted(ON) for n in range(3, 8)])
+def test_both_cores_play_the_same_games(native_core: None, packs: dict, name: str, players: int) -> None:
+    from interpreter.sim.differential import first_difference
+    for seed in SEEDS:
+        bots = ("random", "greedy", "random,greedy")[seed % 3]
+        diff = first_difference(packs[name], seed * 11 + players, players, bots, ("A", "B", "random")[seed % 3])
+        assert diff == "", diff
