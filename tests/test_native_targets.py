@@ -19,6 +19,7 @@ PACKS = {
   - {{name: Patron Hall, age: 2, color: blue, {P}, effect: "vp 2; tokens 1 victory for the richer neighbor"}}
   - {{name: Shared Glory, age: 2, color: red, {P}, effect: "shields 1; tokens 1 victory for left, self"}}
   - {{name: Shamed Rival, age: 3, color: red, {P}, effect: "shields 2; tokens 2 defeat for the stronger neighbor"}}
+  - {{name: Victory Games, age: 2, color: yellow, {P}, effect: tokens 1 victory for others when win conflict once per game}}
 """,
     "picked-tokens": f"""cards:
   - {{name: Red Censure, age: 1, color: red, {P}, effect: "shields 1; tokens 1 defeat for the neighbor with most red cards"}}
@@ -26,6 +27,7 @@ PACKS = {
   - {{name: Warlord Tax, age: 2, color: red, {P}, effect: "shields 1; tokens 1 defeat for every other city with at least 2 shields"}}
   - {{name: Poor Relief, age: 2, color: blue, {P}, effect: "vp 1; tokens 1 victory for the neighbor with fewest coins"}}
   - {{name: Scholars' Prize, age: 3, color: green, {P}, effect: "science tablet; tokens 1 victory for every city with at least 2 green cards"}}
+  - {{name: Rout Herald, age: 2, color: yellow, {P}, effect: tokens 1 defeat for the neighbor with fewest shields when build red card}}
 """,
     "picked-coins": f"""cards:
   - {{name: Purge, age: 1, color: red, {P}, effect: "shields 1; every other city with at least 2 red cards lose 1 coin"}}
@@ -33,6 +35,8 @@ PACKS = {
   - {{name: Levy, age: 2, color: yellow, {P}, effect: "coins 2; the neighbor with most shields lose 2 coins"}}
   - {{name: Green Grant, age: 2, color: blue, {P}, effect: "vp 2; every city with no green cards gain 1 coin per age"}}
   - {{name: Rich Tithe, age: 3, color: yellow, {P}, effect: "vp 3; the neighbor with most coins lose 1 coin per wonder stage"}}
+  - {{name: Bully Pulpit, age: 2, color: red, {P}, effect: "shields 1; the neighbor with most coins lose 1 coin when build red card"}}
+  - {{name: Almshouse, age: 3, color: blue, {P}, effect: "vp 2; every other city with no red cards gain 1 coin when age starts"}}
 """,
     "counted-in-others": f"""cards:
   - {{name: Envy Hall, age: 1, color: yellow, {P}, effect: coins 1 per 3 brown cards in others}}
@@ -46,6 +50,7 @@ PACKS = {
   - {{name: Public Works, age: 1, color: blue, {P}, effect: "vp 1; discount 1 resource on wonder stages for others"}}
   - {{name: Guild Charter, age: 2, color: yellow, {P}, effect: discount 1 resource on blue cards for others per 2 yellow cards}}
   - {{name: Free Forum, age: 3, color: blue, {P}, effect: "vp 2; free red cards for others"}}
+  - {{name: Open Quarries, age: 1, color: yellow, {P}, effect: free brown cards for others}}
 """,
     "shields-for-others": f"""cards:
   - {{name: Plague Cart, age: 1, color: red, {P}, effect: shields -1 for others}}
@@ -86,3 +91,16 @@ def test_both_cores_play_the_same_games(native_core: None, packs: dict, name: st
         bots = ("random", "greedy", "random,greedy")[seed % 3]
         diff = first_difference(packs[name], seed * 11 + players, players, bots, ("A", "B", "random")[seed % 3])
         assert diff == "", diff
+
+
+@pytest.mark.parametrize("name,players", [("picked-tokens", 4), ("picked-coins", 5), ("cost-for-others", 6),
+                                          ("counted-in-others", 3), ("shields-for-others", 4),
+                                          ("token-targets-cities", 5)])
+def test_search_playouts_run_natively_as_in_python(native_core: None, packs: dict, name: str, players: int) -> None:
+    """The search bot's native playouts (worlds.pxi) value every candidate as the Python playouts."""
+    from test_search_native import Probe
+    from interpreter.players.bots import RandomBot
+    from interpreter.players.game import Game
+    probe = Probe()
+    Game(packs[name], [probe] + [RandomBot() for _ in range(players - 1)], seed=players, sides="random").play()
+    assert probe.compared >= 6

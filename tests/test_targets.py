@@ -288,3 +288,21 @@ def test_prices_see_a_change_for_others_held_beyond_the_neighbours_as_soon_as_it
     assert mods_for(t.cities[2], t).cards[yellow] == (2, 0, False)  # type: ignore[union-attr]
     assert mods_for(t.cities[2], t).cards[blue] == (1, 0, False)  # type: ignore[union-attr]
     assert mods_for(t.cities[0], t).cards[yellow] == (0, 0, False)  # type: ignore[union-attr]  # not its own
+
+
+def test_a_city_far_from_a_change_for_others_may_build_what_it_makes_free() -> None:
+    """The legal moves and the coins paid go through the cost changes whenever one `for others`
+    is on the table, though the city and its neighbours hold none (moves.legal_moves, Turn._bank)."""
+    from game_checks import at_first_decision
+    from dsl.loader import load_pack
+    from interpreter.rules.compiled import compile_pack
+    from interpreter.rules.moves import BUILD, legal_moves
+    cp = compile_pack(load_pack("base"))
+    game = at_first_decision(cp, 6, seed=3)
+    t, far = game.table, game.table.cities[3]  # seat 3's neighbours are seats 4 and 2
+    far.coins = 0
+    hand = game.hands[3]
+    dear = [i for i, c in enumerate(hand) if c.cost_coins]
+    assert dear and not {m.card for m in legal_moves(hand, far, t, False) if m.action == BUILD} & set(dear)
+    t.cities[0].add_cost_change(E.CostChange("all", False, frozenset(), 0, (OTHERS,)))  # every card free
+    assert {m.card for m in legal_moves(hand, far, t, False) if m.action == BUILD} == set(range(len(hand)))

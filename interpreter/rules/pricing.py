@@ -32,6 +32,15 @@ class Terms(NamedTuple):
         return not self.drop and not self.bank_buys and self.rebate == (0, 0)
 
 
+def in_reach(city: City, table: Table) -> bool:
+    """Whether a cost change may reach the city (its own, a neighbour's, or one `for others`
+    anywhere): when none can, a price is the printed one and mods_for is not asked."""
+    n = table.n
+    return bool(city.cost_changes or table.cities[(city.seat + 1) % n].cost_changes
+                or table.cities[(city.seat - 1) % n].cost_changes) \
+        or any(c.costs_for_others for c in table.cities)
+
+
 def changes_reaching(city: City, table: Table) -> list[object]:
     """The cost changes that apply to this city's builds."""
     return [ch for ch, _owner in _reaching(city, table)]
