@@ -104,3 +104,23 @@ def test_search_playouts_run_natively_as_in_python(native_core: None, packs: dic
     probe = Probe()
     Game(packs[name], [probe] + [RandomBot() for _ in range(players - 1)], seed=players, sides="random").play()
     assert probe.compared >= 6
+
+
+@pytest.mark.parametrize("name", ["picked-tokens", "picked-coins", "cost-for-others", "token-targets-cities"])
+def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: dict, name: str) -> None:
+    """bridge.from_decision: a game of these packs taken to the native core in age 2 or 3 ends
+    with the scores the Python game ends with."""
+    from test_native_bridge import Snapshot
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    from interpreter.sim.native_records import scores_of
+    cp = packs[name]
+    for seed in range(6):
+        n = 3 + seed % 5
+        bots = make_bots(("random", "greedy")[seed % 2], n)
+        snap = bots[0] = Snapshot(bots[0], 2 + seed % 2, 1 + seed % 5)
+        game = Game(cp, bots, seed=seed, sides="random")
+        scores = game.play()
+        assert snap.native is not None
+        snap.native.play()
+        assert scores_of(cp, snap.native) == scores, (name, seed)
