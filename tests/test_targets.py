@@ -10,7 +10,7 @@ import pytest
 
 from dsl.parser import parse_effects
 from dsl.text_errors import CardTextError
-from interpreter.native.lower import _HookLowering
+from interpreter.native.lower import NotNative, _HookLowering
 from interpreter.rules import effects as E
 from interpreter.rules.city import Table
 from interpreter.rules.counting import OTHERS, Counter, count, seats_at
@@ -306,3 +306,14 @@ def test_a_city_far_from_a_change_for_others_may_build_what_it_makes_free() -> N
     assert dear and not {m.card for m in legal_moves(hand, far, t, False) if m.action == BUILD} & set(dear)
     t.cities[0].add_cost_change(E.CostChange("all", False, frozenset(), 0, (OTHERS,)))  # every card free
     assert {m.card for m in legal_moves(hand, far, t, False) if m.action == BUILD} == set(range(len(hand)))
+
+
+@pytest.mark.parametrize("hook,what", [
+    (E.TokensHook(1, "debt", (9,)), "an effect"),
+    (E.CoinsHook(1, Counter("card", (RED,), (9,))), "a count"),
+    (E.StrengthHook(-1, None, (1, 9)), "shields"),
+])
+def test_a_seat_code_the_native_core_does_not_know_plays_in_python(hook: Any, what: str) -> None:
+    """A target form added to the language later (a code past 7) is declined, not misread."""
+    with pytest.raises(NotNative, match=f"{what} in cities the native core cannot name"):
+        _HookLowering(None, [], ["debt"]).row(hook)  # type: ignore[arg-type]

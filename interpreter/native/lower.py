@@ -91,10 +91,19 @@ class NotNative(Exception):
     """The pack uses something the native core does not run; the message names it."""
 
 
+def _known(seats: tuple[Any, ...], what: str) -> tuple[int, ...]:
+    """Seat codes the core resolves (counting.py: 0-2, the chosen neighbours 3-6, 7 every other
+    city), at most three; any other target runs in Python."""
+    if len(seats) > 3 or any(not isinstance(s, int) or not 0 <= s <= OTHERS for s in seats):
+        raise NotNative(f"{what} in cities the native core cannot name")
+    return seats
+
+
 def _counter(c: Counter | None, tokens: list[str]) -> list[int]:
     """[has, what, colour mask, every, token kind, n seats, seat...]."""
     if c is None:
         return [0, 0, 0, 1, -1, 0]
+    _known(c.seats, "a count")
     if c.what == "produced":  # the resource in the token slot
         return [1, WHAT[c.what], 0, c.every, c.resource, len(c.seats), *c.seats]
     if c.what == "tucked":  # the stage in the token slot
@@ -147,7 +156,8 @@ class _HookLowering:
             return _row(H_COPYEND if t is E.CopyAtEnd else H_COPYNOW, colors=h.colors, seats=h.seats)
         if t is E.CostChange and h.unit in UNIT:  # counted: the amount per thing (amount_at)
             return _row(H_COST, h.amount, period=UNIT[h.unit], colors=h.colors, stages=int(h.stages),
-                        seatmask=sum(1 << (3 if s == OTHERS else s) for s in h.seats), resources=h.resources,
+                        seatmask=sum(1 << (3 if s == OTHERS else s) for s in _known(h.seats, "a cost change")),
+                        resources=h.resources,
                         counter=_counter(getattr(h, "counter", None), tk))
         if t is E.TriggerHook:
             if h.kind not in EVENT:
@@ -177,7 +187,7 @@ class _HookLowering:
             out = h.seats != (0,)
             if len(h.seats) > 3:
                 raise NotNative("shields for more than three sides")
-            return _row(H_STRENGTH, h.amount, cond=int(out), seats=h.seats if out else (),
+            return _row(H_STRENGTH, h.amount, cond=int(out), seats=_known(h.seats, "shields") if out else (),
                         counter=_counter(h.counter, tk))
         if t is E.DiscardOwnHook:
             return _row(H_DISCOWN, h.coins, colors=h.colors)
@@ -206,8 +216,7 @@ class _HookLowering:
                                    counter=_counter(p.counter, self.tokens)))
             row[2], row[13] = 1, -len(self.inner)
             return row
-        if len(seats) > 3 or any(not isinstance(s, int) for s in seats):
-            raise NotNative("a target of more than three sides")
+        _known(seats, "an effect")
         row[5:9] = [len(seats), *(list(seats) + [0] * (3 - len(seats)))]
         return row
 
