@@ -124,3 +124,15 @@ def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: d
         assert snap.native is not None
         snap.native.play()
         assert scores_of(cp, snap.native) == scores, (name, seed)
+
+
+@pytest.mark.parametrize("name,players", [("picked-coins", 5), ("cost-for-others", 4)])
+def test_native_worlds_of_the_target_packs_equal_the_python_ones(native_core: None, packs: dict, name: str,
+                                                                  players: int) -> None:
+    """The search's determinizations dealt natively (worlds.pxi) are the Python ones card for card."""
+    from test_native_worlds import Probe
+    from interpreter.players.bots import RandomBot
+    from interpreter.players.game import Game
+    probe = Probe()
+    Game(packs[name], [probe] + [RandomBot() for _ in range(players - 1)], seed=players, sides="random").play()
+    assert probe.compared >= 3 * 12, (probe.compared, probe.python_only)
