@@ -109,14 +109,23 @@ def test_a_cost_change_for_others_reaches_far_cities_once() -> None:
     assert len(_reaching(two.cities[1], two)) == 1
 
 
-@pytest.mark.parametrize("hook,why", [
-    (E.StrengthHook(-1, None, (OTHERS,)), "every other city"),
-    (E.TokensHook(1, "debt", (3,)), "tokens taken by other cities"),
-    (E.CoinsHook(1, Counter("card", (RED,), (OTHERS,))), "every other city"),
+@pytest.mark.parametrize("hook,where,codes", [
+    (E.StrengthHook(-1, None, (OTHERS,)), slice(5, 7), [1, OTHERS]),  # one seat code: every other city
+    (E.TokensHook(1, "debt", (3,)), slice(5, 7), [1, 3]),  # the richer neighbour, chosen as it applies
+    (E.TokensHook(1, "debt", (1, 0)), slice(5, 8), [2, 1, 0]),  # left, then the owner
+    (E.CoinsHook(1, Counter("card", (RED,), (OTHERS,))), slice(20, 22), [1, OTHERS]),  # counted in others
 ])
-def test_the_native_core_declines_the_new_targets(hook: Any, why: str) -> None:
-    with pytest.raises(NotNative, match=why):
-        _HookLowering(None, [], ["debt"]).row(hook)  # type: ignore[arg-type]
+def test_the_native_core_lowers_the_new_targets(hook: Any, where: slice, codes: list[int]) -> None:
+    """The seat codes reach the core's row as written (HookC.nseats, seats; CounterC.nseats, seats)."""
+    row = _HookLowering(None, [], ["debt"]).row(hook)  # type: ignore[arg-type]
+    assert row[where] == codes
+
+
+def test_a_cost_change_for_others_is_lowered_as_its_own_seat_bit() -> None:
+    """HookC.seatmask bit 3: pricing.pxi's mods_for looks round the table for it."""
+    for sides, mask in ((("others",), 8), (("left", "right"), 6), (("self",), 1)):
+        (hook,) = [h for h in _hooks(f"discount 1 coin on yellow cards for {', '.join(sides)}")]
+        assert _HookLowering(None, [], []).row(hook)[11] == mask, sides  # type: ignore[arg-type]
 
 
 # -- targets chosen by a count (issue 23, item 1, the rest) ---------------------------------------
@@ -190,14 +199,22 @@ def test_a_count_chosen_target_mistake_is_a_located_error(text: str, where: tupl
     assert (first.line, first.column) == where and says in first.message, first
 
 
-def test_the_native_core_declines_a_city_chosen_by_a_count() -> None:
-    (hook,) = _hooks("tokens 1 defeat for every city with no defeats")
-    with pytest.raises(NotNative, match="chosen by a count"):
-        _HookLowering(None, [], ["debt"]).row(hook)  # type: ignore[arg-type]
+def test_the_native_core_lowers_a_city_chosen_by_a_count_as_a_pick_row() -> None:
+    """cond 1 and the pick at `inner` (amount: at least, cond: 1 most 2 fewest 3 none 4 at least,
+    period: 1 for `other`); its count is the row's counter (defeats: WHAT 3)."""
+    low = _HookLowering(None, [], ["debt"])  # type: ignore[arg-type]
+    for text, pick in (("tokens 1 defeat for every city with no defeats", [0, 3, 0]),
+                       ("tokens 1 defeat for every other city with at least 2 defeats", [2, 4, 1]),
+                       ("every other city with at least 2 defeats lose 1 coin", [2, 4, 1]),
+                       ("the neighbor with fewest defeats gain 1 coin", [0, 2, 0])):
+        row = low.row(_hooks(text)[0])
+        assert row[2] == 1 and row[13] == -len(low.inner), text
+        assert low.inner[-1][1:4] == pick and low.inner[-1][16] == 3, text
 
 
-def test_a_pack_with_count_chosen_targets_plays_in_python_under_auto(tmp_path_factory: Any, capsys: Any) -> None:
-    """Whole games: the bots value and build these cards, `--core auto` says why it plays in Python."""
+def test_a_pack_with_count_chosen_targets_plays_natively_under_auto(tmp_path_factory: Any, capsys: Any) -> None:
+    """Whole games: the bots value and build these cards, and `--core auto` plays them natively
+    (tests/test_native_targets.py compares both cores move by move)."""
     from interpreter.cli import main
     p = "players: [3, 3, 4, 4, 5, 6, 7]"
     pack = tmp_path_factory.mktemp("count-chosen")
@@ -211,7 +228,7 @@ def test_a_pack_with_count_chosen_targets_plays_in_python_under_auto(tmp_path_fa
     for seed in (1, 2):
         assert main(["play", "--pack", str(pack), "--players", "4", "--seed", str(seed), "--json"]) == 0
     err = capsys.readouterr().err
-    assert "core: python (" in err and "chosen by a count" in err
+    assert "core: native" in err and "core: python" not in err
     from dsl.loader import load_pack
     from interpreter.players.game import Game
     from interpreter.players.roster import make_bots
@@ -237,8 +254,6 @@ def test_lose_and_gain_reach_a_city_chosen_by_a_count() -> None:
         h.when_built(game, 0)
     # gains: seat 0 (the owner, no defeats), then leftwards seat 3; loses: the richer neighbour, seat 3
     assert paid == [("gain", 0, 2), ("gain", 3, 2), ("lose", 3, 3)]
-    with pytest.raises(NotNative, match="chosen by a count"):
-        _HookLowering(None, [], ["debt"]).row(_hooks("every other city with no coins gain 1 coin")[0])  # type: ignore[arg-type]
 
 
 def test_syntax_errors_offer_the_count_chosen_forms_only_where_they_are_taken() -> None:
@@ -393,3 +408,53 @@ def test_a_pack_with_far_seats_validates_and_plays(tmp_path: Any, capsys: Any) -
     assert main(["play", "--pack", str(pack), "--players", "5", "--seed", "1", "--json"]) == 0
     err = capsys.readouterr().err
     assert "core: python" not in err, err  # the native core runs seats at a distance
+
+
+def test_prices_see_a_change_for_others_held_beyond_the_neighbours_as_soon_as_it_is_built() -> None:
+    """pricing.mods_for: a far city's change `for others` reaches a city whose neighbours hold no
+    cost change, and a price summed (cached) before it was built is summed again after."""
+    from game_checks import at_first_decision
+    from dsl.loader import load_pack
+    from interpreter.rules.compiled import compile_pack
+    from interpreter.rules.pricing import mods_for
+    cp = compile_pack(load_pack("base"))
+    game = at_first_decision(cp, 5, seed=3)
+    t = game.table  # seat 2's neighbours are seats 3 and 1; seat 0 is beyond them
+    yellow, blue = cp.colors.index("yellow"), cp.colors.index("blue")
+    assert not any(c.cost_changes for c in t.cities)
+    assert mods_for(t.cities[2], t) is None
+    t.cities[2].add_cost_change(E.CostChange("coin", False, frozenset({blue}), 1, (0,)))  # its own
+    assert mods_for(t.cities[2], t).cards[yellow] == (0, 0, False)  # type: ignore[union-attr]
+    t.cities[0].add_cost_change(E.CostChange("coin", False, frozenset({yellow}), 2, (OTHERS,)))
+    assert mods_for(t.cities[2], t).cards[yellow] == (2, 0, False)  # type: ignore[union-attr]
+    assert mods_for(t.cities[2], t).cards[blue] == (1, 0, False)  # type: ignore[union-attr]
+    assert mods_for(t.cities[0], t).cards[yellow] == (0, 0, False)  # type: ignore[union-attr]  # not its own
+
+
+def test_a_city_far_from_a_change_for_others_may_build_what_it_makes_free() -> None:
+    """The legal moves and the coins paid go through the cost changes whenever one `for others`
+    is on the table, though the city and its neighbours hold none (moves.legal_moves, Turn._bank)."""
+    from game_checks import at_first_decision
+    from dsl.loader import load_pack
+    from interpreter.rules.compiled import compile_pack
+    from interpreter.rules.moves import BUILD, legal_moves
+    cp = compile_pack(load_pack("base"))
+    game = at_first_decision(cp, 6, seed=3)
+    t, far = game.table, game.table.cities[3]  # seat 3's neighbours are seats 4 and 2
+    far.coins = 0
+    hand = game.hands[3]
+    dear = [i for i, c in enumerate(hand) if c.cost_coins]
+    assert dear and not {m.card for m in legal_moves(hand, far, t, False) if m.action == BUILD} & set(dear)
+    t.cities[0].add_cost_change(E.CostChange("all", False, frozenset(), 0, (OTHERS,)))  # every card free
+    assert {m.card for m in legal_moves(hand, far, t, False) if m.action == BUILD} == set(range(len(hand)))
+
+
+@pytest.mark.parametrize("hook,what", [
+    (E.TokensHook(1, "debt", (9,)), "an effect"),
+    (E.CoinsHook(1, Counter("card", (RED,), (9,))), "a count"),
+    (E.StrengthHook(-1, None, (1, 9)), "shields"),
+])
+def test_a_seat_code_the_native_core_does_not_know_plays_in_python(hook: Any, what: str) -> None:
+    """A target form added to the language later (a code past 7) is declined, not misread."""
+    with pytest.raises(NotNative, match=f"{what} in cities the native core cannot name"):
+        _HookLowering(None, [], ["debt"]).row(hook)  # type: ignore[arg-type]

@@ -36,7 +36,7 @@ from interpreter.rules.city import City
 from interpreter.rules.far_trade import far_sellers
 from interpreter.rules.gifts import refresh_gifts
 from interpreter.rules.moves import BUILD, KEEP, LAW, SELL, Move
-from interpreter.rules.pricing import build_terms
+from interpreter.rules.pricing import build_terms, in_reach
 
 
 class TurnResolution:
@@ -260,9 +260,7 @@ class TurnResolution:
         if move.action in (SELL, LAW) or move.free:
             return 0
         city = self.cities[seat]
-        n = self.n
-        if not (city.cost_changes or self.cities[(seat + 1) % n].cost_changes
-                or self.cities[(seat - 1) % n].cost_changes):  # no cost change in reach
+        if not in_reach(city, self.table):  # no cost change in reach
             if move.action == BUILD:
                 return card.cost_coins + card.cost_per_age * self.table.age
             st = city.side.stages[city.stage_at(move.stage)]

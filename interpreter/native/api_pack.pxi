@@ -55,6 +55,7 @@ cdef class NativePack:
         contribs, hooks = t["contribs"], t["hooks"]
         P.contribs = <ContribC*>calloc(max(1, len(contribs)), sizeof(ContribC))
         P.hooks = <HookC*>calloc(max(1, len(hooks)), sizeof(HookC))
+        P.cost_others = any(row[0] == H_COST and row[11] >> 3 & 1 for row in hooks)
         for i, row in enumerate(hooks):
             h = &P.hooks[i]
             h.kind, h.amount, h.cond, h.period, h.colors, h.nseats = row[0:6]

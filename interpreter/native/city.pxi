@@ -272,6 +272,8 @@ cdef int in_city(const PackC* P, const City* c, const CounterC* k) noexcept nogi
         return total
     if k.what == W_STAGE:
         return c.stages_built
+    if k.what == W_SHIELD:
+        return c.shields
     if k.what == W_DEFEAT:
         return defeats(c)
     if k.what == W_VICTORY:
@@ -338,7 +340,7 @@ cdef inline const City* chosen(const Game* g, int seat, int code) noexcept nogil
 
 
 cdef int count(const PackC* P, const Game* g, int seat, const CounterC* k) noexcept nogil:
-    cdef int total = 0, i, s, n = g.n, card
+    cdef int total = 0, i, j, s, n = g.n, card
     cdef const City* of
     if k.what == W_AGE:
         total = g.age
@@ -353,6 +355,11 @@ cdef int count(const PackC* P, const Game* g, int seat, const CounterC* k) noexc
                     of = &g.city[(seat + 1) % n]
                 elif s == 2:
                     of = &g.city[(seat + n - 1) % n]
+                elif s == SEAT_OTHERS:  # every other city
+                    for j in range(n):
+                        if j != seat:
+                            total += g.city[j].color_counts[P.cards[card].color]
+                    continue
                 else:
                     of = chosen(g, seat, s)
                 total += of.color_counts[P.cards[card].color]
@@ -365,6 +372,10 @@ cdef int count(const PackC* P, const Game* g, int seat, const CounterC* k) noexc
                 total += in_city(P, &g.city[(seat + 1) % n], k)
             elif s == 2:
                 total += in_city(P, &g.city[(seat + n - 1) % n], k)
+            elif s == SEAT_OTHERS:  # every other city
+                for j in range(n):
+                    if j != seat:
+                        total += in_city(P, &g.city[j], k)
             else:
                 total += in_city(P, chosen(g, seat, s), k)
     if k.every > 1:

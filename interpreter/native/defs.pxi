@@ -119,6 +119,8 @@ cdef enum:
     W_PRODUCED = 10
     W_TUCKED = 11      # cards of the colour of the card under the owner's stage (token: the stage)
     W_VPAIR = 12       # each pair of victory tokens of one value: that value once
+    W_SHIELD = 13      # shields (only a target chosen by a count counts them)
+    SEAT_OTHERS = 7    # the seat code of every city but the owner's (counting.OTHERS)
 
 # actions and free kinds of a move; policies; trace records
 cdef enum:
@@ -148,7 +150,8 @@ cdef struct CounterC:
 cdef struct HookC:
     int kind
     int amount
-    int cond           # vp: 1 if wonder complete; trigger: once per turn; strength: 1 for others
+    int cond           # vp: 1 if wonder complete; trigger: once per turn; strength: 1 for others;
+                       # tokens, others' coins: 1 if its cities are picked by the row at `inner`
     int period         # free: the period; cost change: the unit; trigger: the event
     int colors
     int nseats
@@ -156,7 +159,8 @@ cdef struct HookC:
     CounterC counter
     int sciset         # vp: points per science set (scored with the science)
     int stages         # cost change: on wonder stages
-    int seatmask       # cost change: whose builds (bits 0 self, 1 left, 2 right); others: 1 = all others;
+    int seatmask       # cost change: whose builds (bits 0 self, 1 left, 2 right, 3 every other city);
+                       # others: 1 = all others;
                        # trigger: where heard (bits 0 own city, 1 left, 2 right, 3 all others,
                        # 4 any other city: lower._heard)
     int resources      # cost change: bank resources, or rebate sides (bits 1, 2)
@@ -234,6 +238,7 @@ cdef struct StepC:
     int rest           # 0 keep, 1 box, 2 discard
 
 cdef struct PackC:
+    int cost_others    # a cost change reaches every other city (`for others`): mods_for looks round the table
     int n_res
     int n_col
     int n_sym

@@ -17,9 +17,72 @@ cdef inline int coins_due(const PackC* P, const Game* g, int seat, const HookC* 
     return h.amount
 
 
-cdef int others_targets(const Game* g, int seat, const HookC* h, int* out) noexcept nogil:
-    """OthersCoinsHook.targets: every other city, or the named neighbours (once each)."""
+cdef int picked(const PackC* P, const Game* g, int seat, const HookC* p, int* out) noexcept nogil:
+    """counting._picked: a neighbour with most / fewest (a tie: the left one), or every city (the
+    owner's first unless `other`, then leftwards) with none / at least N of the count, now."""
+    cdef int n = g.n, a, b, k = 0, s, i, holds
+    if p.cond <= 2:
+        a = in_city(P, &g.city[(seat + 1) % n], &p.counter)
+        b = in_city(P, &g.city[(seat + n - 1) % n], &p.counter)
+        out[0] = (seat + 1) % n if a == b or (a > b) == (p.cond == 1) else (seat + n - 1) % n
+        return 1
+    for i in range(1 if p.period else 0, n):
+        s = (seat + i) % n
+        holds = in_city(P, &g.city[s], &p.counter) >= (1 if p.cond == 3 else p.amount)
+        if holds != (p.cond == 3):
+            out[k] = s
+            k += 1
+    return k
+
+
+cdef int seats_at(const PackC* P, const Game* g, int seat, const HookC* h, int* out) noexcept nogil:
+    """counting.seats_at for a when-built hook's target (lower._HookLowering.targeted): the
+    seats its codes name now, each once, in the order written; or the ones its pick names."""
+    cdef int n = g.n, k = 0, i, j, s, m, dup
+    cdef int got[MAXP]
+    if h.cond:
+        return picked(P, g, seat, &P.hooks[h.inner], out)
+    for i in range(h.nseats):
+        if h.seats[i] == SEAT_OTHERS:
+            m = 0
+            for j in range(1, n):
+                got[m] = (seat + j) % n
+                m += 1
+        else:
+            m = 1
+            if h.seats[i] == 0:
+                got[0] = seat
+            elif h.seats[i] == 1:
+                got[0] = (seat + 1) % n
+            elif h.seats[i] == 2:
+                got[0] = (seat + n - 1) % n
+            else:
+                got[0] = <int>(chosen(g, seat, h.seats[i]) - &g.city[0])
+        for j in range(m):
+            dup = 0
+            for s in range(k):
+                if out[s] == got[j]:
+                    dup = 1
+            if not dup:
+                out[k] = got[j]
+                k += 1
+    return k
+
+
+cdef inline int takers(const PackC* P, const Game* g, int seat, const HookC* h, int* out) noexcept nogil:
+    """TokensHook.takers: the owner, or the cities its target names now."""
+    if not h.cond and not h.nseats:
+        out[0] = seat
+        return 1
+    return seats_at(P, g, seat, h, out)
+
+
+cdef int others_targets(const PackC* P, const Game* g, int seat, const HookC* h, int* out) noexcept nogil:
+    """OthersCoinsHook.targets: every other city, or the named neighbours (once each), or the
+    cities a count picks now."""
     cdef int n = g.n, s, k = 0, i, j, dup
+    if h.cond:
+        return picked(P, g, seat, &P.hooks[h.inner], out)
     if h.seatmask == 1:
         for s in range(n):
             if s != seat:
@@ -103,13 +166,20 @@ cdef int hook_built(const PackC* P, Game* g, int seat, const HookC* h, int depth
     elif h.kind == H_DRAW:
         draw_from_box(P, g, seat, h.ref, h.amount)
     elif h.kind == H_TOKENS:
-        g.city[seat].tokc[h.ref] += h.amount
+        if not h.cond and not h.nseats:
+            g.city[seat].tokc[h.ref] += h.amount
+        else:
+            nt = seats_at(P, g, seat, h, targets)
+            for i in range(nt):
+                g.city[targets[i]].tokc[h.ref] += h.amount
     elif h.kind == H_CTOKENS:
-        take_conflict_tokens(P, g, seat, h)
+        nt = takers(P, g, seat, h, targets)
+        for i in range(nt):
+            take_conflict_tokens(P, g, targets[i], h)
     elif h.kind == H_GIFT:  # GiftHook.when_built: the gifts dealt again
         refresh_gifts(P, g)
     elif h.kind == H_OTHERS:
-        nt = others_targets(g, seat, h, targets)
+        nt = others_targets(P, g, seat, h, targets)
         for i in range(nt):
             due = others_due(P, g, h, targets[i])
             if due and (g.nlosses >= MAXEVENTS or g.ngains >= MAXEVENTS):

@@ -41,6 +41,19 @@ cdef double copy_worth(const PackC* P, const Game* g, int seat, const HookC* h, 
     return best
 
 
+cdef double token_share(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
+    """TokensHook._share: +1 for the owner's own tokens, -1/2 for each other city's."""
+    cdef int targets[MAXP]
+    cdef int n, i
+    cdef double share = 0.0
+    if not h.cond and not h.nseats:
+        return 1.0
+    n = seats_at(P, g, seat, h, targets)
+    for i in range(n):
+        share += 1.0 if targets[i] == seat else -0.5
+    return share
+
+
 cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int depth) noexcept nogil:
     """Hook.worth of each native hook kind."""
     cdef const City* c
@@ -116,15 +129,16 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
     if h.kind == H_COPYNOW:
         return copy_worth(P, g, seat, h, depth)
     if h.kind == H_CTOKENS:  # ConflictTokensHook.worth: the tokens' points
-        return <double>(h.amount * (P.victory[(g.age if g.age > 1 else 1) - 1] if h.ref else P.defeat))
+        return <double>(h.amount * (P.victory[(g.age if g.age > 1 else 1) - 1] if h.ref else P.defeat)) \
+            * token_share(P, g, seat, h)
     if h.kind == H_TOKENS:
-        if P.ntwars:  # strength in a conflict along a track (tracks.pxi)
+        if P.ntwars and not h.cond and not h.nseats:  # strength in a conflict along a track (tracks.pxi)
             return tokens_track_worth(P, g, seat, h, h.amount * (P.tok_vp[h.ref] + (1.5 if P.tok_sitout[h.ref] else 0.0)))
-        return h.amount * (P.tok_vp[h.ref] + (1.5 if P.tok_sitout[h.ref] else 0.0))
+        return h.amount * (P.tok_vp[h.ref] + (1.5 if P.tok_sitout[h.ref] else 0.0)) * token_share(P, g, seat, h)
     if h.kind == H_ADVANCE:
         return advance_worth(P, g, seat, h, depth)
     if h.kind == H_OTHERS:
-        n = others_targets(g, seat, h, targets)
+        n = others_targets(P, g, seat, h, targets)
         v = 0
         for i in range(n):
             v += others_due(P, g, h, targets[i])

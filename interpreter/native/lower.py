@@ -44,7 +44,9 @@ if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
  H_PLAYTWO, H_BURY, H_CTOKENS, H_ADVANCE, H_GIFT, H_EXCHANGE, H_REMOVE) = range(1, 26)
 # counted things (Counter.what)
 WHAT = {"card": 1, "wonder_stage": 2, "defeat": 3, "victory": 4, "coin": 5, "set": 6,
-        "science_set": 7, "age": 8, "token": 9, "produced": 10, "tucked": 11, "victory_pair": 12}
+        "science_set": 7, "age": 8, "token": 9, "produced": 10, "tucked": 11, "victory_pair": 12,
+        "shield": 13}  # shields: only a target chosen by a count counts them
+PICK = {"most": 1, "fewest": 2, "none": 3, "at_least": 4}  # PickSeats.how (a pick row's cond)
 PERIOD = {"age": 0, "game": 1, "age_first": 2, "age_last": 3}
 UNIT = {"resource": 1, "coin": 2, "all": 3, "all_resources": 4, "bank": 5, "rebate": 6,
         "first_of_color": 7}
@@ -61,7 +63,8 @@ ACTION_BITS = {"build": 1, "wonder": 2, "sell": 4}
 NATIVE_KINDS: dict[str, str] = {
     "produce": "fixed and either/or production, tradable or not; `one produced|unproduced`; "
                "given to other cities (`for SIDES`)",
-    "shields": "shields, flat or counted anew at each conflict (`per ...`); for other cities",
+    "shields": "shields, flat or counted anew at each conflict (`per ...`); for other cities "
+               "(neighbours or every other city)",
     "science": "science symbols, wild ones included; `science most|swap` settled after the others",
     "buy": "cheaper trade with neighbours; one resource a turn from the bank",
     "coins": "coins when built, flat or per counted thing",
@@ -73,14 +76,15 @@ NATIVE_KINDS: dict[str, str] = {
     "build": "build from the discard pile, or from a second hand",
     "copy": "copy a neighbour's card at game end, or now",
     "give": "defeat tokens go to the winner",
-    "discount": "coins, resources or the whole cost off, for the owner or its neighbours; "
+    "discount": "coins, resources or the whole cost off, for the owner, its neighbours or every other city; "
                 "counted per thing",
     "when": "triggers: build, chain, wonder stage, buy, win or lose a conflict, take coins, "
             "age starts or ends, game ends; once per turn, age or game; heard in other cities (`when neighbors ...`); "
             "points gained when one fires (kept per trigger, scored at the end)",
     "draw": "cards drawn from the box into a second hand",
-    "tokens": "tokens of the pack's kinds (debt, diplomacy); conflict tokens outside a war",
-    "lose": "others lose coins (or take debt) or gain coins",
+    "tokens": "tokens of the pack's kinds (debt, diplomacy); conflict tokens outside a war; "
+              "for other cities, every other city, a chosen neighbour or cities chosen by a count",
+    "lose": "others lose coins (or take debt) or gain coins; the cities chosen by a count",
     "rebate": "coins off the first purchase from a side each turn",
     "discard": "a built card of one's own given up for coins (its effects end)",
     "trade": "trade with the cities N seats away too",
@@ -97,12 +101,21 @@ class NotNative(Exception):
     """The pack uses something the native core does not run; the message names it."""
 
 
+def _known(seats: tuple[Any, ...], what: str, far: bool = True) -> tuple[int, ...]:
+    """Seat codes the core resolves (counting.py: 0-2, the chosen neighbours 3-6, 7 every other
+    city, and with `far` N seats round the ring: 100 + N, 200 + N, city.pxi ring_seat), at most
+    three; any other target runs in Python."""
+    if len(seats) > 3 or any(not isinstance(s, int) or not (0 <= s <= OTHERS or far and s >= FAR_LEFT)
+                             for s in seats):
+        raise NotNative(f"{what} in cities the native core cannot name")
+    return seats
+
+
 def _counter(c: Counter | None, tokens: list[str]) -> list[int]:
     """[has, what, colour mask, every, token kind, n seats, seat...]."""
     if c is None:
         return [0, 0, 0, 1, -1, 0]
-    if OTHERS in c.seats:
-        raise NotNative("a count in every other city (per ... in others)")
+    _known(c.seats, "a count")
     if c.what == "produced":  # the resource in the token slot
         return [1, WHAT[c.what], 0, c.every, c.resource, len(c.seats), *c.seats]
     if c.what == "tucked":  # the stage in the token slot
@@ -158,11 +171,10 @@ class _HookLowering:
                          E.GiveDefeatsRule: H_GIVEDEF}[t])
         if t in (E.CopyAtEnd, E.CopyNow):
             return _row(H_COPYEND if t is E.CopyAtEnd else H_COPYNOW, colors=h.colors, seats=h.seats)
-        if t is E.CostChange and OTHERS in h.seats:
-            raise NotNative("a cost change for every other city (for others)")
         if t is E.CostChange and h.unit in UNIT:  # counted: the amount per thing (amount_at)
             return _row(H_COST, h.amount, period=UNIT[h.unit], colors=h.colors, stages=int(h.stages),
-                        seatmask=sum(1 << s for s in h.seats), resources=h.resources,
+                        seatmask=sum(1 << (3 if s == OTHERS else s) for s in _known(h.seats, "a cost change", far=False)),
+                        resources=h.resources,
                         counter=_counter(getattr(h, "counter", None), tk))
         if t is E.TriggerHook:
             if h.kind not in EVENT:
@@ -176,16 +188,12 @@ class _HookLowering:
             return _row(H_DRAW, h.count, ref=self.hands.index(h.deck))
         if t is E.HandBuildHook:
             return _row(H_HANDBUILD, ref=self.hands.index(h.hand))
-        if isinstance(h, E.TokensHook) and any(isinstance(c, PickSeats) for c in h.seats):
-            raise NotNative("tokens for a city chosen by a count (the neighbor with most ..., every city with ...)")
-        if isinstance(h, E.TokensHook) and h.seats != (0,):
-            raise NotNative("tokens taken by other cities (tokens N KIND for TARGET)")
         if t is ConflictTokensHook:  # ref 1: the current age's victory token, 0: a defeat token
-            return _row(H_CTOKENS, h.count, ref=int(h.kind == "victory"))
+            return self.targeted(_row(H_CTOKENS, h.count, ref=int(h.kind == "victory")), h.seats)
         if t is E.TokensHook and h.kind in tk:
-            return _row(H_TOKENS, h.count, ref=tk.index(h.kind))
-        if t is E.OthersCoinsHook and h.pick is not None:
-            raise NotNative("coins lost or gained by a city chosen by a count (the neighbor with most ..., every city with ...)")
+            return self.targeted(_row(H_TOKENS, h.count, ref=tk.index(h.kind)), h.seats)
+        if t is E.OthersCoinsHook and h.pick is not None:  # cond 1: the pick's row at `inner`
+            return self.targeted(_row(H_OTHERS, h.amount, counter=_counter(h.counter, tk)), (h.pick,))
         if t is E.OthersCoinsHook:
             seats = tuple(c for c in seats_of(h.sides) if c in (1, 2) or c >= FAR_LEFT)
             return _row(H_OTHERS, h.amount, seats=seats, seatmask=int(h.sides == ("others",)),
@@ -196,9 +204,7 @@ class _HookLowering:
             out = h.seats != (0,)
             if len(h.seats) > 3:
                 raise NotNative("shields for more than three sides")
-            if OTHERS in h.seats:
-                raise NotNative("shields for every other city (shields N for others)")
-            return _row(H_STRENGTH, h.amount, cond=int(out), seats=h.seats if out else (),
+            return _row(H_STRENGTH, h.amount, cond=int(out), seats=_known(h.seats, "shields") if out else (),
                         counter=_counter(h.counter, tk))
         if t is E.DiscardOwnHook:
             return _row(H_DISCOWN, h.coins, colors=h.colors)
@@ -228,6 +234,23 @@ class _HookLowering:
         if isinstance(h, E.PluginHook):
             raise NotNative(f"the plug-in word '{h.word}'")
         raise NotNative(f"the effect {type(h).__name__}")
+
+
+    def targeted(self, row: list[int], seats: tuple[Any, ...]) -> list[int]:
+        """A when-built hook's target (TokensHook.takers, OthersCoinsHook.targets with a pick):
+        none for the owner alone (seats (0,)); the seat codes in order (0-6, 7 every other city);
+        or cond 1 and a pick row at `inner` (amount: at least, cond: PICK, period: 1 other)."""
+        if seats == (0,):
+            return row
+        if isinstance(seats[0], PickSeats):
+            p = seats[0]
+            self.inner.append(_row(0, p.at_least, cond=PICK[p.how], period=int(p.other),
+                                   counter=_counter(p.counter, self.tokens)))
+            row[2], row[13] = 1, -len(self.inner)
+            return row
+        _known(seats, "an effect")
+        row[5:9] = [len(seats), *(list(seats) + [0] * (3 - len(seats)))]
+        return row
 
 
 def _far(h: Any) -> str:
@@ -326,7 +349,8 @@ class _Tables:
         base = len(self.hooks)
         out = self.hooks + self.lowering.inner
         for row in out:
-            if (row[0] == H_TRIGGER or row[0] == H_VP and row[2] == 2) and row[13] < 0:
+            if (row[0] == H_TRIGGER or row[0] == H_VP and row[2] == 2
+                    or row[0] in (H_TOKENS, H_CTOKENS, H_OTHERS) and row[2] == 1) and row[13] < 0:
                 row[13] = base + (-row[13] - 1)
         return out + self.prereqs
 

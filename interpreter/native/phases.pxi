@@ -57,7 +57,11 @@ cdef void war(const PackC* P, Game* g, int age) noexcept nogil:
             h = &P.hooks[g.city[s].strength_out[i]]
             coins = h.amount * count(P, g, s, &h.counter) if h.counter.has else h.amount
             for j in range(h.nseats):
-                if h.seats[j] == 1:
+                if h.seats[j] == SEAT_OTHERS:  # every other city
+                    for k in range(n):
+                        if k != s:
+                            strength[k] += coins
+                elif h.seats[j] == 1:
                     strength[(s + 1) % n] += coins
                 elif h.seats[j] == 2:
                     strength[(s + n - 1) % n] += coins

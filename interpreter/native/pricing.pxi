@@ -17,12 +17,17 @@ cdef void mods_for(const PackC* P, const Game* g, int seat, Mods* m) noexcept no
     cdef const City* c = &g.city[seat]
     cdef const City* L = &g.city[(seat + 1) % n]
     cdef const City* R = &g.city[(seat + n - 1) % n]
-    cdef const HookC* reach[3 * MAXTRIG]
-    cdef int amount[3 * MAXTRIG]
-    cdef int owner[3 * MAXTRIG]
-    cdef int nr = 0, counted = 0, j
+    cdef const HookC* reach[MAXP * MAXTRIG]
+    cdef int amount[MAXP * MAXTRIG]
+    cdef int owner[MAXP * MAXTRIG]
+    cdef int nr = 0, counted = 0, j, far = 0
     cdef const HookC* h
-    m.any = c.ncost or L.ncost or R.ncost
+    if P.cost_others:  # a change `for others` reaches every other city (beyond the neighbours too)
+        for j in range(n):
+            if j != seat and &g.city[j] != L and &g.city[j] != R:
+                for i in range(g.city[j].ncost):
+                    far |= P.hooks[g.city[j].cost_changes[i]].seatmask >> 3 & 1
+    m.any = c.ncost or L.ncost or R.ncost or far
     m.nbuys = 0
     m.rebate[0] = 0
     m.rebate[1] = 0
@@ -43,27 +48,39 @@ cdef void mods_for(const PackC* P, const Game* g, int seat, Mods* m) noexcept no
     if L != c:
         for i in range(L.ncost):
             h = &P.hooks[L.cost_changes[i]]
-            if h.seatmask >> 2 & 1:
+            if h.seatmask >> 2 & 1 or h.seatmask >> 3 & 1:
                 reach[nr] = h
-            if h.seatmask >> 2 & 1:
+            if h.seatmask >> 2 & 1 or h.seatmask >> 3 & 1:
                 owner[nr] = (seat + 1) % n
-            if h.seatmask >> 2 & 1:
+            if h.seatmask >> 2 & 1 or h.seatmask >> 3 & 1:
                 amount[nr] = h.amount
-            if h.seatmask >> 2 & 1:
+            if h.seatmask >> 2 & 1 or h.seatmask >> 3 & 1:
                 counted |= h.counter.has
                 nr += 1
     if R != c:
         for i in range(R.ncost):
             h = &P.hooks[R.cost_changes[i]]
-            if h.seatmask >> 1 & 1:
+            if h.seatmask >> 1 & 1 or (h.seatmask >> 3 & 1 and R != L):
                 reach[nr] = h
-            if h.seatmask >> 1 & 1:
+            if h.seatmask >> 1 & 1 or (h.seatmask >> 3 & 1 and R != L):
                 owner[nr] = (seat + n - 1) % n
-            if h.seatmask >> 1 & 1:
+            if h.seatmask >> 1 & 1 or (h.seatmask >> 3 & 1 and R != L):
                 amount[nr] = h.amount
-            if h.seatmask >> 1 & 1:
+            if h.seatmask >> 1 & 1 or (h.seatmask >> 3 & 1 and R != L):
                 counted |= h.counter.has
                 nr += 1
+    if far:
+        for j in range(n):
+            if j == seat or &g.city[j] == L or &g.city[j] == R:
+                continue
+            for i in range(g.city[j].ncost):
+                h = &P.hooks[g.city[j].cost_changes[i]]
+                if h.seatmask >> 3 & 1:
+                    reach[nr] = h
+                    owner[nr] = j
+                    amount[nr] = h.amount
+                    counted |= h.counter.has
+                    nr += 1
     if counted:  # CostChange.amount_at, keyed by the change (a copied change: its last owner)
         for k in range(nr):
             if reach[k].counter.has:

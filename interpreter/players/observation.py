@@ -27,7 +27,7 @@ PUBLIC = ("seat", "name", "side", "stages_built", "coins", "cards", "names", "co
           "science_wild", "tokens", "prices", "scorers", "triggers", "cost_changes",
           "free_build", "free_build_used", "play_last", "copies", "copied_now", "exchange",
           "defeats_to_winner", "bank_used", "token_counts", "strength", "free_build_colors",
-          "relative", "relative_choices", "rebate_used", "free_turns", "colour_first",
+          "relative", "relative_choices", "rebate_used", "free_turns", "colour_first", "costs_for_others",
           "choice_mask", "trade_mask", "choice_count", "trade_count", "n_res", "defeats",
           "victories", "unowned", "built_stages", "under",  # under: its colour scores in the open
           "buried",  # a buried card scores in the open

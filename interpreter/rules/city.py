@@ -35,10 +35,9 @@ class City:
                  "science_wild", "tokens", "prices", "scorers", "triggers", "cost_changes", "free_build",
                  "free_build_used", "play_last", "play_two", "second_used", "far_trade", "far_price", "exchange", "copies", "copied_now", "hands", "defeats_to_winner", "bank_used", "mods", "mods_key",
                  "token_counts", "strength", "strength_out", "free_build_colors", "relative", "relative_choices",
-                 "rebate_used", "free_turns", "colour_first", "listens", "counted_costs", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
+                 "rebate_used", "free_turns", "colour_first", "listens", "counted_costs", "costs_for_others", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
                  "unowned", "built_stages", "under", "buried", "track_pos", "extras",
-                 "rule_changes", "shifts", "laws", "laws_placed", "gained", "gives", "gifted",
-                 "costs_for_others")
+                 "rule_changes", "shifts", "laws", "laws_placed", "gained", "gives", "gifted")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -75,7 +74,6 @@ class City:
         self.scorers: list[tuple[str, Hook]] = []  # (score line, hook) scored at game end
         self.triggers: list[tuple[Hook, int]] = []  # (hook, id of the card it came with)
         self.cost_changes: list[Any] = []  # cost changes this city makes (on itself or others)
-        self.costs_for_others = False  # one of them reaches every other city (`for others`)
         self.free_build = ""
         self.free_build_used = False
         self.play_last = False
@@ -99,6 +97,7 @@ class City:
         self.colour_first = False  # a card of a colour it does not have yet costs nothing
         self.listens = False  # a trigger of its own hears events in other cities
         self.counted_costs = False  # a cost change of its own is counted (`discount ... per ...`)
+        self.costs_for_others = False  # a cost change of its own reaches every other city (`for others`)
         self.relative: list[str] = []  # `produce one produced|unproduced` effects
         self.relative_choices: list[tuple[int, ...]] = []  # their choices as they stand now
         self.rebate_used: set[int] = set()  # sides (1 left, 2 right) whose rebate this turn used
@@ -177,12 +176,12 @@ class City:
 
     def add_cost_change(self, change: Any) -> None:
         self.cost_changes.append(change)
-        if OTHERS in change.seats:  # it reaches cities beyond the neighbours too
-            self.costs_for_others = True
         if change.unit == "first_of_color":
             self.colour_first = True
         if getattr(change, "counter", None) is not None:  # its amount is counted (pricing.mods_for)
             self.counted_costs = True
+        if OTHERS in change.seats:  # it reaches cities beyond the neighbours (pricing.mods_for)
+            self.costs_for_others = True
 
     def add_relative(self, kind: str) -> None:
         self.relative.append(kind)
@@ -330,13 +329,14 @@ class City:
         new.relative, new.relative_choices = self.relative[:], self.relative_choices[:]
         new.rebate_used, new.colour_first = set(self.rebate_used), self.colour_first
         new.listens, new.counted_costs = self.listens, self.counted_costs
+        new.costs_for_others = self.costs_for_others
         new.choice_mask, new.trade_mask = self.choice_mask, self.trade_mask
         new.choice_count, new.trade_count = self.choice_count[:], self.trade_count[:]
         new.pay_cache, new.pay_key, new.prod_version = self.pay_cache, self.pay_key, self.prod_version
         new.own_id, new.trade_id, new.price_id = self.own_id, self.trade_id, self.price_id
         new.rule_changes, new.shifts, new.laws = self.rule_changes[:], dict(self.shifts), self.laws[:]
         new.laws_placed = self.laws_placed
-        new.gives, new.gifted, new.costs_for_others = self.gives[:], self.gifted, self.costs_for_others
+        new.gives, new.gifted = self.gives[:], self.gifted
         return new
 
     @property

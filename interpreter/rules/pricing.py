@@ -32,6 +32,15 @@ class Terms(NamedTuple):
         return not self.drop and not self.bank_buys and self.rebate == (0, 0)
 
 
+def in_reach(city: City, table: Table) -> bool:
+    """Whether a cost change may reach the city (its own, a neighbour's, or one `for others`
+    anywhere): when none can, a price is the printed one and mods_for is not asked."""
+    n = table.n
+    return bool(city.cost_changes or table.cities[(city.seat + 1) % n].cost_changes
+                or table.cities[(city.seat - 1) % n].cost_changes) \
+        or any(c.costs_for_others for c in table.cities)
+
+
 def changes_reaching(city: City, table: Table) -> list[object]:
     """The cost changes that apply to this city's builds."""
     return [ch for ch, _owner in _reaching(city, table)]
@@ -72,23 +81,24 @@ class Mods(NamedTuple):
 
 def mods_for(city: City, table: Table) -> Mods | None:
     """The cost changes reaching `city`, summarised; None when there are none. Cached on the
-    city until a cost change appears near it or it buys from the bank."""
+    city until a cost change appears near it (or, `for others`, anywhere) or it buys from the bank."""
     n = table.n
     left, right = table.cities[(city.seat + 1) % n], table.cities[(city.seat - 1) % n]
-    far = [c for c in table.cities if c.costs_for_others and c is not city and c is not left
-           and c is not right] if n > 3 else ()  # `for others` changes of cities beyond the neighbours
+    far = [o for o in table.cities if o.costs_for_others and o is not city and o is not left
+           and o is not right]
     if not (city.cost_changes or left.cost_changes or right.cost_changes or far):
         return None
     key: tuple[object, ...] = (len(city.cost_changes), len(left.cost_changes),
-                               len(right.cost_changes), city.bank_used, left.seat, right.seat,
-                               *((c.seat, len(c.cost_changes)) for c in far))
+                               len(right.cost_changes), city.bank_used, left.seat, right.seat)
+    if far:  # changes `for others` held beyond the neighbours reach this city too
+        key += (tuple((o.seat, len(o.cost_changes)) for o in far),)
     if city.rebate_used:
         key += (tuple(sorted(city.rebate_used)),)
     if city.colour_first:  # free first card of each colour: which colours it has matters
         key += (tuple(n == 0 for n in city.color_counts),)
     amounts: dict[int, int] = {}
-    if city.counted_costs or left.counted_costs or right.counted_costs or any(c.counted_costs for c in far):
-        # the amounts counted now are in the key
+    if city.counted_costs or left.counted_costs or right.counted_costs \
+            or any(o.counted_costs for o in far):  # its amount now is in the key
         amounts = {id(ch): ch.amount_at(table, owner) for ch, owner in _reaching(city, table)
                    if getattr(ch, "counter", None) is not None}
         key += (tuple(sorted(amounts.items())),)
