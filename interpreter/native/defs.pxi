@@ -38,6 +38,7 @@ cdef enum:
     MAXSTR = 4
     MAXSTG = 8         # wonder stages on one side
     MAXBURY = 8        # cards one city buries
+    MAXPROJ = 10       # shared projects in a pack (one per age: rules' ages <= 10)
 
 # wild science symbols settled after the others (science.MOST, SWAP; lower.py: SCI_MOST, SCI_SWAP)
 cdef enum:
@@ -220,6 +221,19 @@ cdef struct StepC:
     int sold_box
     int rest           # 0 keep, 1 box, 2 discard
 
+cdef struct ProjC:
+    # a shared project (interpreter/game/projects.py); its card id is -1 - its index
+    int age
+    int cost_coins
+    int cost_per_age
+    int ncost
+    int cost_r[MAXCOST]
+    int cost_n[MAXCOST]
+    int reward         # contributions (scored on the wonder line)
+    int penalty
+    int needed[MAXP + 1]  # joiners needed by player count
+    int when_full      # paid at the end of the turn its last place is taken
+
 cdef struct PackC:
     int n_res
     int n_col
@@ -258,6 +272,9 @@ cdef struct PackC:
     int debt              # the token kind taken for unpaid losses, or -1
     int* deck_of          # by card: its named deck id, or -1 for an age card
     int* contrib_card     # by contribution: the card it is the effect of, or -1 (a board, a stage)
+    int nproj
+    ProjC proj[MAXPROJ]
+    int proj_of_age[17]   # by age: its project's index, or -1
 
 cdef struct AgeDeal:
     int ndeck
@@ -394,6 +411,8 @@ cdef struct City:
     int second_used
     int nburied
     short buried[MAXBURY][2]  # (the `bury` hook, the card it took out of the game)
+    int nextra
+    short extra[MAXPROJ]      # City.extras: projects' rewards and penalties it got (contributions)
     int overflow              # an array was full: the game cannot be trusted (never for a
                               # pack lower.py accepts; checked after every call)
 
@@ -448,6 +467,9 @@ cdef struct Game:
     int losses[MAXEVENTS][3]
     int overflow          # as City.overflow, for the game's own arrays
     int beyond            # a city's coins or tokens passed the runtime bound (HELD): stopped
+    int pj_n[MAXPROJ]     # shared projects: how many joined (GameState.joins)
+    signed char pj_seat[MAXPROJ][MAXP]  # the seats that joined, in joining order
+    int pj_done[MAXPROJ]  # 0 open, 1 complete, 2 failed (GameState.projects_done)
     Trace* trace
     short* dealt         # every card dealt, in order (NULL: not recorded)
     Plays* plays         # the cards held, buildable and their coins (NULL: not recorded)

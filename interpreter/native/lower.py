@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from dsl.limits import LIMITS
+from dsl.projects import WHEN_FULL
 from dsl.rules import pass_step
 from interpreter.rules import effects as E
 from interpreter.rules.compiled import CompiledPack
@@ -28,7 +29,7 @@ from interpreter.game.rng import fnv1a, mix
 # sizes of the native core's fixed arrays (defs.pxi); a pack beyond them runs in Python
 MAXP, MAXR, MAXC, MAXS, MAXHAND, MAXBUILT, MAXCH, MAXWILD = 8, 8, 16, 4, 20, 64, 64, 8
 MAXCOST, MAXCHAIN, PER_CONTRIB, MAXDISC = 8, 8, 12, 512
-MAXNH, MAXTK, MAXBOX, MAXCOPY, MAXSTG = 2, 4, 256, 8, 8
+MAXNH, MAXTK, MAXBOX, MAXCOPY, MAXSTG, MAXPROJ = 2, 4, 256, 8, 8, 10
 HELD = 5000  # defs.pxi; the same runtime bound as dsl/limits.py LIMITS.held
 if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
     raise RuntimeError("the native core's HELD (defs.pxi, lower.py) differs from dsl/limits.py's held")
@@ -81,6 +82,11 @@ NATIVE_KINDS: dict[str, str] = {
     "bury": "a card of a second hand taken out of the game for points by its coin cost",
 }
 PHASE_KINDS = ("age", "draft", "recruit")  # the phase kinds the native core runs
+# what a shared project's reward or penalty may do natively: effects that need no card of their
+# own (coins, points, tokens, shields, cost changes, powers); the rest runs in Python
+PROJECT_HOOKS = {H_COINS: "coins", H_VP: "vp", H_TOKENS: "tokens", H_CTOKENS: "tokens",
+                 H_OTHERS: "lose", H_STRENGTH: "shields", H_COST: "discount", H_FREE: "free",
+                 H_PLAYLAST: "play", H_FARTRADE: "trade", H_GIVEDEF: "give", H_RELATIVE: "produce"}
 
 
 class NotNative(Exception):
@@ -288,8 +294,8 @@ def _lines(cp: CompiledPack) -> list[str]:
 
 def _check_rules(cp: CompiledPack) -> None:
     rules = cp.rules
-    if cp.projects:
-        raise NotNative("shared projects (`projects:`: joined with a wonder stage, settled at an age's end)")
+    if len(cp.projects) > MAXPROJ:
+        raise NotNative("more shared projects than the native core holds")
     playable = set(range(rules.min_players, rules.max_players + 1))
     if any(playable & set(seat.players) for seat in rules.seats) \
             and any(abs(pass_step(d)) > 1 for d in rules.pass_directions):
@@ -321,9 +327,10 @@ def _check_rules(cp: CompiledPack) -> None:
 
 
 def _check_city_bounds(cp: CompiledPack, t: _Tables, cards: list[list[Any]],
-                       sides: list[list[Any]]) -> None:
+                       sides: list[list[Any]], extras: list[tuple[int, int]] = ()) -> None:
     """Either/or production and wild symbols one city can gather fit the core's arrays: its
-    side's, one card of each name, and what its copy powers can copy (the most of their colours)."""
+    side's, one card of each name, what its copy powers can copy (the most of their colours),
+    and each shared project's reward or penalty (`extras`: their contributions)."""
     hooks = t.hooks
     per_set = any(h[0] == H_VP and h[9] for h in hooks)
     for slot, limit, what in ((None, MAXCH, "either/or production"), (6, MAXWILD - 2, "wild science symbols"),
@@ -346,6 +353,7 @@ def _check_city_bounds(cp: CompiledPack, t: _Tables, cards: list[list[Any]],
             by_name[card[4]] = max(by_name.get(card[4], 0), size(card[5]) + copied(card[5]))
         side = max((size(b) + copied(b) + sum(size(st[3]) + copied(st[3]) for st in stages)
                     for b, stages, _ in sides), default=0)
+        side += sum(max(size(a), size(b)) for a, b in extras)
         # (slot 7, paid per science set: Python tries every choice in order, <= 64 of them)
         copies = max((sum(1 for row in hooks[t.contribs[b][8]:t.contribs[b][8] + t.contribs[b][9]]
                           if row[0] in (H_COPYEND, H_COPYNOW)) for b, _, _ in sides), default=0)
@@ -430,7 +438,8 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
     for w in cp.wonders:
         options = sorted(s for (name, s) in cp.sides if name == w)
         wonders.append([side_index[(w, s)] for s in options])
-    _check_city_bounds(cp, t, cards, sides)
+    projects = _projects(cp, t)
+    _check_city_bounds(cp, t, cards, sides, [(p[4], p[5]) for p in projects])
     t.fix_needs(cards + [st for _, stages, _ in sides for st in stages])
     kinds = list(rules.tokens.values())
     return {
@@ -447,7 +456,35 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
                                            for c in cp.cards],
         "tokens": [[k.vp, lines.index(k.line) if k.vp else 0, int(k.sit_out)] for k in kinds],
         "debt": tokens.index(rules.debt) if rules.debt in tokens else -1,
+        "projects": projects,
     }
+
+
+def _projects(cp: CompiledPack, t: _Tables) -> list[list[Any]]:
+    """The shared projects as [age, coins, coins per age, cost, reward, penalty (contributions,
+    scored on the wonder line), joiners needed by player count 0..MAXP, 1 if paid when full];
+    a reward or penalty doing what needs a card of its own (a trigger, a build, a copy) or a
+    `science most|swap` symbol declines the pack."""
+    out = []
+    for p in cp.projects:
+        card = p.card
+        if len(card.cost) > MAXCOST:
+            raise NotNative("a cost of more than 8 resources")
+        ks = []
+        for what, effect in (("reward", card.effect), ("penalty", p.penalty)):
+            k = t.contrib(effect, "wonder")
+            row0, nrows = t.contribs[k][8], t.contribs[k][9]
+            for h, row in zip(effect.hooks, t.hooks[row0:row0 + nrows]):
+                if row[0] not in PROJECT_HOOKS:
+                    raise NotNative(f"a shared project's {what} with the effect "
+                                    f"'{getattr(h, 'word', type(h).__name__)}' (natively a reward or "
+                                    f"penalty gives only {', '.join(sorted(set(PROJECT_HOOKS.values())))})")
+            if any(w in SETTLED.values() for w in t.contribs[k][6]):
+                raise NotNative(f"a shared project's {what} with a `science most|swap` symbol")
+            ks.append(k)
+        out.append([p.age, card.cost_coins, card.cost_per_age, [list(x) for x in card.cost], ks[0], ks[1],
+                    [p.needed_at(n) for n in range(MAXP + 1)], int(p.completes == WHEN_FULL)])
+    return out
 
 
 def deals(cp: CompiledPack, n: int) -> tuple[list[list[Any]], list[list[int]]]:

@@ -43,6 +43,10 @@ cdef void give_up(const PackC* P, Game* g, int seat, int card) noexcept nogil:
         c.copied[c.ncopied] = old.copied[i]
         c.ncopied += 1
         city_add(P, c, P.cards[old.copied[i]].contrib, old.copied[i])
+    for i in range(old.nextra):  # projects' rewards and penalties stay (City.extras)
+        c.extra[c.nextra] = old.extra[i]
+        c.nextra += 1
+        city_add(P, c, old.extra[i], -1)
     c.coins = old.coins
     c.ntok = old.ntok
     memcpy(c.tok, old.tok, sizeof(old.tok))

@@ -202,6 +202,8 @@ cdef int score_city(const PackC* P, const Game* g, int seat, const int* extra, i
         per_set += per_set_of(P, P.cards[c.cards[i]].contrib)
     for i in range(c.ncopied):
         per_set += per_set_of(P, P.cards[c.copied[i]].contrib)
+    for i in range(c.nextra):  # projects' rewards and penalties (City.extras)
+        per_set += per_set_of(P, c.extra[i])
     for j in range(nextra):
         k = P.cards[extra[j]].contrib
         e = &P.contribs[k]
@@ -221,6 +223,8 @@ cdef int score_city(const PackC* P, const Game* g, int seat, const int* extra, i
         add_scorers(P, g, seat, P.cards[c.cards[i]].contrib, pad, k)
     for i in range(c.ncopied):
         add_scorers(P, g, seat, P.cards[c.copied[i]].contrib, pad, k)
+    for i in range(c.nextra):
+        add_scorers(P, g, seat, c.extra[i], pad, k)
     for j in range(nextra):
         add_scorers(P, g, seat, P.cards[extra[j]].contrib, pad, k)
     for i in range(P.n_lines):
