@@ -1,0 +1,107 @@
+"""Shared projects run natively (issue 23): examples/projects and a small pack whose joins are
+priced with every kind of trade, played seed by seed on both cores (differential.first_difference:
+the join questions, their answers and every state compared move by move) with random and greedy
+bots at every player count the core plays (2 players seat the Free City: Python's)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from game_checks import base_plus
+
+P = "players: [3, 3, 4, 4, 5, 6, 7]"  # several copies, so the cards are dealt often
+
+# joins bought with the stage from the neighbours, the bank (`buy ... from bank`), with a rebate,
+# a stage cost cut or made free, and from the far cities; a project filled before its age's end
+# (`when full`, age II), penalties (points, coins, coins lost by the others), rewards of every kind
+TRADE = f"""cards:
+  - {{name: Mason Lodge, age: 1, color: yellow, {P}, effect: discount 1 resource on wonder stages}}
+  - {{name: Bank Clerk, age: 1, color: yellow, {P}, effect: buy any from bank for 1}}
+  - {{name: Toll Gate, age: 1, color: yellow, {P}, effect: rebate 1 coin from neighbors}}
+  - {{name: Far Caravan, age: 1, color: yellow, players: [4, 4, 5, 5, 6, 7], effect: trade 2 seats away}}
+  - {{name: Patron, age: 2, color: yellow, {P}, effect: free wonder stages}}
+  - {{name: Stone Yard, age: 2, color: yellow, {P}, effect: discount all resources on wonder stages}}
+projects:
+  - name: Quay
+    age: 1
+    cost: wood, stone, 1 coin
+    needed: {{2: 2, 3: 2, 4: 2, 5: 2, 6: 3, 7: 3}}
+    reward: coins 3; tokens 1 victory
+    penalty: vp -1; others lose 1 coin
+  - name: Granary
+    age: 2
+    cost: clay, glass
+    needed: 2
+    reward: produce wood/clay; shields 1
+    penalty: coins -3
+    completes: when full
+  - name: Observatory
+    age: 3
+    cost: papyrus, loom, ore
+    needed: {{2: 2, 3: 3, 4: 3, 5: 4, 6: 5, 7: 5}}
+    reward: science any; vp 1 per wonder stage in self
+    penalty: vp -3
+"""
+
+
+@pytest.fixture(scope="module")
+def packs(tmp_path_factory: Any) -> dict:
+    from dsl.loader import load_pack
+    from interpreter.rules.compiled import compile_pack
+    return {"examples/projects": compile_pack(load_pack("examples/projects")),
+            "trade": base_plus(tmp_path_factory, "native-projects-trade", TRADE)}
+
+
+@pytest.mark.parametrize("name", ["examples/projects", "trade"])
+def test_the_pack_lowers(native_core: None, packs: dict, name: str) -> None:
+    from interpreter.native import lower, unsupported
+    assert unsupported(packs[name]) == ""
+    assert len(lower(packs[name])["projects"]) == 3
+
+
+@pytest.mark.parametrize("name,players", [(p, n) for p in ("examples/projects", "trade") for n in range(3, 8)])
+def test_both_cores_play_the_same_games(native_core: None, packs: dict, name: str, players: int) -> None:
+    from interpreter.sim.differential import first_difference
+    for seed in range(12):
+        bots = ("random", "greedy", "random,greedy")[seed % 3]
+        diff = first_difference(packs[name], seed * 11 + players, players, bots, ("A", "B", "random")[seed % 3])
+        assert diff == "", diff
+
+
+def test_the_games_compared_use_what_they_should(packs: dict) -> None:
+    """The trade pack's games (Python's, the seeds the comparison plays) join with coins to the
+    neighbours, to the bank for a bought unit, to the far cities, with the stage cut or made
+    free; fill the age I project before the age's end; and let projects fail (penalties)."""
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    seen = {"left/right": 0, "bank buy": 0, "far": 0, "stage cut": 0, "joined": 0,
+            "filled early": 0, "failed": 0, "complete": 0}
+
+    class Watched(Game):
+        def join_offers(self, plays: list) -> dict:
+            offers = super().join_offers(plays)
+            for seat, price in offers.items():
+                project = self.cp.project_of(self.age)
+                seen["left/right"] += price.left + price.right > 0
+                seen["bank buy"] += price.bank > project.card.cost_coins
+                seen["far"] += sum(price.far) > 0
+                seen["stage cut"] += self.cities[seat].mods is not None
+            return offers
+
+        def _settle_project(self, project: Any, complete: bool) -> None:
+            seen["complete" if complete else "failed"] += 1
+            seen["filled early"] += complete and self.turn < self.last_turn
+            super()._settle_project(project, complete)
+
+        def join_projects(self, offers: dict, income: list) -> None:
+            before = sum(len(v) for v in self.joins.values())
+            super().join_projects(offers, income)
+            seen["joined"] += sum(len(v) for v in self.joins.values()) - before
+
+    cp = packs["trade"]
+    for players in range(3, 8):
+        for seed in range(12):
+            bots = ("random", "greedy", "random,greedy")[seed % 3]
+            Watched(cp, make_bots(bots, players), seed=seed * 11 + players,
+                    sides=("A", "B", "random")[seed % 3]).play()
+    assert all(seen.values()), str(seen)
