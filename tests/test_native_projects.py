@@ -105,3 +105,37 @@ def test_the_games_compared_use_what_they_should(packs: dict) -> None:
             Watched(cp, make_bots(bots, players), seed=seed * 11 + players,
                     sides=("A", "B", "random")[seed % 3]).play()
     assert all(seen.values()), str(seen)
+
+
+@pytest.mark.parametrize("name", ["examples/projects", "trade"])
+def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: dict, name: str) -> None:
+    """bridge.from_decision carries who joined each project, which are settled, and the rewards
+    and penalties the cities got (a search bot's playouts run natively on a projects pack)."""
+    from test_native_bridge import Snapshot
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    from interpreter.sim.native_records import scores_of
+    cp, carried = packs[name], 0
+    for seed in range(16):
+        n = 3 + seed % 5
+        bots = make_bots(("random", "greedy")[seed % 2], n)
+        snap = bots[0] = Snapshot(bots[0], 2 + seed % 2, 1 + seed % 5)
+        game = Game(cp, bots, seed=seed, sides="random")
+        scores = game.play()
+        assert snap.native is not None
+        snap.native.play()
+        assert scores_of(cp, snap.native) == scores, (name, seed)
+        carried += bool(game.joins)
+    assert carried  # (taken in age II or III: the age I project is settled by then, its
+    # reward or penalty in some city)
+
+
+def test_a_reward_the_core_cannot_keep_declines_the_pack(tmp_path_factory: Any) -> None:
+    """A trigger (or a build, a copy) in a reward needs a card of its own: the pack plays on
+    Python, and the reason names the project's reward and the word."""
+    from interpreter.native.lower import NotNative, lower
+    cp = base_plus(tmp_path_factory, "native-projects-trigger", """projects:
+  - {name: Guild Charter, age: 2, needed: 2, reward: coins 1 when build red card}
+""")
+    with pytest.raises(NotNative, match="shared project's reward with the effect 'when'"):
+        lower(cp)

@@ -84,6 +84,8 @@ NATIVE_KINDS: dict[str, str] = {
 PHASE_KINDS = ("age", "draft", "recruit")  # the phase kinds the native core runs
 # what a shared project's reward or penalty may do natively: effects that need no card of their
 # own (coins, points, tokens, shields, cost changes, powers); the rest runs in Python
+_CARD_WORDS = {H_TRIGGER: "when", H_DISCARD: "build", H_HANDBUILD: "build", H_COPYEND: "copy",
+               H_COPYNOW: "copy", H_DRAW: "draw", H_DISCOWN: "discard", H_BURY: "bury", H_PLAYTWO: "play"}
 PROJECT_HOOKS = {H_COINS: "coins", H_VP: "vp", H_TOKENS: "tokens", H_CTOKENS: "tokens",
                  H_OTHERS: "lose", H_STRENGTH: "shields", H_COST: "discount", H_FREE: "free",
                  H_PLAYLAST: "play", H_FARTRADE: "trade", H_GIVEDEF: "give", H_RELATIVE: "produce"}
@@ -476,8 +478,8 @@ def _projects(cp: CompiledPack, t: _Tables) -> list[list[Any]]:
             row0, nrows = t.contribs[k][8], t.contribs[k][9]
             for h, row in zip(effect.hooks, t.hooks[row0:row0 + nrows]):
                 if row[0] not in PROJECT_HOOKS:
-                    raise NotNative(f"a shared project's {what} with the effect "
-                                    f"'{getattr(h, 'word', type(h).__name__)}' (natively a reward or "
+                    word = getattr(h, "word", "") or _CARD_WORDS.get(row[0], type(h).__name__)
+                    raise NotNative(f"a shared project's {what} with the effect '{word}' (natively a reward or "
                                     f"penalty gives only {', '.join(sorted(set(PROJECT_HOOKS.values())))})")
             if any(w in SETTLED.values() for w in t.contribs[k][6]):
                 raise NotNative(f"a shared project's {what} with a `science most|swap` symbol")
