@@ -74,7 +74,8 @@ def test_the_games_compared_use_what_they_should(packs: dict) -> None:
     free; fill the age I project before the age's end; and let projects fail (penalties)."""
     from interpreter.players.game import Game
     from interpreter.players.roster import make_bots
-    seen = {"left/right": 0, "bank buy": 0, "far": 0, "stage cut": 0, "joined": 0,
+    from interpreter.rules.pricing import build_terms
+    seen = {"left/right": 0, "bank buy": 0, "far": 0, "stage cut": 0, "stage free": 0, "rebate": 0, "joined": 0,
             "filled early": 0, "failed": 0, "complete": 0}
 
     class Watched(Game):
@@ -85,7 +86,12 @@ def test_the_games_compared_use_what_they_should(packs: dict) -> None:
                 seen["left/right"] += price.left + price.right > 0
                 seen["bank buy"] += price.bank > project.card.cost_coins
                 seen["far"] += sum(price.far) > 0
-                seen["stage cut"] += self.cities[seat].mods is not None
+                city = self.cities[seat]
+                move = next(m for s, m, _ in plays if s == seat)
+                terms = build_terms(-1, 0, city.side.stages[city.stage_at(move.stage)].cost, city, self.table)
+                seen["stage cut"] += terms.drop > 0
+                seen["stage free"] += terms.free
+                seen["rebate"] += terms.rebate != (0, 0)
             return offers
 
         def _settle_project(self, project: Any, complete: bool) -> None:
