@@ -14,6 +14,7 @@ P = "players: [3, 3, 4, 4, 5, 6, 7]"  # several copies, so the cards are dealt o
 # joins bought with the stage from the neighbours, the bank (`buy ... from bank`), with a rebate,
 # a stage cost cut or made free, and from the far cities; a project filled before its age's end
 # (`when full`, age II), penalties (points, coins, coins lost by the others), rewards of every kind
+# kept by a city that gives a card up (`discard own`: its totals made again, the extras with them)
 TRADE = f"""cards:
   - {{name: Mason Lodge, age: 1, color: yellow, {P}, effect: discount 1 resource on wonder stages}}
   - {{name: Bank Clerk, age: 1, color: yellow, {P}, effect: buy any from bank for 1}}
@@ -21,6 +22,7 @@ TRADE = f"""cards:
   - {{name: Far Caravan, age: 1, color: yellow, players: [4, 4, 5, 5, 6, 7], effect: trade 2 seats away}}
   - {{name: Patron, age: 2, color: yellow, {P}, effect: free wonder stages}}
   - {{name: Stone Yard, age: 2, color: yellow, {P}, effect: discount all resources on wonder stages}}
+  - {{name: Fire Sale, age: 3, color: yellow, {P}, effect: discard own card for 6 coins}}
 projects:
   - name: Quay
     age: 1
@@ -76,7 +78,7 @@ def test_the_games_compared_use_what_they_should(packs: dict) -> None:
     from interpreter.players.roster import make_bots
     from interpreter.rules.pricing import build_terms
     seen = {"left/right": 0, "bank buy": 0, "far": 0, "stage cut": 0, "stage free": 0, "rebate": 0, "joined": 0,
-            "filled early": 0, "failed": 0, "complete": 0}
+            "filled early": 0, "failed": 0, "complete": 0, "given up with extras": 0}
 
     class Watched(Game):
         def join_offers(self, plays: list) -> dict:
@@ -98,6 +100,11 @@ def test_the_games_compared_use_what_they_should(packs: dict) -> None:
             seen["complete" if complete else "failed"] += 1
             seen["filled early"] += complete and self.turn < self.last_turn
             super()._settle_project(project, complete)
+
+        def discard_own_card(self, seat: int, hook: Any) -> int:
+            got = super().discard_own_card(seat, hook)
+            seen["given up with extras"] += bool(got and self.cities[seat].extras)
+            return got
 
         def join_projects(self, offers: dict, income: list) -> None:
             before = sum(len(v) for v in self.joins.values())
