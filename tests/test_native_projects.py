@@ -45,23 +45,49 @@ projects:
     penalty: vp -3
 """
 
+# on cities (debt and diplomacy tokens): rewards that are powers and lasting changes, penalties
+# of tokens and coins lost by one neighbour (debt when unpaid)
+POWERS = """projects:
+  - name: Militia Roll
+    age: 1
+    cost: clay, 1 coin
+    needed: 2
+    reward: free build once per age; shields 1 per defeat
+    penalty: tokens 1 debt
+    completes: when full
+  - name: Harbour Treaty
+    age: 2
+    cost: glass
+    needed: 2
+    reward: discount 1 resource on wonder stages; trade 2 seats away; tokens 1 diplomacy
+    penalty: left lose 2 coins
+  - name: Last Rites
+    age: 3
+    cost: papyrus, wood
+    needed: 2
+    reward: play last card; give defeats to winner; produce one produced
+    penalty: vp -2; coins -5
+"""
+NAMES = ["examples/projects", "trade", "powers"]
+
 
 @pytest.fixture(scope="module")
 def packs(tmp_path_factory: Any) -> dict:
     from dsl.loader import load_pack
     from interpreter.rules.compiled import compile_pack
     return {"examples/projects": compile_pack(load_pack("examples/projects")),
-            "trade": base_plus(tmp_path_factory, "native-projects-trade", TRADE)}
+            "trade": base_plus(tmp_path_factory, "native-projects-trade", TRADE),
+            "powers": base_plus(tmp_path_factory, "native-projects-powers", POWERS, "cities")}
 
 
-@pytest.mark.parametrize("name", ["examples/projects", "trade"])
+@pytest.mark.parametrize("name", NAMES)
 def test_the_pack_lowers(native_core: None, packs: dict, name: str) -> None:
     from interpreter.native import lower, unsupported
     assert unsupported(packs[name]) == ""
     assert len(lower(packs[name])["projects"]) == 3
 
 
-@pytest.mark.parametrize("name,players", [(p, n) for p in ("examples/projects", "trade") for n in range(3, 8)])
+@pytest.mark.parametrize("name,players", [(p, n) for p in NAMES for n in range(3, 8)])
 def test_both_cores_play_the_same_games(native_core: None, packs: dict, name: str, players: int) -> None:
     from interpreter.sim.differential import first_difference
     for seed in range(12):
@@ -120,7 +146,7 @@ def test_the_games_compared_use_what_they_should(packs: dict) -> None:
     assert all(seen.values()), str(seen)
 
 
-@pytest.mark.parametrize("name", ["examples/projects", "trade"])
+@pytest.mark.parametrize("name", NAMES)
 def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: dict, name: str) -> None:
     """bridge.from_decision carries who joined each project, which are settled, and the rewards
     and penalties the cities got (a search bot's playouts run natively on a projects pack)."""
@@ -152,3 +178,19 @@ def test_a_reward_the_core_cannot_keep_declines_the_pack(tmp_path_factory: Any) 
 """)
     with pytest.raises(NotNative, match="shared project's reward with the effect 'when'"):
         lower(cp)
+
+
+def test_the_powers_pack_settles_each_project_both_ways(packs: dict) -> None:
+    """Each of its projects is complete in some compared game and fails in another, so every
+    reward and penalty above ran on both cores."""
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    results: set[tuple[str, str]] = set()
+    cp = packs["powers"]
+    for players in range(3, 8):
+        for seed in range(12):
+            g = Game(cp, make_bots(("random", "greedy", "random,greedy")[seed % 3], players),
+                     seed=seed * 11 + players, sides=("A", "B", "random")[seed % 3])
+            g.play()
+            results |= set(g.projects_done.items())
+    assert results == {(p.name, r) for p in cp.projects for r in ("complete", "failed")}

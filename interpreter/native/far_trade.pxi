@@ -141,6 +141,9 @@ cdef void far_priced(Game* g, int seat, const Terms* t, Price* p) noexcept nogil
     for i in range(c.nch):
         if c.ch[i] & needmask:
             far_add(S, c.ch[i], -1, 1, NULL, n_res)
+    for i in range(c.nrelch):  # `produce one produced|unproduced`: last among City.choices
+        if c.relch[i] & needmask:
+            far_add(S, c.relch[i], -1, 1, NULL, n_res)
     sellers[0] = (seat + 1) % g.n
     sellers[1] = (seat + g.n - 1) % g.n
     sellers[2] = far[0]
