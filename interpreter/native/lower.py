@@ -84,11 +84,12 @@ NATIVE_KINDS: dict[str, str] = {
 PHASE_KINDS = ("age", "draft", "recruit")  # the phase kinds the native core runs
 # what a shared project's reward or penalty may do natively: effects that need no card of their
 # own (coins, points, tokens, shields, cost changes, powers); the rest runs in Python
-_CARD_WORDS = {H_TRIGGER: "when", H_DISCARD: "build", H_HANDBUILD: "build", H_COPYEND: "copy",
-               H_COPYNOW: "copy", H_DRAW: "draw", H_DISCOWN: "discard", H_BURY: "bury", H_PLAYTWO: "play"}
 PROJECT_HOOKS = {H_COINS: "coins", H_VP: "vp", H_TOKENS: "tokens", H_CTOKENS: "tokens",
                  H_OTHERS: "lose", H_STRENGTH: "shields", H_COST: "discount", H_FREE: "free",
                  H_PLAYLAST: "play", H_FARTRADE: "trade", H_GIVEDEF: "give", H_RELATIVE: "produce"}
+# the words of the hook kinds a reward or penalty cannot carry natively (for the reason given)
+_CARD_WORDS = {H_TRIGGER: "when", H_DISCARD: "build", H_HANDBUILD: "build", H_COPYEND: "copy",
+               H_COPYNOW: "copy", H_DRAW: "draw", H_DISCOWN: "discard", H_BURY: "bury", H_PLAYTWO: "play"}
 
 
 class NotNative(Exception):
