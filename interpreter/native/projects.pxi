@@ -71,14 +71,14 @@ cdef int join_price(const PackC* P, Game* g, int seat, const Move* m, const Proj
     cdef const StageC* st
     cdef Mods mods
     cdef Terms t, near
-    cdef Price fp
+    cdef FarSearch* S
     cdef Opt3 opts[4 * MAXOPT]
     cdef int red[MAXRED][MAXR]
     cdef int vec[MAXR]
     cdef int x[MAXR]
     cdef int got[5]
     cdef int bank = pj.cost_coins + pj.cost_per_age * g.age, nred, i, j, k, r, no, found = 0
-    cdef int a, b, e, fl, fr, total, best_total = 0, best_left = 0
+    cdef int a, b, e, fl, fr, total, best_total = 0, best_left = 0, nf
     out[0] = bank
     out[1] = out[2] = out[3] = out[4] = 0
     if pj.ncost == 0:
@@ -122,16 +122,18 @@ cdef int join_price(const PackC* P, Game* g, int seat, const Move* m, const Proj
                 near.cost_n[near.ncost] = x[r]
                 near.ncost += 1
         no = options_with_changes(g, seat, &mods, &near, opts)
-        fp.nfar = 0
+        nf = 0
+        S = NULL
         if c.far_trade and k == nred - 1:  # a far purchase takes no unit off (moves.py)
-            near.bank = -(1 << 28)  # every way, affordable or not (asked later)
-            far_priced(g, seat, &near, &fp)
-        for i in range(no + fp.nfar):
+            S = far_front(g, seat, &near)  # every way, affordable or not (asked later)
+            if S != NULL:
+                nf = S.nfront
+        for i in range(no + nf):
             if i < no:
                 a, b, e, fl, fr = opts[i].l, opts[i].r, opts[i].e, 0, 0
             else:
-                a, b, e = fp.far[i - no][0], fp.far[i - no][1], 0
-                fl, fr = fp.far[i - no][2], fp.far[i - no][3]
+                a, b, e = S.front[i - no][0], S.front[i - no][1], 0
+                fl, fr = S.front[i - no][2], S.front[i - no][3]
             if a < m.left or b < m.right or e < m.extra or fl < m.far0 or fr < m.far1:
                 continue
             got[0] = bank + e - m.extra
@@ -145,6 +147,7 @@ cdef int join_price(const PackC* P, Game* g, int seat, const Move* m, const Proj
                 best_total = total
                 best_left = got[1]
                 memcpy(out, got, sizeof(got))
+        free(S)
     return found
 
 
