@@ -67,6 +67,7 @@ PACKS = {
   - {{name: Far Caravan, age: 1, color: yellow, players: [4, 4, 5, 5, 6, 7], effect: trade 2 seats away}}
   - {{name: Long Road, age: 2, color: yellow, players: [6, 7, 7], effect: trade 3 seats away}}
   - {{name: Caravanserai, age: 2, color: yellow, players: [4, 5, 6], cost: "2 wood, loom", effect: trade 2 seats away}}
+  - {{name: Ledger House, age: 1, color: yellow, players: [4, 4, 5, 6, 6, 7], effect: produce one produced}}
 """,
     "second-card": f"""cards:
   - {{name: Twin Workshop, age: 1, color: yellow, {P}, effect: play two cards once per game}}

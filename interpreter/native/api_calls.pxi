@@ -95,7 +95,8 @@ cdef void fill_shorts(list ids, short* out, int* n, int cap):
 def load_game(NativePack pack, dict st) -> NativeGame:
     """A game standing at the start of an age's turn, before its decisions, rebuilt from the
     Python engine's state (bridge.from_decision gathers `st`): each city's board, then its
-    cards, its stages and the cards it copied are folded in again, then its counters set."""
+    cards, its stages, the cards it copied and the projects' rewards and penalties it got are
+    folded in again, then its counters set; then who joined each project and which are settled."""
     cdef NativeGame self = NativeGame.__new__(NativeGame)
     cdef Game* g = self.g
     cdef City* c
@@ -130,6 +131,11 @@ def load_game(NativePack pack, dict st) -> NativeGame:
         for k, v in enumerate(city.get("tracks", ())[:MAXTRACKS]):  # the steps reached (City.add_steps)
             c.track_pos[k] = v
         add_steps(&pack.P, c)
+        for k, which in city.get("extras", ())[:MAXPROJ]:  # projects' rewards and penalties
+            if 0 <= k < pack.P.nproj:
+                c.extra[c.nextra] = pack.P.proj[k].penalty if which else pack.P.proj[k].reward
+                city_add(&pack.P, c, c.extra[c.nextra], -1)
+                c.nextra += 1
         for k, v in enumerate(city.get("limits", ())[:c.ntrig]):
             c.trig_used[k] = v
         for k, v in enumerate(city.get("gained", ())[:c.ntrig]):  # by trigger, as folded in
@@ -152,6 +158,11 @@ def load_game(NativePack pack, dict st) -> NativeGame:
         fill_shorts(hand, g.hand[s], &g.hand_len[s], MAXHAND)
     fill_shorts(st["discard"], g.discard, &g.ndiscard, MAXDISC)
     fill_shorts(st["box"], g.box, &g.nbox, MAXBOX)
+    for k, (seats, done) in enumerate(st.get("projects", ())[:pack.P.nproj]):  # who joined, what is settled
+        g.pj_n[k] = min(len(seats), MAXP)
+        for s in range(g.pj_n[k]):
+            g.pj_seat[k][s] = seats[s]
+        g.pj_done[k] = done
     g.age, g.turn, g.step = st["age"], st["turn"], st["step"]
     g.in_age = 1
     g.phase = PH_AGE

@@ -33,6 +33,7 @@ cdef class NativePack:
         cdef ContribC* e
         cdef HookC* h
         cdef StepC* sp
+        cdef ProjC* pj
         self._deals = {}
         self._deal_objects = []
         self.lines = list(t["lines"])
@@ -164,6 +165,18 @@ cdef class NativePack:
         P.nadv = len(t["advances"])
         for i, cost in enumerate(t["advances"]):  # lower.py keeps them within the arrays
             fill_cost(cost, P.adv_r[i], P.adv_n[i], &P.adv_ncost[i], &P.adv_units[i])
+        for i in range(17):
+            P.proj_of_age[i] = -1
+        P.nproj = min(len(t.get("projects", ())), MAXPROJ)
+        for i, (age, coins, per_age, cost, reward, penalty, needed, when_full) in enumerate(t.get("projects", ())[:MAXPROJ]):
+            pj = &P.proj[i]
+            pj.age, pj.cost_coins, pj.cost_per_age = age, coins, per_age
+            fill_cost(cost, pj.cost_r, pj.cost_n, &pj.ncost, &j)
+            pj.reward, pj.penalty, pj.when_full = reward, penalty, when_full
+            for k in range(MAXP + 1):
+                pj.needed[k] = needed[k]
+            if 0 <= age < 17 and P.proj_of_age[age] < 0:
+                P.proj_of_age[age] = i
         wonders = t["wonders"]
         P.nwonders = len(wonders)
         P.wonder_sides = <int*>calloc(max(1, len(wonders)) * 4, sizeof(int))

@@ -24,7 +24,26 @@ def _city(game: Any, seat: int, hands: list[str], sides: list[tuple[str, str]]) 
             "rebate_used": sum(1 << s for s in c.rebate_used), "sold": [x.id for x in c.sold],
             "tucked": [x.id for x in c.tucked], "second_used": int(c.second_used),
             "hands": [[x.id for x in c.hands.get(h, ())] for h in hands],
-            "limits": _limits(game, seat), "gained": _gained(game, seat), "tracks": list(c.track_pos)}
+            "limits": _limits(game, seat), "gained": _gained(game, seat), "tracks": list(c.track_pos),
+            "extras": _extras(game, seat)}
+
+
+def _extras(game: Any, seat: int) -> list[tuple[int, int]]:
+    """The projects' rewards (0) and penalties (1) the city got, as (project index, which)."""
+    out = []
+    for e in game.cities[seat].extras:
+        for k, p in enumerate(game.cp.projects):
+            if e is p.card.effect or e is p.penalty:
+                out.append((k, int(e is not p.card.effect)))
+                break
+    return out
+
+
+def _projects(game: Any) -> list[tuple[list[int], int]]:
+    """Per project of the pack: the seats that joined it (in joining order), and 0 open,
+    1 complete, 2 failed."""
+    return [(list(game.joins.get(p.name, ())), {"complete": 1, "failed": 2}.get(game.projects_done.get(p.name), 0))
+            for p in game.cp.projects]
 
 
 def _folded(game: Any, seat: int) -> list[tuple[Any, int]]:
@@ -97,6 +116,7 @@ def from_decision(game: Any, bots: str | Sequence[str] | None = None) -> Any:
         "cities": [_city(game, s, hands, sides) for s in range(game.n)],
         "hands": [[x.id for x in h] for h in game.hands], "discard": [x.id for x in game.discard],
         "box": [x.id for x in game.box], "age": game.age, "turn": game.turn - 1, "step": step,
-        "turns_played": game.turns_played - 1, "actions": game.actions, "bank_reset": int(game.bank_reset)}
+        "turns_played": game.turns_played - 1, "actions": game.actions, "bank_reset": int(game.bank_reset),
+        "projects": _projects(game)}
     from . import _CORE
     return _CORE.load_game(_prepared(cp, game.n), state)

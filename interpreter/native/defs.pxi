@@ -43,6 +43,7 @@ cdef enum:
     MAXTWARS = 4       # conflicts along tracks (rules: track_conflicts)
     MAXADV = 32        # `advance ... for RESOURCES` hooks in a pack (their prices)
     MAXGIFT = 8        # `produce ... for SIDES` effects one city holds, or takes from others
+    MAXPROJ = 10       # shared projects in a pack (one per age: rules' ages <= 10)
 
 # wild science symbols settled after the others (science.MOST, SWAP; lower.py: SCI_MOST, SCI_SWAP)
 cdef enum:
@@ -237,6 +238,19 @@ cdef struct StepC:
     int sold_box
     int rest           # 0 keep, 1 box, 2 discard
 
+cdef struct ProjC:
+    # a shared project (interpreter/game/projects.py); its card id is -1 - its index
+    int age
+    int cost_coins
+    int cost_per_age
+    int ncost
+    int cost_r[MAXCOST]
+    int cost_n[MAXCOST]
+    int reward         # contributions (scored on the wonder line)
+    int penalty
+    int needed[MAXP + 1]  # joiners needed by player count
+    int when_full      # paid at the end of the turn its last place is taken
+
 cdef struct PackC:
     int cost_others    # a cost change reaches every other city (`for others`): mods_for looks round the table
     int n_res
@@ -290,6 +304,9 @@ cdef struct PackC:
     int adv_units[MAXADV]
     int adv_r[MAXADV][MAXCOST]
     int adv_n[MAXADV][MAXCOST]
+    int nproj
+    ProjC proj[MAXPROJ]
+    int proj_of_age[17]   # by age: its project's index, or -1
 
 cdef struct AgeDeal:
     int ndeck
@@ -432,6 +449,8 @@ cdef struct City:
     short gives[MAXGIFT]      # its `produce ... for SIDES` hooks (City.gives)
     int ngifted
     short gifted[MAXGIFT][2]  # (giver's seat, hook): production other cities give it (City.gifted)
+    int nextra
+    short extra[MAXPROJ]      # City.extras: projects' rewards and penalties it got (contributions)
     int overflow              # an array was full: the game cannot be trusted (never for a
                               # pack lower.py accepts; checked after every call)
 
@@ -486,6 +505,9 @@ cdef struct Game:
     int losses[MAXEVENTS][3]
     int overflow          # as City.overflow, for the game's own arrays
     int beyond            # a city's coins or tokens passed the runtime bound (HELD): stopped
+    int pj_n[MAXPROJ]     # shared projects: how many joined (GameState.joins)
+    signed char pj_seat[MAXPROJ][MAXP]  # the seats that joined, in joining order
+    int pj_done[MAXPROJ]  # 0 open, 1 complete, 2 failed (GameState.projects_done)
     Trace* trace
     short* dealt         # every card dealt, in order (NULL: not recorded)
     Plays* plays         # the cards held, buildable and their coins (NULL: not recorded)

@@ -6,6 +6,7 @@ cdef enum:
     FAR_LIMIT = 20000   # far_trade._LIMIT: search nodes
     MAXFARSRC = 352     # own choices, then per seller its fixed units and choices
     MAXUNITS = 64
+    MAXFRONT = 256      # ways in one Pareto front (a join's cost with the stage's has many)
 
 cdef struct FarSrc:
     int mask
@@ -19,7 +20,7 @@ cdef struct FarSearch:
     int units[MAXUNITS]
     int nunits
     int budget
-    int front[MAXOPT][4]
+    int front[MAXFRONT][4]
     int nfront
     int overflow
 
@@ -56,7 +57,7 @@ cdef void far_keep(FarSearch* S, const int* o) noexcept nogil:
                 S.front[k][j] = S.front[i][j]
             k += 1
     S.nfront = k
-    if k >= MAXOPT:
+    if k >= MAXFRONT:
         S.overflow = 1
         return
     for j in range(4):
@@ -103,6 +104,24 @@ cdef inline void far_add(FarSearch* S, int mask, int slot, int count, const int*
 
 cdef void far_priced(Game* g, int seat, const Terms* t, Price* p) noexcept nogil:
     """far_trade.far_options for the terms' cost, those the city can afford (moves._priced)."""
+    cdef FarSearch* S = far_front(g, seat, t)
+    cdef int i, k
+    if S == NULL:
+        return
+    for i in range(S.nfront):
+        if t.bank + S.front[i][0] + S.front[i][1] + S.front[i][2] + S.front[i][3] <= g.city[seat].coins:
+            if p.nfar >= MAXOPT:
+                g.overflow = 1
+                break
+            for k in range(4):
+                p.far[p.nfar][k] = S.front[i][k]
+            p.nfar += 1
+    free(S)
+
+
+cdef FarSearch* far_front(Game* g, int seat, const Terms* t) noexcept nogil:
+    """far_trade.far_options for the terms' cost: every way, sorted, in a FarSearch the caller
+    frees (NULL when there is none to search: no cost, no far seller, nothing missing)."""
     cdef const City* c = &g.city[seat]
     cdef const City* nb
     cdef int sellers[4]
@@ -115,10 +134,10 @@ cdef void far_priced(Game* g, int seat, const Terms* t, Price* p) noexcept nogil
     cdef const int* pr
     cdef FarSearch* S
     if t.ncost == 0:
-        return
+        return NULL
     far_sellers(g, seat, far)
     if far[0] < 0 and far[1] < 0:
-        return
+        return NULL
     for r in range(MAXR):
         need[r] = 0
         uniform[r] = c.far_price
@@ -128,11 +147,11 @@ cdef void far_priced(Game* g, int seat, const Terms* t, Price* p) noexcept nogil
             need[r] = t.cost_n[i] - c.fixed[r]
             needmask |= 1 << r
     if not needmask:
-        return
+        return NULL
     S = <FarSearch*>malloc(sizeof(FarSearch))
     if S == NULL:
         g.overflow = 1
-        return
+        return NULL
     S.nsrc = 0
     S.nunits = 0
     S.nfront = 0
@@ -141,6 +160,9 @@ cdef void far_priced(Game* g, int seat, const Terms* t, Price* p) noexcept nogil
     for i in range(c.nch):
         if c.ch[i] & needmask:
             far_add(S, c.ch[i], -1, 1, NULL, n_res)
+    for i in range(c.nrelch):  # `produce one produced|unproduced`: last among City.choices
+        if c.relch[i] & needmask:
+            far_add(S, c.relch[i], -1, 1, NULL, n_res)
     sellers[0] = (seat + 1) % g.n
     sellers[1] = (seat + g.n - 1) % g.n
     sellers[2] = far[0]
@@ -182,14 +204,9 @@ cdef void far_priced(Game* g, int seat, const Terms* t, Price* p) noexcept nogil
             j -= 1
         for k in range(4):
             S.front[j + 1][k] = tmp[k]
-    for i in range(S.nfront):
-        if t.bank + S.front[i][0] + S.front[i][1] + S.front[i][2] + S.front[i][3] <= c.coins:
-            for k in range(4):
-                p.far[p.nfar][k] = S.front[i][k]
-            p.nfar += 1
     if S.overflow:
         g.overflow = 1
-    free(S)
+    return S
 
 
 cdef inline int far_before(const int* a, const int* b) noexcept nogil:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from dsl.limits import LIMITS
+from dsl.projects import WHEN_FULL
 from dsl.rules import pass_step
 from interpreter.rules import effects as E
 from interpreter.rules.compiled import CompiledPack
@@ -32,7 +33,7 @@ from interpreter.game.rng import fnv1a, mix
 # sizes of the native core's fixed arrays (defs.pxi); a pack beyond them runs in Python
 MAXP, MAXR, MAXC, MAXS, MAXHAND, MAXBUILT, MAXCH, MAXWILD = 8, 8, 16, 4, 20, 64, 64, 8
 MAXCOST, MAXCHAIN, PER_CONTRIB, MAXDISC = 8, 8, 12, 512
-MAXNH, MAXTK, MAXBOX, MAXCOPY, MAXSTG, MAXGIFT = 2, 4, 256, 8, 8, 8
+MAXNH, MAXTK, MAXBOX, MAXCOPY, MAXSTG, MAXGIFT, MAXPROJ = 2, 4, 256, 8, 8, 8, 10
 MAXTRACKS, MAXTSTEPS, MAXTWARS, MAXADV = 8, 64, 4, 32
 HELD = 5000  # defs.pxi; the same runtime bound as dsl/limits.py LIMITS.held
 if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
@@ -95,6 +96,14 @@ NATIVE_KINDS: dict[str, str] = {
     "remove": "tokens given back (conflict tokens of the city's choice), by the owner or other cities",
 }
 PHASE_KINDS = ("age", "draft", "recruit")  # the phase kinds the native core runs
+# what a shared project's reward or penalty may do natively: effects that need no card of their
+# own (coins, points, tokens, shields, cost changes, powers); the rest runs in Python
+PROJECT_HOOKS = {H_COINS: "coins", H_VP: "vp", H_TOKENS: "tokens", H_CTOKENS: "tokens",
+                 H_OTHERS: "lose", H_STRENGTH: "shields", H_COST: "discount", H_FREE: "free",
+                 H_PLAYLAST: "play", H_FARTRADE: "trade", H_GIVEDEF: "give", H_RELATIVE: "produce"}
+# the words of the hook kinds a reward or penalty cannot carry natively (for the reason given)
+_CARD_WORDS = {H_TRIGGER: "when", H_DISCARD: "build", H_HANDBUILD: "build", H_COPYEND: "copy",
+               H_COPYNOW: "copy", H_DRAW: "draw", H_DISCOWN: "discard", H_BURY: "bury", H_PLAYTWO: "play"}
 
 
 class NotNative(Exception):
@@ -377,8 +386,8 @@ def _lines(cp: CompiledPack) -> list[str]:
 
 def _check_rules(cp: CompiledPack) -> None:
     rules = cp.rules
-    if cp.projects:
-        raise NotNative("shared projects (`projects:`: joined with a wonder stage, settled at an age's end)")
+    if len(cp.projects) > MAXPROJ:
+        raise NotNative("more shared projects than the native core holds")
     playable = set(range(rules.min_players, rules.max_players + 1))
     if any(playable & set(seat.players) for seat in rules.seats) \
             and any(abs(pass_step(d)) > 1 for d in rules.pass_directions):
@@ -416,9 +425,10 @@ def _check_rules(cp: CompiledPack) -> None:
 
 
 def _check_city_bounds(cp: CompiledPack, t: _Tables, cards: list[list[Any]],
-                       sides: list[list[Any]]) -> None:
+                       sides: list[list[Any]], extras: list[tuple[int, int]] = ()) -> None:
     """Either/or production and wild symbols one city can gather fit the core's arrays: its
-    side's, one card of each name, and what its copy powers can copy (the most of their colours)."""
+    side's, one card of each name, what its copy powers can copy (the most of their colours),
+    and each shared project's reward or penalty (`extras`: their contributions)."""
     hooks = t.hooks
     per_set = any(h[0] == H_VP and h[9] for h in hooks)
     gifts = [row for row in hooks if row[0] == H_GIFT]  # a city takes each from up to every other
@@ -446,6 +456,7 @@ def _check_city_bounds(cp: CompiledPack, t: _Tables, cards: list[list[Any]],
             by_name[card[4]] = max(by_name.get(card[4], 0), size(card[5]) + copied(card[5]))
         side = max((size(b) + copied(b) + sum(size(st[3]) + copied(st[3]) for st in stages)
                     for b, stages, _ in sides), default=0) + sum(size(k) + copied(k) for k in t.steps)
+        side += sum(max(size(a), size(b)) for a, b in extras)
         # (slot 7, paid per science set: Python tries every choice in order, <= 64 of them)
         copies = max((sum(1 for row in hooks[t.contribs[b][8]:t.contribs[b][8] + t.contribs[b][9]]
                           if row[0] in (H_COPYEND, H_COPYNOW)) for b, _, _ in sides), default=0)
@@ -532,7 +543,8 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
         wonders.append([side_index[(w, s)] for s in options])
     tracks = [[t.contrib(step, track.line) for step in track.steps] for track in cp.tracks]
     t.steps = [k for steps in tracks for k in steps]
-    _check_city_bounds(cp, t, cards, sides)
+    projects = _projects(cp, t)
+    _check_city_bounds(cp, t, cards, sides, [(p[4], p[5]) for p in projects])
     t.fix_needs(cards + [st for _, stages, _ in sides for st in stages])
     kinds = list(rules.tokens.values())
     wars = [[int(counted is None), _counter(counted, tokens), list(w.victory), list(w.defeat)]
@@ -552,7 +564,35 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
         "tokens": [[k.vp, lines.index(k.line) if k.vp else 0, int(k.sit_out)] for k in kinds],
         "debt": tokens.index(rules.debt) if rules.debt in tokens else -1,
         "tracks": tracks, "track_wars": wars, "advances": t.lowering.advances,
+        "projects": projects,
     }
+
+
+def _projects(cp: CompiledPack, t: _Tables) -> list[list[Any]]:
+    """The shared projects as [age, coins, coins per age, cost, reward, penalty (contributions,
+    scored on the wonder line), joiners needed by player count 0..MAXP, 1 if paid when full];
+    a reward or penalty doing what needs a card of its own (a trigger, a build, a copy) or a
+    `science most|swap` symbol declines the pack."""
+    out = []
+    for p in cp.projects:
+        card = p.card
+        if len(card.cost) > MAXCOST:
+            raise NotNative("a cost of more than 8 resources")
+        ks = []
+        for what, effect in (("reward", card.effect), ("penalty", p.penalty)):
+            k = t.contrib(effect, "wonder")
+            row0, nrows = t.contribs[k][8], t.contribs[k][9]
+            for h, row in zip(effect.hooks, t.hooks[row0:row0 + nrows]):
+                if row[0] not in PROJECT_HOOKS:
+                    word = getattr(h, "word", "") or _CARD_WORDS.get(row[0], type(h).__name__)
+                    raise NotNative(f"a shared project's {what} with the effect '{word}' (natively a reward or "
+                                    f"penalty gives only {', '.join(sorted(set(PROJECT_HOOKS.values())))})")
+            if any(w in SETTLED.values() for w in t.contribs[k][6]):
+                raise NotNative(f"a shared project's {what} with a `science most|swap` symbol")
+            ks.append(k)
+        out.append([p.age, card.cost_coins, card.cost_per_age, [list(x) for x in card.cost], ks[0], ks[1],
+                    [p.needed_at(n) for n in range(MAXP + 1)], int(p.completes == WHEN_FULL)])
+    return out
 
 
 def deals(cp: CompiledPack, n: int) -> tuple[list[list[Any]], list[list[int]]]:

@@ -46,6 +46,10 @@ cdef void give_up(const PackC* P, Game* g, int seat, int card) noexcept nogil:
     if P.ntracks:  # the track steps reached (City.add_steps)
         memcpy(c.track_pos, old.track_pos, sizeof(old.track_pos))
         add_steps(P, c)
+    for i in range(old.nextra):  # projects' rewards and penalties stay (City.extras)
+        c.extra[c.nextra] = old.extra[i]
+        c.nextra += 1
+        city_add(P, c, old.extra[i], -1)
     for i in range(old.ngifted):  # City.take_gifts: production other cities give it
         c.gifted[i][0] = old.gifted[i][0]
         c.gifted[i][1] = old.gifted[i][1]

@@ -219,6 +219,8 @@ cdef void play_turn(const PackC* P, Game* g, const Move* given, const int* has_g
     if t < g.last:
         pass_hands(g, P.passdir[g.age - 1])
     else:
+        if P.nproj:
+            end_projects(P, g, g.age)
         war(P, g, g.age)
         trace_state(P, g)
         boundary(P, g, E_AGEEND)  # `when age ends`, after the conflicts

@@ -205,6 +205,8 @@ cdef int score_city(const PackC* P, const Game* g, int seat, const int* extra, i
     for j in range(P.ntracks):  # the track steps reached
         for i in range(c.track_pos[j]):
             per_set += per_set_of(P, P.track_contrib[P.track_step0[j] + i])
+    for i in range(c.nextra):  # projects' rewards and penalties (City.extras)
+        per_set += per_set_of(P, c.extra[i])
     for j in range(nextra):
         k = P.cards[extra[j]].contrib
         e = &P.contribs[k]
@@ -227,6 +229,8 @@ cdef int score_city(const PackC* P, const Game* g, int seat, const int* extra, i
     for j in range(P.ntracks):
         for i in range(c.track_pos[j]):
             add_scorers(P, g, seat, P.track_contrib[P.track_step0[j] + i], pad, k)
+    for i in range(c.nextra):
+        add_scorers(P, g, seat, c.extra[i], pad, k)
     for j in range(nextra):
         add_scorers(P, g, seat, P.cards[extra[j]].contrib, pad, k)
     for i in range(P.n_lines):

@@ -125,6 +125,11 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
     cdef const Move* m
     cdef const CardC* cd
     cdef Mods mods
+    cdef int offers[MAXP][5]
+    cdef int offered[MAXP]
+    cdef int joining = 0
+    if P.nproj:  # shared projects: joining priced as the turn starts
+        joining = join_offers(P, g, moves, plays, offers, offered)
     for s in range(n):
         income[s] = 0
         from_bank[s] = 0
@@ -215,6 +220,8 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
         income[(s + n - 1) % n] += m.right
         if m.far0 or m.far1:  # Game._pay_far: the far sellers
             pay_far(g, s, m, income)
+    if joining:  # after the payments, in seat order
+        join_projects(P, g, offered, offers, income)
     if special:  # who watches for `take coins`: the cities with triggers before the effects
         for s in range(n):
             if g.city[s].ntrig or listening:
@@ -246,6 +253,8 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
         c.coins = c.coins + income[s]
         if c.coins < 0:
             c.coins = 0
+    if joining:
+        projects_after_turn(P, g)
     if g.nlosses:
         settle_losses(P, g)
 
