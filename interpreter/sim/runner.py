@@ -197,9 +197,10 @@ def _run_local(cfg: SimConfig) -> Iterator[Aggregate]:
 
 def stop_pool(pool: Any) -> None:
     """Pool.terminate(), safe when a worker was killed (the terminal's SIGTERM or Ctrl-C reaches
-    the whole group): an idle worker holds the task queue's lock while it waits, and one killed
-    then never gives it back, so terminate() would wait for it for ever. The workers are killed
-    first, and a lock a dead one held is released."""
+    the whole group): an idle worker holds the task queue's lock while it waits, and a busy one
+    the result queue's while it sends a result; one killed then never gives it back, so
+    terminate() would wait for it for ever. The workers are killed first, and a lock a dead one
+    held is released."""
     from multiprocessing import pool as mp_pool
     handler = getattr(pool, "_worker_handler", None)
     if handler is not None:  # first, no worker is started again in place of a dead one
@@ -212,13 +213,23 @@ def stop_pool(pool: Any) -> None:
             w.kill()
     for w in workers:
         w.join(timeout=5)
-    lock = getattr(getattr(pool, "_inqueue", None), "_rlock", None)
-    if lock is not None:
-        try:
-            lock.release()  # held by a worker that is gone
-        except ValueError:  # it was free
-            pass
+    for queue, name in (("_inqueue", "_rlock"), ("_outqueue", "_wlock")):
+        _free(getattr(getattr(pool, queue, None), name, None))
     pool.terminate()
+
+
+def _free(lock: Any) -> None:
+    """Give back a queue's lock if a worker that is gone held it: one that stays taken for half
+    a second, with every worker dead, is theirs (the pool's own threads hold it only briefly)."""
+    if lock is None:
+        return
+    if lock.acquire(timeout=0.5):
+        lock.release()
+        return
+    try:
+        lock.release()
+    except ValueError:  # freed meanwhile
+        pass
 
 
 def _worker_init() -> None:
