@@ -9,6 +9,7 @@ the interface the rest of the project uses.
 include "defs.pxi"
 include "rng.pxi"
 include "city.pxi"
+include "laws.pxi"
 include "payment.pxi"
 include "score.pxi"
 include "moves.pxi"

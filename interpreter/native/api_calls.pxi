@@ -152,5 +152,7 @@ def load_game(NativePack pack, dict st) -> NativeGame:
     g.in_age = 1
     g.phase = PH_AGE
     g.turns_played, g.actions, g.bank_reset = st["turns_played"], st["actions"], st["bank_reset"]
+    if pack.P.law_changes:  # the changes in force this turn (GameState.begin_turn summed them)
+        refresh_rules(&pack.P, g)
     check(g)
     return self

@@ -139,6 +139,9 @@ cdef class NativePack:
         for i, (vp, line, sit_out) in enumerate(t["tokens"]):
             P.tok_vp[i], P.tok_line[i], P.tok_sitout[i] = vp, line, sit_out
         P.debt = t["debt"]
+        P.law_changes = t.get("law_changes", 0)
+        for i, w in enumerate(t.get("rule_worth", ())[:NSHIFT]):
+            P.rule_worth[i] = w
         P.deck_of = <int*>calloc(max(1, len(cards)), sizeof(int))
         for i, d in enumerate(t["deck_of"]):
             P.deck_of[i] = d

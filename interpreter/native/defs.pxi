@@ -38,6 +38,8 @@ cdef enum:
     MAXSTR = 4
     MAXSTG = 8         # wonder stages on one side
     MAXBURY = 8        # cards one city buries
+    MAXRULE = 16       # rules changes (`rule ...`) one city holds
+    NSHIFT = 10        # rules numbers a change can move: RS_* below, then one per token kind
 
 # wild science symbols settled after the others (science.MOST, SWAP; lower.py: SCI_MOST, SCI_SWAP)
 cdef enum:
@@ -67,6 +69,17 @@ cdef enum:
     H_PLAYTWO = 19     # play two cards once per game (period 1) or age (2): second.pxi
     H_BURY = 20        # bury card from HAND (ref) for N (amount) vp per coin: own_cards.pxi
     H_CTOKENS = 21     # N (amount) conflict tokens outside a war: ref 1 victory, 0 defeat
+    H_RULE = 22        # `rule NAME +N for TARGET`: amount added to rules number ref (RS_*) for seats
+
+# rules numbers a `rule` change moves (lower.py: SHIFT; a token kind k: RS_TOKEN + k)
+cdef enum:
+    RS_TRADE = 0
+    RS_SELL = 1
+    RS_VICTORY = 2
+    RS_DEFEAT = 3
+    RS_PASS = 4
+    RS_SCISET = 5
+    RS_TOKEN = 6
 
 # cost change units (lower.py: UNIT)
 cdef enum:
@@ -258,6 +271,8 @@ cdef struct PackC:
     int debt              # the token kind taken for unpaid losses, or -1
     int* deck_of          # by card: its named deck id, or -1 for an age card
     int* contrib_card     # by contribution: the card it is the effect of, or -1 (a board, a stage)
+    int law_changes       # some card or stage changes a rules number: summed each turn (laws.pxi)
+    double rule_worth[NSHIFT]  # the greedy bot's weight of a change, by RS_* (rule.RULE_WORTH)
 
 cdef struct AgeDeal:
     int ndeck
@@ -394,6 +409,9 @@ cdef struct City:
     int second_used
     int nburied
     short buried[MAXBURY][2]  # (the `bury` hook, the card it took out of the game)
+    int nrule
+    short rule[MAXRULE]       # its `rule` hooks (City.rule_changes)
+    int shift[NSHIFT]         # the changes in force for it now, by RS_* (City.shifts; laws.pxi)
     int overflow              # an array was full: the game cannot be trusted (never for a
                               # pack lower.py accepts; checked after every call)
 

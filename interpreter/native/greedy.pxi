@@ -6,6 +6,19 @@ cdef inline int ages_left(const PackC* P, const Game* g) noexcept nogil:
     return a if a > 0 else 0
 
 
+cdef double rule_worth(const PackC* P, const Game* g, const HookC* h) noexcept nogil:
+    """RuleChangeHook.worth: RULE_WORTH (lower.RULE_WEIGHTS by RS_*) per unit per age left,
+    for the owner when it holds for it, less half as much per other city it helps."""
+    cdef double each = P.rule_worth[h.ref] * h.amount * ages_left(P, g)
+    cdef double own = 0.0
+    cdef int i, others = 0
+    for i in range(h.nseats):
+        others += h.seats[i] != 0
+        if h.seats[i] == 0:
+            own = each
+    return own - 0.5 * each * others
+
+
 cdef double cost_worth(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
     """CostChange.worth."""
     cdef int left = ages_left(P, g) + 1, amount = h.amount, k
@@ -115,6 +128,8 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
         return -0.4 * h.amount * n * (ages_left(P, g) + 1)
     if h.kind == H_STRENGTH:
         return 0.5 * h.amount * (ages_left(P, g) + 1)
+    if h.kind == H_RULE:
+        return rule_worth(P, g, h)
     return 0.0
 
 
@@ -136,8 +151,8 @@ cdef double value(const PackC* P, const Game* g, int seat, int k) noexcept nogil
             wild[i] = c.wild[i]
         for i in range(e.nwild):
             wild[c.nwild + i] = e.wild[i]
-        v += science_score(sci, P.n_sym, wild, c.nwild + e.nwild, P.set_bonus) - \
-            science_score(c.science, P.n_sym, c.wild, c.nwild, P.set_bonus)
+        v += science_score(sci, P.n_sym, wild, c.nwild + e.nwild, P.set_bonus + c.shift[RS_SCISET]) - \
+            science_score(c.science, P.n_sym, c.wild, c.nwild, P.set_bonus + c.shift[RS_SCISET])
         v += 0.8 * left_ages
     if e.shields:
         age = g.age if g.age > 1 else 1
@@ -204,7 +219,7 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
             cd = &P.cards[hand_of(g, seat)[m.card]]
             v = value(P, g, seat, cd.contrib) - cd.cost_coins / 3.0
         elif m.action == A_SELL:
-            v = P.sell_coins / 3.0 - 0.5
+            v = (P.sell_coins + g.city[seat].shift[RS_SELL]) / 3.0 - 0.5
         elif m.action == A_BUILD:
             cd = &P.cards[hand_of(g, seat)[m.card]]
             if not have[m.card]:

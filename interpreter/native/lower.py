@@ -20,6 +20,7 @@ from interpreter.rules.contribution import Contribution
 from interpreter.rules.counting import OTHERS, Counter, PickSeats
 from interpreter.rules.science import MOST, SWAP
 from interpreter.rules.effects.play import PlayTwoPower
+from interpreter.rules.effects.rule import RULE_WORTH, RuleChangeHook
 from interpreter.rules.effects.tokens import ConflictTokensHook
 from interpreter.rules.effects.trade import FarTradeHook
 from interpreter.rules.effects.vp import CountTest
@@ -29,6 +30,7 @@ from interpreter.game.rng import fnv1a, mix
 MAXP, MAXR, MAXC, MAXS, MAXHAND, MAXBUILT, MAXCH, MAXWILD = 8, 8, 16, 4, 20, 64, 64, 8
 MAXCOST, MAXCHAIN, PER_CONTRIB, MAXDISC = 8, 8, 12, 512
 MAXNH, MAXTK, MAXBOX, MAXCOPY, MAXSTG = 2, 4, 256, 8, 8
+MAXRULE = 16  # `rule` changes one city holds
 HELD = 5000  # defs.pxi; the same runtime bound as dsl/limits.py LIMITS.held
 if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
     raise RuntimeError("the native core's HELD (defs.pxi, lower.py) differs from dsl/limits.py's held")
@@ -36,7 +38,9 @@ if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
 # hook kinds (defs.pxi has the same numbers)
 (H_COINS, H_VP, H_FREE, H_PLAYLAST, H_DISCARD, H_COPYEND, H_COST, H_GIVEDEF, H_TRIGGER, H_DRAW,
  H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH, H_DISCOWN, H_FARTRADE,
- H_PLAYTWO, H_BURY, H_CTOKENS) = range(1, 22)
+ H_PLAYTWO, H_BURY, H_CTOKENS, H_RULE) = range(1, 23)
+# the rules numbers a `rule` change moves (defs.pxi RS_*; a token kind k: 6 + k)
+SHIFT = {"trade_price": 0, "sell_coins": 1, "victory": 2, "defeat": 3, "pass": 4, "science_set": 5}
 # counted things (Counter.what)
 WHAT = {"card": 1, "wonder_stage": 2, "defeat": 3, "victory": 4, "coin": 5, "set": 6,
         "science_set": 7, "age": 8, "token": 9, "produced": 10, "tucked": 11, "victory_pair": 12}
@@ -79,6 +83,8 @@ NATIVE_KINDS: dict[str, str] = {
     "discard": "a built card of one's own given up for coins (its effects end)",
     "trade": "trade with the cities N seats away too",
     "bury": "a card of a second hand taken out of the game for points by its coin cost",
+    "rule": "rules numbers changed while a card or stage holds: prices, sales, conflict tokens, "
+            "the pass distance, the set bonus, token kinds' points",
 }
 PHASE_KINDS = ("age", "draft", "recruit")  # the phase kinds the native core runs
 
@@ -191,6 +197,10 @@ class _HookLowering:
             return _row(H_FARTRADE, h.price, ref=h.distance)
         if t is E.BuryHook:
             return _row(H_BURY, h.vp, ref=self.hands.index(h.hand))
+        if t is RuleChangeHook:  # ref: the rules number (SHIFT, or 6 + the token kind)
+            kind = h.rule.partition(" ")[2]
+            code = SHIFT[h.rule] if h.rule in SHIFT else len(SHIFT) + tk.index(kind)
+            return _row(H_RULE, h.amount, seats=h.seats, ref=code)
         if t is PlayTwoPower:  # (a count with seats no player owns never plays natively)
             return _row(H_PLAYTWO, period={"game": 1, "age": 2}[h.period])
         if getattr(h, "not_native", ""):  # a construct the core declines names itself
@@ -273,13 +283,41 @@ class _Tables:
                 row[-2] = start + (-row[-2] - 1)
 
 
+def _rule_changes(cp: CompiledPack) -> list[RuleChangeHook]:
+    """The `rule` hooks of the pack's cards, boards and stages."""
+    effects: list[Any] = [c.effect for c in cp.cards]
+    for side in cp.sides.values():
+        effects.append(side.board)
+        effects.extend(s.effect for s in side.stages)
+    return [h for e in effects for h in e.hooks if isinstance(h, RuleChangeHook)]
+
+
+def _scored_kinds(cp: CompiledPack) -> set[str]:
+    """Token kinds whose points can be other than 0: worth points, or changed by `rule token`."""
+    changed = {h.rule.partition(" ")[2] for h in _rule_changes(cp) if h.rule.startswith("token ")}
+    return {k.name for k in cp.rules.tokens.values() if k.vp or (k.name in changed and k.line)}
+
+
+def _check_rule_changes(cp: CompiledPack) -> None:
+    """What the core's arrays hold of `rule`."""
+    changes = _rule_changes(cp)
+    per_name: dict[str, int] = {}
+    for c in cp.cards:
+        per_name[c.name] = max(per_name.get(c.name, 0), sum(isinstance(h, RuleChangeHook) for h in c.effect.hooks))
+    side = max((sum(isinstance(h, RuleChangeHook) for e in (s.board, *(st.effect for st in s.stages))
+                    for h in e.hooks) for s in cp.sides.values()), default=0)
+    if sum(per_name.values()) + side > MAXRULE:
+        raise NotNative("more rules changes (`rule`) in one city than the native core holds")
+
+
 def _lines(cp: CompiledPack) -> list[str]:
     """The score pad's lines, then any line an effect writes that the pad does not print."""
     lines = list(cp.rules.score_lines)
     for needed in ("military", "treasury", "science"):
         if needed not in lines:
             raise NotNative(f"a score pad without the '{needed}' line")
-    tokens = [k.line for k in cp.rules.tokens.values() if k.vp]
+    scored = _scored_kinds(cp)
+    tokens = [k.line for k in cp.rules.tokens.values() if k.name in scored]
     for extra in ("wonder", *(c.category for c in cp.cards), *tokens):
         if extra not in lines:
             lines.append(extra)
@@ -396,8 +434,10 @@ def _steps(cp: CompiledPack, hands: list[str], decks: list[str]) -> list[list[in
 def lower(cp: CompiledPack) -> dict[str, Any]:
     """The pack as integer tables (raises NotNative). Decks are per player count: `deals`."""
     _check_rules(cp)
+    _check_rule_changes(cp)
     rules = cp.rules
     lines = _lines(cp)
+    scored = _scored_kinds(cp)
     hands = hand_names(cp)
     tokens = list(rules.tokens)
     t = _Tables(cp, lines, _HookLowering(cp, hands, tokens))
@@ -445,7 +485,9 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
         "wonders": wonders, "n_names": len(names), "steps": _steps(cp, hands, hands),
         "n_hands": len(hands), "deck_of": [hands.index(c.deck) if c.deck in hands else -1
                                            for c in cp.cards],
-        "tokens": [[k.vp, lines.index(k.line) if k.vp else 0, int(k.sit_out)] for k in kinds],
+        "tokens": [[k.vp, lines.index(k.line) if k.name in scored else 0, int(k.sit_out)] for k in kinds],
+        "law_changes": int(any(row[0] == H_RULE for row in t.hooks)),
+        "rule_worth": [RULE_WORTH.get(name, 0.0) for name in SHIFT] + [0.0] * MAXTK,
         "debt": tokens.index(rules.debt) if rules.debt in tokens else -1,
     }
 
@@ -456,6 +498,8 @@ def deals(cp: CompiledPack, n: int) -> tuple[list[list[Any]], list[list[int]]]:
     per second hand's name: the cards of the deck of that name, as Game.deal_deck takes them)."""
     rules = cp.rules
     out = []
+    if any(n in seat.players for seat in rules.seats) and any(h.rule == "pass" for h in _rule_changes(cp)):
+        raise NotNative("hands passed farther (`rule pass`) at a table with seats no player owns")
     named = [[c.id for c in cp.deck_cards(name, n)] for name in hand_names(cp)]
     if any(len(d) > MAXBOX for d in named):
         raise NotNative("a deck larger than the native core's box")

@@ -170,7 +170,7 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
                     g.nbox += 1
             else:
                 push_discard(g, card)
-            income[s] += P.sell_coins
+            income[s] += P.sell_coins + c.shift[RS_SELL]  # City.sale_value
             if c.nsold < MAXBUILT:
                 c.sold[c.nsold] = card
                 c.nsold += 1
@@ -222,7 +222,7 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
         if watch:
             for s in range(n):
                 if plays[s] and moves[s].action == A_SELL:
-                    from_bank[s] += P.sell_coins
+                    from_bank[s] += P.sell_coins + g.city[s].shift[RS_SELL]
     for k in range(nb):
         if P.contribs[built_k[k]].builds:
             got = when_built(P, g, built_seat[k], built_k[k], 0)

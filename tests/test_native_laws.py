@@ -1,0 +1,154 @@
+"""`rule` (rules numbers changed while a card or a stage holds) on the native core (issue 23):
+small packs whose cards and a board change every rules number, played seed by seed on both
+cores, move by move, with random and greedy bots at every player count; a game taken native
+in the middle plays on as in Python (the changes in force carried over)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from game_checks import base_plus
+
+P = "players: [3, 3, 4, 5, 6, 7]"  # several copies, so the cards are dealt often
+
+# every rules number, raised and lowered, for self, neighbours, one side and every other city
+RULES = f"""cards:
+  - {{name: Toll Gate, age: 1, color: yellow, {P}, effect: rule trade_price +1 for neighbors}}
+  - {{name: Free Market, age: 2, color: yellow, {P}, effect: rule trade_price -1}}
+  - {{name: Pawn Shop, age: 1, color: yellow, {P}, effect: rule sell_coins +2}}
+  - {{name: Tax Law, age: 2, color: blue, {P}, effect: rule sell_coins -1 for others}}
+  - {{name: War Chest, age: 1, color: red, {P}, effect: "shields 1; rule victory +1"}}
+  - {{name: Peace Pact, age: 2, color: blue, {P}, effect: rule victory -1 for neighbors}}
+  - {{name: Harsh Terms, age: 2, color: red, {P}, effect: "shields 1; rule defeat -1 for left"}}
+  - {{name: Mercy Hall, age: 3, color: blue, {P}, effect: rule defeat +1}}
+  - {{name: Long Road, age: 1, color: yellow, {P}, effect: rule pass +1 for all}}
+  - {{name: Study Circle, age: 2, color: green, {P}, effect: "science tablet; rule science_set +3"}}
+  - {{name: Rival School, age: 3, color: yellow, {P}, effect: rule science_set -2 for neighbors}}
+  - {{name: Drill Yard, age: 1, color: red, {P}, effect: "tokens 1 victory; rule victory +1 for right"}}
+  - {{name: Far Caravan, age: 2, color: yellow, players: [4, 5, 6, 7], effect: trade 2 seats away}}
+wonders:
+  - name: Lawgiver
+    sides:
+      A:
+        resource: wood
+        stages:
+          - {{cost: 2 wood, effect: rule sell_coins +1 for neighbors}}
+          - {{cost: 2 stone, effect: rule trade_price +1 for left}}
+          - {{cost: 2 clay, effect: "rule science_set +1 for all; vp 3"}}
+      B:
+        resource: wood
+        stages:
+          - {{cost: 2 wood, effect: rule victory +2 for right}}
+          - {{cost: 3 clay, effect: "rule defeat -1 for neighbors; vp 5"}}
+"""
+# a token kind's points changed (`rule token debt`), on a pack with debt
+TOKENS = f"""cards:
+  - {{name: Usury, age: 1, color: yellow, {P}, effect: "rule token debt -1 for neighbors; neighbors lose 2 coins"}}
+  - {{name: Amnesty, age: 2, color: blue, {P}, effect: rule token debt +1}}
+  - {{name: Pawn Shop, age: 1, color: yellow, {P}, effect: rule sell_coins +2 for all}}
+"""
+# hands passed 5 seats at 4 players: the Python engine's slices leave them where they are
+FAR_PASS = """cards:
+  - {name: Long Road, age: 1, color: yellow, players: [4, 4, 4], effect: rule pass +4 for all}
+  - {name: Short Cut, age: 2, color: yellow, players: [4, 4], effect: rule pass +2 for all}
+"""
+
+
+def _pack(tmp_path_factory: Any, name: str, cards: str, extends: str, players: str) -> Any:
+    from dsl.loader import load_pack
+    from interpreter.rules.compiled import compile_pack
+    folder = tmp_path_factory.mktemp(name)
+    (folder / "pack.yaml").write_text(f"name: {name}\nextends: {extends}\nrules:\n  players: {players}\n",
+                                      encoding="utf-8")
+    (folder / "cards.yaml").write_text(cards, encoding="utf-8")
+    return compile_pack(load_pack(folder))
+
+
+@pytest.fixture(scope="module")
+def packs(tmp_path_factory: Any) -> dict:
+    return {"rules": _pack(tmp_path_factory, "native-rules", RULES, "base", "{min: 3, max: 7}"),
+            "tokens": base_plus(tmp_path_factory, "native-rule-tokens", TOKENS, "cities"),
+            "far-pass": _pack(tmp_path_factory, "native-far-pass", FAR_PASS, "base", "{min: 4, max: 4}")}
+
+
+COUNTS = {"rules": range(3, 8), "tokens": range(3, 8), "far-pass": range(4, 5)}
+
+
+@pytest.mark.parametrize("name", sorted(COUNTS))
+def test_the_pack_lowers_with_its_changes(native_core: None, packs: dict, name: str) -> None:
+    from interpreter.native import lower, unsupported
+    assert unsupported(packs[name]) == ""
+    t = lower(packs[name])
+    assert t["law_changes"] == 1
+    assert sum(1 for row in t["hooks"] if row[0] == 22) >= 2  # H_RULE rows
+
+
+def test_a_pack_without_changes_sums_none(native_core: None) -> None:
+    from dsl.loader import load_pack
+    from interpreter.native import lower
+    from interpreter.rules.compiled import compile_pack
+    assert lower(compile_pack(load_pack("base")))["law_changes"] == 0
+
+
+@pytest.mark.parametrize("name,players", [(p, n) for p in sorted(COUNTS) for n in COUNTS[p]])
+def test_both_cores_play_the_same_games(native_core: None, packs: dict, name: str, players: int) -> None:
+    from interpreter.sim.differential import first_difference
+    for seed in range(12):
+        bots = ("random", "greedy", "random,greedy")[seed % 3]
+        diff = first_difference(packs[name], seed * 7 + players, players, bots, ("A", "B", "random")[seed % 3])
+        assert diff == "", diff
+
+
+def test_the_games_compared_change_every_rules_number(packs: dict, monkeypatch: Any) -> None:
+    """The comparison above is not vacuous: in those games every number is changed for some
+    city at some turn, raised and lowered."""
+    import interpreter.game.state as state
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    seen: set[tuple[str, bool]] = set()
+    refresh = state.refresh
+
+    def spy(table: Any, laws: Any = ()) -> None:
+        refresh(table, laws)
+        seen.update((k, v > 0) for c in table.cities for k, v in c.shifts.items() if v)
+    monkeypatch.setattr(state, "refresh", spy)
+    for name in ("rules", "tokens"):
+        for seed in range(10):
+            n = 3 + seed % 5
+            Game(packs[name], make_bots(("random", "greedy")[seed % 2], n), seed=seed, sides="random").play()
+    for rule in ("trade_price", "sell_coins", "victory", "defeat", "science_set", "token debt"):
+        assert (rule, True) in seen and (rule, False) in seen, rule
+    assert ("pass", True) in seen
+
+
+def test_a_pass_of_the_whole_table_or_more_moves_no_hand(packs: dict) -> None:
+    """The Python engine's slices: a step of n seats or more leaves every hand where it is
+    (the native core does the same, compared above)."""
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    g = Game(packs["far-pass"], make_bots("random", 4), seed=1)
+    g.pending()
+    g.cities[0].shifts = {"pass": 4}
+    before = [list(h) for h in g.hands]
+    g.pass_hands(1)
+    assert [list(h) for h in g.hands] == before
+
+
+@pytest.mark.parametrize("name", ["rules", "tokens"])
+def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: dict, name: str) -> None:
+    """bridge.from_decision at a turn's start: the native city sums the changes in force as
+    the Python one did at that turn's start (prices shifted, sales, tokens, the pass)."""
+    from test_native_bridge import Snapshot
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    from interpreter.sim.native_records import scores_of
+    cp = packs[name]
+    for seed in range(10):
+        n = 3 + seed % 5
+        bots = make_bots(("random", "greedy")[seed % 2], n)
+        snap = bots[0] = Snapshot(bots[0], 2 + seed % 2, 1 + seed % 5)
+        game = Game(cp, bots, seed=seed, sides="random")
+        scores = game.play()
+        assert snap.native is not None
+        snap.native.play()
+        assert scores_of(cp, snap.native) == scores, (name, seed)
