@@ -25,7 +25,7 @@ include "second.pxi"
 include "phases.pxi"
 include "worlds.pxi"
 
-ACTIONS = ("build", "wonder", "sell", "keep")
+ACTIONS = ("build", "wonder", "sell", "keep", "law")
 FREES = ("", "chain", "power")
 
 

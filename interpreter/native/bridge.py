@@ -85,6 +85,9 @@ def from_decision(game: Any, bots: str | Sequence[str] | None = None) -> Any:
         raise NotNative("a city's buried cards cannot be taken to the native core")
     if game.turn == last and any(len(h) == 1 for h in game.hands) or game.owed or game.owed_hands:
         raise NotNative("a last-card play or an owed build cannot be taken to the native core")
+    if cp.rules.tower is not None:  # search bots play a tower's pack in Python
+        raise NotNative("a law tower cannot be taken to the native core mid-game (the tiles each "
+                        "city holds are hidden from the others: worlds do not deal them)")
     names = bots if bots is not None else [getattr(b, "name", "?") for b in game.bots]
     pols = policies(names, game.n)
     if pols is None:

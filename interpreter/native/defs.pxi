@@ -40,6 +40,10 @@ cdef enum:
     MAXBURY = 8        # cards one city buries
     MAXRULE = 16       # rules changes (`rule ...`) one city holds
     NSHIFT = 10        # rules numbers a change can move: RS_* below, then one per token kind
+    MAXTILES = 64      # law tiles in a tower
+    MAXLAWFX = 4       # rules changes on one law tile
+    MAXDRAW = 8        # law tiles one player draws
+    MAXTOWER = 64      # law tiles placed on the tower
 
 # wild science symbols settled after the others (science.MOST, SWAP; lower.py: SCI_MOST, SCI_SWAP)
 cdef enum:
@@ -126,6 +130,7 @@ cdef enum:
     A_WONDER = 1
     A_SELL = 2
     A_KEEP = 3
+    A_LAW = 4          # a hand card spent to place a law tile (Move.stage: the tile)
     ACT_ALL = 7        # build | wonder | sell, as bits 1 << A_*
     F_NONE = 0
     F_CHAIN = 1
@@ -273,6 +278,15 @@ cdef struct PackC:
     int* contrib_card     # by contribution: the card it is the effect of, or -1 (a board, a stage)
     int law_changes       # some card or stage changes a rules number: summed each turn (laws.pxi)
     double rule_worth[NSHIFT]  # the greedy bot's weight of a change, by RS_* (rule.RULE_WORTH)
+    int ntiles            # the law tower (0: none): its tiles' changes (RS_*, amount) ...
+    int tile_n[MAXTILES]
+    int tile_code[MAXTILES][MAXLAWFX]
+    int tile_amount[MAXTILES][MAXLAWFX]
+    int tower_visible[MAXP + 1]  # ... the tiles visible by player count, tiles each player draws,
+    int tower_draw               # points for k tiles placed (points[k - 1]) and their line
+    int tower_npoints
+    int tower_points[8]
+    int tower_line
 
 cdef struct AgeDeal:
     int ndeck
@@ -412,6 +426,9 @@ cdef struct City:
     int nrule
     short rule[MAXRULE]       # its `rule` hooks (City.rule_changes)
     int shift[NSHIFT]         # the changes in force for it now, by RS_* (City.shifts; laws.pxi)
+    int nlaws
+    short laws[MAXDRAW]       # the law tiles it holds, sorted (City.laws)
+    int laws_placed
     int overflow              # an array was full: the game cannot be trusted (never for a
                               # pack lower.py accepts; checked after every call)
 
@@ -466,6 +483,8 @@ cdef struct Game:
     int losses[MAXEVENTS][3]
     int overflow          # as City.overflow, for the game's own arrays
     int beyond            # a city's coins or tokens passed the runtime bound (HELD): stopped
+    int ntower
+    short tower[MAXTOWER] # law tiles placed, the newest last (GameState.tower)
     Trace* trace
     short* dealt         # every card dealt, in order (NULL: not recorded)
     Plays* plays         # the cards held, buildable and their coins (NULL: not recorded)

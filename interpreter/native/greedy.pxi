@@ -19,6 +19,18 @@ cdef double rule_worth(const PackC* P, const Game* g, const HookC* h) noexcept n
     return own - 0.5 * each * others
 
 
+cdef double law_worth(const PackC* P, const Game* g, int seat, int tile) noexcept nogil:
+    """bots._law_worth: the tower points one more tile adds, less a point for the card, plus
+    0.3 of the tile's laws by RULE_WORTH per unit per age left (at least one)."""
+    cdef int placed = g.city[seat].laws_placed, j, left = P.ages - g.age
+    cdef double v = tower_points(P, placed + 1) - tower_points(P, placed) - 1.0
+    if left < 1:
+        left = 1
+    for j in range(P.tile_n[tile]):
+        v += 0.3 * P.rule_worth[P.tile_code[tile][j]] * P.tile_amount[tile][j] * left
+    return v
+
+
 cdef double cost_worth(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
     """CostChange.worth."""
     cdef int left = ages_left(P, g) + 1, amount = h.amount, k
@@ -220,6 +232,8 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
             v = value(P, g, seat, cd.contrib) - cd.cost_coins / 3.0
         elif m.action == A_SELL:
             v = (P.sell_coins + g.city[seat].shift[RS_SELL]) / 3.0 - 0.5
+        elif m.action == A_LAW:
+            v = law_worth(P, g, seat, m.stage)
         elif m.action == A_BUILD:
             cd = &P.cards[hand_of(g, seat)[m.card]]
             if not have[m.card]:

@@ -31,6 +31,7 @@ MAXP, MAXR, MAXC, MAXS, MAXHAND, MAXBUILT, MAXCH, MAXWILD = 8, 8, 16, 4, 20, 64,
 MAXCOST, MAXCHAIN, PER_CONTRIB, MAXDISC = 8, 8, 12, 512
 MAXNH, MAXTK, MAXBOX, MAXCOPY, MAXSTG = 2, 4, 256, 8, 8
 MAXRULE = 16  # `rule` changes one city holds
+MAXTILES, MAXLAWFX, MAXDRAW, MAXTOWER = 64, 4, 8, 64  # the law tower (defs.pxi)
 HELD = 5000  # defs.pxi; the same runtime bound as dsl/limits.py LIMITS.held
 if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
     raise RuntimeError("the native core's HELD (defs.pxi, lower.py) differs from dsl/limits.py's held")
@@ -198,9 +199,7 @@ class _HookLowering:
         if t is E.BuryHook:
             return _row(H_BURY, h.vp, ref=self.hands.index(h.hand))
         if t is RuleChangeHook:  # ref: the rules number (SHIFT, or 6 + the token kind)
-            kind = h.rule.partition(" ")[2]
-            code = SHIFT[h.rule] if h.rule in SHIFT else len(SHIFT) + tk.index(kind)
-            return _row(H_RULE, h.amount, seats=h.seats, ref=code)
+            return _row(H_RULE, h.amount, seats=h.seats, ref=_shift(h.rule, tk))
         if t is PlayTwoPower:  # (a count with seats no player owns never plays natively)
             return _row(H_PLAYTWO, period={"game": 1, "age": 2}[h.period])
         if getattr(h, "not_native", ""):  # a construct the core declines names itself
@@ -294,7 +293,10 @@ def _rule_changes(cp: CompiledPack) -> list[RuleChangeHook]:
 
 def _scored_kinds(cp: CompiledPack) -> set[str]:
     """Token kinds whose points can be other than 0: worth points, or changed by `rule token`."""
-    changed = {h.rule.partition(" ")[2] for h in _rule_changes(cp) if h.rule.startswith("token ")}
+    rules = [h.rule for h in _rule_changes(cp)]
+    if cp.rules.tower is not None:  # and the law tiles' changes
+        rules.extend(e.rule for t in cp.rules.tower.tiles for e in t.effects)
+    changed = {r.partition(" ")[2] for r in rules if r.startswith("token ")}
     return {k.name for k in cp.rules.tokens.values() if k.vp or (k.name in changed and k.line)}
 
 
@@ -308,6 +310,22 @@ def _check_rule_changes(cp: CompiledPack) -> None:
                     for h in e.hooks) for s in cp.sides.values()), default=0)
     if sum(per_name.values()) + side > MAXRULE:
         raise NotNative("more rules changes (`rule`) in one city than the native core holds")
+
+
+def _shift(rule: str, tokens: list[str]) -> int:
+    """The core's code of a rules number (defs.pxi RS_*; `token KIND`: after them, by kind)."""
+    return SHIFT[rule] if rule in SHIFT else len(SHIFT) + tokens.index(rule.partition(" ")[2])
+
+
+def _tower(rules: Any, lines: list[str], tokens: list[str]) -> dict[str, Any] | None:
+    """The law tower: each tile's changes [code, amount], the tiles visible by player count,
+    the tiles each player draws, the points for 1, 2, ... tiles placed and their line."""
+    tower = rules.tower
+    if tower is None:
+        return None
+    return {"tiles": [[[_shift(e.rule, tokens), e.amount] for e in t.effects] for t in tower.tiles],
+            "visible": [tower.visible_at(n) for n in range(MAXP + 1)], "draw": tower.draw,
+            "points": list(tower.points), "line": lines.index(tower.line)}
 
 
 def _lines(cp: CompiledPack) -> list[str]:
@@ -332,8 +350,13 @@ def _check_rules(cp: CompiledPack) -> None:
     if any(playable & set(seat.players) for seat in rules.seats) \
             and any(abs(pass_step(d)) > 1 for d in rules.pass_directions):
         raise NotNative("hands passed more than one seat at a table with seats no player owns")
-    if rules.tower is not None:
-        raise NotNative("a law tower (placing law tiles, laws changing the rules numbers while visible)")
+    if rules.tower is not None and any(p.kind != "age" for p in rules.phases):
+        raise NotNative("a law tower with drafts or recruitments (which of their moves may place a tile)")
+    if rules.tower is not None and (len(rules.tower.tiles) > MAXTILES or rules.tower.draw > MAXDRAW
+                                    or rules.tower.draw * rules.max_players > MAXTOWER
+                                    or len(rules.tower.points) > 8
+                                    or any(len(t.effects) > MAXLAWFX for t in rules.tower.tiles)):
+        raise NotNative("a law tower larger than the native core holds")
     kinds = [p.kind for p in rules.phases if p.kind not in PHASE_KINDS]
     if kinds:
         raise NotNative(f"the phase kind '{kinds[0]}'")
@@ -486,7 +509,8 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
         "n_hands": len(hands), "deck_of": [hands.index(c.deck) if c.deck in hands else -1
                                            for c in cp.cards],
         "tokens": [[k.vp, lines.index(k.line) if k.name in scored else 0, int(k.sit_out)] for k in kinds],
-        "law_changes": int(any(row[0] == H_RULE for row in t.hooks)),
+        "law_changes": int(rules.tower is not None or any(row[0] == H_RULE for row in t.hooks)),
+        "tower": _tower(rules, lines, tokens),
         "rule_worth": [RULE_WORTH.get(name, 0.0) for name in SHIFT] + [0.0] * MAXTK,
         "debt": tokens.index(rules.debt) if rules.debt in tokens else -1,
     }
@@ -500,6 +524,8 @@ def deals(cp: CompiledPack, n: int) -> tuple[list[list[Any]], list[list[int]]]:
     out = []
     if any(n in seat.players for seat in rules.seats) and any(h.rule == "pass" for h in _rule_changes(cp)):
         raise NotNative("hands passed farther (`rule pass`) at a table with seats no player owns")
+    if any(n in seat.players for seat in rules.seats) and rules.tower is not None:
+        raise NotNative("a law tower at a table with seats no player owns (who draws and places tiles)")
     named = [[c.id for c in cp.deck_cards(name, n)] for name in hand_names(cp)]
     if any(len(d) > MAXBOX for d in named):
         raise NotNative("a deck larger than the native core's box")

@@ -187,6 +187,8 @@ cdef int score_city(const PackC* P, const Game* g, int seat, const int* extra, i
         pad[P.line_military] += c.tok[i]
     if P.treasury:
         pad[P.line_treasury] = c.coins // P.treasury
+    if c.laws_placed and P.ntiles:  # law tiles placed on the tower
+        pad[P.tower_line] += tower_points(P, c.laws_placed)
     for i in range(P.n_tokkinds):  # (a kind's points with the `rule token KIND` changes)
         if P.tok_vp[i] + c.shift[RS_TOKEN + i]:
             pad[P.tok_line[i]] += (P.tok_vp[i] + c.shift[RS_TOKEN + i]) * c.tokc[i]
