@@ -152,3 +152,105 @@ def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: d
         assert snap.native is not None
         snap.native.play()
         assert scores_of(cp, snap.native) == scores, (name, seed)
+
+
+# the law tower (`rules: tower:`): examples/law-tower, and a tower whose tiles change every
+# rules number (token kinds, the pass, the set bonus), two visible so tiles are soon covered,
+# with cards changing numbers too
+TOWER = """tower:
+    visible: 2
+    draw: 3
+    points: [4, 8, 12, 16]
+    line: civilian
+    tiles:
+      - {name: Toll Road, effect: rule trade_price +1}
+      - {name: Free Market, effect: rule trade_price -1}
+      - {name: Scrap Dealers, effect: rule sell_coins +2}
+      - {name: Austerity, effect: rule sell_coins -1}
+      - {name: Glory, effect: rule victory +1}
+      - {name: Blood Feud, effect: "rule victory +2; rule defeat -1"}
+      - {name: Mercy, effect: rule defeat +1}
+      - {name: Usury, effect: rule token debt -1}
+      - {name: Amnesty, effect: rule token debt +1}
+      - {name: Schools, effect: rule science_set +2}
+      - {name: Long Roads, effect: rule pass +1}
+      - {name: Censors, effect: rule science_set -1}
+      - {name: Scribes, effect: "rule sell_coins +1; rule trade_price +1"}
+      - {name: Heralds, effect: rule victory -1}
+      - {name: Tithes, effect: rule sell_coins +1}
+      - {name: Envoys, effect: rule token debt -1}
+      - {name: Guards, effect: rule defeat -1}
+      - {name: Lenders, effect: rule trade_price +2}
+      - {name: Ports, effect: rule sell_coins +3}
+      - {name: Fairs, effect: rule trade_price +1}
+      - {name: Courts, effect: rule victory +1}
+      - {name: Markets, effect: rule sell_coins -1}
+      - {name: Pardons, effect: rule token debt -1}
+      - {name: Academies, effect: rule science_set +1}
+"""
+TOWER_CARDS = f"""cards:
+  - {{name: Pawn Shop, age: 1, color: yellow, {P}, effect: rule sell_coins +2}}
+  - {{name: Usury Hall, age: 2, color: yellow, {P}, effect: "rule token debt -1 for neighbors; neighbors lose 2 coins"}}
+"""
+
+
+@pytest.fixture(scope="module")
+def towers(tmp_path_factory: Any) -> dict:
+    from dsl.loader import load_pack
+    from interpreter.rules.compiled import compile_pack
+    folder = tmp_path_factory.mktemp("native-tower")
+    (folder / "pack.yaml").write_text("name: native-tower\nextends: cities\nrules:\n  players: {min: 3, max: 8}\n  "
+                                      + TOWER, encoding="utf-8")
+    (folder / "cards.yaml").write_text(TOWER_CARDS, encoding="utf-8")
+    return {"examples/law-tower": compile_pack(load_pack("examples/law-tower")),
+            "tower-rules": compile_pack(load_pack(folder))}
+
+
+def test_the_towers_lower_and_two_players_are_declined_by_name(native_core: None, towers: dict) -> None:
+    from interpreter.native import lower, undealable, unsupported
+    for cp in towers.values():
+        assert unsupported(cp) == ""
+        t = lower(cp)
+        assert t["law_changes"] == 1 and len(t["tower"]["tiles"]) == len(cp.rules.tower.tiles)
+    assert "law tower at a table with seats no player owns" in undealable(towers["examples/law-tower"], 2)
+    assert all(undealable(towers["examples/law-tower"], n) == "" for n in range(3, 8))
+
+
+@pytest.mark.parametrize("name,players", [("examples/law-tower", n) for n in range(3, 8)]
+                         + [("tower-rules", n) for n in range(3, 9)])
+def test_tower_games_are_the_same_on_both_cores(native_core: None, towers: dict, name: str, players: int) -> None:
+    from interpreter.sim.differential import first_difference
+    for seed in range(15):
+        bots = ("random", "greedy", "random,greedy")[seed % 3]
+        diff = first_difference(towers[name], seed * 5 + players, players, bots, ("A", "B", "random")[seed % 3])
+        assert diff == "", diff
+
+
+def test_both_bots_place_laws_and_tiles_get_covered(native_core: None, towers: dict) -> None:
+    """The games compared place tiles (both policies choose `law` moves), and with two tiles
+    visible some placed tile stops acting: the comparison covers laws ending."""
+    from interpreter.sim.differential import native_run
+    chosen = {"random": 0, "greedy": 0}
+    covered = 0
+    for seed in range(10):
+        for bots in chosen:
+            trace, _ = native_run(towers["tower-rules"], seed, 3 + seed % 5, bots, "A")
+            chosen[bots] += sum(1 for r in trace if r[0] == "moves" and r[2][r[3]][1] == "law")
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    for seed in range(5):
+        g = Game(towers["tower-rules"], make_bots("random", 4), seed=seed)
+        g.play()
+        covered += len(g.tower) > g.rules.tower.visible_at(4)
+    assert chosen["random"] and chosen["greedy"] and covered
+
+
+def test_a_towers_game_is_not_taken_native_so_search_plays_it_in_python(native_core: None, towers: dict) -> None:
+    from game_checks import at_first_decision
+    from interpreter.native import NotNative
+    from interpreter.native.bridge import from_decision
+    from interpreter.players.native_worlds import NativeWorlds
+    g = at_first_decision(towers["examples/law-tower"], 4, 1)
+    with pytest.raises(NotNative, match="law tower"):
+        from_decision(g, ["greedy"] * 4)
+    assert NativeWorlds.of(g.observe(0)) is None  # the search's worlds: dealt in Python
