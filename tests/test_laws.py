@@ -157,9 +157,16 @@ def test_law_moves_and_refusals() -> None:
     assert refusal(Move(0, LAW, stage=0), g.hands[0], city, g.table, False).startswith("no law tile to place")
 
 
-def test_the_native_core_declines_a_tower() -> None:
+def test_the_native_core_runs_a_tower() -> None:
+    """Lowered with its tiles (tests/test_native_laws.py plays it on both cores); a game of it
+    is not taken native mid-game (the search's worlds would have to deal hidden tiles)."""
+    t = lower(cp())
+    assert len(t["tower"]["tiles"]) == len(cp().rules.tower.tiles) and t["law_changes"] == 1
+    from interpreter.native.bridge import from_decision
+    g = Game(cp(), [GreedyBot() for _ in range(3)], seed=1)
+    g.pending()
     with pytest.raises(NotNative, match="law tower"):
-        lower(cp())
+        from_decision(g, ["greedy"] * 3)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
