@@ -254,3 +254,14 @@ def test_a_towers_game_is_not_taken_native_so_search_plays_it_in_python(native_c
     with pytest.raises(NotNative, match="law tower"):
         from_decision(g, ["greedy"] * 4)
     assert NativeWorlds.of(g.observe(0)) is None  # the search's worlds: dealt in Python
+
+
+def test_hands_passed_farther_at_a_table_with_an_unowned_seat_are_declined(native_core: None,
+                                                                           tmp_path_factory: Any) -> None:
+    """With a seat no player owns the Python engine passes round a ring without its pile,
+    which the core does not hold for a pass farther than one seat: that player count is
+    declined by name, and plays on Python."""
+    from interpreter.native import undealable
+    cards = "cards:\n  - {name: Long Road, age: 1, color: yellow, players: [2], effect: rule pass +2 for all}\n"
+    cp = _pack(tmp_path_factory, "native-far-pass-2", cards, "base", "{min: 2, max: 2}")
+    assert "`rule pass`" in undealable(cp, 2) and "seats no player owns" in undealable(cp, 2)
