@@ -245,15 +245,43 @@ def test_both_bots_place_laws_and_tiles_get_covered(native_core: None, towers: d
     assert chosen["random"] and chosen["greedy"] and covered
 
 
-def test_a_towers_game_is_not_taken_native_so_search_plays_it_in_python(native_core: None, towers: dict) -> None:
-    from game_checks import at_first_decision
-    from interpreter.native import NotNative
-    from interpreter.native.bridge import from_decision
-    from interpreter.players.native_worlds import NativeWorlds
-    g = at_first_decision(towers["examples/law-tower"], 4, 1)
-    with pytest.raises(NotNative, match="law tower"):
-        from_decision(g, ["greedy"] * 4)
-    assert NativeWorlds.of(g.observe(0)) is None  # the search's worlds: dealt in Python
+@pytest.mark.parametrize("name", ["examples/law-tower", "tower-rules"])
+def test_a_towers_game_taken_native_mid_game_plays_on_as_python(native_core: None, towers: dict,
+                                                                name: str) -> None:
+    """bridge.from_decision carries the tiles each city holds, the tiles placed and the
+    tiles' count per city: the native game plays on to the same scores (tower points too)."""
+    from test_native_bridge import Snapshot
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    from interpreter.sim.native_records import scores_of
+    cp, placed = towers[name], 0
+    for seed in range(10):
+        n = 3 + seed % 5
+        bots = make_bots(("random", "greedy")[seed % 2], n)
+        snap = bots[0] = Snapshot(bots[0], 2 + seed % 2, 1 + seed % 5)
+        game = Game(cp, bots, seed=seed, sides="random")
+        scores = game.play()
+        assert snap.native is not None
+        placed += len(game.tower)
+        snap.native.play()
+        assert scores_of(cp, snap.native) == scores, (name, seed)
+    assert placed
+
+
+def test_search_on_a_tower_is_the_same_on_both_cores(native_core: None, towers: dict) -> None:
+    """The search's worlds keep every city's tiles as the Python determinization's clone does,
+    so its native playouts are Python's and it chooses the same moves."""
+    from interpreter.players.bots import GreedyBot
+    from interpreter.players.game import Game
+    from interpreter.players.search import SearchBot
+    logs = []
+    for native in (False, True):
+        g = Game(towers["examples/law-tower"], [SearchBot(playouts=6, native=native)] + [GreedyBot() for _ in range(2)],
+                 seed=2, log=True)
+        g.play()
+        logs.append(g.log)
+    assert logs[0] == logs[1]
+    assert any(m["action"] == "law" for turn in logs[0]["turns"] for m in turn.get("moves", []))
 
 
 def test_hands_passed_farther_at_a_table_with_an_unowned_seat_are_declined(native_core: None,
@@ -265,3 +293,19 @@ def test_hands_passed_farther_at_a_table_with_an_unowned_seat_are_declined(nativ
     cards = "cards:\n  - {name: Long Road, age: 1, color: yellow, players: [2], effect: rule pass +2 for all}\n"
     cp = _pack(tmp_path_factory, "native-far-pass-2", cards, "base", "{min: 2, max: 2}")
     assert "`rule pass`" in undealable(cp, 2) and "seats no player owns" in undealable(cp, 2)
+
+
+def test_a_towers_worlds_are_dealt_natively_as_in_python(native_core: None, towers: dict) -> None:
+    """The decision's worlds on the core (not a silent fall-back to Python), card for card
+    those of determinize() at every age decision of a game with tiles placed."""
+    from game_checks import at_first_decision
+    from test_native_worlds import Probe
+    from interpreter.players.bots import RandomBot
+    from interpreter.players.game import Game
+    from interpreter.players.native_worlds import NativeWorlds
+    cp = towers["examples/law-tower"]
+    assert NativeWorlds.of(at_first_decision(cp, 4, 1).observe(0)) is not None
+    probe = Probe()
+    g = Game(cp, [probe] + [RandomBot() for _ in range(3)], seed=6, sides="random")
+    g.play()
+    assert probe.compared >= 3 * 12 and not probe.python_only and g.tower

@@ -144,10 +144,13 @@ def load_game(NativePack pack, dict st) -> NativeGame:
         fill_shorts(city["tucked"], c.tucked, &c.ntucked, MAXBUILT)
         for k, hand in enumerate(city["hands"][:MAXNH]):
             fill_shorts(hand, c.nh[k], &c.nh_len[k], MAXH2)
+        fill_shorts(city.get("laws", []), c.laws, &c.nlaws, MAXDRAW)  # the law tiles it holds
+        c.laws_placed = city.get("laws_placed", 0)
     for s, hand in enumerate(st["hands"]):
         fill_shorts(hand, g.hand[s], &g.hand_len[s], MAXHAND)
     fill_shorts(st["discard"], g.discard, &g.ndiscard, MAXDISC)
     fill_shorts(st["box"], g.box, &g.nbox, MAXBOX)
+    fill_shorts(st.get("tower", []), g.tower, &g.ntower, MAXTOWER)
     g.age, g.turn, g.step = st["age"], st["turn"], st["step"]
     g.in_age = 1
     g.phase = PH_AGE

@@ -24,7 +24,8 @@ def _city(game: Any, seat: int, hands: list[str], sides: list[tuple[str, str]]) 
             "rebate_used": sum(1 << s for s in c.rebate_used), "sold": [x.id for x in c.sold],
             "tucked": [x.id for x in c.tucked], "second_used": int(c.second_used),
             "hands": [[x.id for x in c.hands.get(h, ())] for h in hands],
-            "limits": _limits(game, seat), "gained": _gained(game, seat)}
+            "limits": _limits(game, seat), "gained": _gained(game, seat),
+            "laws": list(c.laws), "laws_placed": c.laws_placed}
 
 
 def _folded(game: Any, seat: int) -> list[tuple[Any, int]]:
@@ -85,9 +86,6 @@ def from_decision(game: Any, bots: str | Sequence[str] | None = None) -> Any:
         raise NotNative("a city's buried cards cannot be taken to the native core")
     if game.turn == last and any(len(h) == 1 for h in game.hands) or game.owed or game.owed_hands:
         raise NotNative("a last-card play or an owed build cannot be taken to the native core")
-    if cp.rules.tower is not None:  # search bots play a tower's pack in Python
-        raise NotNative("a law tower cannot be taken to the native core mid-game (the tiles each "
-                        "city holds are hidden from the others: worlds do not deal them)")
     names = bots if bots is not None else [getattr(b, "name", "?") for b in game.bots]
     pols = policies(names, game.n)
     if pols is None:
@@ -100,6 +98,7 @@ def from_decision(game: Any, bots: str | Sequence[str] | None = None) -> Any:
         "cities": [_city(game, s, hands, sides) for s in range(game.n)],
         "hands": [[x.id for x in h] for h in game.hands], "discard": [x.id for x in game.discard],
         "box": [x.id for x in game.box], "age": game.age, "turn": game.turn - 1, "step": step,
-        "turns_played": game.turns_played - 1, "actions": game.actions, "bank_reset": int(game.bank_reset)}
+        "turns_played": game.turns_played - 1, "actions": game.actions, "bank_reset": int(game.bank_reset),
+        "tower": [t for _, t in game.tower]}  # the law tiles placed, oldest first
     from . import _CORE
     return _CORE.load_game(_prepared(cp, game.n), state)
