@@ -301,8 +301,7 @@ def _scored_kinds(cp: CompiledPack) -> set[str]:
 
 
 def _check_rule_changes(cp: CompiledPack) -> None:
-    """What the core's arrays hold of `rule`."""
-    changes = _rule_changes(cp)
+    """What the core's arrays hold of `rule`: one card of each name and the largest side."""
     per_name: dict[str, int] = {}
     for c in cp.cards:
         per_name[c.name] = max(per_name.get(c.name, 0), sum(isinstance(h, RuleChangeHook) for h in c.effect.hooks))
