@@ -309,3 +309,19 @@ def test_a_towers_worlds_are_dealt_natively_as_in_python(native_core: None, towe
     g = Game(cp, [probe] + [RandomBot() for _ in range(3)], seed=6, sides="random")
     g.play()
     assert probe.compared >= 3 * 12 and not probe.python_only and g.tower
+
+
+def test_prices_that_could_fall_below_0_are_declined_at_that_count(native_core: None, tmp_path_factory: Any) -> None:
+    """Found by the pack fuzzer: validate bounds each card once, but two copies of a card
+    lowering the price for others, held by two cities, take a price to -1, where the two
+    engines' payment searches part (buying what the city makes itself becomes cheaper). The
+    count with two copies is declined by name (Python plays it); one copy plays natively."""
+    from interpreter.native import undealable
+    from interpreter.sim.differential import first_difference
+    cards = ("cards:\n  - {name: Altar, replace: true, age: 1, color: blue, players: [3, 5], "
+             "effect: rule trade_price -1 for others; rule trade_price +1 for left}\n")
+    cp = _pack(tmp_path_factory, "native-negative-price", cards, "base", "{min: 3, max: 5}")
+    assert "below 0" in undealable(cp, 5)
+    assert undealable(cp, 4) == "" and undealable(cp, 3) == ""
+    for seed in range(4):
+        assert first_difference(cp, seed, 4, ("random", "greedy")[seed % 2], "random") == ""

@@ -311,6 +311,30 @@ def _check_rule_changes(cp: CompiledPack) -> None:
         raise NotNative("more rules changes (`rule`) in one city than the native core holds")
 
 
+def _lowest_price(cp: CompiledPack, n: int, copies: dict[int, int]) -> int:
+    """The lowest trade price a city could pay at `n` players with every lowering change that
+    could reach it holding at once: the cheapest price written (the rules', a discount's, a far
+    trade's), each card copy dealt at that count held by a different city, every city's side as
+    lowering as the worst one, every law tile visible."""
+    def falls(hooks: Any, times: int) -> int:
+        total = 0
+        for h in hooks:
+            if isinstance(h, RuleChangeHook) and h.rule == "trade_price" and h.amount < 0:
+                others = sum(1 for s in h.seats if s)
+                total += h.amount * ((times * others) + (0 in h.seats))
+        return total
+    effects = [c.effect for c in cp.cards] + [e for s in cp.sides.values()
+                                               for e in (s.board, *(st.effect for st in s.stages))]
+    written = [cp.rules.trade_price] + [p for e in effects for _, _, p in e.discounts] \
+        + [h.price for e in effects for h in e.hooks if isinstance(h, FarTradeHook)]
+    low = min(written) + sum(falls(c.effect.hooks, copies.get(c.id, 0)) for c in cp.cards if c.id in copies)
+    low += n * min([0] + [falls([h for e in (s.board, *(st.effect for st in s.stages)) for h in e.hooks], n)
+                          for s in cp.sides.values()])
+    if cp.rules.tower is not None:
+        low += sum(min(0, e.amount) for t in cp.rules.tower.tiles for e in t.effects if e.rule == "trade_price")
+    return low
+
+
 def _shift(rule: str, tokens: list[str]) -> int:
     """The core's code of a rules number (defs.pxi RS_*; `token KIND`: after them, by kind)."""
     return SHIFT[rule] if rule in SHIFT else len(SHIFT) + tokens.index(rule.partition(" ")[2])
@@ -531,9 +555,15 @@ def deals(cp: CompiledPack, n: int) -> tuple[list[list[Any]], list[list[int]]]:
     for p in rules.phases:
         if p.kind == "draft" and len(cp.deck_cards(p.deck, n)) < p.deal * n:
             raise NotNative(f"the draft '{p.name}' has too few cards for {n} players")
+    copies: dict[int, int] = {}  # each card id dealt (or drawable) at this count, how often
+    for ids in named:
+        for i in ids:
+            copies[i] = copies.get(i, 0) + 1
     for age in range(1, rules.ages + 1):
         deck = [c.id for c in cp.deck(age, n)]
         samples = [[[c.id for c in pool], count] for pool, count in cp.samples(age, n)]
+        for i in deck + [i for pool, _ in samples for i in pool]:
+            copies[i] = copies.get(i, 0) + 1
         size = rules.hand_size_at(n)
         total = len(deck) + sum(k for _, k in samples)
         if total > 1024 or any(len(pool) > 1024 for pool, _ in samples):
@@ -541,6 +571,9 @@ def deals(cp: CompiledPack, n: int) -> tuple[list[list[Any]], list[list[int]]]:
         if total < size * n:
             raise NotNative(f"age {age} has too few cards for {n} players")
         out.append([deck, samples])
+    if (rules.tower is not None or _rule_changes(cp)) and _lowest_price(cp, n, copies) < 0:
+        raise NotNative("`rule trade_price` changes that could take a price below 0 at once (copies "
+                        "held by several cities): the engines' payment searches differ there")
     return out, named
 
 
