@@ -64,7 +64,7 @@ def effect(draw: Any, tokens: bool, decks: tuple[str, ...], tracks: int = 0, tri
     k = _n(draw)
     res = draw(st.sampled_from(RAW + MADE))
     words = ["produce", "shields", "science", "coins", "vp", "buy", "free", "play", "build",
-             "copy", "discount", "give", "lose", "rebate"] + (["when"] if triggers else [])
+             "copy", "discount", "give", "lose", "rebate", "rule"] + (["when"] if triggers else [])
     if tokens:
         words.append("tokens")
     if decks:
@@ -129,6 +129,13 @@ def effect(draw: Any, tokens: bool, decks: tuple[str, ...], tracks: int = 0, tri
         return f"rebate 1 coin from {draw(st.sampled_from(['left', 'right']))}"
     if word == "tokens":
         return f"tokens {draw(st.integers(1, 2))} {draw(st.sampled_from(['debt', 'diplomacy']))}"
+    if word == "rule":  # a rules number changed while the card holds (validate bounds the sums)
+        name = draw(st.sampled_from(["trade_price", "sell_coins", "victory", "defeat", "science_set", "pass"]
+                                    + (["token debt"] if tokens else [])))
+        amount = draw(st.sampled_from([-2, -1, 1, 2]))
+        who = " for all" if name == "pass" else draw(st.sampled_from(["", " for neighbors", " for left",
+                                                                        " for others", " for all"]))
+        return f"rule {name} {amount:+d}{who}"
     return f"draw {draw(st.integers(1, 2))} from {decks[0]}"
 
 
@@ -213,9 +220,10 @@ def check(folder: Path, seeds: int = 2) -> tuple[str, str]:
     why = native.unsupported(cp) if native.available() else "no native core"
     outcome = "python only" if why else "equal"
     for n in range(cp.rules.min_players, cp.rules.max_players + 1):
+        declined = bool(why or cp.rules.seats_at(n) or native.undealable(cp, n))  # a count Python plays
         for seed in range(seeds):
             for bots in ("random", "greedy"):
-                if why or cp.rules.seats_at(n):
+                if declined:
                     try:
                         Game(cp, make_bots(bots, n), seed=seed, sides="random").play()
                     except GameOverflow:

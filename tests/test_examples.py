@@ -108,7 +108,7 @@ def test_expansion_uses_every_kind_of_effect() -> None:
     used = {type(e) for e in effects}
     # `draw` takes a deck the pack declares (with a draft to fill its hand): see cards/leaders;
     # `tokens` a token kind the pack declares: see cards/cities; `bury` a drafted hand, as `draw`;
-    # `rule` (a rules number changed) would take this example off the native core: see examples/law-tower
+    # `rule` (a rules number changed): see examples/law-tower
     # `advance` a track the pack declares: see examples/naval-tracks
     # `exchange` (two identical resources for one of any, when paying): see examples/catan-promo
     # `remove` (tokens given back, Telesilla): see examples/leaders-later

@@ -14,7 +14,7 @@ from dsl.diagnostics import PackError
 from dsl.loader import load_pack
 from interpreter.cli import main
 from interpreter.game.state import GameState
-from interpreter.native.lower import NotNative, lower
+from interpreter.native.lower import lower
 from interpreter.players.game import Game
 from interpreter.players.bots import GreedyBot
 from interpreter.rules.compiled import compile_pack
@@ -167,10 +167,15 @@ def test_far_trade_pays_the_changed_price(tmp_path: Path) -> None:
     assert far_options(((clay, 1),), city, g.table) == ((0, 0, 3, 0),)
 
 
-def test_a_rules_change_without_a_tower_is_declined_by_the_native_core(tmp_path: Path) -> None:
+def test_a_rules_change_without_a_tower_runs_on_the_native_core(tmp_path: Path) -> None:
+    """Lowered as a `rule` hook row (H_RULE) for sale coins (1), +1 for its own city; the
+    games are compared with the Python engine's in tests/test_native_laws.py."""
     card = ("  - name: Customs\n    age: 1\n    color: yellow\n    players: [3]\n"
             "    effect: rule sell_coins +1\n")
     cp = compile_pack(load_pack(str(_pack(tmp_path, {}, cards=card))))
     assert cp.rules.tower is None
-    with pytest.raises(NotNative, match=r"a change of a rules number \(`rule`\)"):
-        lower(cp)
+    t = lower(cp)
+    assert t["law_changes"] == 1 and t["tower"] is None
+    from interpreter.native.lower import H_RULE
+    assert [row[:9] for row in t["hooks"] if row[0] == H_RULE] == [[H_RULE, 1, 0, 0, 0, 1, 0, 0, 0]]
+    assert [row[14] for row in t["hooks"] if row[0] == H_RULE] == [1]

@@ -157,9 +157,18 @@ def test_law_moves_and_refusals() -> None:
     assert refusal(Move(0, LAW, stage=0), g.hands[0], city, g.table, False).startswith("no law tile to place")
 
 
-def test_the_native_core_declines_a_tower() -> None:
-    with pytest.raises(NotNative, match="law tower"):
-        lower(cp())
+def test_the_native_core_runs_a_tower() -> None:
+    """Lowered with its tiles (tests/test_native_laws.py plays it on both cores); a game of it
+    taken native at a decision offers the same moves, the tiles' law moves included."""
+    t = lower(cp())
+    assert len(t["tower"]["tiles"]) == len(cp().rules.tower.tiles) and t["law_changes"] == 1
+    from interpreter.native.bridge import from_decision
+    from interpreter.rules.moves import legal_moves
+    g = Game(cp(), [GreedyBot() for _ in range(3)], seed=1)
+    g.pending()
+    moves = legal_moves(g.hands[0], g.cities[0], g.table, g.free_power(0))
+    assert any(m.action == LAW for m in moves)
+    assert from_decision(g, ["greedy"] * 3).legal_moves(0) == [tuple(m) for m in moves]
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])

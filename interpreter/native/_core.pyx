@@ -9,6 +9,7 @@ the interface the rest of the project uses.
 include "defs.pxi"
 include "rng.pxi"
 include "city.pxi"
+include "laws.pxi"
 include "payment.pxi"
 include "exchange.pxi"
 include "score.pxi"
@@ -28,7 +29,7 @@ include "second.pxi"
 include "phases.pxi"
 include "worlds.pxi"
 
-ACTIONS = ("build", "wonder", "sell", "keep")
+ACTIONS = ("build", "wonder", "sell", "keep", "law")
 FREES = ("", "chain", "power")
 
 

@@ -153,6 +153,8 @@ def load_game(NativePack pack, dict st) -> NativeGame:
         fill_shorts(city["tucked"], c.tucked, &c.ntucked, MAXBUILT)
         for k, hand in enumerate(city["hands"][:MAXNH]):
             fill_shorts(hand, c.nh[k], &c.nh_len[k], MAXH2)
+        fill_shorts(city.get("laws", []), c.laws, &c.nlaws, MAXDRAW)  # the law tiles it holds
+        c.laws_placed = city.get("laws_placed", 0)
     refresh_gifts(&pack.P, g)  # production the cities give each other (derived from their cards)
     for s, hand in enumerate(st["hands"]):
         fill_shorts(hand, g.hand[s], &g.hand_len[s], MAXHAND)
@@ -163,9 +165,12 @@ def load_game(NativePack pack, dict st) -> NativeGame:
         for s in range(g.pj_n[k]):
             g.pj_seat[k][s] = seats[s]
         g.pj_done[k] = done
+    fill_shorts(st.get("tower", []), g.tower, &g.ntower, MAXTOWER)
     g.age, g.turn, g.step = st["age"], st["turn"], st["step"]
     g.in_age = 1
     g.phase = PH_AGE
     g.turns_played, g.actions, g.bank_reset = st["turns_played"], st["actions"], st["bank_reset"]
+    if pack.P.law_changes:  # the changes in force this turn (GameState.begin_turn summed them)
+        refresh_rules(&pack.P, g)
     check(g)
     return self

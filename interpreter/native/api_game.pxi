@@ -43,6 +43,10 @@ cdef int setup(const PackC* P, Game* g, int n, int hand_size, uint64_t deal_stat
             return -1
         city_init(P, &g.city[s], side)
     resolve_copies(P, g)
+    if P.ntiles:  # each player draws its law tiles at random
+        deal_tiles(P, g)
+    if P.law_changes:  # GameState.__init__: the boards' changes in force from the start
+        refresh_rules(P, g)
     return 0
 
 

@@ -142,6 +142,23 @@ cdef class NativePack:
         for i, (vp, line, sit_out) in enumerate(t["tokens"]):
             P.tok_vp[i], P.tok_line[i], P.tok_sitout[i] = vp, line, sit_out
         P.debt = t["debt"]
+        P.law_changes = t.get("law_changes", 0)
+        tower = t.get("tower")
+        if tower is not None:
+            P.ntiles = len(tower["tiles"])
+            for i, changes in enumerate(tower["tiles"]):
+                P.tile_n[i] = len(changes)
+                for j, (code, amount) in enumerate(changes):
+                    P.tile_code[i][j], P.tile_amount[i][j] = code, amount
+            for i, v in enumerate(tower["visible"][:MAXP + 1]):
+                P.tower_visible[i] = v
+            P.tower_draw = tower["draw"]
+            P.tower_npoints = len(tower["points"])
+            for i, v in enumerate(tower["points"]):
+                P.tower_points[i] = v
+            P.tower_line = tower["line"]
+        for i, w in enumerate(t.get("rule_worth", ())[:NSHIFT]):
+            P.rule_worth[i] = w
         P.deck_of = <int*>calloc(max(1, len(cards)), sizeof(int))
         for i, d in enumerate(t["deck_of"]):
             P.deck_of[i] = d

@@ -25,7 +25,7 @@ def _city(game: Any, seat: int, hands: list[str], sides: list[tuple[str, str]]) 
             "tucked": [x.id for x in c.tucked], "second_used": int(c.second_used),
             "hands": [[x.id for x in c.hands.get(h, ())] for h in hands],
             "limits": _limits(game, seat), "gained": _gained(game, seat), "tracks": list(c.track_pos),
-            "extras": _extras(game, seat)}
+            "extras": _extras(game, seat), "laws": list(c.laws), "laws_placed": c.laws_placed}
 
 
 def _extras(game: Any, seat: int) -> list[tuple[int, int]]:
@@ -117,6 +117,7 @@ def from_decision(game: Any, bots: str | Sequence[str] | None = None) -> Any:
         "hands": [[x.id for x in h] for h in game.hands], "discard": [x.id for x in game.discard],
         "box": [x.id for x in game.box], "age": game.age, "turn": game.turn - 1, "step": step,
         "turns_played": game.turns_played - 1, "actions": game.actions, "bank_reset": int(game.bank_reset),
-        "projects": _projects(game)}
+        "projects": _projects(game),
+        "tower": [t for _, t in game.tower]}  # the law tiles placed, oldest first
     from . import _CORE
     return _CORE.load_game(_prepared(cp, game.n), state)

@@ -60,8 +60,8 @@ cdef void city_add(const PackC* P, City* c, int k, int source) noexcept nogil:
         for s in range(1, 3):
             if e.disc_seats[i] >> s & 1:
                 for r in range(P.n_res):
-                    if e.disc_res[i] >> r & 1 and e.disc_price[i] < c.prices[s][r]:
-                        c.prices[s][r] = e.disc_price[i]
+                    if e.disc_res[i] >> r & 1 and e.disc_price[i] + c.shift[RS_TRADE] < c.prices[s][r]:
+                        c.prices[s][r] = e.disc_price[i] + c.shift[RS_TRADE]  # the changed price too
     if e.produces and c.nrel:
         refresh_relative(P, c)
     for i in range(e.nhooks):
@@ -133,6 +133,12 @@ cdef void city_add(const PackC* P, City* c, int k, int source) noexcept nogil:
             if c.nstr < MAXSTR:
                 c.strength[c.nstr] = e.hook0 + i
                 c.nstr += 1
+            else:
+                c.overflow = 1
+        elif h.kind == H_RULE:  # RuleChangeHook.attach: summed each turn (laws.pxi)
+            if c.nrule < MAXRULE:
+                c.rule[c.nrule] = e.hook0 + i
+                c.nrule += 1
             else:
                 c.overflow = 1
 

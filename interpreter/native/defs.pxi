@@ -44,6 +44,12 @@ cdef enum:
     MAXADV = 32        # `advance ... for RESOURCES` hooks in a pack (their prices)
     MAXGIFT = 8        # `produce ... for SIDES` effects one city holds, or takes from others
     MAXPROJ = 10       # shared projects in a pack (one per age: rules' ages <= 10)
+    MAXRULE = 16       # rules changes (`rule ...`) one city holds
+    NSHIFT = 10        # rules numbers a change can move: RS_* below, then one per token kind
+    MAXTILES = 64      # law tiles in a tower
+    MAXLAWFX = 4       # rules changes on one law tile
+    MAXDRAW = 8        # law tiles one player draws
+    MAXTOWER = 64      # law tiles placed on the tower
 
 # wild science symbols settled after the others (science.MOST, SWAP; lower.py: SCI_MOST, SCI_SWAP)
 cdef enum:
@@ -79,6 +85,17 @@ cdef enum:
     H_EXCHANGE = 24    # exchange N (amount) same for 1 any: exchange.pxi
     H_REMOVE = 25      # remove N (amount; 0 all) tokens: cond 1 victory, 2 defeat, 0 the kind ref;
                        # seats the codes (0 self, 1 left, 2 right), seatmask 1 every other city
+    H_RULE = 26        # `rule NAME +N for TARGET`: amount added to rules number ref (RS_*) for seats
+
+# rules numbers a `rule` change moves (lower.py: SHIFT; a token kind k: RS_TOKEN + k)
+cdef enum:
+    RS_TRADE = 0
+    RS_SELL = 1
+    RS_VICTORY = 2
+    RS_DEFEAT = 3
+    RS_PASS = 4
+    RS_SCISET = 5
+    RS_TOKEN = 6
 
 # cost change units (lower.py: UNIT)
 cdef enum:
@@ -129,6 +146,7 @@ cdef enum:
     A_WONDER = 1
     A_SELL = 2
     A_KEEP = 3
+    A_LAW = 4          # a hand card spent to place a law tile (Move.stage: the tile)
     ACT_ALL = 7        # build | wonder | sell, as bits 1 << A_*
     F_NONE = 0
     F_CHAIN = 1
@@ -307,6 +325,17 @@ cdef struct PackC:
     int nproj
     ProjC proj[MAXPROJ]
     int proj_of_age[17]   # by age: its project's index, or -1
+    int law_changes       # some card or stage changes a rules number: summed each turn (laws.pxi)
+    double rule_worth[NSHIFT]  # the greedy bot's weight of a change, by RS_* (rule.RULE_WORTH)
+    int ntiles            # the law tower (0: none): its tiles' changes (RS_*, amount) ...
+    int tile_n[MAXTILES]
+    int tile_code[MAXTILES][MAXLAWFX]
+    int tile_amount[MAXTILES][MAXLAWFX]
+    int tower_visible[MAXP + 1]  # ... the tiles visible by player count, tiles each player draws,
+    int tower_draw               # points for k tiles placed (points[k - 1]) and their line
+    int tower_npoints
+    int tower_points[8]
+    int tower_line
 
 cdef struct AgeDeal:
     int ndeck
@@ -451,6 +480,12 @@ cdef struct City:
     short gifted[MAXGIFT][2]  # (giver's seat, hook): production other cities give it (City.gifted)
     int nextra
     short extra[MAXPROJ]      # City.extras: projects' rewards and penalties it got (contributions)
+    int nrule
+    short rule[MAXRULE]       # its `rule` hooks (City.rule_changes)
+    int shift[NSHIFT]         # the changes in force for it now, by RS_* (City.shifts; laws.pxi)
+    int nlaws
+    short laws[MAXDRAW]       # the law tiles it holds, sorted (City.laws)
+    int laws_placed
     int overflow              # an array was full: the game cannot be trusted (never for a
                               # pack lower.py accepts; checked after every call)
 
@@ -508,6 +543,8 @@ cdef struct Game:
     int pj_n[MAXPROJ]     # shared projects: how many joined (GameState.joins)
     signed char pj_seat[MAXPROJ][MAXP]  # the seats that joined, in joining order
     int pj_done[MAXPROJ]  # 0 open, 1 complete, 2 failed (GameState.projects_done)
+    int ntower
+    short tower[MAXTOWER] # law tiles placed, the newest last (GameState.tower)
     Trace* trace
     short* dealt         # every card dealt, in order (NULL: not recorded)
     Plays* plays         # the cards held, buildable and their coins (NULL: not recorded)

@@ -212,6 +212,7 @@ cdef void take_conflict_tokens(const PackC* P, Game* g, int seat, const HookC* h
     `amount` of them; nothing is won or lost, so no trigger fires."""
     cdef City* c = &g.city[seat]
     cdef int value = P.victory[(g.age if g.age > 1 else 1) - 1] if h.ref else P.defeat, i
+    value += c.shift[RS_VICTORY if h.ref else RS_DEFEAT]  # worth what a war would give it now
     for i in range(h.amount):
         if c.ntok < MAXTOK:
             c.tok[c.ntok] = value

@@ -140,7 +140,7 @@ cdef FarSearch* far_front(Game* g, int seat, const Terms* t) noexcept nogil:
         return NULL
     for r in range(MAXR):
         need[r] = 0
-        uniform[r] = c.far_price
+        uniform[r] = c.far_price + c.shift[RS_TRADE]  # the changed trade price too
     for i in range(t.ncost):
         r = t.cost_r[i]
         if t.cost_n[i] > c.fixed[r]:

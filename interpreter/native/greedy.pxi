@@ -6,6 +6,31 @@ cdef inline int ages_left(const PackC* P, const Game* g) noexcept nogil:
     return a if a > 0 else 0
 
 
+cdef double rule_worth(const PackC* P, const Game* g, const HookC* h) noexcept nogil:
+    """RuleChangeHook.worth: RULE_WORTH (lower.RULE_WEIGHTS by RS_*) per unit per age left,
+    for the owner when it holds for it, less half as much per other city it helps."""
+    cdef double each = P.rule_worth[h.ref] * h.amount * ages_left(P, g)
+    cdef double own = 0.0
+    cdef int i, others = 0
+    for i in range(h.nseats):
+        others += h.seats[i] != 0
+        if h.seats[i] == 0:
+            own = each
+    return own - 0.5 * each * others
+
+
+cdef double law_worth(const PackC* P, const Game* g, int seat, int tile) noexcept nogil:
+    """bots._law_worth: the tower points one more tile adds, less a point for the card, plus
+    0.3 of the tile's laws by RULE_WORTH per unit per age left (at least one)."""
+    cdef int placed = g.city[seat].laws_placed, j, left = P.ages - g.age
+    cdef double v = tower_points(P, placed + 1) - tower_points(P, placed) - 1.0
+    if left < 1:
+        left = 1
+    for j in range(P.tile_n[tile]):
+        v += 0.3 * P.rule_worth[P.tile_code[tile][j]] * P.tile_amount[tile][j] * left
+    return v
+
+
 cdef double cost_worth(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
     """CostChange.worth."""
     cdef int left = ages_left(P, g) + 1, amount = h.amount, k
@@ -152,6 +177,8 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
         return -0.4 * h.amount * n * (ages_left(P, g) + 1)
     if h.kind == H_STRENGTH:
         return 0.5 * h.amount * (ages_left(P, g) + 1)
+    if h.kind == H_RULE:
+        return rule_worth(P, g, h)
     return 0.0
 
 
@@ -173,8 +200,8 @@ cdef double value(const PackC* P, const Game* g, int seat, int k) noexcept nogil
             wild[i] = c.wild[i]
         for i in range(e.nwild):
             wild[c.nwild + i] = e.wild[i]
-        v += science_score(sci, P.n_sym, wild, c.nwild + e.nwild, P.set_bonus) - \
-            science_score(c.science, P.n_sym, c.wild, c.nwild, P.set_bonus)
+        v += science_score(sci, P.n_sym, wild, c.nwild + e.nwild, P.set_bonus + c.shift[RS_SCISET]) - \
+            science_score(c.science, P.n_sym, c.wild, c.nwild, P.set_bonus + c.shift[RS_SCISET])
         v += 0.8 * left_ages
     if e.shields:
         age = g.age if g.age > 1 else 1
@@ -244,7 +271,9 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
                 v = v + build_worth(P, g, seat, cd.color, P.contribs[cd.contrib].shields)
             v = v - cd.cost_coins / 3.0
         elif m.action == A_SELL:
-            v = P.sell_coins / 3.0 - 0.5
+            v = (P.sell_coins + g.city[seat].shift[RS_SELL]) / 3.0 - 0.5
+        elif m.action == A_LAW:
+            v = law_worth(P, g, seat, m.stage)
         elif m.action == A_BUILD:
             cd = &P.cards[hand_of(g, seat)[m.card]]
             if not have[m.card]:

@@ -25,6 +25,7 @@ from interpreter.rules.effects.exchange import ExchangeHook
 from interpreter.rules.effects.play import PlayTwoPower
 from interpreter.rules.effects.produce import GiftHook
 from interpreter.rules.effects.remove import RemoveTokensHook
+from interpreter.rules.effects.rule import RULE_WORTH, RuleChangeHook
 from interpreter.rules.effects.tokens import ConflictTokensHook
 from interpreter.rules.effects.trade import FarTradeHook
 from interpreter.rules.effects.vp import CountTest
@@ -35,6 +36,8 @@ MAXP, MAXR, MAXC, MAXS, MAXHAND, MAXBUILT, MAXCH, MAXWILD = 8, 8, 16, 4, 20, 64,
 MAXCOST, MAXCHAIN, PER_CONTRIB, MAXDISC = 8, 8, 12, 512
 MAXNH, MAXTK, MAXBOX, MAXCOPY, MAXSTG, MAXGIFT, MAXPROJ = 2, 4, 256, 8, 8, 8, 10
 MAXTRACKS, MAXTSTEPS, MAXTWARS, MAXADV = 8, 64, 4, 32
+MAXRULE = 16  # `rule` changes one city holds
+MAXTILES, MAXLAWFX, MAXDRAW, MAXTOWER = 64, 4, 8, 64  # the law tower (defs.pxi)
 HELD = 5000  # defs.pxi; the same runtime bound as dsl/limits.py LIMITS.held
 if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
     raise RuntimeError("the native core's HELD (defs.pxi, lower.py) differs from dsl/limits.py's held")
@@ -42,7 +45,9 @@ if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
 # hook kinds (defs.pxi has the same numbers)
 (H_COINS, H_VP, H_FREE, H_PLAYLAST, H_DISCARD, H_COPYEND, H_COST, H_GIVEDEF, H_TRIGGER, H_DRAW,
  H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH, H_DISCOWN, H_FARTRADE,
- H_PLAYTWO, H_BURY, H_CTOKENS, H_ADVANCE, H_GIFT, H_EXCHANGE, H_REMOVE) = range(1, 26)
+ H_PLAYTWO, H_BURY, H_CTOKENS, H_ADVANCE, H_GIFT, H_EXCHANGE, H_REMOVE, H_RULE) = range(1, 27)
+# the rules numbers a `rule` change moves (defs.pxi RS_*; a token kind k: 6 + k)
+SHIFT = {"trade_price": 0, "sell_coins": 1, "victory": 2, "defeat": 3, "pass": 4, "science_set": 5}
 # counted things (Counter.what)
 WHAT = {"card": 1, "wonder_stage": 2, "defeat": 3, "victory": 4, "coin": 5, "set": 6,
         "science_set": 7, "age": 8, "token": 9, "produced": 10, "tucked": 11, "victory_pair": 12,
@@ -94,6 +99,8 @@ NATIVE_KINDS: dict[str, str] = {
                "reward joins the city; conflicts along tracks of every city against every other",
     "exchange": "N identical resources of one's own exchanged for one of any when paying",
     "remove": "tokens given back (conflict tokens of the city's choice), by the owner or other cities",
+    "rule": "rules numbers changed while a card or stage holds: prices, sales, conflict tokens, "
+            "the pass distance, the set bonus, token kinds' points",
 }
 PHASE_KINDS = ("age", "draft", "recruit")  # the phase kinds the native core runs
 # what a shared project's reward or penalty may do natively: effects that need no card of their
@@ -236,6 +243,8 @@ class _HookLowering:
             return _remove_row(h, tk)
         if t is ExchangeHook:
             return _row(H_EXCHANGE, h.give)
+        if t is RuleChangeHook:  # ref: the rules number (SHIFT, or 6 + the token kind)
+            return _row(H_RULE, h.amount, seats=_known(h.seats, "a rules change", far=False), ref=_shift(h.rule, tk))
         if t is PlayTwoPower:  # (a count with seats no player owns never plays natively)
             return _row(H_PLAYTWO, period={"game": 1, "age": 2}[h.period])
         if getattr(h, "not_native", ""):  # a construct the core declines names itself
@@ -371,13 +380,83 @@ class _Tables:
                 row[-2] = start + (-row[-2] - 1)
 
 
+def _rule_changes(cp: CompiledPack) -> list[RuleChangeHook]:
+    """The `rule` hooks of the pack's cards, boards and stages."""
+    effects: list[Any] = [c.effect for c in cp.cards]
+    for side in cp.sides.values():
+        effects.append(side.board)
+        effects.extend(s.effect for s in side.stages)
+    return [h for e in effects for h in e.hooks if isinstance(h, RuleChangeHook)]
+
+
+def _scored_kinds(cp: CompiledPack) -> set[str]:
+    """Token kinds whose points can be other than 0: worth points, or changed by `rule token`."""
+    rules = [h.rule for h in _rule_changes(cp)]
+    if cp.rules.tower is not None:  # and the law tiles' changes
+        rules.extend(e.rule for t in cp.rules.tower.tiles for e in t.effects)
+    changed = {r.partition(" ")[2] for r in rules if r.startswith("token ")}
+    return {k.name for k in cp.rules.tokens.values() if k.vp or (k.name in changed and k.line)}
+
+
+def _check_rule_changes(cp: CompiledPack) -> None:
+    """What the core's arrays hold of `rule`: one card of each name and the largest side."""
+    per_name: dict[str, int] = {}
+    for c in cp.cards:
+        per_name[c.name] = max(per_name.get(c.name, 0), sum(isinstance(h, RuleChangeHook) for h in c.effect.hooks))
+    side = max((sum(isinstance(h, RuleChangeHook) for e in (s.board, *(st.effect for st in s.stages))
+                    for h in e.hooks) for s in cp.sides.values()), default=0)
+    if sum(per_name.values()) + side > MAXRULE:
+        raise NotNative("more rules changes (`rule`) in one city than the native core holds")
+
+
+def _lowest_price(cp: CompiledPack, n: int, copies: dict[int, int]) -> int:
+    """The lowest trade price a city could pay at `n` players with every lowering change that
+    could reach it holding at once: the cheapest price written (the rules', a discount's, a far
+    trade's), each card copy dealt at that count held by a different city, every city's side as
+    lowering as the worst one, every law tile visible."""
+    def falls(hooks: Any, times: int) -> int:
+        total = 0
+        for h in hooks:
+            if isinstance(h, RuleChangeHook) and h.rule == "trade_price" and h.amount < 0:
+                others = sum(1 for s in h.seats if s)
+                total += h.amount * ((times * others) + (0 in h.seats))
+        return total
+    effects = [c.effect for c in cp.cards] + [e for s in cp.sides.values()
+                                               for e in (s.board, *(st.effect for st in s.stages))]
+    written = [cp.rules.trade_price] + [p for e in effects for _, _, p in e.discounts] \
+        + [h.price for e in effects for h in e.hooks if isinstance(h, FarTradeHook)]
+    low = min(written) + sum(falls(c.effect.hooks, copies.get(c.id, 0)) for c in cp.cards if c.id in copies)
+    low += n * min([0] + [falls([h for e in (s.board, *(st.effect for st in s.stages)) for h in e.hooks], n)
+                          for s in cp.sides.values()])
+    if cp.rules.tower is not None:
+        low += sum(min(0, e.amount) for t in cp.rules.tower.tiles for e in t.effects if e.rule == "trade_price")
+    return low
+
+
+def _shift(rule: str, tokens: list[str]) -> int:
+    """The core's code of a rules number (defs.pxi RS_*; `token KIND`: after them, by kind)."""
+    return SHIFT[rule] if rule in SHIFT else len(SHIFT) + tokens.index(rule.partition(" ")[2])
+
+
+def _tower(rules: Any, lines: list[str], tokens: list[str]) -> dict[str, Any] | None:
+    """The law tower: each tile's changes [code, amount], the tiles visible by player count,
+    the tiles each player draws, the points for 1, 2, ... tiles placed and their line."""
+    tower = rules.tower
+    if tower is None:
+        return None
+    return {"tiles": [[[_shift(e.rule, tokens), e.amount] for e in t.effects] for t in tower.tiles],
+            "visible": [tower.visible_at(n) for n in range(MAXP + 1)], "draw": tower.draw,
+            "points": list(tower.points), "line": lines.index(tower.line)}
+
+
 def _lines(cp: CompiledPack) -> list[str]:
     """The score pad's lines, then any line an effect writes that the pad does not print."""
     lines = list(cp.rules.score_lines)
     for needed in ("military", "treasury", "science"):
         if needed not in lines:
             raise NotNative(f"a score pad without the '{needed}' line")
-    tokens = [k.line for k in cp.rules.tokens.values() if k.vp]
+    scored = _scored_kinds(cp)
+    tokens = [k.line for k in cp.rules.tokens.values() if k.name in scored]
     for extra in ("wonder", *(c.category for c in cp.cards), *tokens, *(t.line for t in cp.tracks)):
         if extra not in lines:
             lines.append(extra)
@@ -392,8 +471,13 @@ def _check_rules(cp: CompiledPack) -> None:
     if any(playable & set(seat.players) for seat in rules.seats) \
             and any(abs(pass_step(d)) > 1 for d in rules.pass_directions):
         raise NotNative("hands passed more than one seat at a table with seats no player owns")
-    if rules.tower is not None:
-        raise NotNative("a law tower (placing law tiles, laws changing the rules numbers while visible)")
+    if rules.tower is not None and any(p.kind != "age" for p in rules.phases):
+        raise NotNative("a law tower with drafts or recruitments (which of their moves may place a tile)")
+    if rules.tower is not None and (len(rules.tower.tiles) > MAXTILES or rules.tower.draw > MAXDRAW
+                                    or rules.tower.draw * rules.max_players > MAXTOWER
+                                    or len(rules.tower.points) > 8
+                                    or any(len(t.effects) > MAXLAWFX for t in rules.tower.tiles)):
+        raise NotNative("a law tower larger than the native core holds")
     kinds = [p.kind for p in rules.phases if p.kind not in PHASE_KINDS]
     if kinds:
         raise NotNative(f"the phase kind '{kinds[0]}'")
@@ -507,8 +591,10 @@ def _steps(cp: CompiledPack, hands: list[str], decks: list[str]) -> list[list[in
 def lower(cp: CompiledPack) -> dict[str, Any]:
     """The pack as integer tables (raises NotNative). Decks are per player count: `deals`."""
     _check_rules(cp)
+    _check_rule_changes(cp)
     rules = cp.rules
     lines = _lines(cp)
+    scored = _scored_kinds(cp)
     hands = hand_names(cp)
     tokens = list(rules.tokens)
     t = _Tables(cp, lines, _HookLowering(cp, hands, tokens))
@@ -561,7 +647,10 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
         "wonders": wonders, "n_names": len(names), "steps": _steps(cp, hands, hands),
         "n_hands": len(hands), "deck_of": [hands.index(c.deck) if c.deck in hands else -1
                                            for c in cp.cards],
-        "tokens": [[k.vp, lines.index(k.line) if k.vp else 0, int(k.sit_out)] for k in kinds],
+        "tokens": [[k.vp, lines.index(k.line) if k.name in scored else 0, int(k.sit_out)] for k in kinds],
+        "law_changes": int(rules.tower is not None or any(row[0] == H_RULE for row in t.hooks)),
+        "tower": _tower(rules, lines, tokens),
+        "rule_worth": [RULE_WORTH.get(name, 0.0) for name in SHIFT] + [0.0] * MAXTK,
         "debt": tokens.index(rules.debt) if rules.debt in tokens else -1,
         "tracks": tracks, "track_wars": wars, "advances": t.lowering.advances,
         "projects": projects,
@@ -601,15 +690,25 @@ def deals(cp: CompiledPack, n: int) -> tuple[list[list[Any]], list[list[int]]]:
     per second hand's name: the cards of the deck of that name, as Game.deal_deck takes them)."""
     rules = cp.rules
     out = []
+    if any(n in seat.players for seat in rules.seats) and any(h.rule == "pass" for h in _rule_changes(cp)):
+        raise NotNative("hands passed farther (`rule pass`) at a table with seats no player owns")
+    if any(n in seat.players for seat in rules.seats) and rules.tower is not None:
+        raise NotNative("a law tower at a table with seats no player owns (who draws and places tiles)")
     named = [[c.id for c in cp.deck_cards(name, n)] for name in hand_names(cp)]
     if any(len(d) > MAXBOX for d in named):
         raise NotNative("a deck larger than the native core's box")
     for p in rules.phases:
         if p.kind == "draft" and len(cp.deck_cards(p.deck, n)) < p.deal * n:
             raise NotNative(f"the draft '{p.name}' has too few cards for {n} players")
+    copies: dict[int, int] = {}  # each card id dealt (or drawable) at this count, how often
+    for ids in named:
+        for i in ids:
+            copies[i] = copies.get(i, 0) + 1
     for age in range(1, rules.ages + 1):
         deck = [c.id for c in cp.deck(age, n)]
         samples = [[[c.id for c in pool], count] for pool, count in cp.samples(age, n)]
+        for i in deck + [i for pool, _ in samples for i in pool]:
+            copies[i] = copies.get(i, 0) + 1
         size = rules.hand_size_at(n)
         total = len(deck) + sum(k for _, k in samples)
         if total > 1024 or any(len(pool) > 1024 for pool, _ in samples):
@@ -617,6 +716,9 @@ def deals(cp: CompiledPack, n: int) -> tuple[list[list[Any]], list[list[int]]]:
         if total < size * n:
             raise NotNative(f"age {age} has too few cards for {n} players")
         out.append([deck, samples])
+    if (rules.tower is not None or _rule_changes(cp)) and _lowest_price(cp, n, copies) < 0:
+        raise NotNative("`rule trade_price` changes that could take a price below 0 at once (copies "
+                        "held by several cities): the engines' payment searches differ there")
     return out, named
 
 

@@ -173,6 +173,11 @@ cdef int plain_moves(const PackC* P, Game* g, int seat, Move* out) noexcept nogi
             nm = price_moves(i, A_WONDER, &anyp[j], out, nm, which[j])
         put(&out[nm], i, A_SELL, 0, 0, F_NONE)
         nm += 1
+        if c.nlaws:  # a card spent on a law tile, each tile the city holds
+            for j in range(c.nlaws):
+                put(&out[nm], i, A_LAW, 0, 0, F_NONE)
+                out[nm].stage = c.laws[j]
+                nm += 1
     return nm
 
 
@@ -225,4 +230,9 @@ cdef int legal_moves(const PackC* P, Game* g, int seat, Move* out, int actions) 
         if actions >> A_SELL & 1:
             put(&out[nm], i, A_SELL, 0, 0, F_NONE)
             nm += 1
+        if actions == ACT_ALL and c.nlaws:  # (moves._general_moves: every action allowed)
+            for j in range(c.nlaws):
+                put(&out[nm], i, A_LAW, 0, 0, F_NONE)
+                out[nm].stage = c.laws[j]
+                nm += 1
     return nm

@@ -6,6 +6,8 @@ cdef void pass_hands(Game* g, int step) noexcept nogil:
     cdef short hand[MAXP][MAXHAND]
     cdef int hl[MAXP]
     cdef int s, t, n = g.n
+    if step >= n or -step >= n:  # as the Python engine's slices: a whole turn round or more
+        return                   # leaves every hand where it is (only `rule pass` gets here)
     memcpy(hand, g.hand, sizeof(hand))
     memcpy(hl, g.hand_len, sizeof(hl))
     for s in range(n):
@@ -37,6 +39,8 @@ cdef void war(const PackC* P, Game* g, int age) noexcept nogil:
     cdef int out = 0, coins, i
     cdef int rivals[2]
     cdef const HookC* h
+    if P.law_changes:  # tokens worth what the rules changes in force say, city by city
+        refresh_rules(P, g)
     for kind in range(P.n_tokkinds):
         if not P.tok_sitout[kind]:
             continue
@@ -82,13 +86,13 @@ cdef void war(const PackC* P, Game* g, int age) noexcept nogil:
             nr = 0
         for nb in range(nr):
             if strength[s] > strength[rivals[nb]]:
-                gets[s][ngets[s]] = win
+                gets[s][ngets[s]] = win + g.city[s].shift[RS_VICTORY]
                 ngets[s] += 1
                 won[s] += 1
             elif strength[s] < strength[rivals[nb]]:
                 lost[s] += 1
                 to = rivals[nb] if g.city[s].defeats_to_winner else s
-                gets[to][ngets[to]] = lose
+                gets[to][ngets[to]] = lose + g.city[to].shift[RS_DEFEAT]
                 ngets[to] += 1
     for s in range(n):
         for j in range(ngets[s]):
@@ -163,10 +167,12 @@ cdef int past_bound(Game* g) noexcept nogil:
     return g.beyond
 
 
-cdef void begin_turn(Game* g, int turn) noexcept nogil:
+cdef void begin_turn(const PackC* P, Game* g, int turn) noexcept nogil:
     cdef int s
     if past_bound(g):
         return
+    if P.law_changes:  # the rules changes in force from now on
+        refresh_rules(P, g)
     g.turn = turn
     g.turns_played += 1
     g.nfired = 0
@@ -184,7 +190,7 @@ cdef void play_turn(const PackC* P, Game* g, const Move* given, const int* has_g
     cdef int plays[MAXP]
     cdef int s, k, any_extra = 0
     cdef int t = g.turn + 1
-    begin_turn(g, t)
+    begin_turn(P, g, t)
     if g.beyond:  # stopped: past the runtime bound
         return
     for s in range(g.n):
@@ -217,7 +223,7 @@ cdef void play_turn(const PackC* P, Game* g, const Move* given, const int* has_g
     if g.nowed or g.nowed_hands:
         settle(P, g)
     if t < g.last:
-        pass_hands(g, P.passdir[g.age - 1])
+        pass_hands(g, farther(P, g, P.passdir[g.age - 1]))
     else:
         if P.nproj:
             end_projects(P, g, g.age)
@@ -256,7 +262,7 @@ cdef void run_draft(const PackC* P, const Deals* D, Game* g, const StepC* st) no
         if not left:
             break
         pick += 1
-        begin_turn(g, pick)
+        begin_turn(P, g, pick)
         if g.beyond:
             return
         for s in range(g.n):
@@ -295,7 +301,7 @@ cdef void run_recruit(const PackC* P, Game* g, const StepC* st) noexcept nogil:
     cdef int s, i
     cdef City* c
     g.hand_src = st.hand
-    begin_turn(g, 1)
+    begin_turn(P, g, 1)
     if g.beyond:
         return
     for s in range(g.n):
@@ -351,6 +357,8 @@ cdef void next_phase(const PackC* P, const Deals* D, Game* g) noexcept nogil:
         boundary(P, g, E_GAMEEND)  # `when game ends`, before the scoring
         past_bound(g)
         g.done = 1
+        if P.law_changes and not g.beyond:  # the changes in force at the end (set bonus, token points)
+            refresh_rules(P, g)
         g.phase = PH_AGE
         g.age = P.ages
         return

@@ -187,9 +187,11 @@ cdef int score_city(const PackC* P, const Game* g, int seat, const int* extra, i
         pad[P.line_military] += c.tok[i]
     if P.treasury:
         pad[P.line_treasury] = c.coins // P.treasury
-    for i in range(P.n_tokkinds):
-        if P.tok_vp[i]:
-            pad[P.tok_line[i]] += P.tok_vp[i] * c.tokc[i]
+    if c.laws_placed and P.ntiles:  # law tiles placed on the tower
+        pad[P.tower_line] += tower_points(P, c.laws_placed)
+    for i in range(P.n_tokkinds):  # (a kind's points with the `rule token KIND` changes)
+        if P.tok_vp[i] + c.shift[RS_TOKEN + i]:
+            pad[P.tok_line[i]] += (P.tok_vp[i] + c.shift[RS_TOKEN + i]) * c.tokc[i]
     for i in range(P.n_sym):
         sci[i] = c.science[i]
     for i in range(nw):
@@ -216,7 +218,7 @@ cdef int score_city(const PackC* P, const Game* g, int seat, const int* extra, i
         for i in range(e.nwild):
             wild[nw] = e.wild[i]
             nw += 1
-    science_best(sci, P.n_sym, wild, nw, P.set_bonus, per_set, best)
+    science_best(sci, P.n_sym, wild, nw, P.set_bonus + c.shift[RS_SCISET], per_set, best)
     pad[P.line_science] += best[0]
     k = best[1]
     add_scorers(P, g, seat, P.sides[side].board, pad, k)

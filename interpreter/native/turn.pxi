@@ -88,7 +88,7 @@ cdef int bank_of(const PackC* P, Game* g, int seat, const Move* m, int card) noe
     cdef const StageC* st
     cdef Mods mods
     cdef Terms t
-    if m.action == A_SELL or m.free:
+    if m.action == A_SELL or m.action == A_LAW or m.free:
         return 0
     mods_for(P, g, seat, &mods)
     if m.action == A_BUILD:
@@ -162,12 +162,16 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
         cd = &P.cards[card]
         if special:
             bank = banks[s]
-        elif m.action == A_SELL or m.free:
+        elif m.action == A_SELL or m.action == A_LAW or m.free:
             bank = 0
         elif m.action == A_BUILD:
             bank = cd.cost_coins + cd.cost_per_age * g.age
         else:
             bank = stage_bank(P, g, c, m.stage)
+        if m.action == A_LAW:  # the card discarded face down; the tile goes on the tower
+            push_discard(g, card)
+            place_law(g, s, m.stage)
+            continue
         if m.action == A_SELL:
             if sold_box:
                 if g.nbox < MAXBOX:
@@ -175,7 +179,7 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
                     g.nbox += 1
             else:
                 push_discard(g, card)
-            income[s] += P.sell_coins
+            income[s] += P.sell_coins + c.shift[RS_SELL]  # City.sale_value
             if c.nsold < MAXBUILT:
                 c.sold[c.nsold] = card
                 c.nsold += 1
@@ -229,7 +233,7 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
         if watch:
             for s in range(n):
                 if plays[s] and moves[s].action == A_SELL:
-                    from_bank[s] += P.sell_coins
+                    from_bank[s] += P.sell_coins + g.city[s].shift[RS_SELL]
     for k in range(nb):
         if P.contribs[built_k[k]].builds:
             got = when_built(P, g, built_seat[k], built_k[k], 0)

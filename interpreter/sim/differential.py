@@ -12,7 +12,7 @@ from typing import Any, Sequence
 from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import CompiledPack
 from interpreter.players.game import Game
-from interpreter.rules.moves import Move, legal_moves
+from interpreter.rules.moves import ALL_ACTIONS, Move, legal_moves
 
 Record = tuple[Any, ...]
 
@@ -24,7 +24,8 @@ class TracedGame(Game):
         super().__init__(*args, **kwargs)
         self.trace: list[Record] = []
 
-    def decide(self, seat: int, actions: tuple[str, ...] = ("build", "wonder", "sell")) -> Move:
+    def decide(self, seat: int, actions: tuple[str, ...] = ALL_ACTIONS) -> Move:
+        """Game.decide, traced (ALL_ACTIONS itself: an age's turn offers `law` moves too)."""
         moves = legal_moves(self.hands[seat], self.cities[seat], self.table, self.free_power(seat), actions)
         move = super().decide(seat, actions)
         self.trace.append(("moves", seat, [tuple(m) for m in moves], moves.index(move)))

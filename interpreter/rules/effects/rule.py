@@ -23,8 +23,7 @@ class RuleChangeHook(Hook):
     """`amount` added to the rules number `rule` for the cities `seats` (0 self, 1 left,
     2 right) while the card is in its city."""
 
-    not_native = "a change of a rules number (`rule`)"
-    changes_rules = True
+    changes_rules = True  # (the native core runs it too: interpreter/native/laws.pxi)
 
     def __init__(self, rule: str, amount: int, seats: tuple[int, ...]):
         self.rule, self.amount, self.seats = rule, amount, seats
