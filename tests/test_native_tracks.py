@@ -22,6 +22,38 @@ def cps() -> dict:
     return {name: compile_pack(load_pack(str(path))) for name, path in PACKS.items()}
 
 
+def test_islands_lower_as_a_hand_and_a_box_at_the_start(cps: dict) -> None:
+    """examples/naval-tracks' island deck: no draft deals it, so its 8 cards are in the box
+    from the start (phases.boxed_at_start), and the green steps' draws and builds name the
+    hand `islands`, which only a track step names."""
+    from interpreter.native.lower import hand_names, lower
+    cp = cps["naval"]
+    assert hand_names(cp) == ["islands"]
+    t = lower(cp)
+    assert [cp.cards[i].name for i in t["start_box"]] == [
+        "Palm Atoll", "Pearl Bank", "Cedar Isle", "Iron Reef", "Lookout Rock", "Harbour Isle",
+        "Glass Sands", "Oracle Isle"]
+    assert lower(cps["fleet"])["start_box"] == []
+
+
+@pytest.mark.parametrize("bots", ["random", "greedy"])
+def test_islands_are_built_natively(native_core: None, cps: dict, bots: str) -> None:
+    """Native games of the naval pack where green steps 2 and 4 are reached build island cards:
+    each built island left its hand, and every island is in one place only (box, a hand, a city)."""
+    from interpreter.sim.differential import native_run
+    cp = cps["naval"]
+    islands = {c.id for c in cp.cards if c.deck == "islands"}
+    built = 0
+    for seed in range(8):
+        trace, _ = native_run(cp, seed, 5, bots, "A")
+        age, turn, cities, _discard, box = trace[-1][1]
+        places = [i for c in cities for i in c[4] if i in islands] + \
+            [i for c in cities for h in c[7] for i in h] + [i for i in box if i in islands]
+        assert sorted(places) == sorted(islands), (seed, places)
+        built += sum(1 for c in cities for i in c[4] if i in islands)
+    assert built
+
+
 def test_tracks_lower_with_their_steps_and_conflicts(cps: dict) -> None:
     from interpreter.native.lower import H_ADVANCE, lower
     t = lower(cps["fleet"])
@@ -86,16 +118,18 @@ def test_a_search_bot_plays_its_playouts_natively(native_core: None, cps: dict) 
     assert len(scores["players"]) == 3
 
 
-def test_a_search_world_carries_the_markers(native_core: None, cps: dict) -> None:
+@pytest.mark.parametrize("name", ["fleet", "naval"])
+def test_a_search_world_carries_the_markers(native_core: None, cps: dict, name: str) -> None:
     """A world the core deals for the search bot (players/native_worlds.py) holds the markers
-    and their rewards: played out natively, it scores as the same world determinized in Python
-    and played on by the Python engine."""
+    and their rewards (naval: the island hands and the islands left in the box): played out
+    natively, it scores as the same world determinized in Python and played on by the Python
+    engine."""
     from interpreter.players.bots import GreedyBot, RandomBot
     from interpreter.players.determinize import determinize
     from interpreter.players.game import Game
     from interpreter.players.native_worlds import NativeWorlds
     from interpreter.sim.native_records import scores_of
-    cp = cps["fleet"]
+    cp = cps[name]
     checked = []
 
     class Probe(RandomBot):

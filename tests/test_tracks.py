@@ -1,7 +1,8 @@
 """Per-city tracks (rules: tracks), the word `advance`, and conflicts along a track
 (rules: track_conflicts), on examples/naval-tracks. Expectations are worked out by hand from
 the pack's README and pack.yaml: red steps give naval tokens 1, 1, 2, 2 (+1 vp); yellow coins
-2, 3, 4 (+1 vp); green a private any-raw, 2 vp, a wild symbol; the naval conflict gives
+2, 3, 4 (+1 vp); green a private any-raw, an island, a wild symbol, an island (draw 2 island
+cards, build one at the end of the turn); the naval conflict gives
 3/5/7 to the strongest and -1/-2/-3 to the weakest."""
 from __future__ import annotations
 
@@ -98,10 +99,57 @@ def test_rewards_join_the_city_like_a_card(cp) -> None:
     raw = tuple(sorted(cp.resources.index(r) for r in ("wood", "stone", "ore", "clay")))
     built(game, 0, "Workshop")  # green step 1: produce wood/stone/ore/clay untradable
     assert raw in city.choices and raw not in city.choices_trade
-    built(game, 0, "School")  # green step 2: vp 2, on the science line
-    assert [line for line, _ in city.scorers].count("science") == 1
+    built(game, 0, "Laboratory")  # green step 2: an island (drawn, built at the end of the turn)
+    assert len(city.hands["islands"]) == 2 and game.owed_hands == [(0, "islands")]
+    built(game, 0, "School")  # green step 3: science any, a wild symbol
+    assert len(city.science_wild) == 1
     built(game, 0, "Theater")  # blue step 1: vp 1 on the civilian line
-    assert city.track_pos == [0, 0, 1, 2]
+    assert city.track_pos == [0, 0, 1, 3]
+
+
+ISLANDS = ["Palm Atoll", "Pearl Bank", "Cedar Isle", "Iron Reef", "Lookout Rock", "Harbour Isle",
+           "Glass Sands", "Oracle Isle"]
+
+
+def settle_islands(game, seat: int, name: str) -> None:
+    """The end of the turn: the owed build from the island hand, `name` chosen."""
+    game.start_settle()
+    assert game.advance(stop_at_done=True) == [(seat, ("build",))]
+    assert sorted(c.name for c in game.hands[seat]) == sorted(c.name for c in game.cities[seat].hands["islands"])
+    (move,) = [m for m in game.moves(seat, ("build",)) if game.hands[seat][m.card].name == name]
+    assert move.left == move.right == 0  # an island costs nothing
+    game.step({seat: move})
+
+
+def test_islands_wait_in_the_box_and_exploring_builds_one_of_two(cp) -> None:
+    """Green steps 2 and 4: draw 2 island cards from the box into the city's island hand;
+    at the end of the turn one of that hand is built (free: islands cost nothing), the other
+    stays in the hand and is offered again at the next exploration."""
+    game = Game(cp, make_bots("random", 3), seed=1)
+    city = game.cities[0]
+    assert [c.name for c in game.box] == ISLANDS  # no draft deals the deck: the box from the start
+    built(game, 0, "Workshop")  # green step 1: no island
+    assert "islands" not in city.hands and len(game.box) == 8
+    pearl, palm = cp.card_named("Pearl Bank"), cp.card_named("Palm Atoll")
+    game.box = [pearl, palm]  # the box holds these two only: the draw takes both
+    coins = city.coins
+    assert built(game, 0, "Laboratory") == 0  # green step 2: draw 2, a build owed (no coins yet)
+    assert sorted(c.name for c in city.hands["islands"]) == ["Palm Atoll", "Pearl Bank"] and game.box == []
+    settle_islands(game, 0, "Pearl Bank")  # coins 4, at once
+    assert city.coins == coins + 4 and pearl in city.cards and palm not in city.cards
+    assert [c.name for c in city.hands["islands"]] == ["Palm Atoll"]
+    built(game, 0, "School")  # green step 3: no island
+    assert [c.name for c in city.hands["islands"]] == ["Palm Atoll"] and game.owed_hands == []
+    harbour = cp.card_named("Harbour Isle")
+    game.box = [harbour]  # one card left to draw: the draw takes it alone
+    naval = city.token_counts.get("naval", 0)
+    built(game, 0, "University")  # green step 4: draw 2 (only 1 there), build one of the hand's 2
+    assert sorted(c.name for c in city.hands["islands"]) == ["Harbour Isle", "Palm Atoll"]
+    settle_islands(game, 0, "Harbour Isle")  # tokens 1 naval: strength in the naval conflict
+    assert city.token_counts.get("naval", 0) == naval + 1
+    assert [c.name for c in city.hands["islands"]] == ["Palm Atoll"] and city.track_pos[GREEN] == 4
+    built(game, 0, "University")  # at the end of the track: no draw, no build owed
+    assert [c.name for c in city.hands["islands"]] == ["Palm Atoll"] and game.owed_hands == []
 
 
 def naval_war(cp, strengths: list[int], age: int) -> list[list[int]]:

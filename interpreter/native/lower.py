@@ -421,7 +421,8 @@ def hand_names(cp: CompiledPack) -> list[str]:
     hand), sorted: a draw takes cards of a deck into the hand of the same name."""
     names = {p.hand for p in cp.rules.phases if p.hand} | {p.deck for p in cp.rules.phases if p.deck}
     for c in [c.effect for c in cp.cards] + [x for s in cp.sides.values()
-                                             for x in (s.board, *(st.effect for st in s.stages))]:
+                                             for x in (s.board, *(st.effect for st in s.stages))] \
+            + [step for t in cp.tracks for step in t.steps]:  # a track step's reward (an island)
         for h in c.hooks:
             if isinstance(h, E.DrawHook):
                 names.add(h.deck)
@@ -508,7 +509,18 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
         "tokens": [[k.vp, lines.index(k.line) if k.vp else 0, int(k.sit_out)] for k in kinds],
         "debt": tokens.index(rules.debt) if rules.debt in tokens else -1,
         "tracks": tracks, "track_wars": wars, "advances": t.lowering.advances,
+        "start_box": _start_box(cp),
     }
+
+
+def _start_box(cp: CompiledPack) -> list[int]:
+    """phases.boxed_at_start: the ids of the decks no draft deals, in the box from the start
+    (the same at every player count: a card of such a deck with player counts is declined)."""
+    from interpreter.game.phases import boxed_at_start
+    boxed = boxed_at_start(cp, cp.rules.max_players)
+    if any(c.card.players is not None for c in boxed) or len(boxed) > MAXBOX:
+        raise NotNative("a deck no draft deals with cards by player count, or larger than the box")
+    return [c.id for c in boxed]
 
 
 def deals(cp: CompiledPack, n: int) -> tuple[list[list[Any]], list[list[int]]]:
