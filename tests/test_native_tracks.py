@@ -141,6 +141,7 @@ def test_a_search_world_carries_the_markers(native_core: None, cps: dict, name: 
                 fast = worlds.world(stream.copy())
                 slow = determinize(obs, stream, [GreedyBot() for _ in range(obs.n)])
                 markers = [list(c.track_pos) for c in slow.cities]
+                assert slow.determinized_shortfall == 0  # every hidden island had a place
                 fast.reseed_bots([r.state for r in slow.bot_rngs], [1] * obs.n)
                 fast.play()
                 checked.append((markers, scores_of(cp, fast) == slow.play()))

@@ -49,12 +49,16 @@ def schedule(phases: tuple[PhaseDecl, ...], ages: int) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def boxed_at_start(cp: Any, n_players: int) -> list[Any]:
-    """The cards of each declared deck no draft deals (islands a track step draws), in the
-    rules' order of decks and the pack's order of cards: they wait in the box from the start,
-    for `draw N from DECK`."""
+def boxed_decks(cp: Any) -> list[str]:
+    """The declared decks no draft deals (islands a track step draws), in the rules' order."""
     drafted = {p.deck for p in cp.rules.phases if p.kind == "draft"}
-    return [c for name in cp.rules.decks if name not in drafted for c in cp.deck_cards(name, n_players)]
+    return [name for name in cp.rules.decks if name not in drafted]
+
+
+def boxed_at_start(cp: Any, n_players: int) -> list[Any]:
+    """The cards of boxed_decks in the pack's order: they wait in the box from the start,
+    for `draw N from DECK`."""
+    return [c for name in boxed_decks(cp) for c in cp.deck_cards(name, n_players)]
 
 
 class AgePhase:
