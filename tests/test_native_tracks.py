@@ -25,14 +25,14 @@ def cps() -> dict:
 def test_islands_lower_as_a_hand_and_a_box_at_the_start(cps: dict) -> None:
     """examples/naval-tracks' island deck: no draft deals it, so its 8 cards are in the box
     from the start (phases.boxed_at_start), and the green steps' draws and builds name the
-    hand `islands`, which only a track step names."""
+    hands `islands` and `far_islands`, which only track steps name."""
     from interpreter.native.lower import hand_names, lower
     cp = cps["naval"]
-    assert hand_names(cp) == ["islands"]
+    assert hand_names(cp) == ["far_islands", "islands"]
     t = lower(cp)
     assert [cp.cards[i].name for i in t["start_box"]] == [
-        "Palm Atoll", "Pearl Bank", "Cedar Isle", "Iron Reef", "Lookout Rock", "Harbour Isle",
-        "Glass Sands", "Oracle Isle"]
+        "Palm Atoll", "Pearl Bank", "Cedar Isle", "Harbour Isle",  # `islands`, then `far_islands`
+        "Lookout Rock", "Iron Reef", "Glass Sands", "Oracle Isle"]
     assert lower(cps["fleet"])["start_box"] == []
 
 
@@ -42,7 +42,7 @@ def test_islands_are_built_natively(native_core: None, cps: dict, bots: str) -> 
     each built island left its hand, and every island is in one place only (box, a hand, a city)."""
     from interpreter.sim.differential import native_run
     cp = cps["naval"]
-    islands = {c.id for c in cp.cards if c.deck == "islands"}
+    islands = {c.id for c in cp.cards if c.deck in ("islands", "far_islands")}
     built = 0
     for seed in range(8):
         trace, _ = native_run(cp, seed, 5, bots, "A")

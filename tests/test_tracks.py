@@ -107,49 +107,52 @@ def test_rewards_join_the_city_like_a_card(cp) -> None:
     assert city.track_pos == [0, 0, 1, 3]
 
 
-ISLANDS = ["Palm Atoll", "Pearl Bank", "Cedar Isle", "Iron Reef", "Lookout Rock", "Harbour Isle",
-           "Glass Sands", "Oracle Isle"]
+ISLANDS = ["Palm Atoll", "Pearl Bank", "Cedar Isle", "Harbour Isle"]  # level I: `islands`
+FAR_ISLANDS = ["Lookout Rock", "Iron Reef", "Glass Sands", "Oracle Isle"]  # level II
 
 
-def settle_islands(game, seat: int, name: str) -> None:
-    """The end of the turn: the owed build from the island hand, `name` chosen."""
+def settle_islands(game, seat: int, hand: str, name: str) -> None:
+    """The end of the turn: the owed build from the island hand `hand`, `name` chosen."""
     game.start_settle()
     assert game.advance(stop_at_done=True) == [(seat, ("build",))]
-    assert sorted(c.name for c in game.hands[seat]) == sorted(c.name for c in game.cities[seat].hands["islands"])
+    assert sorted(c.name for c in game.hands[seat]) == sorted(c.name for c in game.cities[seat].hands[hand])
     (move,) = [m for m in game.moves(seat, ("build",)) if game.hands[seat][m.card].name == name]
     assert move.left == move.right == 0  # an island costs nothing
     game.step({seat: move})
 
 
 def test_islands_wait_in_the_box_and_exploring_builds_one_of_two(cp) -> None:
-    """Green steps 2 and 4: draw 2 island cards from the box into the city's island hand;
-    at the end of the turn one of that hand is built (free: islands cost nothing), the other
-    stays in the hand and is offered again at the next exploration."""
+    """Green steps 2 and 4: draw 2 island cards of the step's level (deck `islands`, then
+    `far_islands`) from the box into the city's hand of that name; at the end of the turn one
+    card of that hand is built (free: islands cost nothing), the other stays in the hand."""
     game = Game(cp, make_bots("random", 3), seed=1)
     city = game.cities[0]
-    assert [c.name for c in game.box] == ISLANDS  # no draft deals the deck: the box from the start
+    assert [c.name for c in game.box] == ISLANDS + FAR_ISLANDS  # no draft deals them: the box
     built(game, 0, "Workshop")  # green step 1: no island
-    assert "islands" not in city.hands and len(game.box) == 8
+    assert city.hands == {} and len(game.box) == 8 and game.owed_hands == []
     pearl, palm = cp.card_named("Pearl Bank"), cp.card_named("Palm Atoll")
-    game.box = [pearl, palm]  # the box holds these two only: the draw takes both
+    far = [c for c in game.box if c.deck == "far_islands"]
+    game.box = [pearl, palm] + far  # the level I islands left: these two, so the draw takes both
     coins = city.coins
     assert built(game, 0, "Laboratory") == 0  # green step 2: draw 2, a build owed (no coins yet)
-    assert sorted(c.name for c in city.hands["islands"]) == ["Palm Atoll", "Pearl Bank"] and game.box == []
-    settle_islands(game, 0, "Pearl Bank")  # coins 4, at once
+    assert sorted(c.name for c in city.hands["islands"]) == ["Palm Atoll", "Pearl Bank"]
+    assert game.box == far and game.owed_hands == [(0, "islands")]
+    settle_islands(game, 0, "islands", "Pearl Bank")  # coins 4, at once
     assert city.coins == coins + 4 and pearl in city.cards and palm not in city.cards
-    assert [c.name for c in city.hands["islands"]] == ["Palm Atoll"]
+    assert [c.name for c in city.hands["islands"]] == ["Palm Atoll"]  # kept, never offered again
     built(game, 0, "School")  # green step 3: no island
-    assert [c.name for c in city.hands["islands"]] == ["Palm Atoll"] and game.owed_hands == []
-    harbour = cp.card_named("Harbour Isle")
-    game.box = [harbour]  # one card left to draw: the draw takes it alone
-    naval = city.token_counts.get("naval", 0)
-    built(game, 0, "University")  # green step 4: draw 2 (only 1 there), build one of the hand's 2
-    assert sorted(c.name for c in city.hands["islands"]) == ["Harbour Isle", "Palm Atoll"]
-    settle_islands(game, 0, "Harbour Isle")  # tokens 1 naval: strength in the naval conflict
-    assert city.token_counts.get("naval", 0) == naval + 1
-    assert [c.name for c in city.hands["islands"]] == ["Palm Atoll"] and city.track_pos[GREEN] == 4
+    assert game.owed_hands == [] and len(game.box) == 4
+    lookout = cp.card_named("Lookout Rock")
+    game.box = [lookout]  # one level II island left: the draw takes it alone
+    naval, shields = city.token_counts.get("naval", 0), city.shields
+    built(game, 0, "University")  # green step 4: draw 2 (only 1 there) of level II, build it
+    assert [c.name for c in city.hands["far_islands"]] == ["Lookout Rock"]
+    settle_islands(game, 0, "far_islands", "Lookout Rock")  # shields 1; tokens 1 naval
+    assert (city.token_counts.get("naval", 0), city.shields) == (naval + 1, shields + 1)
+    assert city.hands["far_islands"] == [] and city.track_pos[GREEN] == 4
+    assert [c.name for c in city.hands["islands"]] == ["Palm Atoll"]  # level I: not offered
     built(game, 0, "University")  # at the end of the track: no draw, no build owed
-    assert [c.name for c in city.hands["islands"]] == ["Palm Atoll"] and game.owed_hands == []
+    assert game.owed_hands == [] and city.hands["far_islands"] == []
 
 
 def naval_war(cp, strengths: list[int], age: int) -> list[list[int]]:

@@ -103,6 +103,12 @@ class LoggedTurns:
     def noted(self, note: str, seat: int) -> dict[str, Any] | None:
         """The logged entry of `seat` in the next turn when that turn is a `note` one."""
         k = len(self.game.log["turns"])
+        if note == "build from discard":
+            # the choices the built card made (a paid step on a track) are logged before the
+            # build's own entry: look past the seat's note turns to it
+            while k < len(self.turns) and self.turns[k].get("note") not in (None, note) \
+                    and all(m["player"] == seat for m in self.turns[k]["moves"]):
+                k += 1
         if k < len(self.turns) and self.turns[k].get("note") == note:
             for m in self.turns[k]["moves"]:
                 if m["player"] == seat:
