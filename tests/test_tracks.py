@@ -364,6 +364,28 @@ def test_a_game_with_paid_steps_resumes_from_its_log(tmp_path: Path, capsys, bot
     assert capsys.readouterr().out == first
 
 
+def test_a_step_taken_by_a_card_built_from_the_discard_pile_replays(cp, tmp_path: Path, capsys) -> None:
+    """Seed 2 at 5 greedy players: in age 3 P2 builds Tavern from the discard pile and pays for
+    its yellow step; the step's entry is logged before the build's. Resuming and the browser's
+    replay both find the build past it (and replay the islands built on the way)."""
+    from interpreter.cli import main
+    from interpreter.web.replay import Replay
+    log = tmp_path / "log.json"
+    args = ["play", "--pack", str(NAVAL), "--json", "--bots", "greedy", "--core", "python"]
+    assert main([*args, "--players", "5", "--seed", "2", "--log", str(log)]) == 0
+    first = capsys.readouterr().out
+    turns = json.loads(log.read_text())["turns"]
+    notes = [t.get("note") for t in turns]
+    k = notes.index("build from discard")
+    assert notes[k - 1] == "advance yellow for 1 coin" and turns[k]["moves"][0]["card"] == "Tavern"
+    assert turns[k - 1]["moves"][0]["player"] == turns[k]["moves"][0]["player"] == 1
+    assert "build from islands" in notes
+    assert main([*args, "--resume", str(log)]) == 0
+    assert capsys.readouterr().out == first
+    replay = Replay(cp, json.loads(log.read_text()))
+    assert replay.game.log["turns"] == turns
+
+
 def test_the_terminal_asks_about_a_paid_step(cp) -> None:
     from interpreter.players.human import HumanBot
     said: list[str] = []
