@@ -39,8 +39,29 @@ def built(game, seat: int, name: str) -> int:
     return game.when_built(seat, card.effect)
 
 
+class Yes(RandomBot):
+    """A random bot that takes every step it is offered (the questions recorded)."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def choose_card(self, obs, cards, purpose):
+        self.asked.append(purpose)
+        return 0 if purpose.startswith("advance") else super().choose_card(obs, cards, purpose)
+
+
+def supplied(cp, players: int = 3) -> Game:
+    """A game whose seat 0 takes every step and produces ore, stone, wood and papyrus: the
+    steps' prices in resources (red 1 ore, blue 1 stone, green 1 papyrus, Vineyard's yellow
+    1 wood) are its own, so they cost it no coins."""
+    game = Game(cp, [Yes()] + make_bots("random", players - 1), seed=1)
+    for name in ("Ore Vein", "Stone Pit", "Lumber Yard", "Press"):
+        game.cities[0].build_card(cp.card_named(name))
+    return game
+
+
 def test_red_steps_give_naval_strength_and_the_marker_stops_at_the_end(cp) -> None:
-    game = Game(cp, make_bots("random", 3), seed=1)
+    game = supplied(cp)
     city = game.cities[0]
     naval = []
     for name in ("Stockade", "Barracks", "Walls", "Arsenal", "Stockade"):
@@ -48,9 +69,23 @@ def test_red_steps_give_naval_strength_and_the_marker_stops_at_the_end(cp) -> No
         naval.append((city.track_pos[RED], city.token_counts.get("naval", 0)))
     # steps 1..4: +1, +1, +2, +2; the fifth advance finds the track's end: nothing happens
     assert naval == [(1, 1), (2, 2), (3, 4), (4, 6), (4, 6)]
-    assert city.track_pos == [4, 0, 0, 0]
+    assert city.track_pos == [4, 0, 0, 0] and city.coins == 3  # its own ore: nothing paid
+    assert game.bots[0].asked == ["advance red for ore (0 coins in all)"] * 4  # not at the end
     assert sum(1 for line, _ in city.scorers if line == "military") == 1  # the last step's vp 1
     assert city.shields == 1 + 1 + 2 + 3 + 1  # the cards' own shields, unchanged
+
+
+def test_a_step_priced_in_ore_buys_it_from_a_neighbour_or_is_not_offered(cp) -> None:
+    """Stockade: `advance red for 1 ore`. Without ore of its own the city buys it from its left
+    neighbour at 2 coins (paid at once); with no neighbour selling ore nothing is asked."""
+    game = Game(cp, [Yes(), Yes(), Yes()], seed=1)
+    city, left = game.cities[0], game.cities[1]
+    assert built(game, 0, "Stockade") == 0  # nobody produces ore: not offered
+    assert (city.track_pos[RED], game.bots[0].asked) == (0, [])
+    left.build_card(cp.card_named("Ore Vein"))
+    assert built(game, 0, "Stockade") == 0
+    assert game.bots[0].asked == ["advance red for ore (2 coins in all)"]
+    assert (city.track_pos[RED], city.coins, left.coins) == (1, 3 - 2, 3 + 2)
 
 
 class Answering(RandomBot):
@@ -82,8 +117,8 @@ def test_a_paid_step_is_asked_and_taken_only_with_the_coins(cp) -> None:
     poor.coins = 0
     got = built(game, 1, "Tavern")  # no coin to pay: not asked, the marker stays, the card's coins come
     assert (got, poor.coins, poor.track_pos[YELLOW], bots[1].asked) == (5, 0, 0, [])
-    got = built(game, 1, "Stockade")  # a free step: never asked
-    assert (poor.track_pos[RED], bots[1].asked) == (1, [])
+    got = built(game, 1, "Stockade")  # 1 ore it lacks, no coins to buy it: not asked
+    assert (poor.track_pos[RED], bots[1].asked) == (0, [])
 
 
 def test_greedy_pays_for_a_step_worth_the_coins(cp) -> None:
@@ -94,7 +129,7 @@ def test_greedy_pays_for_a_step_worth_the_coins(cp) -> None:
 
 
 def test_rewards_join_the_city_like_a_card(cp) -> None:
-    game = Game(cp, make_bots("random", 3), seed=1)
+    game = supplied(cp)
     city = game.cities[0]
     raw = tuple(sorted(cp.resources.index(r) for r in ("wood", "stone", "ore", "clay")))
     built(game, 0, "Workshop")  # green step 1: produce wood/stone/ore/clay untradable
@@ -125,7 +160,7 @@ def test_islands_wait_in_the_box_and_exploring_builds_one_of_two(cp) -> None:
     """Green steps 2 and 4: draw 2 island cards of the step's level (deck `islands`, then
     `far_islands`) from the box into the city's hand of that name; at the end of the turn one
     card of that hand is built (free: islands cost nothing), the other stays in the hand."""
-    game = Game(cp, make_bots("random", 3), seed=1)
+    game = supplied(cp)
     city = game.cities[0]
     assert [c.name for c in game.box] == ISLANDS + FAR_ISLANDS  # no draft deals them: the box
     built(game, 0, "Workshop")  # green step 1: no island
@@ -212,7 +247,7 @@ def test_greedy_values_the_step_it_would_reach(cp) -> None:
 
 
 def test_markers_are_cloned_and_in_state_files(cp) -> None:
-    game = Game(cp, make_bots("random", 3), seed=1)
+    game = supplied(cp)
     built(game, 0, "Workshop")
     built(game, 0, "Stockade")
     twin = game.clone()
@@ -365,20 +400,20 @@ def test_a_game_with_paid_steps_resumes_from_its_log(tmp_path: Path, capsys, bot
 
 
 def test_a_step_taken_by_a_card_built_from_the_discard_pile_replays(cp, tmp_path: Path, capsys) -> None:
-    """Seed 2 at 5 greedy players: in age 3 P2 builds Tavern from the discard pile and pays for
-    its yellow step; the step's entry is logged before the build's. Resuming and the browser's
-    replay both find the build past it (and replay the islands built on the way)."""
+    """Seed 1 at 5 greedy players: P3 builds Theater from the discard pile and takes its blue
+    step (its own stone); the step's entry is logged before the build's. Resuming and the
+    browser's replay both find the build past it (and replay the islands built on the way)."""
     from interpreter.cli import main
     from interpreter.web.replay import Replay
     log = tmp_path / "log.json"
     args = ["play", "--pack", str(NAVAL), "--json", "--bots", "greedy", "--core", "python"]
-    assert main([*args, "--players", "5", "--seed", "2", "--log", str(log)]) == 0
+    assert main([*args, "--players", "5", "--seed", "1", "--log", str(log)]) == 0
     first = capsys.readouterr().out
     turns = json.loads(log.read_text())["turns"]
     notes = [t.get("note") for t in turns]
     k = notes.index("build from discard")
-    assert notes[k - 1] == "advance yellow for 1 coin" and turns[k]["moves"][0]["card"] == "Tavern"
-    assert turns[k - 1]["moves"][0]["player"] == turns[k]["moves"][0]["player"] == 1
+    assert notes[k - 1] == "advance blue for stone (0 coins in all)" and turns[k]["moves"][0]["card"] == "Theater"
+    assert turns[k - 1]["moves"][0]["player"] == turns[k]["moves"][0]["player"] == 2
     assert "build from islands" in notes
     assert main([*args, "--resume", str(log)]) == 0
     assert capsys.readouterr().out == first
