@@ -14,7 +14,8 @@ from dsl.loader import load_pack
 from interpreter.rules.compiled import compile_pack
 
 HERE = Path(__file__).resolve().parent
-PACKS = {"naval": HERE.parent / "examples" / "naval-tracks", "fleet": HERE / "packs" / "fleet-tracks"}
+PACKS = {"naval": HERE.parent / "examples" / "naval-tracks", "fleet": HERE / "packs" / "fleet-tracks",
+         "triggers": HERE / "packs" / "fleet-triggers"}
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +53,21 @@ def test_islands_are_built_natively(native_core: None, cps: dict, bots: str) -> 
         assert sorted(places) == sorted(islands), (seed, places)
         built += sum(1 for c in cities for i in c[4] if i in islands)
     assert built or bots == "random"  # (a random bot takes a paid step at even odds: rarely two)
+
+
+def test_steps_whose_reward_is_a_trigger_are_reached_natively(native_core: None, cps: dict) -> None:
+    """tests/packs/fleet-triggers (played move by move against Python above): its games reach
+    the steps that are triggers (red step 2, yellow steps 1 and 3, gold steps 1 and 2)."""
+    from interpreter.sim.differential import native_run
+    reached = set()
+    for seed in range(6):
+        trace, _ = native_run(cps["triggers"], seed, 4, "greedy", "A")
+        for c in trace[-1][1][2]:
+            red, yellow, gold = c[-1]
+            reached |= {("red", 2)} if red >= 2 else set()
+            reached |= {("yellow", k) for k in (1, 3) if yellow >= k}
+            reached |= {("gold", k) for k in (1, 2) if gold >= k}
+    assert reached == {("red", 2), ("yellow", 1), ("yellow", 3), ("gold", 1), ("gold", 2)}
 
 
 def test_tracks_lower_with_their_steps_and_conflicts(cps: dict) -> None:

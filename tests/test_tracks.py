@@ -14,7 +14,7 @@ import pytest
 
 from dsl.diagnostics import PackError
 from dsl.loader import load_pack
-from interpreter.native.lower import NotNative, lower
+from interpreter.native.lower import lower
 from interpreter.players.bots import RandomBot
 from interpreter.players.game import Game
 from interpreter.players.roster import make_bots
@@ -268,7 +268,8 @@ def test_markers_are_cloned_and_in_state_files(cp) -> None:
         build_table(state, cp)
 
 
-def test_the_native_core_runs_tracks_and_declines_a_triggered_reward(cp, tmp_path: Path) -> None:
+def test_the_native_core_runs_tracks_and_a_triggered_reward(cp, tmp_path: Path) -> None:
+    from interpreter.native.lower import H_TRIGGER
     assert len(lower(cp)["tracks"]) == 4  # tests/test_native_tracks.py plays them
     (tmp_path / "pack.yaml").write_text(dedent("""\
         name: triggered-step
@@ -277,8 +278,10 @@ def test_the_native_core_runs_tracks_and_declines_a_triggered_reward(cp, tmp_pat
           tracks:
             red: {steps: ["coins 1 when build red card"]}
         """))
-    with pytest.raises(NotNative, match="track step whose reward is a trigger"):
-        lower(compile_pack(load_pack(str(tmp_path))))
+    t = lower(compile_pack(load_pack(str(tmp_path))))  # no NotNative (played: tests/packs/fleet-triggers)
+    base = lower(compile_pack(load_pack("base")))
+    triggers = [sum(row[0] == H_TRIGGER for row in x["hooks"]) for x in (t, base)]
+    assert triggers[0] == triggers[1] + 1  # the step's trigger
 
 
 BAD_MANIFEST = """\

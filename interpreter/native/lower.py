@@ -353,8 +353,6 @@ def _check_rules(cp: CompiledPack) -> None:
     if any(len(w.victory) < rules.ages or len(w.defeat) < rules.ages or len(w.victory) > 16
            for w in rules.track_conflicts):
         raise NotNative("a conflict along a track without a victory or defeat token for an age")
-    if any(isinstance(h, E.TriggerHook) for t in cp.tracks for step in t.steps for h in step.hooks):
-        raise NotNative("a track step whose reward is a trigger (`when ...`)")
     if len(rules.tokens) > MAXTK:
         raise NotNative("more token kinds than the native core holds")
     if len(cp.resources) > MAXR or len(cp.colors) > MAXC or len(cp.symbols) > MAXS:
