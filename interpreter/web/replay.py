@@ -107,8 +107,9 @@ class LogBot:
         k = len(game.log["turns"])
         turns = self.replay.log["turns"]
         # the choices the built card made (a paid step on a track) are logged before the
-        # build's own entry: look past the seat's note turns to it
+        # build's own entry: look past the seat's note turns of this turn to it
         while k < len(turns) and turns[k].get("note") not in (None, "build from discard") \
+                and (turns[k].get("age"), turns[k].get("turn")) == (game.age, game.turn) \
                 and all(m["player"] == seat for m in turns[k]["moves"]):
             k += 1
         if k < len(turns) and turns[k].get("note") == "build from discard" \
