@@ -14,12 +14,60 @@ from dsl.loader import load_pack
 from interpreter.rules.compiled import compile_pack
 
 HERE = Path(__file__).resolve().parent
-PACKS = {"naval": HERE.parent / "examples" / "naval-tracks", "fleet": HERE / "packs" / "fleet-tracks"}
+PACKS = {"naval": HERE.parent / "examples" / "naval-tracks", "fleet": HERE / "packs" / "fleet-tracks",
+         "triggers": HERE / "packs" / "fleet-triggers"}
 
 
 @pytest.fixture(scope="module")
 def cps() -> dict:
     return {name: compile_pack(load_pack(str(path))) for name, path in PACKS.items()}
+
+
+def test_islands_lower_as_a_hand_and_a_box_at_the_start(cps: dict) -> None:
+    """examples/naval-tracks' island deck: no draft deals it, so its 8 cards are in the box
+    from the start (phases.boxed_at_start), and the green steps' draws and builds name the
+    hands `islands` and `far_islands`, which only track steps name."""
+    from interpreter.native.lower import hand_names, lower
+    cp = cps["naval"]
+    assert hand_names(cp) == ["far_islands", "islands"]
+    t = lower(cp)
+    assert [cp.cards[i].name for i in t["start_box"]] == [
+        "Palm Atoll", "Pearl Bank", "Cedar Isle", "Harbour Isle",  # `islands`, then `far_islands`
+        "Lookout Rock", "Iron Reef", "Glass Sands", "Oracle Isle"]
+    assert lower(cps["fleet"])["start_box"] == []
+
+
+@pytest.mark.parametrize("bots", ["random", "greedy"])
+def test_islands_are_built_natively(native_core: None, cps: dict, bots: str) -> None:
+    """Native games of the naval pack: every island is in one place only (the box, an island
+    hand, a city), and greedy cities reaching green step 2 or 4 build islands."""
+    from interpreter.sim.differential import native_run
+    cp = cps["naval"]
+    islands = {c.id for c in cp.cards if c.deck in ("islands", "far_islands")}
+    built = 0
+    for seed in range(8):
+        trace, _ = native_run(cp, seed, 5, bots, "A")
+        age, turn, cities, _discard, box = trace[-1][1]
+        places = [i for c in cities for i in c[4] if i in islands] + \
+            [i for c in cities for h in c[7] for i in h] + [i for i in box if i in islands]
+        assert sorted(places) == sorted(islands), (seed, places)
+        built += sum(1 for c in cities for i in c[4] if i in islands)
+    assert built or bots == "random"  # (a random bot takes a paid step at even odds: rarely two)
+
+
+def test_steps_whose_reward_is_a_trigger_are_reached_natively(native_core: None, cps: dict) -> None:
+    """tests/packs/fleet-triggers (played move by move against Python above): its games reach
+    the steps that are triggers (red step 2, yellow steps 1 and 3, gold steps 1 and 2)."""
+    from interpreter.sim.differential import native_run
+    reached = set()
+    for seed in range(6):
+        trace, _ = native_run(cps["triggers"], seed, 4, "greedy", "A")
+        for c in trace[-1][1][2]:
+            red, yellow, gold = c[-1]
+            reached |= {("red", 2)} if red >= 2 else set()
+            reached |= {("yellow", k) for k in (1, 3) if yellow >= k}
+            reached |= {("gold", k) for k in (1, 2) if gold >= k}
+    assert reached == {("red", 2), ("yellow", 1), ("yellow", 3), ("gold", 1), ("gold", 2)}
 
 
 def test_tracks_lower_with_their_steps_and_conflicts(cps: dict) -> None:
@@ -86,16 +134,18 @@ def test_a_search_bot_plays_its_playouts_natively(native_core: None, cps: dict) 
     assert len(scores["players"]) == 3
 
 
-def test_a_search_world_carries_the_markers(native_core: None, cps: dict) -> None:
+@pytest.mark.parametrize("name", ["fleet", "naval"])
+def test_a_search_world_carries_the_markers(native_core: None, cps: dict, name: str) -> None:
     """A world the core deals for the search bot (players/native_worlds.py) holds the markers
-    and their rewards: played out natively, it scores as the same world determinized in Python
-    and played on by the Python engine."""
+    and their rewards (naval: the island hands and the islands left in the box): played out
+    natively, it scores as the same world determinized in Python and played on by the Python
+    engine."""
     from interpreter.players.bots import GreedyBot, RandomBot
     from interpreter.players.determinize import determinize
     from interpreter.players.game import Game
     from interpreter.players.native_worlds import NativeWorlds
     from interpreter.sim.native_records import scores_of
-    cp = cps["fleet"]
+    cp = cps[name]
     checked = []
 
     class Probe(RandomBot):
@@ -107,6 +157,7 @@ def test_a_search_world_carries_the_markers(native_core: None, cps: dict) -> Non
                 fast = worlds.world(stream.copy())
                 slow = determinize(obs, stream, [GreedyBot() for _ in range(obs.n)])
                 markers = [list(c.track_pos) for c in slow.cities]
+                assert slow.determinized_shortfall == 0  # every hidden island had a place
                 fast.reseed_bots([r.state for r in slow.bot_rngs], [1] * obs.n)
                 fast.play()
                 checked.append((markers, scores_of(cp, fast) == slow.play()))

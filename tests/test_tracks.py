@@ -1,7 +1,8 @@
 """Per-city tracks (rules: tracks), the word `advance`, and conflicts along a track
 (rules: track_conflicts), on examples/naval-tracks. Expectations are worked out by hand from
 the pack's README and pack.yaml: red steps give naval tokens 1, 1, 2, 2 (+1 vp); yellow coins
-2, 3, 4 (+1 vp); green a private any-raw, 2 vp, a wild symbol; the naval conflict gives
+2, 3, 4 (+1 vp); green a private any-raw, an island, a wild symbol, an island (draw 2 island
+cards, build one at the end of the turn); the naval conflict gives
 3/5/7 to the strongest and -1/-2/-3 to the weakest."""
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 
 from dsl.diagnostics import PackError
 from dsl.loader import load_pack
-from interpreter.native.lower import NotNative, lower
+from interpreter.native.lower import lower
 from interpreter.players.bots import RandomBot
 from interpreter.players.game import Game
 from interpreter.players.roster import make_bots
@@ -38,8 +39,29 @@ def built(game, seat: int, name: str) -> int:
     return game.when_built(seat, card.effect)
 
 
+class Yes(RandomBot):
+    """A random bot that takes every step it is offered (the questions recorded)."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def choose_card(self, obs, cards, purpose):
+        self.asked.append(purpose)
+        return 0 if purpose.startswith("advance") else super().choose_card(obs, cards, purpose)
+
+
+def supplied(cp, players: int = 3) -> Game:
+    """A game whose seat 0 takes every step and produces ore, stone, wood and papyrus: the
+    steps' prices in resources (red 1 ore, blue 1 stone, green 1 papyrus, Vineyard's yellow
+    1 wood) are its own, so they cost it no coins."""
+    game = Game(cp, [Yes()] + make_bots("random", players - 1), seed=1)
+    for name in ("Ore Vein", "Stone Pit", "Lumber Yard", "Press"):
+        game.cities[0].build_card(cp.card_named(name))
+    return game
+
+
 def test_red_steps_give_naval_strength_and_the_marker_stops_at_the_end(cp) -> None:
-    game = Game(cp, make_bots("random", 3), seed=1)
+    game = supplied(cp)
     city = game.cities[0]
     naval = []
     for name in ("Stockade", "Barracks", "Walls", "Arsenal", "Stockade"):
@@ -47,9 +69,23 @@ def test_red_steps_give_naval_strength_and_the_marker_stops_at_the_end(cp) -> No
         naval.append((city.track_pos[RED], city.token_counts.get("naval", 0)))
     # steps 1..4: +1, +1, +2, +2; the fifth advance finds the track's end: nothing happens
     assert naval == [(1, 1), (2, 2), (3, 4), (4, 6), (4, 6)]
-    assert city.track_pos == [4, 0, 0, 0]
+    assert city.track_pos == [4, 0, 0, 0] and city.coins == 3  # its own ore: nothing paid
+    assert game.bots[0].asked == ["advance red for ore (0 coins in all)"] * 4  # not at the end
     assert sum(1 for line, _ in city.scorers if line == "military") == 1  # the last step's vp 1
     assert city.shields == 1 + 1 + 2 + 3 + 1  # the cards' own shields, unchanged
+
+
+def test_a_step_priced_in_ore_buys_it_from_a_neighbour_or_is_not_offered(cp) -> None:
+    """Stockade: `advance red for 1 ore`. Without ore of its own the city buys it from its left
+    neighbour at 2 coins (paid at once); with no neighbour selling ore nothing is asked."""
+    game = Game(cp, [Yes(), Yes(), Yes()], seed=1)
+    city, left = game.cities[0], game.cities[1]
+    assert built(game, 0, "Stockade") == 0  # nobody produces ore: not offered
+    assert (city.track_pos[RED], game.bots[0].asked) == (0, [])
+    left.build_card(cp.card_named("Ore Vein"))
+    assert built(game, 0, "Stockade") == 0
+    assert game.bots[0].asked == ["advance red for ore (2 coins in all)"]
+    assert (city.track_pos[RED], city.coins, left.coins) == (1, 3 - 2, 3 + 2)
 
 
 class Answering(RandomBot):
@@ -81,8 +117,8 @@ def test_a_paid_step_is_asked_and_taken_only_with_the_coins(cp) -> None:
     poor.coins = 0
     got = built(game, 1, "Tavern")  # no coin to pay: not asked, the marker stays, the card's coins come
     assert (got, poor.coins, poor.track_pos[YELLOW], bots[1].asked) == (5, 0, 0, [])
-    got = built(game, 1, "Stockade")  # a free step: never asked
-    assert (poor.track_pos[RED], bots[1].asked) == (1, [])
+    got = built(game, 1, "Stockade")  # 1 ore it lacks, no coins to buy it: not asked
+    assert (poor.track_pos[RED], bots[1].asked) == (0, [])
 
 
 def test_greedy_pays_for_a_step_worth_the_coins(cp) -> None:
@@ -93,15 +129,65 @@ def test_greedy_pays_for_a_step_worth_the_coins(cp) -> None:
 
 
 def test_rewards_join_the_city_like_a_card(cp) -> None:
-    game = Game(cp, make_bots("random", 3), seed=1)
+    game = supplied(cp)
     city = game.cities[0]
     raw = tuple(sorted(cp.resources.index(r) for r in ("wood", "stone", "ore", "clay")))
     built(game, 0, "Workshop")  # green step 1: produce wood/stone/ore/clay untradable
     assert raw in city.choices and raw not in city.choices_trade
-    built(game, 0, "School")  # green step 2: vp 2, on the science line
-    assert [line for line, _ in city.scorers].count("science") == 1
+    built(game, 0, "Laboratory")  # green step 2: an island (drawn, built at the end of the turn)
+    assert len(city.hands["islands"]) == 2 and game.owed_hands == [(0, "islands")]
+    built(game, 0, "School")  # green step 3: science any, a wild symbol
+    assert len(city.science_wild) == 1
     built(game, 0, "Theater")  # blue step 1: vp 1 on the civilian line
-    assert city.track_pos == [0, 0, 1, 2]
+    assert city.track_pos == [0, 0, 1, 3]
+
+
+ISLANDS = ["Palm Atoll", "Pearl Bank", "Cedar Isle", "Harbour Isle"]  # level I: `islands`
+FAR_ISLANDS = ["Lookout Rock", "Iron Reef", "Glass Sands", "Oracle Isle"]  # level II
+
+
+def settle_islands(game, seat: int, hand: str, name: str) -> None:
+    """The end of the turn: the owed build from the island hand `hand`, `name` chosen."""
+    game.start_settle()
+    assert game.advance(stop_at_done=True) == [(seat, ("build",))]
+    assert sorted(c.name for c in game.hands[seat]) == sorted(c.name for c in game.cities[seat].hands[hand])
+    (move,) = [m for m in game.moves(seat, ("build",)) if game.hands[seat][m.card].name == name]
+    assert move.left == move.right == 0  # an island costs nothing
+    game.step({seat: move})
+
+
+def test_islands_wait_in_the_box_and_exploring_builds_one_of_two(cp) -> None:
+    """Green steps 2 and 4: draw 2 island cards of the step's level (deck `islands`, then
+    `far_islands`) from the box into the city's hand of that name; at the end of the turn one
+    card of that hand is built (free: islands cost nothing), the other stays in the hand."""
+    game = supplied(cp)
+    city = game.cities[0]
+    assert [c.name for c in game.box] == ISLANDS + FAR_ISLANDS  # no draft deals them: the box
+    built(game, 0, "Workshop")  # green step 1: no island
+    assert city.hands == {} and len(game.box) == 8 and game.owed_hands == []
+    pearl, palm = cp.card_named("Pearl Bank"), cp.card_named("Palm Atoll")
+    far = [c for c in game.box if c.deck == "far_islands"]
+    game.box = [pearl, palm] + far  # the level I islands left: these two, so the draw takes both
+    coins = city.coins
+    assert built(game, 0, "Laboratory") == 0  # green step 2: draw 2, a build owed (no coins yet)
+    assert sorted(c.name for c in city.hands["islands"]) == ["Palm Atoll", "Pearl Bank"]
+    assert game.box == far and game.owed_hands == [(0, "islands")]
+    settle_islands(game, 0, "islands", "Pearl Bank")  # coins 4, at once
+    assert city.coins == coins + 4 and pearl in city.cards and palm not in city.cards
+    assert [c.name for c in city.hands["islands"]] == ["Palm Atoll"]  # kept, never offered again
+    built(game, 0, "School")  # green step 3: no island
+    assert game.owed_hands == [] and len(game.box) == 4
+    lookout = cp.card_named("Lookout Rock")
+    game.box = [lookout]  # one level II island left: the draw takes it alone
+    naval, shields = city.token_counts.get("naval", 0), city.shields
+    built(game, 0, "University")  # green step 4: draw 2 (only 1 there) of level II, build it
+    assert [c.name for c in city.hands["far_islands"]] == ["Lookout Rock"]
+    settle_islands(game, 0, "far_islands", "Lookout Rock")  # shields 1; tokens 1 naval
+    assert (city.token_counts.get("naval", 0), city.shields) == (naval + 1, shields + 1)
+    assert city.hands["far_islands"] == [] and city.track_pos[GREEN] == 4
+    assert [c.name for c in city.hands["islands"]] == ["Palm Atoll"]  # level I: not offered
+    built(game, 0, "University")  # at the end of the track: no draw, no build owed
+    assert game.owed_hands == [] and city.hands["far_islands"] == []
 
 
 def naval_war(cp, strengths: list[int], age: int) -> list[list[int]]:
@@ -161,7 +247,7 @@ def test_greedy_values_the_step_it_would_reach(cp) -> None:
 
 
 def test_markers_are_cloned_and_in_state_files(cp) -> None:
-    game = Game(cp, make_bots("random", 3), seed=1)
+    game = supplied(cp)
     built(game, 0, "Workshop")
     built(game, 0, "Stockade")
     twin = game.clone()
@@ -182,7 +268,8 @@ def test_markers_are_cloned_and_in_state_files(cp) -> None:
         build_table(state, cp)
 
 
-def test_the_native_core_runs_tracks_and_declines_a_triggered_reward(cp, tmp_path: Path) -> None:
+def test_the_native_core_runs_tracks_and_a_triggered_reward(cp, tmp_path: Path) -> None:
+    from interpreter.native.lower import H_TRIGGER
     assert len(lower(cp)["tracks"]) == 4  # tests/test_native_tracks.py plays them
     (tmp_path / "pack.yaml").write_text(dedent("""\
         name: triggered-step
@@ -191,8 +278,10 @@ def test_the_native_core_runs_tracks_and_declines_a_triggered_reward(cp, tmp_pat
           tracks:
             red: {steps: ["coins 1 when build red card"]}
         """))
-    with pytest.raises(NotNative, match="track step whose reward is a trigger"):
-        lower(compile_pack(load_pack(str(tmp_path))))
+    t = lower(compile_pack(load_pack(str(tmp_path))))  # no NotNative (played: tests/packs/fleet-triggers)
+    base = lower(compile_pack(load_pack("base")))
+    triggers = [sum(row[0] == H_TRIGGER for row in x["hooks"]) for x in (t, base)]
+    assert triggers[0] == triggers[1] + 1  # the step's trigger
 
 
 BAD_MANIFEST = """\
@@ -311,6 +400,28 @@ def test_a_game_with_paid_steps_resumes_from_its_log(tmp_path: Path, capsys, bot
     assert '"action": "advance"' in log.read_text()
     assert main([*args, "--resume", str(log)]) == 0
     assert capsys.readouterr().out == first
+
+
+def test_a_step_taken_by_a_card_built_from_the_discard_pile_replays(cp, tmp_path: Path, capsys) -> None:
+    """Seed 1 at 5 greedy players: P3 builds Theater from the discard pile and takes its blue
+    step (its own stone); the step's entry is logged before the build's. Resuming and the
+    browser's replay both find the build past it (and replay the islands built on the way)."""
+    from interpreter.cli import main
+    from interpreter.web.replay import Replay
+    log = tmp_path / "log.json"
+    args = ["play", "--pack", str(NAVAL), "--json", "--bots", "greedy", "--core", "python"]
+    assert main([*args, "--players", "5", "--seed", "1", "--log", str(log)]) == 0
+    first = capsys.readouterr().out
+    turns = json.loads(log.read_text())["turns"]
+    notes = [t.get("note") for t in turns]
+    k = notes.index("build from discard")
+    assert notes[k - 1] == "advance blue for stone (0 coins in all)" and turns[k]["moves"][0]["card"] == "Theater"
+    assert turns[k - 1]["moves"][0]["player"] == turns[k]["moves"][0]["player"] == 2
+    assert "build from islands" in notes
+    assert main([*args, "--resume", str(log)]) == 0
+    assert capsys.readouterr().out == first
+    replay = Replay(cp, json.loads(log.read_text()))
+    assert replay.game.log["turns"] == turns
 
 
 def test_the_terminal_asks_about_a_paid_step(cp) -> None:

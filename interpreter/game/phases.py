@@ -18,7 +18,7 @@ here and a new row in dsl.phases.PHASES, not a branch in the game loop.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple, Optional, Sequence
+from typing import Any, NamedTuple, Optional, Sequence
 
 from dsl.model import PhaseDecl
 from dsl.phases import PHASES
@@ -47,6 +47,18 @@ def schedule(phases: tuple[PhaseDecl, ...], ages: int) -> tuple[Step, ...]:
         steps.extend(Step(p, age) for p in phases if p.at == "after age" and p.runs_in(age))
     steps.extend(Step(p, ages) for p in phases if p.at == "end")
     return tuple(steps)
+
+
+def boxed_decks(cp: Any) -> list[str]:
+    """The declared decks no draft deals (islands a track step draws), in the rules' order."""
+    drafted = {p.deck for p in cp.rules.phases if p.kind == "draft"}
+    return [name for name in cp.rules.decks if name not in drafted]
+
+
+def boxed_at_start(cp: Any, n_players: int) -> list[Any]:
+    """The cards of boxed_decks in the pack's order: they wait in the box from the start,
+    for `draw N from DECK`."""
+    return [c for name in boxed_decks(cp) for c in cp.deck_cards(name, n_players)]
 
 
 class AgePhase:

@@ -27,7 +27,7 @@ from interpreter.game.owed import EndOfTurnBuilds
 from interpreter.game.own_cards import OwnCards
 from interpreter.game.projects import Projects
 from interpreter.game.second import SecondCards
-from interpreter.game.phases import AGE, schedule
+from interpreter.game.phases import AGE, boxed_at_start, schedule
 from interpreter.game.position import Stepping
 from interpreter.game.records import Knowledge, Record
 from interpreter.game.rng import Stream
@@ -169,6 +169,7 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
         self.lineage: Optional[list[int]] = None
         self.discard_known: list[int] = []  # per discard pile card: a bit per seat that knows it
         self.box_known: list[int] = []
+        self.to_box(boxed_at_start(cp, self.n_players))
 
     # -- the cycle ----------------------------------------------------------------
     def begin_age(self, age: int) -> None:

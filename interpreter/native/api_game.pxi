@@ -17,6 +17,9 @@ cdef int setup(const PackC* P, Game* g, int n, int hand_size, uint64_t deal_stat
     g.hand_size = hand_size
     g.last = hand_size - 1
     g.rng_deal = deal_state
+    for i in range(P.nstart_box):  # Game.__init__: decks no draft deals wait in the box
+        g.box[i] = P.start_box[i]
+    g.nbox = P.nstart_box
     for s in range(n):
         g.rng_bot[s] = bot_states[s]
         g.policy[s] = policies[s]

@@ -162,6 +162,9 @@ cdef class NativePack:
         P.deck_of = <int*>calloc(max(1, len(cards)), sizeof(int))
         for i, d in enumerate(t["deck_of"]):
             P.deck_of[i] = d
+        P.nstart_box = len(t["start_box"])  # lower.py keeps it within the box
+        for i, d in enumerate(t["start_box"]):
+            P.start_box[i] = d
         k = 0
         P.ntracks = len(t["tracks"])
         for i, steps in enumerate(t["tracks"]):  # lower.py keeps them within the arrays

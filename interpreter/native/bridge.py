@@ -47,10 +47,12 @@ def _projects(game: Any) -> list[tuple[list[int], int]]:
 
 
 def _folded(game: Any, seat: int) -> list[tuple[Any, int]]:
-    """(effect, card id or -1) in the order load_game folds them in: board, cards, stages, copies."""
+    """(effect, card id or -1) in the order load_game folds them in: board, cards, stages,
+    copies, then the track steps reached (add_steps: track by track)."""
     c = game.cities[seat]
     return [(c.side.board, -1)] + [(x.effect, x.id) for x in c.cards] \
-        + [(c.side.stages[k].effect, -1) for k in c.built_stages] + [(x.effect, x.id) for x in c.copied_now]
+        + [(c.side.stages[k].effect, -1) for k in c.built_stages] + [(x.effect, x.id) for x in c.copied_now] \
+        + [(t.steps[i], -1) for t, pos in zip(game.cp.tracks, c.track_pos) for i in range(pos)]
 
 
 def _gained(game: Any, seat: int) -> list[int]:

@@ -307,6 +307,8 @@ cdef struct PackC:
     int tok_sitout[MAXTK]
     int debt              # the token kind taken for unpaid losses, or -1
     int* deck_of          # by card: its named deck id, or -1 for an age card
+    int nstart_box        # the cards of decks no draft deals, in the box from the start
+    short start_box[MAXBOX]
     int* contrib_card     # by contribution: the card it is the effect of, or -1 (a board, a stage)
     int ntracks           # per-city tracks (tracks.pxi): each one's steps' contributions
     int track_step0[MAXTRACKS]

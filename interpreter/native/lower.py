@@ -490,8 +490,6 @@ def _check_rules(cp: CompiledPack) -> None:
     if any(len(w.victory) < rules.ages or len(w.defeat) < rules.ages or len(w.victory) > 16
            for w in rules.track_conflicts):
         raise NotNative("a conflict along a track without a victory or defeat token for an age")
-    if any(isinstance(h, E.TriggerHook) for t in cp.tracks for step in t.steps for h in step.hooks):
-        raise NotNative("a track step whose reward is a trigger (`when ...`)")
     if len(rules.tokens) > MAXTK:
         raise NotNative("more token kinds than the native core holds")
     if len(cp.resources) > MAXR or len(cp.colors) > MAXC or len(cp.symbols) > MAXS:
@@ -560,7 +558,8 @@ def hand_names(cp: CompiledPack) -> list[str]:
     hand), sorted: a draw takes cards of a deck into the hand of the same name."""
     names = {p.hand for p in cp.rules.phases if p.hand} | {p.deck for p in cp.rules.phases if p.deck}
     for c in [c.effect for c in cp.cards] + [x for s in cp.sides.values()
-                                             for x in (s.board, *(st.effect for st in s.stages))]:
+                                             for x in (s.board, *(st.effect for st in s.stages))] \
+            + [step for t in cp.tracks for step in t.steps]:  # a track step's reward (an island)
         for h in c.hooks:
             if isinstance(h, E.DrawHook):
                 names.add(h.deck)
@@ -654,6 +653,7 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
         "debt": tokens.index(rules.debt) if rules.debt in tokens else -1,
         "tracks": tracks, "track_wars": wars, "advances": t.lowering.advances,
         "projects": projects,
+        "start_box": _start_box(cp),
     }
 
 
@@ -682,6 +682,16 @@ def _projects(cp: CompiledPack, t: _Tables) -> list[list[Any]]:
         out.append([p.age, card.cost_coins, card.cost_per_age, [list(x) for x in card.cost], ks[0], ks[1],
                     [p.needed_at(n) for n in range(MAXP + 1)], int(p.completes == WHEN_FULL)])
     return out
+
+
+def _start_box(cp: CompiledPack) -> list[int]:
+    """phases.boxed_at_start: the ids of the decks no draft deals, in the box from the start
+    (the same at every player count: a card of such a deck with player counts is declined)."""
+    from interpreter.game.phases import boxed_at_start
+    boxed = boxed_at_start(cp, cp.rules.max_players)
+    if any(c.card.players is not None for c in boxed) or len(boxed) > MAXBOX:
+        raise NotNative("a deck no draft deals with cards by player count, or larger than the box")
+    return [c.id for c in boxed]
 
 
 def deals(cp: CompiledPack, n: int) -> tuple[list[list[Any]], list[list[int]]]:

@@ -25,6 +25,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence
 
 from interpreter.rules.compiled import CCard
+from interpreter.game.phases import boxed_decks
 from interpreter.game.records import Record
 from interpreter.rules.moves import BUILD
 from interpreter.players.observation import Observation, back
@@ -204,6 +205,8 @@ class _Redeal:
                 universe[rec.age] = self.age_deck(rec.age, known)
             elif rec.kind == "draft" and rec.deck not in universe:
                 universe[rec.deck] = Counter(cp.deck_cards(rec.deck, n))
+        for name in boxed_decks(cp):  # decks in the box from the start (islands)
+            universe[name] = Counter(cp.deck_cards(name, n))
         by_back: dict[Any, tuple[Cards, Cards]] = {key: (Counter(), Counter()) for key in universe}
         for i, cards in enumerate((located, seen)):
             for c, k in cards.items():

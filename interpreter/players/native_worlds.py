@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
+from interpreter.game.phases import boxed_decks
 from interpreter.game.rng import Stream
 from interpreter.players.determinize import _Known
 from interpreter.players.observation import Observation, back
@@ -134,6 +135,9 @@ def plan_of(real: "Game", seat: int, known: _Known) -> Optional[dict[str, Any]]:
         if key is not None and key not in keys:
             keys.append(key)
             decks.append(facts.deck(real, rec.kind, key))
+    for key in boxed_decks(real.cp):  # decks in the box from the start (determinize.pools)
+        keys.append(key)
+        decks.append(facts.deck(real, "draft", key))
     index = {key: k for k, key in enumerate(keys)}
     key_of = [-1] * size_c
     spare: list[list[int]] = []

@@ -103,6 +103,14 @@ class LoggedTurns:
     def noted(self, note: str, seat: int) -> dict[str, Any] | None:
         """The logged entry of `seat` in the next turn when that turn is a `note` one."""
         k = len(self.game.log["turns"])
+        if note == "build from discard":
+            # the choices the built card made (a paid step on a track) are logged before the
+            # build's own entry: look past the seat's note turns of this turn to it
+            g = self.game
+            while k < len(self.turns) and self.turns[k].get("note") not in (None, note) \
+                    and (self.turns[k].get("age"), self.turns[k].get("turn")) == (g.age, g.turn) \
+                    and all(m["player"] == seat for m in self.turns[k]["moves"]):
+                k += 1
         if k < len(self.turns) and self.turns[k].get("note") == note:
             for m in self.turns[k]["moves"]:
                 if m["player"] == seat:

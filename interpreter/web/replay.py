@@ -106,6 +106,12 @@ class LogBot:
     def _discard(self, game: "Game", seat: int, cards: list[CCard]) -> int | None:
         k = len(game.log["turns"])
         turns = self.replay.log["turns"]
+        # the choices the built card made (a paid step on a track) are logged before the
+        # build's own entry: look past the seat's note turns of this turn to it
+        while k < len(turns) and turns[k].get("note") not in (None, "build from discard") \
+                and (turns[k].get("age"), turns[k].get("turn")) == (game.age, game.turn) \
+                and all(m["player"] == seat for m in turns[k]["moves"]):
+            k += 1
         if k < len(turns) and turns[k].get("note") == "build from discard" \
                 and turns[k]["moves"][0]["player"] == seat:
             names = [c.name for c in cards]
