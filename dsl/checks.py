@@ -215,6 +215,13 @@ def effect_sources(cards: list[Card], wonders: list[Wonder]) -> list[tuple[Any, 
     return where
 
 
+def most_copies(cards: list[Card], wonders: list[Wonder], rules: Any) -> list[int]:
+    """Beside effect_sources: how many copies of each card the largest table deals (one per
+    `players` entry it reaches; a card without one, and every wonder stage, once)."""
+    out = [max(1, c.copies_at(rules.max_players)) for c in cards]
+    return out + [1 for w in wonders for side in w.sides.values() for _ in side.stages]
+
+
 def deck_problems(pack: Pack) -> list[str]:
     """Player counts the pack declares whose decks are too small to deal every hand: the pack
     cannot be played at them (a pack extended by others is checked only where it is loaded

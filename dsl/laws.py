@@ -81,9 +81,11 @@ def _bounds(rule: str, rules: Any, effects: list[Any]) -> tuple[int, int, int | 
     return vp, vp, (0 if vp >= 0 else None), (0 if vp < 0 else None)
 
 
-def check_rule_changes(where: list[tuple[Any, Any, str, tuple[Any, ...]]], rules: Any, report: Any) -> None:
-    """Refuse a pack whose changes, all holding at once (every card, stage and law tile once:
-    a bound, not a game that must happen), would take a rules number out of what the game can
+def check_rule_changes(where: list[tuple[Any, Any, str, tuple[Any, ...]]], rules: Any, report: Any,
+                       copies: list[int] | None = None) -> None:
+    """Refuse a pack whose changes, all holding at once (every card, stage and law tile; a
+    card's change once per copy the largest table deals that can reach one city, `copies`
+    beside `where`: a bound, not a game that must happen), would take a rules number out of what the game can
     play with: a negative price, sale or set bonus, a victory worth less than 0, a defeat worth
     more, a token kind's points changing sign (or given to a kind with no score line), a hand
     passed to nobody or back to its owner (check_pass_changes)."""
@@ -93,24 +95,30 @@ def check_rule_changes(where: list[tuple[Any, Any, str, tuple[Any, ...]]], rules
     for rule in changed:
         down, up, low, high = _bounds(rule, rules, every)
         kind = rules.tokens.get(rule.partition(" ")[2]) if rule.startswith("token ") else None
-        for file, at, subject, effects in where:
+        for k, (file, at, subject, effects) in enumerate(where):
             for e in effects:
                 if not isinstance(e, A.RuleChange) or e.rule != rule:
                     continue
+                # copies held in several cities add up in a city they all reach: at most one per
+                # city it is reached from (one per side named; every other city for `others`)
+                reach = rules.max_players - 1 if "others" in e.sides else len(e.sides)
+                many = min(copies[k], reach) if copies is not None else 1
+                amount = e.amount * many
+                said = f"'rule {rule} {e.amount:+d}'" + (f" (on {many} copies of the card)" if many > 1 else "")
                 if kind is not None and not kind.line:
-                    report(file, at, f"'rule {rule} {e.amount:+d}': the token kind '{kind.name}' has no "
+                    report(file, at, f"{said}: the token kind '{kind.name}' has no "
                            "score line (give it `line:` under rules: tokens)", subject, "range")
                     kind = None
-                if e.amount < 0:
-                    down += e.amount
-                    if low is not None and low <= down - e.amount and down < low:
-                        report(file, at, f"'rule {rule} {e.amount:+d}': with every change that lowers "
+                if amount < 0:
+                    down += amount
+                    if low is not None and low <= down - amount and down < low:
+                        report(file, at, f"{said}: with every change that lowers "
                                f"it holding at once, {rule} could fall to {down} (below {low}): "
                                + _why(rule), subject, "range")
                 else:
-                    up += e.amount
-                    if high is not None and up - e.amount <= high < up:
-                        report(file, at, f"'rule {rule} {e.amount:+d}': with every change that raises "
+                    up += amount
+                    if high is not None and up - amount <= high < up:
+                        report(file, at, f"{said}: with every change that raises "
                                f"it holding at once, {rule} could rise to {up} (above {high}): "
                                + _why(rule), subject, "range")
     check_pass_changes(where, rules, report)

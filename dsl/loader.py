@@ -24,7 +24,7 @@ from .limits import LIMITS
 from .packref import resolve_extends, resolve_pack
 from .laws import check_rule_changes
 from .tower import build_tower, tower_effects
-from .checks import effect_sources, check_bury_hands, copy_stage, check_drafts, check_far_trade, check_seat_distances, check_guild_ages, deck_problems, follow_ages, link_chains
+from .checks import effect_sources, most_copies, check_bury_hands, copy_stage, check_drafts, check_far_trade, check_seat_distances, check_guild_ages, deck_problems, follow_ages, link_chains
 from .parser import parse_cost, parse_effects
 from .text_errors import CardTextError, LanguageError, did_you_mean
 from .plugins import load_plugins
@@ -289,9 +289,11 @@ class _PackBuilder:
         check_far_trade(final_cards, rules, col.add)
         check_seat_distances(final_cards, list(all_wonders.values()), rules, col.add)
         check_bury_hands(final_cards, list(all_wonders.values()), rules, col.add)
+        tiles = tower_effects(rules.tower)
         check_rule_changes(effect_sources(final_cards, list(all_wonders.values()))
-                           + [(manifest, manifest.where(path), subject, effects)
-                              for path, subject, effects in tower_effects(rules.tower)], rules, col.add)
+                           + [(manifest, manifest.where(path), subject, effects) for path, subject, effects in tiles],
+                           rules, col.add,
+                           most_copies(final_cards, list(all_wonders.values()), rules) + [1] * len(tiles))
         for i, why in check_drafts(final_cards, rules):
             path = ("rules", "phases", i, "deal")
             col.add(manifest, manifest.where(path), f"rules: {why}", kind="range",

@@ -179,3 +179,29 @@ def test_a_rules_change_without_a_tower_runs_on_the_native_core(tmp_path: Path) 
     from interpreter.native.lower import H_RULE
     assert [row[:9] for row in t["hooks"] if row[0] == H_RULE] == [[H_RULE, 1, 0, 0, 0, 1, 0, 0, 0]]
     assert [row[14] for row in t["hooks"] if row[0] == H_RULE] == [1]
+
+
+def test_a_pass_change_on_a_card_holds_for_the_whole_table_wherever_it_stands(tmp_path: Path) -> None:
+    """At 5 players seat 2 is no neighbour of seat 0; its card's `rule pass +1 for all` still
+    makes every hand move two seats (the passing is the table's, not the neighbours')."""
+    card = ("  - name: Post Road\n    age: 1\n    color: yellow\n    players: [3]\n"
+            "    effect: rule pass +1 for all\n")
+    g, _names = _game(tmp_path, cards=card, tiles_map={"A": "rule sell_coins +1", "B": "rule sell_coins +1",
+                                                       "C": "rule sell_coins +1", "D": "rule sell_coins +1",
+                                                       "E": "rule sell_coins +1"}, tiles=["A", "B", "C", "D", "E"])
+    road = next(c for c in g.cp.cards if c.name == "Post Road")
+    g.cities[2].build_card(road)
+    g.refresh_rules()
+    assert [c.shifts.get("pass", 0) for c in g.cities] == [1, 1, 1, 1, 1]
+    before = [list(h) for h in g.hands]
+    g.pass_hands(1)  # age I: left 1, + 1 = left 2
+    assert all(g.hands[(s + 2) % 5] == before[s] for s in range(5))
+
+
+def test_a_pass_round_the_whole_table_counts_the_seats_past_it(tmp_path: Path) -> None:
+    """Left 7 at 5 players is left 2 (not every hand staying where it is)."""
+    g, _names = _game(tmp_path, extra="  pass: [left 7, right 7, left 7]\n", tiles=["A", "B", "C", "D", "E"],
+                      tiles_map={k: "rule sell_coins +1" for k in "ABCDE"})
+    before = [list(h) for h in g.hands]
+    g.pass_hands(1)
+    assert all(g.hands[(s + 2) % 5] == before[s] for s in range(5))

@@ -9,16 +9,17 @@ from typing import Any
 import pytest
 from game_checks import base_plus
 
-P = "players: [3, 3, 4, 5, 6, 7]"  # several copies, so the cards are dealt often
+P = "players: [3, 3, 4, 5, 6, 7]"  # several copies, so the cards are dealt often (those lowering a
+# number for others fewer: validate bounds their copies reaching one city)
 
 # every rules number, raised and lowered, for self, neighbours, one side and every other city
 RULES = f"""cards:
   - {{name: Toll Gate, age: 1, color: yellow, {P}, effect: rule trade_price +1 for neighbors}}
   - {{name: Free Market, age: 2, color: yellow, {P}, effect: rule trade_price -1}}
   - {{name: Pawn Shop, age: 1, color: yellow, {P}, effect: rule sell_coins +2}}
-  - {{name: Tax Law, age: 2, color: blue, {P}, effect: rule sell_coins -1 for others}}
+  - {{name: Tax Law, age: 2, color: blue, players: [3, 3, 4], effect: rule sell_coins -1 for others}}
   - {{name: War Chest, age: 1, color: red, {P}, effect: "shields 1; rule victory +1"}}
-  - {{name: Peace Pact, age: 2, color: blue, {P}, effect: rule victory -1 for neighbors}}
+  - {{name: Peace Pact, age: 2, color: blue, players: [3], effect: rule victory -1 for neighbors}}
   - {{name: Harsh Terms, age: 2, color: red, {P}, effect: "shields 1; rule defeat -1 for left"}}
   - {{name: Mercy Hall, age: 3, color: blue, {P}, effect: rule defeat +1}}
   - {{name: Long Road, age: 1, color: yellow, {P}, effect: rule pass +1 for all}}
@@ -122,9 +123,9 @@ def test_the_games_compared_change_every_rules_number(packs: dict, monkeypatch: 
     assert ("pass", True) in seen
 
 
-def test_a_pass_of_the_whole_table_or_more_moves_no_hand(packs: dict) -> None:
-    """The Python engine's slices: a step of n seats or more leaves every hand where it is
-    (the native core does the same, compared above)."""
+def test_a_pass_round_the_whole_table_or_more_counts_the_seats_past_it(packs: dict) -> None:
+    """A step of n seats or more goes round the table and on: left 1 + 4 at 4 players is
+    left 1 (the native core does the same, compared above)."""
     from interpreter.players.game import Game
     from interpreter.players.roster import make_bots
     g = Game(packs["far-pass"], make_bots("random", 4), seed=1)
@@ -132,7 +133,7 @@ def test_a_pass_of_the_whole_table_or_more_moves_no_hand(packs: dict) -> None:
     g.cities[0].shifts = {"pass": 4}
     before = [list(h) for h in g.hands]
     g.pass_hands(1)
-    assert [list(h) for h in g.hands] == before
+    assert all(g.hands[(s + 1) % 4] == before[s] for s in range(4))
 
 
 @pytest.mark.parametrize("name", ["rules", "tokens"])
@@ -296,33 +297,41 @@ def test_hands_passed_farther_at_a_table_with_an_unowned_seat_are_declined(nativ
     assert "`rule pass`" in undealable(cp, 2) and "seats no player owns" in undealable(cp, 2)
 
 
-def test_a_towers_worlds_are_dealt_natively_as_in_python(native_core: None, towers: dict) -> None:
-    """The decision's worlds on the core (not a silent fall-back to Python), card for card
-    those of determinize() at every age decision of a game with tiles placed."""
+def test_other_players_tiles_are_dealt_again_in_each_world(native_core: None, towers: dict) -> None:
+    """A bot sees only its own law tiles and the tower: each world deals the others' tiles
+    again from the ones it has not seen (determinize), so the core leaves those worlds to Python."""
     from game_checks import at_first_decision
-    from test_native_worlds import Probe
-    from interpreter.players.bots import RandomBot
-    from interpreter.players.game import Game
+    from interpreter.game.rng import Stream
+    from interpreter.players.determinize import determinize
     from interpreter.players.native_worlds import NativeWorlds
     cp = towers["examples/law-tower"]
-    assert NativeWorlds.of(at_first_decision(cp, 4, 1).observe(0)) is not None
-    probe = Probe()
-    g = Game(cp, [probe] + [RandomBot() for _ in range(3)], seed=6, sides="random")
-    g.play()
-    assert probe.compared >= 3 * 12 and not probe.python_only and g.tower
+    g = at_first_decision(cp, 4, 1)
+    obs = g.observe(0)
+    assert NativeWorlds.of(obs) is None
+    real = [list(c.laws) for c in g.cities]
+    unseen = set(range(len(cp.rules.tower.tiles))) - set(real[0])
+    dealt = []
+    for k in range(8):
+        w = determinize(obs, Stream(1000 + k))
+        assert w.cities[0].laws == real[0]  # its own, as they are
+        for s in (1, 2, 3):
+            assert len(w.cities[s].laws) == len(real[s]) and set(w.cities[s].laws) <= unseen
+            assert w.cities[s].laws == sorted(w.cities[s].laws)
+        assert len({t for s in (1, 2, 3) for t in w.cities[s].laws}) == sum(len(real[s]) for s in (1, 2, 3))
+        dealt.append([list(w.cities[s].laws) for s in (1, 2, 3)])
+    assert any(d != real[1:] for d in dealt)  # not the real ones every time
 
 
-def test_prices_that_could_fall_below_0_are_declined_at_that_count(native_core: None, tmp_path_factory: Any) -> None:
-    """Found by the pack fuzzer: validate bounds each card once, but two copies of a card
-    lowering the price for others, held by two cities, take a price to -1, where the two
-    engines' payment searches part (buying what the city makes itself becomes cheaper). The
-    count with two copies is declined by name (Python plays it); one copy plays natively."""
-    from interpreter.native import undealable
-    from interpreter.sim.differential import first_difference
+def test_prices_that_could_fall_below_0_from_copies_are_refused_at_validate(tmp_path_factory: Any) -> None:
+    """Found by the pack fuzzer: two copies of a card lowering the price for others, held by
+    two cities, take a third city's price to -1. validate bounds such a change once per copy
+    the largest table deals, so the pack is refused with the reason; one copy is accepted."""
+    from dsl.diagnostics import PackError
     cards = ("cards:\n  - {name: Altar, replace: true, age: 1, color: blue, players: [3, 5], "
              "effect: rule trade_price -1 for others; rule trade_price +1 for left}\n")
-    cp = _pack(tmp_path_factory, "native-negative-price", cards, "base", "{min: 3, max: 5}")
-    assert "below 0" in undealable(cp, 5)
-    assert undealable(cp, 4) == "" and undealable(cp, 3) == ""
-    for seed in range(4):
-        assert first_difference(cp, seed, 4, ("random", "greedy")[seed % 2], "random") == ""
+    with pytest.raises(PackError) as err:
+        _pack(tmp_path_factory, "negative-price", cards, "base", "{min: 3, max: 5}")
+    assert any("on 2 copies of the card" in d.message and "could fall to -1" in d.message
+               for d in err.value.diagnostics)
+    one = cards.replace("players: [3, 5]", "players: [3]")
+    _pack(tmp_path_factory, "one-copy-price", one, "base", "{min: 3, max: 4}")  # loads

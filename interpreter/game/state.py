@@ -338,9 +338,10 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
         step = pass_step(direction)
         step = step if players_only or not self.law_changes else farther(step, self.cities[0].shifts)
         if not self.unowned:
-            self.hands = self.hands[-step:] + self.hands[:-step]  # seat s's hand goes to s + step
-            if self.lineage is not None:
-                self.lineage = self.lineage[-step:] + self.lineage[:-step]
+            k = step % self.n  # seat s's hand goes to s + step (a whole turn round or more counts past it)
+            self.hands = self.hands[-k:] + self.hands[:-k] if k else self.hands
+            if self.lineage is not None and k:
+                self.lineage = self.lineage[-k:] + self.lineage[:-k]
             return
         ring = self.player_seats if players_only else [s for s in range(self.n) if s not in self.piles]
         nxt = {s: ring[(k + step) % len(ring)] for k, s in enumerate(ring)}

@@ -15,6 +15,10 @@ cdef void refresh_rules(const PackC* P, Game* g) noexcept nogil:
         c = &g.city[s]
         for i in range(c.nrule):
             h = &P.hooks[c.rule[i]]
+            if h.ref == RS_PASS:  # the passing is the whole table's (laws.shifts_of)
+                for t in range(n):
+                    sh[t][RS_PASS] += h.amount
+                continue
             for j in range(h.nseats):
                 code = h.seats[j]
                 if code == 7:  # every city but this one
@@ -91,8 +95,8 @@ cdef inline int tower_points(const PackC* P, int placed) noexcept nogil:
 
 
 cdef inline int farther(const PackC* P, const Game* g, int step) noexcept nogil:
-    """laws.farther: an age's passing step with `rule pass` changes (city 0's sum, as the
-    Python engine reads it): the distance grows or shrinks, the direction stays."""
+    """laws.farther: an age's passing step with `rule pass` changes (the table's sum, which
+    every city holds): the distance grows or shrinks, the direction stays."""
     if not P.law_changes:
         return step
     cdef int far = (step if step > 0 else -step) + g.city[0].shift[RS_PASS]

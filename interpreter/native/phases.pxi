@@ -6,8 +6,9 @@ cdef void pass_hands(Game* g, int step) noexcept nogil:
     cdef short hand[MAXP][MAXHAND]
     cdef int hl[MAXP]
     cdef int s, t, n = g.n
-    if step >= n or -step >= n:  # as the Python engine's slices: a whole turn round or more
-        return                   # leaves every hand where it is (only `rule pass` gets here)
+    step = step % n  # a whole turn round or more (`rule pass`) counts the seats past it
+    if step == 0:
+        return
     memcpy(hand, g.hand, sizeof(hand))
     memcpy(hl, g.hand_len, sizeof(hl))
     for s in range(n):

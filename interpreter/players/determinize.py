@@ -58,7 +58,20 @@ def determinize(obs: Observation, stream: Stream, bots: Optional[Sequence[Any]] 
     if obs._known is None:  # the same for every world of a decision: worked out once
         obs._known = _Known.of(real, seat)
     _Redeal(real, g, seat, stream.fork("cards"), obs._known).run()
+    if real.cp.rules.tower is not None:
+        _redeal_tiles(g, seat, stream.fork("tiles"))
     return g
+
+
+def _redeal_tiles(g: "Game", seat: int, stream: Stream) -> None:
+    """The law tiles other players hold are face down: each gets as many again from those the
+    seat has not seen (neither its own nor placed on the tower), each hand kept sorted."""
+    seen = set(g.cities[seat].laws) | {t for _s, t in g.tower}
+    pool = [t for t in range(len(g.rules.tower.tiles)) if t not in seen]
+    stream.shuffle(pool)
+    for city in g.cities:
+        if city.seat != seat and city.laws:
+            city.laws, pool = sorted(pool[:len(city.laws)]), pool[len(city.laws):]
 
 
 class _Known(NamedTuple):

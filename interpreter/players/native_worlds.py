@@ -42,6 +42,8 @@ class NativeWorlds:
         real: "Game" = obs._g
         if real.saved_hands is not None or any(real.kept) or real.unowned:
             return None
+        if real.cp.rules.tower is not None and any(c.laws for s, c in enumerate(real.cities) if s != obs.seat):
+            return None  # other players' law tiles are dealt again in Python (determinize)
         try:
             from interpreter.native.bridge import from_decision
             fast = from_decision(real, ["greedy"] * real.n)

@@ -20,6 +20,10 @@ def shifts_of(table: Table, laws: Iterable[tuple[str, int]] = ()) -> list[dict[s
     out: list[dict[str, int]] = [{} for _ in range(n)]
     for city in table.cities:
         for rule, amount, seats in city.rule_changes:
+            if rule == "pass":  # the passing is the whole table's: every city holds the same sum
+                for got in out:
+                    got[rule] = got.get(rule, 0) + amount
+                continue
             for code in seats:
                 if code == OTHERS:  # every city but this one
                     for seat in range(n):
@@ -63,8 +67,9 @@ def value(rules: Any, city: City, name: str) -> int:
 
 def farther(step: int, shifts: dict[str, int]) -> int:
     """An age's passing step (seats, + to the left) with `rule pass` changes: the distance
-    grows or shrinks, the direction stays (validate refuses a distance of 0 or less). The
-    change holds for every city alike, so any city's sum is the table's."""
+    grows or shrinks, the direction stays (validate refuses a distance of 0 or less). A pass
+    change holds for the whole table, wherever its card is (shifts_of), so any city's sum is
+    the table's."""
     far = abs(step) + shifts.get("pass", 0)
     return far if step > 0 else -far
 
