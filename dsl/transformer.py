@@ -524,12 +524,7 @@ class ToAst(TurnRules, Transformer):
     @v_args(meta=True)
     def tokens(self, meta: Any, children: list[Token]) -> A.Tokens:
         count, kind = children[0], children[1]
-        if self.vocab is not None and str(kind) not in (*self.vocab.tokens, *A.CONFLICT_TOKENS):
-            kinds = self.vocab.tokens
-            self.errors.append(LanguageError(
-                f"unknown token kind '{kind}'" + (f" (kinds: {', '.join(kinds)})" if kinds else
-                                                  " (declare it in the rules: tokens)")
-                + did_you_mean(str(kind), (*kinds, *A.CONFLICT_TOKENS)), kind.line, kind.column, len(kind)))
+        self._token_kind(kind)
         if self._int(count) < 1:
             self.errors.append(LanguageError("take at least 1 token", count.line, count.column,
                                              len(count)))
@@ -537,15 +532,19 @@ class ToAst(TurnRules, Transformer):
         self._picks[:] = [p for p in self._picks if p is not children[-1]]  # tokens resolve it now
         return A.Tokens(self._int(count), str(kind), sides, line=meta.line, column=meta.column)
 
-    @v_args(meta=True)
-    def remove_tokens(self, meta: Any, children: list[Any]) -> A.RemoveTokens:
-        count, kind = children[0], children[1]
+    def _token_kind(self, kind: Token) -> None:
+        """A token kind the pack declares, or a conflict token (victory, defeat)."""
         if self.vocab is not None and str(kind) not in (*self.vocab.tokens, *A.CONFLICT_TOKENS):
             kinds = self.vocab.tokens
             self.errors.append(LanguageError(
                 f"unknown token kind '{kind}'" + (f" (kinds: {', '.join(kinds)})" if kinds else
                                                   " (declare it in the rules: tokens)")
                 + did_you_mean(str(kind), (*kinds, *A.CONFLICT_TOKENS)), kind.line, kind.column, len(kind)))
+
+    @v_args(meta=True)
+    def remove_tokens(self, meta: Any, children: list[Any]) -> A.RemoveTokens:
+        count, kind = children[0], children[1]
+        self._token_kind(kind)
         every = str(count) == "all"
         if not every and self._int(count) < 1:
             self.errors.append(LanguageError("remove at least 1 token (or write 'all')", count.line,

@@ -52,3 +52,21 @@ def example_pack(name: str) -> Any:
     from dsl.loader import load_pack
     from interpreter.rules.compiled import compile_pack
     return compile_pack(load_pack(str(Path(__file__).resolve().parents[1] / "examples" / name)))
+
+
+def packs_of(tmp_path_factory: Any, prefix: str, on_base: dict, on_others: dict) -> dict:
+    """Test packs by name: each of `on_base` a cards file extending base, each of `on_others`
+    (pack, cards file) extending that pack; compiled."""
+    out = {name: base_plus(tmp_path_factory, f"{prefix}-{name}", cards) for name, cards in on_base.items()}
+    return out | {name: base_plus(tmp_path_factory, f"{prefix}-{name}", cards, pack)
+                  for name, (pack, cards) in on_others.items()}
+
+
+def same_games_on_both_cores(cp: Any, players: int, seeds: Any) -> None:
+    """Python and native games equal move by move, for each seed: random, greedy or mixed bots
+    and sides A, B or random by turns."""
+    from interpreter.sim.differential import first_difference
+    for seed in seeds:
+        bots = ("random", "greedy", "random,greedy")[seed % 3]
+        diff = first_difference(cp, seed * 11 + players, players, bots, ("A", "B", "random")[seed % 3])
+        assert diff == "", diff

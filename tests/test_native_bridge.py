@@ -30,6 +30,25 @@ class Snapshot:
         return getattr(self.bot, name)
 
 
+def played_on_natively(cp, seeds):
+    """Each seed's game (3-7 players, random or greedy bots), taken to the native core at a
+    decision of seat 0 in age II or III and played on there: the scores must be Python's. Yields
+    each Python game, for the caller's own checks of what was carried."""
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    from interpreter.sim.native_records import scores_of
+    for seed in seeds:
+        n = 3 + seed % 5
+        bots = make_bots(("random", "greedy")[seed % 2], n)
+        snap = bots[0] = Snapshot(bots[0], 2 + seed % 2, 1 + seed % 5)
+        game = Game(cp, bots, seed=seed, sides="random")
+        scores = game.play()
+        assert snap.native is not None
+        snap.native.play()
+        assert scores_of(cp, snap.native) == scores, (cp.pack.name, seed)
+        yield game
+
+
 @pytest.mark.parametrize("pack", ["base", "leaders", "cities"])
 def test_playing_on_natively_is_playing_on_in_python(native_core: None, pack: str) -> None:
     from interpreter.sim.native_records import scores_of

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from game_checks import base_plus
+from game_checks import packs_of, same_games_on_both_cores
 
 P = "players: [3, 3, 4, 4, 5, 6, 7]"  # several copies, so the cards are dealt often
 
@@ -142,9 +142,7 @@ SEEDS = range(12)
 
 @pytest.fixture(scope="module")
 def packs(tmp_path_factory: Any) -> dict:
-    out = {name: base_plus(tmp_path_factory, f"native-{name}", cards) for name, cards in PACKS.items()}
-    return out | {name: base_plus(tmp_path_factory, f"native-{name}", cards, pack)
-                  for name, (pack, cards) in ON.items()}
+    return packs_of(tmp_path_factory, "native", PACKS, ON)
 
 
 @pytest.mark.parametrize("name", sorted(PACKS) + sorted(ON))
@@ -155,11 +153,7 @@ def test_the_pack_lowers(native_core: None, packs: dict, name: str) -> None:
 
 @pytest.mark.parametrize("name,players", [(p, n) for p in sorted(PACKS) + sorted(ON) for n in range(3, 8)])
 def test_both_cores_play_the_same_games(native_core: None, packs: dict, name: str, players: int) -> None:
-    from interpreter.sim.differential import first_difference
-    for seed in SEEDS:
-        bots = ("random", "greedy", "random,greedy")[seed % 3]
-        diff = first_difference(packs[name], seed * 11 + players, players, bots, ("A", "B", "random")[seed % 3])
-        assert diff == "", diff
+    same_games_on_both_cores(packs[name], players, SEEDS)
 
 
 @pytest.mark.parametrize("name", ["triggers", "counted-discounts", "prerequisites", "heard-triggers",
@@ -170,21 +164,10 @@ def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: d
                                                      name: str) -> None:
     """bridge.from_decision carries the triggers' once-per-age/game marks over (ages 2 and 3),
     and the stages built so far (in the order built, the cards under them)."""
-    from test_native_bridge import Snapshot
-    from interpreter.players.game import Game
-    from interpreter.players.roster import make_bots
-    from interpreter.sim.native_records import scores_of
+    from test_native_bridge import played_on_natively
     cp, carried = (shipped | packs)[name], 0
-    for seed in range(12):
-        n = 3 + seed % 5
-        bots = make_bots(("random", "greedy")[seed % 2], n)
-        snap = bots[0] = Snapshot(bots[0], 2 + seed % 2, 1 + seed % 5)
-        game = Game(cp, bots, seed=seed, sides="random")
-        scores = game.play()
-        assert snap.native is not None
+    for game in played_on_natively(cp, range(12)):
         carried += bool(game.fired_once)
-        snap.native.play()
-        assert scores_of(cp, snap.native) == scores, (name, seed)
     assert name != "triggers" or carried
 
 

@@ -140,20 +140,9 @@ def test_a_pass_round_the_whole_table_or_more_counts_the_seats_past_it(packs: di
 def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: dict, name: str) -> None:
     """bridge.from_decision at a turn's start: the native city sums the changes in force as
     the Python one did at that turn's start (prices shifted, sales, tokens, the pass)."""
-    from test_native_bridge import Snapshot
-    from interpreter.players.game import Game
-    from interpreter.players.roster import make_bots
-    from interpreter.sim.native_records import scores_of
+    from test_native_bridge import played_on_natively
     cp = packs[name]
-    for seed in range(10):
-        n = 3 + seed % 5
-        bots = make_bots(("random", "greedy")[seed % 2], n)
-        snap = bots[0] = Snapshot(bots[0], 2 + seed % 2, 1 + seed % 5)
-        game = Game(cp, bots, seed=seed, sides="random")
-        scores = game.play()
-        assert snap.native is not None
-        snap.native.play()
-        assert scores_of(cp, snap.native) == scores, (name, seed)
+    assert len(list(played_on_natively(cp, range(10)))) == 10
 
 
 # the law tower (`rules: tower:`): examples/law-tower, and a tower whose tiles change every
@@ -252,21 +241,10 @@ def test_a_towers_game_taken_native_mid_game_plays_on_as_python(native_core: Non
                                                                 name: str) -> None:
     """bridge.from_decision carries the tiles each city holds, the tiles placed and the
     tiles' count per city: the native game plays on to the same scores (tower points too)."""
-    from test_native_bridge import Snapshot
-    from interpreter.players.game import Game
-    from interpreter.players.roster import make_bots
-    from interpreter.sim.native_records import scores_of
+    from test_native_bridge import played_on_natively
     cp, placed = towers[name], 0
-    for seed in range(10):
-        n = 3 + seed % 5
-        bots = make_bots(("random", "greedy")[seed % 2], n)
-        snap = bots[0] = Snapshot(bots[0], 2 + seed % 2, 1 + seed % 5)
-        game = Game(cp, bots, seed=seed, sides="random")
-        scores = game.play()
-        assert snap.native is not None
+    for game in played_on_natively(cp, range(10)):
         placed += len(game.tower)
-        snap.native.play()
-        assert scores_of(cp, snap.native) == scores, (name, seed)
     assert placed
 
 

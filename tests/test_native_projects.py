@@ -150,20 +150,9 @@ def test_the_games_compared_use_what_they_should(packs: dict) -> None:
 def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, packs: dict, name: str) -> None:
     """bridge.from_decision carries who joined each project, which are settled, and the rewards
     and penalties the cities got (a search bot's playouts run natively on a projects pack)."""
-    from test_native_bridge import Snapshot
-    from interpreter.players.game import Game
-    from interpreter.players.roster import make_bots
-    from interpreter.sim.native_records import scores_of
+    from test_native_bridge import played_on_natively
     cp, carried = packs[name], 0
-    for seed in range(16):
-        n = 3 + seed % 5
-        bots = make_bots(("random", "greedy")[seed % 2], n)
-        snap = bots[0] = Snapshot(bots[0], 2 + seed % 2, 1 + seed % 5)
-        game = Game(cp, bots, seed=seed, sides="random")
-        scores = game.play()
-        assert snap.native is not None
-        snap.native.play()
-        assert scores_of(cp, snap.native) == scores, (name, seed)
+    for game in played_on_natively(cp, range(16)):
         carried += bool(game.joins)
     assert carried  # (taken in age II or III: the age I project is settled by then, its
     # reward or penalty in some city)

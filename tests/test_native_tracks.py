@@ -106,22 +106,11 @@ def test_paid_steps_are_asked_and_both_answers_happen(native_core: None, cps: di
 
 def test_taken_native_mid_game_it_plays_on_as_python(native_core: None, cps: dict) -> None:
     """bridge.from_decision carries the markers (the steps' rewards folded in again)."""
-    from test_native_bridge import Snapshot
-    from interpreter.players.game import Game
-    from interpreter.players.roster import make_bots
-    from interpreter.sim.native_records import scores_of
+    from test_native_bridge import played_on_natively
     moved = 0
-    for name, cp in cps.items():
-        for seed in range(6):
-            n = 3 + seed % 5
-            bots = make_bots(("random", "greedy")[seed % 2], n)
-            snap = bots[0] = Snapshot(bots[0], 2 + seed % 2, 1 + seed % 5)
-            game = Game(cp, bots, seed=seed, sides="random")
-            scores = game.play()
-            assert snap.native is not None
+    for cp in cps.values():
+        for game in played_on_natively(cp, range(6)):
             moved += sum(sum(c.track_pos) for c in game.cities)
-            snap.native.play()
-            assert scores_of(cp, snap.native) == scores, (name, seed)
     assert moved
 
 
