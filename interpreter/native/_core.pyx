@@ -24,6 +24,7 @@ include "trace.pxi"
 include "plays.pxi"
 include "turn.pxi"
 include "second.pxi"
+include "seats.pxi"
 include "phases.pxi"
 include "worlds.pxi"
 

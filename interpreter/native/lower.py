@@ -580,6 +580,27 @@ def deals(cp: CompiledPack, n: int) -> tuple[list[list[Any]], list[list[int]]]:
     return out, named
 
 
+def seat_plan(cp: CompiledPack, players: int) -> list[int] | None:
+    """The seat no player owns a game of `players` adds (interpreter/native/seats.pxi):
+    [seat, must play, coins or -1, per age the side of its first holder (+1 left, -1 right)],
+    None when there is none; NotNative for the forms the core does not play."""
+    decls = cp.rules.seats_at(players)
+    if not decls:
+        return None
+    if len(decls) > 1:
+        raise NotNative("more than one seat no player owns")
+    d = decls[0]
+    if d.controller != "holder" or d.hand != "pile":
+        raise NotNative(f"a seat no player owns played by '{d.controller}' with the hand '{d.hand}' "
+                        "(the core plays only a pile played by the holder of its card)")
+    if any(p.kind == "draft" for p in cp.rules.phases):
+        raise NotNative("a draft at a table with a seat no player owns")
+    if len(d.first_holder) < cp.rules.ages or any(s not in ("left", "right") for s in d.first_holder):
+        raise NotNative("a seat no player owns without its first holder for each age")
+    return [players, int(d.must_play), -1 if d.coins is None else d.coins,
+            *[1 if s == "left" else -1 for s in d.first_holder[:cp.rules.ages]]]
+
+
 def stream_salt(label: str) -> int:
     """What a label XORs into a seed (interpreter/rng.Stream)."""
     return mix(fnv1a(label)) if label else 0

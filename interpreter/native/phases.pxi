@@ -128,6 +128,8 @@ cdef void begin_age(const PackC* P, Game* g, int age) noexcept nogil:
         if g.city[s].play_two == 2:
             g.city[s].second_used = 0
     boundary(P, g, E_AGESTART)
+    if g.fc >= 0:
+        seat_begin_age(g, age)
 
 
 cdef void boundary(const PackC* P, Game* g, int kind) noexcept nogil:
@@ -187,12 +189,16 @@ cdef void play_turn(const PackC* P, Game* g, const Move* given, const int* has_g
     begin_turn(g, t)
     if g.beyond:  # stopped: past the runtime bound
         return
+    if g.fc >= 0:  # its holder draws the pile's top card (seats.pxi)
+        open_pile(g)
     for s in range(g.n):
-        plays[s] = g.hand_len[s] > 0  # (a second card played earlier can empty a hand)
+        plays[s] = g.hand_len[s] > 0 and s != g.fc  # (a second card played earlier can empty a hand)
         if has_given != NULL and has_given[s]:
             moves[s] = given[s]
         elif plays[s]:
             moves[s] = decide(P, g, s, ACT_ALL)
+    if g.fc >= 0:  # then the seat's card, from the rest of its holder's hand
+        seat_turn(P, g, moves, plays)
     resolve(P, g, moves, plays, 0)
     trace_state(P, g)
     for s in range(g.n):
@@ -217,7 +223,10 @@ cdef void play_turn(const PackC* P, Game* g, const Move* given, const int* has_g
     if g.nowed or g.nowed_hands:
         settle(P, g)
     if t < g.last:
-        pass_hands(g, P.passdir[g.age - 1])
+        if g.fc >= 0:
+            pass_players(g, P.passdir[g.age - 1])
+        else:
+            pass_hands(g, P.passdir[g.age - 1])
     else:
         war(P, g, g.age)
         trace_state(P, g)
