@@ -593,8 +593,12 @@ def seat_plan(cp: CompiledPack, players: int) -> list[int] | None:
     if d.controller != "holder" or d.hand != "pile":
         raise NotNative(f"a seat no player owns played by '{d.controller}' with the hand '{d.hand}' "
                         "(the core plays only a pile played by the holder of its card)")
-    if any(p.kind == "draft" for p in cp.rules.phases):
-        raise NotNative("a draft at a table with a seat no player owns")
+    cities = players + 1
+    for p in cp.rules.phases:  # the players' draft is dealt from the deck at their count
+        if p.kind == "draft" and [c.id for c in cp.deck_cards(p.deck, players)] \
+                != [c.id for c in cp.deck_cards(p.deck, cities)]:
+            raise NotNative(f"the draft '{p.name}' deals a deck that differs at {players} players "
+                            f"and {cities} cities")
     if len(d.first_holder) < cp.rules.ages or any(s not in ("left", "right") for s in d.first_holder):
         raise NotNative("a seat no player owns without its first holder for each age")
     return [players, int(d.must_play), -1 if d.coins is None else d.coins,

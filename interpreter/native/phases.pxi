@@ -224,7 +224,7 @@ cdef void play_turn(const PackC* P, Game* g, const Move* given, const int* has_g
         settle(P, g)
     if t < g.last:
         if g.fc >= 0:
-            pass_players(g, P.passdir[g.age - 1])
+            pass_players(g, P.passdir[g.age - 1], 1)
         else:
             pass_hands(g, P.passdir[g.age - 1])
     else:
@@ -239,6 +239,7 @@ cdef void run_draft(const PackC* P, const Deals* D, Game* g, const StepC* st) no
     """phases.run_draft: deal from the deck, keep one card, pass the rest, until done."""
     cdef int deck[MAXBOX]
     cdef int n = 0, i, s, pick = 0, left
+    cdef int np = g.n - 1 if g.fc >= 0 else g.n  # a seat no player owns (the last) gets none
     cdef short kept[MAXP][MAXH2]
     cdef int nkept[MAXP]
     cdef Move moves[MAXP]
@@ -247,11 +248,11 @@ cdef void run_draft(const PackC* P, const Deals* D, Game* g, const StepC* st) no
         deck[n] = D.named[st.deck][i]
         n += 1
     shuffle_ids(&g.rng_deal, deck, n)
-    for i in range(st.deal * g.n, n):
+    for i in range(st.deal * np, n):
         g.box[g.nbox] = deck[i]
         g.nbox += 1
     for s in range(g.n):
-        g.hand_len[s] = st.deal
+        g.hand_len[s] = st.deal if s < np else 0
         nkept[s] = 0
         for i in range(st.deal):
             g.hand[s][i] = deck[s * st.deal + i]
@@ -266,13 +267,13 @@ cdef void run_draft(const PackC* P, const Deals* D, Game* g, const StepC* st) no
         begin_turn(g, pick)
         if g.beyond:
             return
-        for s in range(g.n):
+        for s in range(np):
             if g.hand_len[s] > 1:
                 moves[s] = decide(P, g, s, 1 << A_KEEP)
             else:
                 put(&moves[s], 0, A_KEEP, 0, 0, F_NONE)
         g.actions += g.n
-        for s in range(g.n):
+        for s in range(np):
             hand = g.hand[s]
             kept[s][nkept[s]] = hand[moves[s].card]
             nkept[s] += 1
@@ -283,7 +284,10 @@ cdef void run_draft(const PackC* P, const Deals* D, Game* g, const StepC* st) no
         for s in range(g.n):
             left += g.hand_len[s]
         if left:
-            pass_hands(g, st.passdir)
+            if g.fc >= 0:
+                pass_players(g, st.passdir, 0)
+            else:
+                pass_hands(g, st.passdir)
     for s in range(g.n):
         for i in range(nkept[s]):
             if g.city[s].nh_len[st.hand] < MAXH2:

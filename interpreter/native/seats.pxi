@@ -101,9 +101,10 @@ cdef void seat_turn(const PackC* P, Game* g, Move* moves, int* plays) noexcept n
     plays[fc] = 1
 
 
-cdef void pass_players(Game* g, int step) noexcept nogil:
+cdef void pass_players(Game* g, int step, int follow) noexcept nogil:
     """GameState.pass_hands with a pile: the players' hands go round the players' ring (the
-    pile stays); the seat's card goes with its holder's hand."""
+    pile stays); in an age (`follow`) the seat's card goes with its holder's hand, in a draft
+    (players_only) it stays."""
     cdef short hand[MAXP][MAXHAND]
     cdef int hl[MAXP]
     cdef int ring[MAXP]
@@ -119,6 +120,6 @@ cdef void pass_players(Game* g, int step) noexcept nogil:
         t = ring[(k + step + m * 4) % m]
         memcpy(g.hand[t], hand[s], sizeof(short) * MAXHAND)
         g.hand_len[t] = hl[s]
-        if s == holder:
+        if s == holder and follow:
             g.fc_holder = t
     seat_sync(g)
