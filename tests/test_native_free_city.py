@@ -1,0 +1,140 @@
+"""The 2-player Free City on the native core (issue 23): the seat no player owns in the ring,
+its face-down pile and the holder's draw, the seat's card chosen from the rest of its holder's
+hand (must play, its own stream, its holder's policy), the holder changing with the passed
+hands, drafts among the players only, its score (it cannot win). Played seed by seed on both
+cores, move by move (differential.first_difference), random and greedy."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dsl.loader import load_pack
+from interpreter.rules.compiled import compile_pack
+
+# every shipped pack with a seat no player owns at 2 players that the core runs (the law
+# tower and shared projects are declined for their own reasons, at every count)
+SHIPPED = {"cards/base": 8, "cards/leaders": 4, "cards/wonder-pack": 3, "examples/catan-promo": 2,
+           "examples/catan-promo-leaders": 2, "examples/designer-ideas": 3, "examples/expansion-carthage": 2,
+           "examples/expansion-heroes": 2, "examples/far-seats": 2, "examples/fourth-age": 2,
+           "examples/leaders-later": 3, "examples/naval-tracks": 2, "examples/sample-variant": 2,
+           "examples/wonder-pack-leaders": 2}
+_CP: dict[str, Any] = {}
+
+
+def cp(name: str) -> Any:
+    if name not in _CP:
+        _CP[name] = compile_pack(load_pack(name))
+    return _CP[name]
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_both_cores_play_the_same_two_player_games(native_core: None, name: str) -> None:
+    from interpreter.native import undealable, unsupported
+    from interpreter.sim.differential import first_difference
+    pack = cp(name)
+    assert pack.rules.seats_at(2), name
+    assert unsupported(pack) == "" and undealable(pack, 2) == "", name
+    for seed in range(SHIPPED[name]):
+        bots = ("random", "greedy", "random,greedy", "greedy,random")[seed % 4]
+        diff = first_difference(pack, seed * 17 + 2, 2, bots, ("A", "B", "random")[seed % 3])
+        assert diff == "", diff
+
+
+def _trace(name: str, seed: int, bots: str) -> list[Any]:
+    from interpreter.sim.differential import native_run
+    return native_run(cp(name), seed, 2, bots, "random")[0]
+
+
+def test_the_seat_decides_third_each_turn_and_its_pile_shrinks(native_core: None) -> None:
+    """Each age turn: the two players, then the Free City (seat 2) choosing from its holder's
+    hand. After a turn of age 1 the pile holds 7 - t cards (its top card drawn each turn, the
+    card it played put back on top and built or sold); the players hold 7 - t too."""
+    trace = _trace("cards/base", 3, "random")
+    movers = [r[1] for r in trace if r[0] == "moves"]
+    assert movers[:9] == [0, 1, 2] * 3
+    states = [r[1] for r in trace if r[0] == "state" and r[1][0] == 1]
+    for t, (age, turn, cities, _, _) in enumerate(states[:6], start=1):
+        assert turn == t
+        assert [len(c[6]) for c in cities] == [7 - t, 7 - t, 7 - t]
+
+
+def test_the_seat_must_build_when_it_can(native_core: None) -> None:
+    """must_play: a build or a stage when there is one (a card that chains only by its chain);
+    it sells only when it can play nothing."""
+    stuck = chose = 0
+    for seed in range(12):
+        for r in _trace("cards/base", seed, ("random", "greedy")[seed % 2]):
+            if r[0] != "moves" or r[1] != 2:
+                continue
+            moves, pick = r[2], r[3]
+            plays = [m for m in moves if m[1] in ("build", "wonder")]
+            chained = {m[0] for m in plays if m[4] == "chain"}
+            if plays:
+                assert moves[pick][1] in ("build", "wonder"), (seed, moves[pick])
+                assert moves[pick][0] not in chained or moves[pick][4] == "chain", (seed, moves[pick])
+                chose += 1
+            else:
+                assert moves[pick][1] == "sell"
+                stuck += 1
+    assert chose > 50
+
+
+def test_the_seat_scores_but_cannot_win(native_core: None) -> None:
+    from interpreter.native import run_games
+    rows = run_games(cp("cards/base"), range(300), 2, "greedy", "A")
+    assert all(len(totals) == 3 and 2 not in winners and winners for totals, winners in rows)
+    assert any(totals[2] > max(totals[:2]) for totals, _ in rows)  # it did score best, and lost
+    from interpreter.players.game import Game
+    from interpreter.players.roster import make_bots
+    for seed in range(3):  # the same totals as the Python engine's
+        scores = Game(cp("cards/base"), make_bots("greedy", 2), seed=seed, sides="A").play()
+        assert rows[seed] == (tuple(p["total"] for p in scores["players"]), scores["winners"])
+
+
+def _pack(tmp_path: Path, seats: str) -> Any:
+    (tmp_path / "pack.yaml").write_text(f"name: odd-seats\nextends: base\nrules:\n  seats:\n{seats}",
+                                        encoding="utf-8")
+    return compile_pack(load_pack(tmp_path))
+
+
+@pytest.mark.parametrize("seats,why", [
+    ("    - {name: Free City, players: [2], controller: left, hand: own}\n", "played by 'left'"),
+    ("    - {name: Free City, players: [2], controller: holder, hand: own, first_holder: [left, right, left]}\n",
+     "with the hand 'own'"),
+    ("    - {name: East, players: [2], controller: left, hand: own}\n"
+     "    - {name: West, players: [2], controller: right, hand: own}\n", "more than one seat"),
+])
+def test_other_seat_forms_are_declined_with_the_reason(native_core: None, tmp_path: Path, seats: str,
+                                                       why: str) -> None:
+    from interpreter.native import NotNative, start, undealable
+    from interpreter.cli.core_opt import pick_core
+    pack = _pack(tmp_path, seats)
+    assert why in undealable(pack, 2)
+    assert undealable(pack, 3) == ""
+    with pytest.raises(NotNative, match=why.replace("(", r"\(")):
+        start(pack, 1, 2)
+    core, reason = pick_core("auto", pack, "greedy", 2)
+    assert core == "python" and why in reason
+
+
+def test_a_free_city_game_is_not_taken_native_mid_game(native_core: None) -> None:
+    """bridge.from_decision does not carry the pile, the holder or the sub-step "seat": the
+    search plays such a game's playouts in Python (players/native_worlds declines it too)."""
+    from interpreter.native import NotNative
+    from interpreter.native.bridge import from_decision
+    from interpreter.players.bots import GreedyBot
+    from interpreter.players.game import Game
+    refused: list[str] = []
+
+    class Probe(GreedyBot):
+        def choose(self, obs: Any, moves: list[Any]) -> Any:
+            if obs.seat == 0 and obs._g.sub == "turn":  # (not the seat's own sub-step)
+                try:
+                    from_decision(obs._g)
+                except NotNative as err:
+                    refused.append(str(err))
+            return super().choose(obs, moves)
+    Game(cp("cards/base"), [Probe(), GreedyBot()], seed=4).play()
+    assert len(refused) == 18 and all("seat no player owns" in why for why in refused)
