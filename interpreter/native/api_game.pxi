@@ -273,6 +273,11 @@ cdef class NativeGame:
         return self.g.age
 
     @property
+    def free_seat(self) -> int:
+        """The seat no player owns (seats.pxi), -1 when there is none."""
+        return self.g.fc
+
+    @property
     def turn(self) -> int:
         return self.g.turn
 
