@@ -138,3 +138,19 @@ def test_a_free_city_game_is_not_taken_native_mid_game(native_core: None) -> Non
             return super().choose(obs, moves)
     Game(cp("cards/base"), [Probe(), GreedyBot()], seed=4).play()
     assert len(refused) == 18 and all("seat no player owns" in why for why in refused)
+
+
+@pytest.mark.parametrize("pack,bots", [("base", "greedy,random"), ("leaders", "greedy")])
+def test_a_native_simulation_at_two_players_folds_what_python_folds(native_core: None, pack: str,
+                                                                    bots: str) -> None:
+    """simulate --core native at 2 players: the Free City is no player's statistics (not a
+    seat, bot or wonder of the tallies, its cards not in the verdicts), as in Python."""
+    from dataclasses import replace
+    from interpreter.sim.runner import SimConfig, _compiled, _native_ready, run_chunk
+    cfg = SimConfig(pack=pack, games=16, players=2, bots=bots, sides="random", seed=5, core="native")
+    assert _native_ready(_compiled(cfg.pack, cfg.allow_plugins, cfg.without, cfg.blank), cfg)
+    fast, slow = run_chunk(cfg, range(16)), run_chunk(replace(cfg, core="python"), range(16))
+    assert fast.games == 16 and set(fast.seat) == {0, 1}
+    for field in ("turns", "actions", "wonder", "wonder_scores", "seat", "bot", "scores", "cards", "dealt",
+                  "verdicts"):
+        assert getattr(fast, field) == getattr(slow, field), field

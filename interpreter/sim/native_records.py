@@ -62,6 +62,8 @@ def record_of(cp: CompiledPack, game: Any, bots: Sequence[str], scores: dict[str
     rows = card_plays(cp, game) if plays else None
     players = []
     for seat, ((w, s), city, pad) in enumerate(zip(sides_of(cp, game), game.cities(), scores["players"])):
+        if seat == game.free_seat:  # a seat no player owns is no player's statistics
+            continue
         players.append({
             "wonder": f"{w} {s}", "seat": seat, "bot": bots[seat], "won": seat in winners,
             "score": {k: v for k, v in pad.items() if k not in ("name", "copied")},
