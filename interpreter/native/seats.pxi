@@ -47,7 +47,7 @@ cdef void open_pile(Game* g) noexcept nogil:
 cdef int bound_choice(const PackC* P, Game* g, int seat, const Move* moves, int nm) noexcept nogil:
     """Game._bound then the bot (seats.must_play): builds and stages when there are any (a card
     that chains only by its chain), else every move; the pick's index among `moves`."""
-    cdef Move bound[MAXMOVES]
+    cdef Move* bound
     cdef int where[MAXMOVES]
     cdef int nb = 0, i, k, plays = 0
     cdef uint64_t chained = 0
@@ -60,13 +60,17 @@ cdef int bound_choice(const PackC* P, Game* g, int seat, const Move* moves, int 
         if plays and not ((moves[i].action == A_BUILD or moves[i].action == A_WONDER)
                           and (not (chained >> moves[i].card & 1) or moves[i].free == F_CHAIN)):
             continue
-        bound[nb] = moves[i]
         where[nb] = i
         nb += 1
-    if g.policy[seat] == P_GREEDY:
-        k = greedy_choose(P, g, seat, bound, nb)
-    else:
-        k = randrange(&g.rng_bot[seat], nb)
+    if g.policy[seat] != P_GREEDY:
+        return where[randrange(&g.rng_bot[seat], nb)]
+    bound = <Move*>malloc(sizeof(Move) * max(1, nb))  # the greedy bot reads the bound moves only
+    if bound == NULL:
+        return where[0]
+    for i in range(nb):
+        bound[i] = moves[where[i]]
+    k = greedy_choose(P, g, seat, bound, nb)
+    free(bound)
     return where[k]
 
 
