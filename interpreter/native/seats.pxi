@@ -48,9 +48,11 @@ cdef int bound_choice(const PackC* P, Game* g, int seat, const Move* moves, int 
     """Game._bound then the bot (seats.must_play): builds and stages when there are any (a card
     that chains only by its chain), else every move; the pick's index among `moves`."""
     cdef Move* bound
-    cdef int where[MAXMOVES]
+    cdef int* where = <int*>malloc(sizeof(int) * max(1, nm))  # (on the heap: decide's frame stays small)
     cdef int nb = 0, i, k, plays = 0
     cdef uint64_t chained = 0
+    if where == NULL:
+        return 0
     for i in range(nm):
         if moves[i].action == A_BUILD or moves[i].action == A_WONDER:
             plays += 1
@@ -63,15 +65,20 @@ cdef int bound_choice(const PackC* P, Game* g, int seat, const Move* moves, int 
         where[nb] = i
         nb += 1
     if g.policy[seat] != P_GREEDY:
-        return where[randrange(&g.rng_bot[seat], nb)]
+        k = where[randrange(&g.rng_bot[seat], nb)]
+        free(where)
+        return k
     bound = <Move*>malloc(sizeof(Move) * max(1, nb))  # the greedy bot reads the bound moves only
     if bound == NULL:
-        return where[0]
+        k = where[0]
+        free(where)
+        return k
     for i in range(nb):
         bound[i] = moves[where[i]]
-    k = greedy_choose(P, g, seat, bound, nb)
+    k = where[greedy_choose(P, g, seat, bound, nb)]
     free(bound)
-    return where[k]
+    free(where)
+    return k
 
 
 cdef void seat_turn(const PackC* P, Game* g, Move* moves, int* plays) noexcept nogil:
