@@ -84,40 +84,27 @@ cdef int bound_choice(const PackC* P, Game* g, int seat, const Move* moves, int 
 cdef void seat_turn(const PackC* P, Game* g, Move* moves, int* plays) noexcept nogil:
     """seat_pools, the sub-step "seat" and seat_choices: the seat is offered its holder's hand
     but the holder's own card (its pile set aside); the card it takes leaves the holder's
-    hand and lies alone on top of the pile; the holder's move is re-indexed. Cards are
-    compared by id as Python compares them by identity (copies of a card dealt twice at one
-    count are one object): the holder's card leaves the offer with its copies, the first copy
-    of the card taken leaves the holder's hand, the holder's move points at its first copy."""
-    cdef int fc = g.fc, c = g.fc_holder, j, i, npile = g.hand_len[fc]
+    hand and lies alone on top of the pile; the holder's move is re-indexed."""
+    cdef int fc = g.fc, c = g.fc_holder, k, j, i, npile = g.hand_len[fc]
     cdef short pile[MAXHAND]
-    cdef short card, kept
+    cdef short card
     if not plays[c] or g.hand_len[c] < 2:
         return
-    kept = g.hand[c][moves[c].card]
-    j = 0
-    for i in range(g.hand_len[c]):
-        if g.hand[c][i] != kept:
-            j += 1
-    if j == 0:  # (nothing to offer: every card of the hand is a copy of the holder's own)
-        return
     memcpy(pile, g.hand[fc], sizeof(short) * npile)
+    k = moves[c].card
     j = 0
     for i in range(g.hand_len[c]):
-        if g.hand[c][i] != kept:
+        if i != k:
             g.hand[fc][j] = g.hand[c][i]
             j += 1
     g.hand_len[fc] = j
     moves[fc] = decide(P, g, fc, ACT_ALL)
-    card = g.hand[fc][moves[fc].card]
-    i = 0
-    while g.hand[c][i] != card:
-        i += 1
+    i = moves[fc].card if moves[fc].card < k else moves[fc].card + 1
+    card = g.hand[c][i]
     memmove(&g.hand[c][i], &g.hand[c][i + 1], sizeof(short) * (g.hand_len[c] - i - 1))
     g.hand_len[c] -= 1
-    i = 0
-    while g.hand[c][i] != kept:
-        i += 1
-    moves[c].card = i
+    if i < k:
+        moves[c].card = k - 1
     g.hand[fc][0] = card
     memcpy(&g.hand[fc][1], pile, sizeof(short) * npile)
     g.hand_len[fc] = npile + 1
