@@ -180,3 +180,34 @@ def test_the_constructs_packs_play_the_same_two_player_games(native_core: None, 
             diff = first_difference(pack, seed * 11 + 2, 2, bots, ("A", "B", "random")[seed % 3])
             assert diff == "", f"{name}: {diff}"
     assert played >= 15
+
+
+class _Table:
+    """The few parts of a game seat_pools and seat_choices use: hands, the pile seat 2, held by 0."""
+
+    def __init__(self, hands: list[list[Any]]) -> None:
+        self.hands, self.piles, self.pile_saved = hands, frozenset({2}), {}
+
+    def controller(self, seat: int) -> int:
+        return 0
+
+
+def test_the_offer_is_the_holders_hand_without_its_card_by_position() -> None:
+    """A card dealt twice at one count is one object twice in a hand: the holder keeping one
+    copy leaves the other in the seat's offer (identity used to remove both, and to leave
+    nothing to offer when the hand held only copies); the card taken leaves the holder's hand
+    at its place, the holder's move follows its card."""
+    from interpreter.game.seats import seat_choices, seat_pools
+    from interpreter.rules.moves import BUILD, SELL, Move
+    a, b = object(), object()
+    t = _Table([[a, b, a], ["x"], ["p1", "p2"]])
+    assert seat_pools(t, [Move(2, BUILD), Move(0, BUILD), None]) == [2]
+    assert t.hands[2] == [a, b] and t.pile_saved == {2: ["p1", "p2"]}
+    moves = seat_choices(t, [Move(2, BUILD), Move(0, BUILD), None], [None, None, Move(0, SELL)])
+    assert t.hands[0] == [b, a] and t.hands[2] == [a, "p1", "p2"]
+    assert moves[0].card == 1 and moves[2].card == 0 and moves[1].card == 0
+    t = _Table([[a, a], ["x"], ["p1"]])
+    seat_pools(t, [Move(1, BUILD), Move(0, BUILD), None])
+    assert t.hands[2] == [a]
+    moves = seat_choices(t, [Move(1, BUILD), Move(0, BUILD), None], [None, None, Move(0, BUILD)])
+    assert t.hands[0] == [a] and moves[0].card == 0 and t.hands[2] == [a, "p1"]
