@@ -211,3 +211,16 @@ def test_the_offer_is_the_holders_hand_without_its_card_by_position() -> None:
     assert t.hands[2] == [a]
     moves = seat_choices(t, [Move(1, BUILD), Move(0, BUILD), None], [None, None, Move(0, BUILD)])
     assert t.hands[0] == [a] and moves[0].card == 0 and t.hands[2] == [a, "p1"]
+
+
+def test_a_turn_with_the_seat_is_not_stepped_with_given_moves(native_core: None) -> None:
+    """NativeGame.step(moves): a given move indexes the hand before the holder's draw, so the
+    core refuses it at such a table; the policies' turns play on as play() does."""
+    from interpreter.native import start
+    g, whole = start(cp("cards/base"), 9, 2, "greedy"), start(cp("cards/base"), 9, 2, "greedy")
+    with pytest.raises(ValueError, match="seat no player owns"):
+        g.step([0, None, None])
+    g.step([None, None, None])
+    g.play()
+    whole.play()
+    assert g.scores() == whole.scores() and g.free_seat == 2

@@ -254,6 +254,8 @@ cdef class NativeGame:
         self.start_age()
         if self.g.done:
             raise ValueError("the game is over")
+        if self.g.fc >= 0 and any(c is not None for c in chosen):  # (the holder draws first)
+            raise ValueError("a turn at a table with a seat no player owns is played by the policies")
         for s in range(self.g.n):
             has[s] = chosen[s] is not None
             if has[s]:
