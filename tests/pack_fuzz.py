@@ -220,7 +220,7 @@ def check(folder: Path, seeds: int = 2) -> tuple[str, str]:
     why = native.unsupported(cp) if native.available() else "no native core"
     outcome = "python only" if why else "equal"
     for n in range(cp.rules.min_players, cp.rules.max_players + 1):
-        declined = bool(why or cp.rules.seats_at(n) or native.undealable(cp, n))  # a count Python plays
+        declined = bool(why or native.undealable(cp, n))  # a count Python plays
         for seed in range(seeds):
             for bots in ("random", "greedy"):
                 if declined:

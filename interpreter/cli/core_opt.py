@@ -30,8 +30,6 @@ def why_not_native(cp: CompiledPack, bots: str, players: int, needs_log: str = "
     missing = native.unsupported(cp)
     if missing:
         return f"pack '{cp.pack.name}' uses {missing}, which the native core does not run"
-    if cp.rules.seats_at(players):
-        return f"{players} players add a seat no player owns, which the native core does not run"
     if native.policies(bots, players) is None:
         return "only the random and greedy bots play natively"
     cannot = native.undealable(cp, players)

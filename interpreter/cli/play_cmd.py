@@ -61,7 +61,10 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"--names gives {len(names)} names for {args.players} players")
         game = RecordedGame(cp, bots, seed=args.seed, sides=args.sides, wonders=wonders, names=names,
                             log=True)  # the phases are printed from the log; the human sees it too
-        core, why = pick_core(args.core, cp, args.bots, args.players, needs_log=_log_needed(args, cp))
+        needs = _log_needed(args, cp) or ("the boards of the seats no player owns are drawn by the Python "
+                                          "engine when --wonders names the players' only"
+                                          if wonders and len(wonders) < cities else "")
+        core, why = pick_core(args.core, cp, args.bots, args.players, needs_log=needs)
         say_core(core, why)  # the set-up above checked the wonders, sides and names on either core
         if core == "native":
             return _play_native(args, cp, wonders, names)
@@ -151,6 +154,8 @@ def _log_needed(args: argparse.Namespace, cp: CompiledPack) -> str:
         return "the game log (--log) is written by the Python engine"
     if not args.json and args.core == "auto" and any(p.kind != "age" for p in cp.rules.phases):
         return "the drafts and recruitments are printed from the Python engine's game log"
+    if not args.json and args.core == "auto" and cp.rules.seats_at(args.players):
+        return "the turns of the seats no player owns are printed from the Python engine's game log"
     return ""
 
 

@@ -148,6 +148,8 @@ def resolve_bots(args: argparse.Namespace, packs: list[Any], players: int, runs:
         raise ValueError("give --games N (how many games) or --minutes M (as many as fit in M minutes)")
     compiled = [compile_pack(p) for p in packs]
     why = next((w for w in (why_not_native(cp, "greedy", players) for cp in compiled) if w), "")
+    if not why and compiled[-1].rules.seats_at(players):  # (players/native_worlds.py declines it)
+        why = "the search's playouts at a table with a seat no player owns run in Python"
     choice = choose(compiled[-1], players, "random", args.games, minutes * share / runs if minutes else None,
                     args.workers, why)
     args.bots, args.bots_why = choice.bots, choice.why

@@ -85,8 +85,8 @@ class AgePhase:
         if game.sub == "seat":  # the cards for seats no player owns, after their own
             return [(s, ALL_ACTIONS) for s in game.seat_turn]
         seats = game.extra if game.sub in ("last", "second") else range(game.n)
-        if game.piles and game.sub == "turn":
-            return [(s, ALL_ACTIONS) for s in seats if s not in game.piles]
+        if game.piles and game.sub == "turn":  # (a second card played earlier can empty a hand)
+            return [(s, ALL_ACTIONS) for s in seats if s not in game.piles and game.hands[s]]
         return [(s, ALL_ACTIONS) for s in seats if game.hands[s]]  # (second cards can empty one)
 
     def apply(self, game: PhaseHost, moves: Moves) -> None:

@@ -89,9 +89,8 @@ def seat_pools(game: PhaseHost, moves: list[Move | None]) -> list[int]:
         own = moves[c]
         if own is None or len(hands[c]) < 2:
             continue
-        kept = hands[c][own.card]
-        game.pile_saved[seat] = hands[seat]
-        hands[seat] = [x for x in hands[c] if x is not kept]
+        game.pile_saved[seat] = hands[seat]  # (by position: a card dealt twice is one object twice)
+        hands[seat] = [x for i, x in enumerate(hands[c]) if i != own.card]
         choosing.append(seat)
     return choosing
 
@@ -104,10 +103,10 @@ def seat_choices(game: PhaseHost, moves: list[Move | None], chosen: Sequence[Mov
     for seat, pile in list(game.pile_saved.items()):
         move = chosen[seat]
         c = game.controller(seat)
-        card = hands[seat][move.card]
-        kept = hands[c][moves[c].card]
-        del hands[c][next(i for i, x in enumerate(hands[c]) if x is card)]
-        moves[c] = moves[c]._replace(card=next(i for i, x in enumerate(hands[c]) if x is kept))
+        k = moves[c].card  # the controller's card; the offer is its hand without it, in order
+        i = move.card if move.card < k else move.card + 1
+        card = hands[c].pop(i)
+        moves[c] = moves[c]._replace(card=k - 1 if i < k else k)
         hands[seat] = [card] + pile
         moves[seat] = move._replace(card=0)
     game.pile_saved.clear()

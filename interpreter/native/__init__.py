@@ -18,7 +18,7 @@ import os
 from typing import Any, Callable, Sequence
 
 from interpreter.rules.compiled import CompiledPack
-from .lower import NATIVE_KINDS, PHASE_KINDS, NotNative, deals, lower, stream_salt
+from .lower import NATIVE_KINDS, PHASE_KINDS, NotNative, deals, lower, seat_plan, stream_salt
 
 __all__ = ["NATIVE_KINDS", "PHASE_KINDS", "NotNative", "status", "available", "unsupported", "undealable", "native_pack",
            "policies", "start", "run_games", "playouts", "MASK"]
@@ -99,11 +99,13 @@ def _refusal(cp: CompiledPack) -> str:
 
 
 def undealable(cp: CompiledPack, n: int) -> str:
-    """Why the native core cannot deal this pack's games at `n` cities ("" when it can): too
-    few cards for an age or a draft, a deck past its arrays. The Python engine says the same
-    in a clear error when it tries, so `--core auto` leaves such games to it."""
+    """Why the native core cannot deal this pack's games at `n` players ("" when it can): too
+    few cards for an age or a draft, a deck past its arrays, a seat no player owns of a form
+    it does not play (lower.seat_plan). The Python engine says the same in a clear error when
+    it tries, so `--core auto` leaves such games to it."""
     try:
-        deals(cp, n)
+        seat_plan(cp, n)
+        deals(cp, cp.rules.cities_at(n))
         return ""
     except NotNative as err:
         return str(err)
@@ -140,17 +142,25 @@ def starter(cp: CompiledPack, n: int, bots: str | Sequence[str] = "random", side
             record: bool = False) -> Callable[[int], Any]:
     """start(cp, seed, n, ...) as a function of the seed alone, with everything else worked
     out once (a simulation starts thousands of games)."""
-    pack = _prepared(cp, n)
+    plan = seat_plan(cp, n)  # a seat no player owns: n players, one more city
+    cities = cp.rules.cities_at(n)
+    pack = _prepared(cp, cities)
     pols = policies(bots, n)
     if pols is None:
         raise NotNative("a bot other than random or greedy")
-    fixed, size, new = _fixed_sides(cp, sides), cp.rules.hand_size_at(n), _CORE.new_game
+    pols += [pols[0]] * (cities - n)  # (the seat decides with its holder's policy)
+    fixed, size, new = _fixed_sides(cp, sides), cp.rules.hand_size_at(cities), _CORE.new_game
+    if wonders and len(wonders) < cities:
+        raise NotNative("wonders named for the players only, at a table with a seat no player owns")
     chosen = [list(cp.wonders).index(w) for w in wonders] if wonders else None
-    salts = [_BOT[s] for s in range(n)]
+    salts = [_BOT[s] for s in range(cities)]
 
     def begin(seed: int) -> Any:
         seed &= MASK
-        return new(pack, n, size, seed ^ _DEAL, [seed ^ b for b in salts], pols, fixed, chosen, trace, record)
+        game = new(pack, cities, size, seed ^ _DEAL, [seed ^ b for b in salts], pols, fixed, chosen, trace, record)
+        if plan is not None:
+            game.set_seat(plan)
+        return game
     return begin
 
 
@@ -162,14 +172,18 @@ def start(cp: CompiledPack, seed: int, n: int, bots: str | Sequence[str] = "rand
 
 def run_games(cp: CompiledPack, seeds: Sequence[int], n: int, policy: str | Sequence[str] = "random",
               sides: str = "A") -> list[tuple[tuple[int, ...], list[int]]]:
-    """Whole games in one call: per seed, (totals by seat, winners)."""
+    """Whole games in one call: per seed, (totals by seat, winners). With a seat no player
+    owns, the totals are the cities' (the seat's last)."""
+    plan = seat_plan(cp, n)
+    players, n = n, cp.rules.cities_at(n)
     pack = _prepared(cp, n)
-    pols = policies(policy, n)
+    pols = policies(policy, players)
     if pols is None:
         raise NotNative("a bot other than random or greedy")
+    pols += [pols[0]] * (n - players)
     masked = [s & MASK for s in seeds]
     raw = _CORE.run_games(pack, n, cp.rules.hand_size_at(n), [s ^ _DEAL for s in masked],
-                          [[s ^ _BOT[k] for k in range(n)] for s in masked], pols, _fixed_sides(cp, sides))
+                          [[s ^ _BOT[k] for k in range(n)] for s in masked], pols, _fixed_sides(cp, sides), plan)
     return [(totals, [s for s in range(n) if mask >> s & 1]) for totals, mask in raw]
 
 

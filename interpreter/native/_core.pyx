@@ -26,6 +26,7 @@ include "projects.pxi"
 include "plays.pxi"
 include "turn.pxi"
 include "second.pxi"
+include "seats.pxi"
 include "phases.pxi"
 include "worlds.pxi"
 

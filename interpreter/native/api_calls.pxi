@@ -40,7 +40,7 @@ def new_game(NativePack pack, int n, int hand_size, unsigned long long deal_stat
 
 
 def run_games(NativePack pack, int n, int hand_size, list deal_states, list bot_states,
-              list policies, fixed_sides=None) -> list:
+              list policies, fixed_sides=None, list seat=None) -> list:
     """Whole games, one per deal state (bot_states[k]: that game's n bot streams); per game
     (totals by seat, winner bit mask). The loop runs without the GIL."""
     cdef Game* g = <Game*>calloc(1, sizeof(Game))
@@ -57,6 +57,15 @@ def run_games(NativePack pack, int n, int hand_size, list deal_states, list bot_
         fixed = <int*>calloc(max(1, len(fixed_sides)), sizeof(int))
         for s, x in enumerate(fixed_sides):
             fixed[s] = x
+    cdef int first[16]
+    cdef int nfirst = 0
+    if seat is not None:  # a seat no player owns (lower.seat_plan)
+        nfirst = min(16, len(seat) - 3)
+        for s in range(nfirst):
+            first[s] = seat[3 + s]
+    cdef int fc = seat[0] if seat is not None else -1
+    cdef int must = seat[1] if seat is not None else 0
+    cdef int coins = seat[2] if seat is not None else -1
     for s in range(n):
         pol[s] = policies[s]
     for k in range(ng):
@@ -68,6 +77,8 @@ def run_games(NativePack pack, int n, int hand_size, list deal_states, list bot_
             if setup(P, g, n, hand_size, deals[k], &allbots[k * n], pol, fixed, NULL) < 0:
                 bad = 1
                 break
+            if fc >= 0:
+                set_seat(P, g, fc, must, coins, first, nfirst)
             play_on(P, D, g)
             if overflowed(g):
                 bad = 2

@@ -11,6 +11,7 @@ cdef int setup(const PackC* P, Game* g, int n, int hand_size, uint64_t deal_stat
     cdef int pool[256]
     cdef int s, i, k, side, nw = P.nwonders
     memset(g, 0, sizeof(Game))
+    g.fc = -1
     g.hand_src = -1
     g.hand_only = -1
     g.n = n
@@ -64,6 +65,16 @@ cdef class NativeGame:
         self.g = <Game*>calloc(1, sizeof(Game))
         if self.g == NULL:
             raise MemoryError()
+        self.g.fc = -1
+
+    def set_seat(self, list plan) -> None:
+        """A seat no player owns (lower.seat_plan: [seat, must play, coins or -1, side of the
+        first holder per age...]), set before the game begins (seats.pxi)."""
+        cdef int first[16]
+        cdef int k
+        for k in range(min(16, len(plan) - 3)):
+            first[k] = plan[3 + k]
+        set_seat(&self.pack.P, self.g, plan[0], plan[1], plan[2], first, min(16, len(plan) - 3))
 
     def __dealloc__(self):
         if self.g != NULL:
@@ -250,6 +261,8 @@ cdef class NativeGame:
         self.start_age()
         if self.g.done:
             raise ValueError("the game is over")
+        if self.g.fc >= 0 and any(c is not None for c in chosen):  # (the holder draws first)
+            raise ValueError("a turn at a table with a seat no player owns is played by the policies")
         for s in range(self.g.n):
             has[s] = chosen[s] is not None
             if has[s]:
@@ -267,6 +280,11 @@ cdef class NativeGame:
     @property
     def age(self) -> int:
         return self.g.age
+
+    @property
+    def free_seat(self) -> int:
+        """The seat no player owns (seats.pxi), -1 when there is none."""
+        return self.g.fc
 
     @property
     def turn(self) -> int:

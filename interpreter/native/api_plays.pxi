@@ -30,6 +30,8 @@ cdef class CardFold:
         if game.g.plays == NULL or game.pack is not self.pack:
             raise ValueError("not a recorded game of this pack")
         for s in range(game.g.n):
+            if s == game.g.fc:  # a seat no player owns: not a player's cards (sim/watch.py)
+                continue
             won = s in winners
             fold_seat(&self.pack.P, game.g, s, won, self.pack.key_order, self.pack.key_of,
                       self.sums, self.flags, self.points)

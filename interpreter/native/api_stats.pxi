@@ -82,6 +82,8 @@ cdef class StatsAcc:
             pads[s][P.n_print] = totals[s]  # the pad as scores() gives it: printed lines, total
         mask = winners(g, totals)
         for s in range(g.n):
+            if s == g.fc:  # a seat no player owns is no player's statistics (aggregate.game_record)
+                continue
             c = &g.city[s]
             hit = mask >> s & 1
             sid = c.side

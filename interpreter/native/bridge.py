@@ -102,6 +102,8 @@ def from_decision(game: Any, bots: str | Sequence[str] | None = None) -> Any:
     if game.phase.kind != AGE.kind or game.turn < 1 or getattr(game, "sub", "turn") != "turn":
         raise NotNative("only a decision in an age's turn can be taken to the native core")
     last = game.rules.hand_size_at(game.n) - 1
+    if game.unowned:  # its pile, holder and the sub-step "seat" are not carried over
+        raise NotNative("a seat no player owns cannot be taken to the native core")
     if any(c.buried for c in game.cities):
         raise NotNative("a city's buried cards cannot be taken to the native core")
     if game.turn == last and any(len(h) == 1 for h in game.hands) or game.owed or game.owed_hands:

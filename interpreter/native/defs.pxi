@@ -550,3 +550,7 @@ cdef struct Game:
     Trace* trace
     short* dealt         # every card dealt, in order (NULL: not recorded)
     Plays* plays         # the cards held, buildable and their coins (NULL: not recorded)
+    int fc                # a seat no player owns with a face-down pile (seats.pxi), -1: none
+    int fc_holder         # the player holding its card now (its controller)
+    int fc_must           # it must build when it can (seats.must_play)
+    int fc_first[16]      # per age: the side (+1 left, -1 right) of the seat its first holder sits on

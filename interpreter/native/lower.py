@@ -700,10 +700,6 @@ def deals(cp: CompiledPack, n: int) -> tuple[list[list[Any]], list[list[int]]]:
     per second hand's name: the cards of the deck of that name, as Game.deal_deck takes them)."""
     rules = cp.rules
     out = []
-    if any(n in seat.players for seat in rules.seats) and any(h.rule == "pass" for h in _rule_changes(cp)):
-        raise NotNative("hands passed farther (`rule pass`) at a table with seats no player owns")
-    if any(n in seat.players for seat in rules.seats) and rules.tower is not None:
-        raise NotNative("a law tower at a table with seats no player owns (who draws and places tiles)")
     named = [[c.id for c in cp.deck_cards(name, n)] for name in hand_names(cp)]
     if any(len(d) > MAXBOX for d in named):
         raise NotNative("a deck larger than the native core's box")
@@ -730,6 +726,35 @@ def deals(cp: CompiledPack, n: int) -> tuple[list[list[Any]], list[list[int]]]:
         raise NotNative("`rule trade_price` changes that could take a price below 0 at once (copies "
                         "held by several cities): the engines' payment searches differ there")
     return out, named
+
+
+def seat_plan(cp: CompiledPack, players: int) -> list[int] | None:
+    """The seat no player owns a game of `players` adds (interpreter/native/seats.pxi):
+    [seat, must play, coins or -1, per age the side of its first holder (+1 left, -1 right)],
+    None when there is none; NotNative for the forms the core does not play."""
+    decls = cp.rules.seats_at(players)
+    if not decls:
+        return None
+    if len(decls) > 1:
+        raise NotNative("more than one seat no player owns")
+    d = decls[0]
+    if any(h.rule == "pass" for h in _rule_changes(cp)):
+        raise NotNative("hands passed farther (`rule pass`) at a table with seats no player owns")
+    if cp.rules.tower is not None:
+        raise NotNative("a law tower at a table with seats no player owns (who draws and places tiles)")
+    if d.controller != "holder" or d.hand != "pile":
+        raise NotNative(f"a seat no player owns played by '{d.controller}' with the hand '{d.hand}' "
+                        "(the core plays only a pile played by the holder of its card)")
+    cities = players + 1
+    for p in cp.rules.phases:  # the players' draft is dealt from the deck at their count
+        if p.kind == "draft" and [c.id for c in cp.deck_cards(p.deck, players)] \
+                != [c.id for c in cp.deck_cards(p.deck, cities)]:
+            raise NotNative(f"the draft '{p.name}' deals a deck that differs at {players} players "
+                            f"and {cities} cities")
+    if len(d.first_holder) < cp.rules.ages or any(s not in ("left", "right") for s in d.first_holder):
+        raise NotNative("a seat no player owns without its first holder for each age")
+    return [players, int(d.must_play), -1 if d.coins is None else d.coins,
+            *[1 if s == "left" else -1 for s in d.first_holder[:cp.rules.ages]]]
 
 
 def stream_salt(label: str) -> int:

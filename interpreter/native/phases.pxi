@@ -133,6 +133,8 @@ cdef void begin_age(const PackC* P, Game* g, int age) noexcept nogil:
         if g.city[s].play_two == 2:
             g.city[s].second_used = 0
     boundary(P, g, E_AGESTART)
+    if g.fc >= 0:
+        seat_begin_age(g, age)
 
 
 cdef void boundary(const PackC* P, Game* g, int kind) noexcept nogil:
@@ -194,12 +196,16 @@ cdef void play_turn(const PackC* P, Game* g, const Move* given, const int* has_g
     begin_turn(P, g, t)
     if g.beyond:  # stopped: past the runtime bound
         return
+    if g.fc >= 0:  # its holder draws the pile's top card (seats.pxi)
+        open_pile(g)
     for s in range(g.n):
-        plays[s] = g.hand_len[s] > 0  # (a second card played earlier can empty a hand)
+        plays[s] = g.hand_len[s] > 0 and s != g.fc  # (a second card played earlier can empty a hand)
         if has_given != NULL and has_given[s]:
             moves[s] = given[s]
         elif plays[s]:
             moves[s] = decide(P, g, s, ACT_ALL)
+    if g.fc >= 0:  # then the seat's card, from the rest of its holder's hand
+        seat_turn(P, g, moves, plays)
     resolve(P, g, moves, plays, 0)
     trace_state(P, g)
     for s in range(g.n):
@@ -224,7 +230,10 @@ cdef void play_turn(const PackC* P, Game* g, const Move* given, const int* has_g
     if g.nowed or g.nowed_hands:
         settle(P, g)
     if t < g.last:
-        pass_hands(g, farther(P, g, P.passdir[g.age - 1]))
+        if g.fc >= 0:
+            pass_players(g, P.passdir[g.age - 1], 1)
+        else:
+            pass_hands(g, farther(P, g, P.passdir[g.age - 1]))
     else:
         if P.nproj:
             end_projects(P, g, g.age)
@@ -239,6 +248,7 @@ cdef void run_draft(const PackC* P, const Deals* D, Game* g, const StepC* st) no
     """phases.run_draft: deal from the deck, keep one card, pass the rest, until done."""
     cdef int deck[MAXBOX]
     cdef int n = 0, i, s, pick = 0, left
+    cdef int np = g.n - 1 if g.fc >= 0 else g.n  # a seat no player owns (the last) gets none
     cdef short kept[MAXP][MAXH2]
     cdef int nkept[MAXP]
     cdef Move moves[MAXP]
@@ -247,11 +257,11 @@ cdef void run_draft(const PackC* P, const Deals* D, Game* g, const StepC* st) no
         deck[n] = D.named[st.deck][i]
         n += 1
     shuffle_ids(&g.rng_deal, deck, n)
-    for i in range(st.deal * g.n, n):
+    for i in range(st.deal * np, n):
         g.box[g.nbox] = deck[i]
         g.nbox += 1
     for s in range(g.n):
-        g.hand_len[s] = st.deal
+        g.hand_len[s] = st.deal if s < np else 0
         nkept[s] = 0
         for i in range(st.deal):
             g.hand[s][i] = deck[s * st.deal + i]
@@ -266,13 +276,13 @@ cdef void run_draft(const PackC* P, const Deals* D, Game* g, const StepC* st) no
         begin_turn(P, g, pick)
         if g.beyond:
             return
-        for s in range(g.n):
+        for s in range(np):
             if g.hand_len[s] > 1:
                 moves[s] = decide(P, g, s, 1 << A_KEEP)
             else:
                 put(&moves[s], 0, A_KEEP, 0, 0, F_NONE)
         g.actions += g.n
-        for s in range(g.n):
+        for s in range(np):
             hand = g.hand[s]
             kept[s][nkept[s]] = hand[moves[s].card]
             nkept[s] += 1
@@ -283,7 +293,10 @@ cdef void run_draft(const PackC* P, const Deals* D, Game* g, const StepC* st) no
         for s in range(g.n):
             left += g.hand_len[s]
         if left:
-            pass_hands(g, st.passdir)
+            if g.fc >= 0:
+                pass_players(g, st.passdir, 0)
+            else:
+                pass_hands(g, st.passdir)
     for s in range(g.n):
         for i in range(nkept[s]):
             if g.city[s].nh_len[st.hand] < MAXH2:

@@ -314,13 +314,13 @@ cdef int winners(const Game* g, const int* totals) noexcept nogil:
     """Highest total; ties broken by most coins; a tie on coins is shared (a bit per seat)."""
     cdef int best = totals[0], most = -1, s, mask = 0
     for s in range(g.n):
-        if totals[s] > best:
+        if totals[s] > best and s != g.fc:  # a seat no player owns cannot win
             best = totals[s]
     for s in range(g.n):
-        if totals[s] == best and g.city[s].coins > most:
+        if totals[s] == best and g.city[s].coins > most and s != g.fc:
             most = g.city[s].coins
     for s in range(g.n):
-        if totals[s] == best and g.city[s].coins == most:
+        if totals[s] == best and g.city[s].coins == most and s != g.fc:
             mask |= 1 << s
     return mask
 

@@ -14,7 +14,7 @@ cdef void second_cards(const PackC* P, Game* g) noexcept nogil:
     for s in range(g.n):
         plays[s] = 0
         c = &g.city[s]
-        if not c.play_two or c.second_used or g.hand_len[s] == 0:
+        if not c.play_two or c.second_used or g.hand_len[s] == 0 or s == g.fc:
             continue
         if g.policy[s] == P_GREEDY:
             pick = greedy_second(P, g, s, g.hand[s], g.hand_len[s])

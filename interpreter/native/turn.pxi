@@ -6,7 +6,9 @@ cdef Move decide(const PackC* P, Game* g, int seat, int actions) noexcept nogil:
     cdef int nm = legal_moves(P, g, seat, moves, actions), k, i
     if g.plays != NULL:
         note_decision(g, seat, moves, nm)
-    if g.policy[seat] == P_GREEDY:
+    if seat == g.fc and g.fc_must:  # a seat no player owns that must build (seats.pxi)
+        k = bound_choice(P, g, seat, moves, nm)
+    elif g.policy[seat] == P_GREEDY:
         k = greedy_choose(P, g, seat, moves, nm)
     else:
         k = randrange(&g.rng_bot[seat], nm)

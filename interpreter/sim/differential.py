@@ -120,7 +120,7 @@ def native_run(cp: CompiledPack, seed: int, n: int, bots: str, sides: str,
     g = start(cp, seed, n, bots, sides, wonders, trace=True)
     g.play()
     pads, winners, _ = g.scores()
-    return decode(g.trace(), n, len(hand_names(cp)), len(cp.rules.tokens), len(cp.tracks)), (pads, winners)
+    return decode(g.trace(), len(g.cities()), len(hand_names(cp)), len(cp.rules.tokens), len(cp.tracks)), (pads, winners)
 
 
 def first_difference(cp: CompiledPack, seed: int, n: int, bots: str = "random", sides: str = "A",

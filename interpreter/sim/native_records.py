@@ -15,14 +15,18 @@ def _copied(names: list[str]) -> Any:
 
 
 def scores_of(cp: CompiledPack, game: Any, names: Sequence[str] | None = None) -> dict[str, Any]:
-    """scoring.city_scores of the finished game."""
+    """scoring.city_scores of the finished game (a seat no player owns by its name, marked)."""
     pads, winners, copies = game.scores()
     lines = (*cp.rules.score_lines, "total")
     players = []
+    free = game.free_seat
     for seat, pad in enumerate(pads):
-        entry = {"name": names[seat] if names else f"P{seat + 1}", **dict(zip(lines, pad))}
+        name = cp.rules.seats_at(free)[0].name if seat == free else (names[seat] if names else f"P{seat + 1}")
+        entry = {"name": name, **dict(zip(lines, pad))}
         if copies[seat] is not None:
             entry["copied"] = _copied([cp.cards[c].name for c in copies[seat]])
+        if seat == free:
+            entry["free_city"] = True
         players.append(entry)
     return {"players": players, "winners": winners}
 
@@ -58,6 +62,8 @@ def record_of(cp: CompiledPack, game: Any, bots: Sequence[str], scores: dict[str
     rows = card_plays(cp, game) if plays else None
     players = []
     for seat, ((w, s), city, pad) in enumerate(zip(sides_of(cp, game), game.cities(), scores["players"])):
+        if seat == game.free_seat:  # a seat no player owns is no player's statistics
+            continue
         players.append({
             "wonder": f"{w} {s}", "seat": seat, "bot": bots[seat], "won": seat in winners,
             "score": {k: v for k, v in pad.items() if k not in ("name", "copied")},

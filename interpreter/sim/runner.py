@@ -129,7 +129,7 @@ def _native_ready(cp: Any, cfg: SimConfig) -> bool:
     from .. import native
     rules = cp.rules
     return native.available() and not native.unsupported(cp) and not cfg.without \
-        and not rules.seats_at(cfg.players) \
+        and not native.undealable(cp, cfg.players) \
         and rules.min_players <= cfg.players <= min(rules.max_players, len(cp.wonders))
 
 
