@@ -45,7 +45,7 @@ cdef void refresh_rules(const PackC* P, Game* g) noexcept nogil:
 
 cdef inline int first_visible(const PackC* P, const Game* g) noexcept nogil:
     """GameState.visible_laws: the most recent `visible` tiles (tower[-visible:], as sliced)."""
-    cdef int v = P.tower_visible[g.n]
+    cdef int v = P.tower_visible[g.n - 1 if g.fc >= 0 else g.n]  # by player count
     return g.ntower - v if 0 < v < g.ntower else 0
 
 

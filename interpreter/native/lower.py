@@ -740,8 +740,6 @@ def seat_plan(cp: CompiledPack, players: int) -> list[int] | None:
     d = decls[0]
     if any(h.rule == "pass" for h in _rule_changes(cp)):
         raise NotNative("hands passed farther (`rule pass`) at a table with seats no player owns")
-    if cp.rules.tower is not None:
-        raise NotNative("a law tower at a table with seats no player owns (who draws and places tiles)")
     if d.controller != "holder" or d.hand != "pile":
         raise NotNative(f"a seat no player owns played by '{d.controller}' with the hand '{d.hand}' "
                         "(the core plays only a pile played by the holder of its card)")

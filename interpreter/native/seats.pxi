@@ -15,6 +15,7 @@ cdef void set_seat(const PackC* P, Game* g, int seat, int must, int coins, const
         g.fc_first[a] = first[a] if a < nfirst else 1
     if coins >= 0:
         g.city[seat].coins = coins
+    g.city[seat].nlaws = 0  # law tiles go to the players only (the deal gave the last seat's last)
 
 
 cdef inline void seat_sync(Game* g) noexcept nogil:
