@@ -141,7 +141,7 @@ class AgePhase:
         game.end_projects(age)
         game.war(age)
         if game.has_triggers:  # `when age ends` triggers, after the conflicts
-            game.age_starts("age_end")
+            game.boundary("age_end")
         game.sub = "done"
 
 

@@ -83,7 +83,7 @@ class Stepping:
 
     def _finish(self) -> None:
         if self.has_triggers:  # `when game ends` triggers, before the scoring
-            self.age_starts("game_end")
+            self.boundary("game_end")
         self.check_bound()
         self.phase = AGE
         self.table.age = self.rules.ages

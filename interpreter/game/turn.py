@@ -233,9 +233,13 @@ class TurnResolution:
         for seat, coins in gains:
             self.cities[seat].coins = max(0, self.cities[seat].coins + coins)
 
-    def age_starts(self, kind: str = "age_start") -> None:
-        """Every city's `when age starts` triggers, as the age begins (or those of another
-        boundary every city meets at once: `age_end`, `game_end`): their coins at once."""
+    def age_starts(self) -> None:
+        """Every city's `when age starts` triggers, as the age begins."""
+        self.boundary("age_start")
+
+    def boundary(self, kind: str) -> None:
+        """Every city's triggers of a boundary all cities meet at once (`age_start`, `age_end`,
+        `game_end`): their coins at once, then the coins they gave others."""
         for seat, city in enumerate(self.cities):
             got = self.fire(seat, Event(kind))
             if got:

@@ -138,7 +138,7 @@ cdef void begin_age(const PackC* P, Game* g, int age) noexcept nogil:
 
 
 cdef void boundary(const PackC* P, Game* g, int kind) noexcept nogil:
-    """TurnResolution.age_starts: every city's triggers of a boundary all cities meet at once
+    """TurnResolution.boundary: every city's triggers of a boundary all cities meet at once
     (an age starts or ends, the game ends) fire; their coins at once, then coins given."""
     cdef int s, got, trig = 0
     cdef City* c

@@ -7,7 +7,7 @@ from interpreter.rules.compiled import CCard
 from interpreter.rules.exchange import exchange_short
 from interpreter.rules.far_trade import far_options
 from interpreter.rules.payment import payment_options
-from interpreter.rules.pricing import PLAIN, Terms, build_terms, in_reach, mods_for, options_with_changes
+from interpreter.rules.pricing import PLAIN, Terms, build_terms, mods_for, options_with_changes
 from interpreter.rules.city import City, Table
 from interpreter.rules.counting import count
 from interpreter.rules.laws import law_refusal
@@ -167,7 +167,7 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
         return _general_moves(hand, city, table, free_power, actions)
     n = table.n
     left, right = table.cities[(city.seat + 1) % n], table.cities[(city.seat - 1) % n]
-    mods = mods_for(city, table) if in_reach(city, table) else None
+    mods = mods_for(city, table)
     if mods is not None and mods.general or city.far_trade:
         return _general_moves(hand, city, table, free_power, actions)
     coins, names = city.coins, city.names

@@ -34,7 +34,7 @@ class Terms(NamedTuple):
 
 def in_reach(city: City, table: Table) -> bool:
     """Whether a cost change may reach the city (its own, a neighbour's, or one `for others`
-    anywhere): when none can, a price is the printed one and mods_for is not asked."""
+    anywhere): when none can, a price is the printed one (mods_for says None)."""
     n = table.n
     return bool(city.cost_changes or table.cities[(city.seat + 1) % n].cost_changes
                 or table.cities[(city.seat - 1) % n].cost_changes) \
@@ -82,12 +82,12 @@ class Mods(NamedTuple):
 def mods_for(city: City, table: Table) -> Mods | None:
     """The cost changes reaching `city`, summarised; None when there are none. Cached on the
     city until a cost change appears near it (or, `for others`, anywhere) or it buys from the bank."""
+    if not in_reach(city, table):
+        return None
     n = table.n
     left, right = table.cities[(city.seat + 1) % n], table.cities[(city.seat - 1) % n]
     far = [o for o in table.cities if o.costs_for_others and o is not city and o is not left
            and o is not right]
-    if not (city.cost_changes or left.cost_changes or right.cost_changes or far):
-        return None
     key: tuple[object, ...] = (len(city.cost_changes), len(left.cost_changes),
                                len(right.cost_changes), city.bank_used, left.seat, right.seat)
     if far:  # changes `for others` held beyond the neighbours reach this city too
