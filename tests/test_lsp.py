@@ -170,3 +170,99 @@ async def _session(pack: Path) -> None:
         assert await editor.until(uri, lambda d: d == []) == []
     finally:
         await editor.stop()
+
+
+MANIFEST = "name: mine\nversion: 0.1.0\ndescription: a test pack\nextends: [base]\n"
+CARDS = """cards:
+  - name: Shrine
+    age: 3
+    color: blue
+    players: [3, 5]
+    cost: 2 stone
+    chains_from: [Temple]
+    effect: vp 4
+"""
+
+
+def test_definitions_hover_and_broken_buffers(tmp_path: Path) -> None:
+    asyncio.run(_broken(tmp_path / "mine"))
+
+
+async def _broken(folder: Path) -> None:
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(MANIFEST, encoding="utf-8")
+    (folder / "cards.yaml").write_text(CARDS, encoding="utf-8")
+    cards, manifest = from_fs_path(str(folder / "cards.yaml")), from_fs_path(str(folder / "pack.yaml"))
+    base = ROOT / "cards" / "base"
+    editor = Editor()
+    await editor.start(folder)
+    client = editor.client
+    doc = T.TextDocumentIdentifier
+
+    async def hover(uri: str, line: int, char: int) -> str:
+        got = await client.text_document_hover_async(T.HoverParams(doc(uri=uri), T.Position(line, char)))
+        return got.contents.value if got else ""
+
+    async def define(uri: str, line: int, char: int) -> list[T.Location]:
+        return list(await client.text_document_definition_async(
+            T.DefinitionParams(doc(uri=uri), T.Position(line, char))))
+
+    try:
+        client.text_document_did_open(T.DidOpenTextDocumentParams(
+            T.TextDocumentItem(uri=cards, language_id="yaml", version=1, text=CARDS)))
+        client.text_document_did_open(T.DidOpenTextDocumentParams(
+            T.TextDocumentItem(uri=manifest, language_id="yaml", version=1, text=MANIFEST)))
+        await editor.until(cards, lambda d: d == [])
+        # a chain's card: its line of `wonders cards`, and where base writes it (age2.yaml:71)
+        row = CARDS.splitlines().index("    chains_from: [Temple]")
+        assert "Temple (age 2, blue, copies 3+, 6+; cost wood, clay, glass)" in await hover(cards, row, 19)
+        (loc,) = await define(cards, row, 19)
+        assert loc.uri == from_fs_path(str((base / "age2.yaml").resolve()))
+        assert loc.range.start == T.Position(70, 4)
+        # `extends: [base]` leads to base's manifest
+        (loc,) = await define(manifest, 3, 11)
+        assert loc.uri == from_fs_path(str((base / "pack.yaml").resolve()))
+
+        # a pack that extends a missing pack: a diagnostic on the name, with its quick fix
+        client.text_document_did_change(_edit(manifest, 2, 3, 10, 14, "basse"))
+        (d,) = await editor.until(manifest, lambda d: len(d) == 1)
+        assert (d.range.start.line, d.range.start.character, d.range.end.character) == (3, 10, 15)
+        assert "no pack folder or shipped pack named 'basse'" in d.message and d.data == {"replace": "base"}
+        client.text_document_did_change(_edit(manifest, 3, 3, 10, 15, "base"))
+        await editor.until(manifest, lambda d: d == [])
+
+        # broken YAML while typing: a located diagnostic; requests still answer
+        effect = CARDS.splitlines().index("    effect: vp 4")
+        client.text_document_did_change(_edit(cards, 2, effect, 12, 16, '"vp 4'))
+        (d,) = await editor.until(cards, lambda d: len(d) == 1)
+        assert d.code == "yaml" and d.message.startswith("broken YAML")
+        # ... read from the line being typed: hover reads it, completion goes on
+        assert "4 victory points." in await hover(cards, effect, 14)
+        client.text_document_did_change(_edit(cards, 3, effect, 12, 17, "vp 4; sci"))
+        got = await client.text_document_completion_async(T.CompletionParams(doc(uri=cards), T.Position(effect, 21)))
+        assert [i.label for i in got.items] == ["science"]
+        client.text_document_did_change(_edit(cards, 4, effect, 12, 21, '"vp 4'))
+
+        # text that is not text (a NUL byte): a diagnostic, no crash
+        client.text_document_did_change(_edit(cards, 5, effect, 12, 17, "vp\x004"))
+        (d,) = await editor.until(cards, lambda d: len(d) == 1 and "NUL" in d[0].message)
+        assert d.range.start.line == 0
+        # a huge buffer: refused by the limit, as a file on disk is
+        from dsl.limits import LIMITS
+        client.text_document_did_change(_edit(cards, 6, effect, 12, 17, "x" * (LIMITS.file_bytes + 1)))
+        (d,) = await editor.until(cards, lambda d: len(d) == 1 and "bytes" in d[0].message)
+        assert await hover(cards, effect, 14) == ""
+        # and back to a valid pack
+        client.text_document_did_change(_edit(cards, 7, effect, 12, 12 + LIMITS.file_bytes + 1, "vp 4"))
+        await editor.until(cards, lambda d: d == [])
+        assert "Shrine (age 3, blue" in await hover(cards, 1, 12)
+    finally:
+        await editor.stop()
+
+
+def test_without_pygls_the_command_says_how_to_install_it(monkeypatch, capsys) -> None:
+    from interpreter.cli import main
+    monkeypatch.setitem(sys.modules, "pygls", None)
+    assert main(["lsp"]) == 1
+    err = capsys.readouterr().err
+    assert "pip install 'wonders-dsl[lsp]'" in err and "pip install -e '.[lsp]'" in err

@@ -41,7 +41,7 @@ class PackServer(LanguageServer):
         super().__init__("wonders", "0.1.0", text_document_sync_kind=T.TextDocumentSyncKind.Incremental)
         self.packs = Packs(allow_plugins)
         self.delay = delay
-        self.docs: dict[str, tuple[int | None, YamlDoc | None]] = {}  # uri -> (version, parse)
+        self.docs: dict[str, tuple[Any, YamlDoc | None]] = {}  # uri -> (version and text, parse)
         self.timers: dict[Path, asyncio.TimerHandle] = {}
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wonders-check")
         self.generation: dict[Path, int] = {}
@@ -59,12 +59,13 @@ class PackServer(LanguageServer):
         YAML, is binary or is past the size limit)."""
         doc = self.workspace.get_text_document(uri)
         text = doc.source
+        key = (doc.version, len(text), hash(text))
         cached = self.docs.get(uri)
-        if cached is not None and cached[0] == doc.version and doc.version is not None:
+        if cached is not None and cached[0] == key:
             return text, cached[1]
         ok = len(text) <= LIMITS.file_bytes and "\0" not in text
         parse = parse_doc(text, str(self.path_of(uri) or uri)) if ok else None
-        self.docs[uri] = (doc.version, parse)
+        self.docs[uri] = (key, parse)
         return text, parse
 
     def changed(self, uri: str) -> None:
