@@ -610,18 +610,23 @@ def _with_vocab(rules: Rules, vocab: Vocabulary) -> Rules:
 
 
 def load_pack(ref: str | Path, allow_plugins: bool = False, root: str | Path | None = None,
-              trust: bool = False, overlay: Mapping[str, str] | None = None) -> Pack:
+              trust: bool = False, overlay: Mapping[str, str] | None = None,
+              known: Mapping[Path, Pack] | None = None) -> Pack:
     """Load a shipped pack by name or a pack folder by path; raises PackError listing all problems.
 
     A pack is data: its plug-ins (Python code) run only when `allow_plugins` is true, the
     user's consent (then remembered, with `trust`), or with `trust` when the user trusted those
     very files before (dsl/trust.py). `extends` may name shipped packs and folders inside
     `root` (default: the folder holding the pack's folder). `overlay` maps resolved file paths
-    to the text an editor holds for them (read instead of the disk: the language server)."""
+    to the text an editor holds for them (read instead of the disk: the language server);
+    `known` maps resolved folders to packs already loaded (with the same consent and root),
+    taken as they are when extended instead of being read again."""
     folder, problem = resolve_pack(str(ref))
     if folder is None:
         raise PackError([Diagnostic(str(ref), 0, 0, problem or "not found", kind="missing")])
     col = _Collector(allow_plugins, Path(root).resolve() if root else folder.parent, trust, overlay)
+    for where, known_pack in (known or {}).items():
+        col.packs[where] = (known_pack, False)
     col.packs[folder] = (None, True)  # extending the pack being loaded is a cycle
     pack = _PackBuilder(col, (folder,)).build(folder)
     if col.more:

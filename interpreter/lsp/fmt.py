@@ -25,13 +25,25 @@ class Edit:
     text: str
 
 
+class _Seen:
+    """Canonical forms already worked out, for the vocabulary they were read in (formatting a
+    file again after an edit parses only the texts that changed)."""
+
+    vocab: Vocabulary | None = None
+    texts: dict[tuple[str, str], str | None] = {}
+
+
 def canonical_text(text: str, what: str, vocab: Vocabulary) -> str | None:
-    try:
-        if what == "cost":
-            return cost_text(parse_cost(text, vocab))
-        return effects_text(parse_effects(text, vocab))
-    except CardTextError:
-        return None
+    if _Seen.vocab is not vocab or len(_Seen.texts) > 20_000:
+        _Seen.vocab, _Seen.texts = vocab, {}
+    key = (what, text)
+    if key not in _Seen.texts:
+        try:
+            _Seen.texts[key] = (cost_text(parse_cost(text, vocab)) if what == "cost"
+                                else effects_text(parse_effects(text, vocab)))
+        except CardTextError:
+            _Seen.texts[key] = None
+    return _Seen.texts[key]
 
 
 def _what(path: tuple[object, ...]) -> str:

@@ -12,7 +12,9 @@ from pathlib import Path
 from dsl.diagnostics import Diagnostic, PackError
 from dsl.loader import MANIFEST, load_pack
 from dsl.model import Pack
+from dsl.safeio import read_bounded
 from dsl.vocab import BASE_VOCABULARY, Vocabulary
+from dsl.yamlsource import load_yaml
 
 
 @dataclass
@@ -36,6 +38,8 @@ class Packs:
         self.allow_plugins = allow_plugins  # --allow-plugins: consent, as `validate` takes it
         self.texts: dict[str, str] = {}  # resolved path -> the editor's text
         self.good: dict[Path, Pack] = {}  # folder -> the last pack that loaded
+        self.saved: dict[Path, Pack | None] = {}  # folder -> the pack as on disk (read once)
+        self.parents: dict[tuple[Path, Path], tuple[tuple[object, ...], Pack]] = {}  # extended packs
         self.reported: dict[Path, set[Path]] = {}  # folder -> files its last check reported on
 
     def open(self, path: Path, text: str) -> None:
@@ -67,7 +71,7 @@ class Packs:
         cannot load, or a fault of ours, never stops the server."""
         try:
             pack = load_pack(str(folder), allow_plugins=self.allow_plugins, trust=True,
-                             overlay=self.texts)
+                             overlay=self.texts, known=self.extended(folder))
             diags: list[Diagnostic] = []
         except PackError as err:
             pack, diags = None, list(err.diagnostics)
@@ -83,6 +87,58 @@ class Packs:
             checked.problems.setdefault(resolved(d.file), []).append(d)
         return checked
 
+    def extended(self, folder: Path) -> dict[Path, Pack]:
+        """The packs `folder` extends, each loaded once and kept while none of its files (nor
+        those of the packs it extends) changes on disk or is open in the editor: a check then
+        reads only the pack being edited."""
+        out: dict[Path, Pack] = {}
+        for target in self._extends(folder):
+            key = (folder.parent, target)
+            held = self.parents.get(key)
+            if held is None or held[0] != self._stamp(held[1]):
+                try:
+                    parent = load_pack(str(target), allow_plugins=self.allow_plugins, trust=True,
+                                       root=folder.parent)
+                except Exception:  # its problems are reported by the check itself
+                    self.parents.pop(key, None)
+                    continue
+                held = (self._stamp(parent), parent)
+                self.parents[key] = held
+            if held[0] is not None:
+                out[target] = held[1]
+        return out
+
+    def _extends(self, folder: Path) -> list[Path]:
+        from dsl.packref import resolve_extends
+        manifest = folder / MANIFEST
+        text = self.text(manifest)
+        try:
+            doc = load_yaml(text if text is not None else read_bounded(manifest, folder), str(manifest))
+        except Exception:
+            return []
+        refs = doc.data.get("extends") if isinstance(doc.data, dict) else None
+        refs = [refs] if isinstance(refs, str) else refs if isinstance(refs, list) else []
+        out = []
+        for ref in refs:
+            target, _ = resolve_extends(str(ref), folder, folder.parent.resolve())
+            if target is not None and target != folder:
+                out.append(target)
+        return out
+
+    def _stamp(self, pack: Pack) -> tuple[object, ...] | None:
+        """What a kept pack depends on: its folders' files as on disk (None when one of them
+        is open in the editor: the overlay must be read then)."""
+        folders = {Path(e.key) for e in pack.meta.get("lineage", []) if e.key} | {Path(pack.path)}
+        if any(Path(p).parent in folders for p in self.texts):
+            return None
+        stamp = []
+        for f in sorted(folders):
+            for path in sorted(f.iterdir()) if f.is_dir() else ():
+                if path.suffix in (".yaml", ".yml", ".py"):
+                    st = path.stat()
+                    stamp.append((str(path), st.st_mtime_ns, st.st_size))
+        return tuple(stamp)
+
     def files_to_clear(self, checked: Checked) -> set[Path]:
         """Files the previous check of this folder reported on and this one does not."""
         before = self.reported.get(checked.folder, set())
@@ -94,14 +150,14 @@ class Packs:
         """The last pack of `folder` that loaded, else the pack as saved on disk."""
         if folder is None:
             return None
-        if folder not in self.good:
+        if folder in self.good:
+            return self.good[folder]
+        if folder not in self.saved:  # read once: a request must not wait for a load each time
             try:
-                self.good[folder] = load_pack(str(folder), allow_plugins=False, trust=True)
-            except PackError:
-                return None
-            except Exception:
-                return None
-        return self.good[folder]
+                self.saved[folder] = load_pack(str(folder), allow_plugins=False, trust=True)
+            except Exception:  # PackError, or a fault of ours: complete with base's words
+                self.saved[folder] = None
+        return self.saved[folder]
 
     def vocab(self, folder: Path | None) -> Vocabulary:
         pack = self.pack(folder)
