@@ -132,7 +132,10 @@ def spot_on_line(text: str, line: int, character: int) -> Spot | None:
     if not m:
         return None
     first = m.start(4)
-    value = m.group(4)
+    value = lines[line][first:]  # blanks typed at the end belong to the text being typed
+    quote = m.group(3)
+    if quote and value.rstrip().endswith(quote):
+        value = value.rstrip()[:-1]
     if character < first:
         return None
     offset = min(len(value), character - first)
