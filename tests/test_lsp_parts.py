@@ -118,3 +118,33 @@ def test_formatting_leaves_what_it_cannot_rewrite_safely() -> None:
     edits = format_edits(parse_doc(text), BASE)
     assert [(e.line, e.start, e.end, e.text) for e in edits] == [
         (1, 12, 25, "vp 2; coins 1"), (6, 10, 19, "stone, ore")]
+
+
+def test_a_plugin_word_and_a_defined_word_lead_to_their_definitions(tmp_path: Path) -> None:
+    """Without running the plug-in: its word's PluginSpec is found in its source. A word under
+    `words:` in the manifest leads to its key (packs defining words: the structure is ready)."""
+    from interpreter.lsp.define import definition
+    folder = (Path(__file__).resolve().parent.parent / "examples" / "plugin-tax")
+    spot = Spot("effect", ("cards", 0, "effect"), "tax 1 neighbors", 1, None)
+    (place,) = definition(spot, folder, None, Packs())
+    source = (folder / "tax.py").read_text(encoding="utf-8").splitlines()
+    assert place.file == folder / "tax.py" and source[place.line][place.character:].startswith("PluginSpec(")
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "pack.yaml").write_text(MANIFEST + "words:\n  tithe:\n    body: coins {n}\n", encoding="utf-8")
+    (place,) = definition(Spot("effect", (), "tithe 2", 2, None), mine, None, Packs())
+    assert (place.file, place.line, place.character) == ((mine / "pack.yaml").resolve(), 5, 2)
+
+
+def test_plugins_do_not_run_without_consent(tmp_path: Path, monkeypatch) -> None:
+    """The server checks a pack with plug-ins as `validate` does without --allow-plugins: the
+    plug-in is not imported and the problems say why."""
+    import sys
+    monkeypatch.setenv("WONDERS_TRUST_FILE", str(tmp_path / "trust.json"))
+    folder = (Path(__file__).resolve().parent.parent / "examples" / "plugin-tax").resolve()
+    checked = Packs().check(folder)
+    assert checked.pack is None
+    assert not [m for m in list(sys.modules.values()) if str(getattr(m, "__file__", "")).endswith("plugin-tax/tax.py")]
+    messages = [d.message for ds in checked.problems.values() for d in ds]
+    assert any(m.startswith("plugins: not run") for m in messages)
+    assert "effect: unknown effect word 'tax'" in messages

@@ -7,6 +7,7 @@ local cmd = { "wonders", "lsp" }
 local clients = {} -- one server per pack folder (Neovim 0.7 has no vim.lsp.start)
 
 local function keys(buf)
+  vim.bo[buf].omnifunc = "v:lua.vim.lsp.omnifunc" -- completion with <C-x><C-o>
   local map = function(lhs, rhs) vim.keymap.set("n", lhs, rhs, { buffer = buf, silent = true }) end
   map("K", vim.lsp.buf.hover)
   map("gd", vim.lsp.buf.definition)
