@@ -1,7 +1,7 @@
 """Completion inside card text: the words the grammar accepts at the cursor (Lark's
 interactive parser fed the text before it) and, where it takes a name, the names of the pack
 that fit there (colours before `card`, resources, token kinds, tracks, decks, effect words of
-plug-ins and of the pack); in a chain or a `copy`, the pack's card names."""
+plug-ins and of the pack); in a chain or a `remove`, the pack's card names."""
 from __future__ import annotations
 
 import re
@@ -123,7 +123,7 @@ def completions(spot: Spot, vocab: Vocabulary, pack: Pack | None) -> list[Item]:
     if spot.field in NAME_FIELDS and pack is not None:
         names = [Item(c.name, f"card, age {c.age}" if not c.deck else f"card, deck {c.deck}")
                  for c in pack.cards]
-        if spot.field in ("copy", "remove"):
+        if spot.field == "remove":
             names += [Item(w.name, "wonder") for w in pack.wonders]
     elif spot.field == "color":
         names = [Item(c, "card colour") for c in vocab.colors]

@@ -1,7 +1,7 @@
 """Go to definition: where the name under the cursor is defined.
 
 One finder per kind of name, in `FINDERS`: a pack an `extends` entry names (its manifest), a
-card or wonder a chain, `copy` or `remove` names (where the pack or an extended pack writes it),
+card a chain names or a card or wonder a `remove` names (where the pack or an extended pack writes it),
 and an effect word a pack defines: a plug-in's word (the line of its PluginSpec) or a word under
 `words:` in a manifest of the pack or of a pack it extends (that key). A new kind of
 definition is one more finder."""
@@ -42,7 +42,7 @@ def _named_card(spot: Spot, folder: Path, pack: Pack | None, packs: Packs) -> li
     name = card_name_at(spot)
     if not name or pack is None:
         return []
-    items = [*pack.cards, *(pack.wonders if spot.field in ("copy", "remove") else ())]
+    items = [*pack.cards, *(pack.wonders if spot.field == "remove" else ())]
     return [Place(resolved(i.source.file), max(0, i.source.line - 1), max(0, i.source.column - 1))
             for i in items if i.name == name and i.source.file]
 

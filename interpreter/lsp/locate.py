@@ -1,5 +1,5 @@
 """What stands under the cursor in a pack file: card text (an effect or a cost, with the
-cursor's place inside the string), a card name (a chain, a copied card, a card's own name),
+cursor's place inside the string), a card name (a chain, a `remove` entry, a card's own name),
 an `extends` entry, or nothing we know.
 
 Positions here are 0-based (line, character), as the protocol counts them; YAML spans
@@ -16,7 +16,7 @@ import yaml
 from dsl.yamlsource import Span, YamlDoc, load_yaml
 
 EFFECT_FIELDS = ("effect", "reward", "penalty")  # card text read as effects
-NAME_FIELDS = ("chains_from", "chains_to", "copy", "remove")  # fields naming a card
+NAME_FIELDS = ("chains_from", "chains_to", "remove")  # fields naming a card (or a wonder)
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,7 @@ def word_at(text: str, offset: int) -> tuple[str, int]:
 
 
 def card_name_at(spot: Spot) -> str:
-    """The card a chain, copy or remove entry names (a list entry or a single string)."""
+    """The card a chain or a `remove` entry names (a list entry or a single string)."""
     if spot.field in NAME_FIELDS:
         return spot.text
     return ""
