@@ -55,14 +55,14 @@ def test_extended_packs_are_kept_until_their_files_change(pack: Path, tmp_path: 
     (pack / "pack.yaml").write_text(MANIFEST.replace("[base]", "[../mid]"), encoding="utf-8")
     packs = Packs()
     assert packs.check(pack).pack is not None
-    kept = packs.extended(pack)[(tmp_path / "mid").resolve()]
-    assert packs.extended(pack)[(tmp_path / "mid").resolve()] is kept  # not read again
+    kept = packs.extended(pack, dict(packs.texts))[(tmp_path / "mid").resolve()]
+    assert packs.extended(pack, dict(packs.texts))[(tmp_path / "mid").resolve()] is kept  # not read again
     (tmp_path / "mid" / "cards.yaml").write_text(CARDS.replace("Shrine", "Chapel"), encoding="utf-8")
-    again = packs.extended(pack)[(tmp_path / "mid").resolve()]
+    again = packs.extended(pack, dict(packs.texts))[(tmp_path / "mid").resolve()]
     assert again is not kept and "Chapel" in {c.name for c in again.cards}
     # a file of the extended pack open in the editor: read through the overlay, not kept
     packs.open(tmp_path / "mid" / "cards.yaml", CARDS.replace("Shrine", "Oratory"))
-    assert (tmp_path / "mid").resolve() not in packs.extended(pack)
+    assert (tmp_path / "mid").resolve() not in packs.extended(pack, dict(packs.texts))
     assert "Oratory" in {c.name for c in packs.check(pack).pack.cards}
 
 

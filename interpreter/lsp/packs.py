@@ -12,6 +12,7 @@ from pathlib import Path
 from dsl.diagnostics import Diagnostic, PackError
 from dsl.loader import MANIFEST, load_pack
 from dsl.model import Pack
+from dsl.packref import resolve_extends
 from dsl.safeio import read_bounded
 from dsl.vocab import BASE_VOCABULARY, Vocabulary
 from dsl.yamlsource import load_yaml
@@ -66,12 +67,15 @@ class Packs:
             return folder
         return None
 
-    def check(self, folder: Path) -> Checked:
-        """Load the pack as the editor holds it. Every problem is a diagnostic: a pack that
-        cannot load, or a fault of ours, never stops the server."""
+    def check(self, folder: Path, texts: dict[str, str] | None = None) -> Checked:
+        """Load the pack as the editor holds it (`texts`: the open files' texts, a snapshot
+        taken where the editor's messages arrive, since a check runs on another thread).
+        Every problem is a diagnostic: a pack that cannot load, or a fault of ours, never
+        stops the server."""
+        texts = dict(self.texts) if texts is None else texts
         try:
             pack = load_pack(str(folder), allow_plugins=self.allow_plugins, trust=True,
-                             overlay=self.texts, known=self.extended(folder))
+                             overlay=texts, known=self.extended(folder, texts))
             diags: list[Diagnostic] = []
         except PackError as err:
             pack, diags = None, list(err.diagnostics)
@@ -87,31 +91,30 @@ class Packs:
             checked.problems.setdefault(resolved(d.file), []).append(d)
         return checked
 
-    def extended(self, folder: Path) -> dict[Path, Pack]:
+    def extended(self, folder: Path, texts: dict[str, str]) -> dict[Path, Pack]:
         """The packs `folder` extends, each loaded once and kept while none of its files (nor
         those of the packs it extends) changes on disk or is open in the editor: a check then
         reads only the pack being edited."""
         out: dict[Path, Pack] = {}
-        for target in self._extends(folder):
+        for target in self._extends(folder, texts):
             key = (folder.parent, target)
             held = self.parents.get(key)
-            if held is None or held[0] != self._stamp(held[1]):
+            if held is None or held[0] != self._stamp(held[1], texts):
                 try:
                     parent = load_pack(str(target), allow_plugins=self.allow_plugins, trust=True,
                                        root=folder.parent)
                 except Exception:  # its problems are reported by the check itself
                     self.parents.pop(key, None)
                     continue
-                held = (self._stamp(parent), parent)
+                held = (self._stamp(parent, texts), parent)
                 self.parents[key] = held
             if held[0] is not None:
                 out[target] = held[1]
         return out
 
-    def _extends(self, folder: Path) -> list[Path]:
-        from dsl.packref import resolve_extends
+    def _extends(self, folder: Path, texts: dict[str, str]) -> list[Path]:
         manifest = folder / MANIFEST
-        text = self.text(manifest)
+        text = texts.get(str(manifest.resolve()))
         try:
             doc = load_yaml(text if text is not None else read_bounded(manifest, folder), str(manifest))
         except Exception:
@@ -125,11 +128,11 @@ class Packs:
                 out.append(target)
         return out
 
-    def _stamp(self, pack: Pack) -> tuple[object, ...] | None:
+    def _stamp(self, pack: Pack, texts: dict[str, str]) -> tuple[object, ...] | None:
         """What a kept pack depends on: its folders' files as on disk (None when one of them
         is open in the editor: the overlay must be read then)."""
         folders = {Path(e.key) for e in pack.meta.get("lineage", []) if e.key} | {Path(pack.path)}
-        if any(Path(p).parent in folders for p in self.texts):
+        if any(Path(p).parent in folders for p in texts):
             return None
         stamp = []
         for f in sorted(folders):

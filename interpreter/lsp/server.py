@@ -103,7 +103,8 @@ class PackServer(LanguageServer):
         self.timers.pop(folder, None)
         generation = self.generation.get(folder, 0)
         loop = asyncio.get_running_loop()
-        checked = await loop.run_in_executor(self.worker, self.packs.check, folder)
+        texts = dict(self.packs.texts)  # the editor's texts as they are now, for the worker
+        checked = await loop.run_in_executor(self.worker, self.packs.check, folder, texts)
         if self.generation.get(folder, 0) != generation:
             return  # typed again meanwhile: the next check publishes
         self.publish(checked)
