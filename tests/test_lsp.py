@@ -30,11 +30,13 @@ class Editor:
     def __init__(self) -> None:
         self.client = LanguageClient("test-editor", "1")
         self.diagnostics: dict[str, list[T.Diagnostic]] = {}
+        self.count: dict[str, int] = {}  # publications per file
         self.arrived = asyncio.Event()
 
         @self.client.feature(T.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def published(params: T.PublishDiagnosticsParams) -> None:
             self.diagnostics[params.uri] = list(params.diagnostics)
+            self.count[params.uri] = self.count.get(params.uri, 0) + 1
             self.arrived.set()
 
     async def start(self, folder: Path) -> None:
@@ -266,3 +268,35 @@ def test_without_pygls_the_command_says_how_to_install_it(monkeypatch, capsys) -
     assert main(["lsp"]) == 1
     err = capsys.readouterr().err
     assert "pip install 'wonders-dsl[lsp]'" in err and "pip install -e '.[lsp]'" in err
+
+
+def test_a_burst_of_typing_is_checked_once(tmp_path: Path) -> None:
+    asyncio.run(_burst(tmp_path / "mine"))
+
+
+async def _burst(folder: Path) -> None:
+    """Sixteen changes typed in quick succession: one check, of the text as it ends up."""
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(MANIFEST, encoding="utf-8")
+    (folder / "cards.yaml").write_text(CARDS, encoding="utf-8")
+    cards = from_fs_path(str(folder / "cards.yaml"))
+    effect = CARDS.splitlines().index("    effect: vp 4")
+    editor = Editor()
+    await editor.start(folder)
+    try:
+        editor.client.text_document_did_open(T.DidOpenTextDocumentParams(
+            T.TextDocumentItem(uri=cards, language_id="yaml", version=1, text=CARDS)))
+        await editor.until(cards, lambda d: d == [])
+        before = editor.count[cards]
+        typed = "vp 4"
+        for n, word in enumerate("; science gearxz"):  # one letter at a time
+            at = len("    effect: ") + len(typed)
+            editor.client.text_document_did_change(_edit(cards, 2 + n, effect, at, at, word))
+            typed += word
+        await editor.until(cards, lambda d: len(d) == 1)
+        await asyncio.sleep(2.0)  # time for any further check to arrive
+        assert editor.count[cards] == before + 1
+        (d,) = editor.diagnostics[cards]
+        assert "'gearxz'" in d.message
+    finally:
+        await editor.stop()
