@@ -94,6 +94,7 @@ def test_completion_offers_what_fits_where_the_cursor_is() -> None:
     assert _labels("vp 1 per brown card in ri") == ["right"]
     assert {"stone", "coin"} <= set(_labels("2 ", "cost")) and "vp" not in _labels("2 ", "cost")
     assert _labels("vp 1 per 3 grey cardz ") == []  # text before the cursor does not read
+    assert {"trade_price", "sell_coins", "token"} <= set(_labels("rule ")) and "wood" not in _labels("rule ")
     first = _labels("")
     assert {"vp", "coins", "produce", "science"} <= set(first) and "card" not in first
 

@@ -1,7 +1,8 @@
 """Completion inside card text: the words the grammar accepts at the cursor (Lark's
 interactive parser fed the text before it) and, where it takes a name, the names of the pack
 that fit there (colours before `card`, resources, token kinds, tracks, decks, effect words of
-plug-ins and of the pack); in a chain or a `remove`, the pack's card names."""
+plug-ins and of the pack, the rules numbers `rule` changes); in a chain or a `remove`, the
+pack's card names."""
 from __future__ import annotations
 
 import re
@@ -11,6 +12,7 @@ from lark import Token
 from lark.exceptions import LarkError
 
 from dsl.grammar import PARSER
+from dsl.laws import RULE_NUMBERS
 from dsl.model import Pack
 from dsl.registry import EFFECTS
 from dsl.text_errors import expected_words
@@ -73,7 +75,7 @@ def _name_kinds(effect: list[str], after: set[str], vocab: Vocabulary, start: st
     elif first in ("produce", "buy"):
         add(vocab.resources, "resource")
         if first == "buy":
-            add(tuple(vocab.resource_classes), "resource class")
+            add((*vocab.resource_classes, "any"), "resource class")
     elif first == "advance":
         if prev == "advance":
             add(vocab.tracks, "track")
@@ -85,6 +87,11 @@ def _name_kinds(effect: list[str], after: set[str], vocab: Vocabulary, start: st
         add(("defeat", "victory"), "conflict token")
     elif first in ("draw", "build", "bury"):
         add(vocab.decks, "deck")
+    elif first == "rule":
+        if prev == "token":
+            add(vocab.tokens, "token kind")
+        else:
+            out.extend(Item(n, f"rules number: {RULE_NUMBERS[n][0]}") for n in RULE_NUMBERS)
     else:
         add(vocab.colors, "card colour")
         add(vocab.resources, "resource")
