@@ -258,6 +258,17 @@ async def _broken(folder: Path) -> None:
         client.text_document_did_change(_edit(cards, 7, effect, 12, 12 + LIMITS.file_bytes + 1, "vp 4"))
         await editor.until(cards, lambda d: d == [])
         assert "Shrine (age 3, blue" in await hover(cards, 1, 12)
+
+        # a character the editor counts as two (UTF-16) before the mistake: columns in its units
+        keep = '  - {name: "\U0001F3F0 Keep", age: 1, color: red, players: [3], effect: vp 1 per rde card}\n'
+        client.text_document_did_change(T.DidChangeTextDocumentParams(
+            text_document=T.VersionedTextDocumentIdentifier(uri=cards, version=8),
+            content_changes=[T.TextDocumentContentChangeWholeDocument(text=CARDS + keep)]))
+        (d,) = await editor.until(cards, lambda d: len(d) == 1)
+        at = keep.index("rde") + 1  # the castle is one character, two UTF-16 units
+        assert (d.range.start.line, d.range.start.character, d.range.end.character) == (8, at, at + 3)
+        assert "'rde'" in d.message
+        assert "unknown colour 'rde'" in await hover(cards, 8, keep.index("vp 1") + 1)
     finally:
         await editor.stop()
 

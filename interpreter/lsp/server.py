@@ -21,6 +21,7 @@ from pygls.uris import from_fs_path, to_fs_path
 
 from dsl.diagnostics import Diagnostic
 from dsl.limits import LIMITS
+from dsl.safeio import ReadProblem, read_bounded
 from dsl.yamlsource import YamlDoc
 
 from .complete import completions
@@ -86,8 +87,35 @@ class PackServer(LanguageServer):
         text, doc = self.parsed(uri)
         if len(text) > LIMITS.file_bytes or "\0" in text:
             return None
-        spot = locate(doc, text, position.line, position.character)
+        line, character = self.from_client(text.splitlines(), position)
+        spot = locate(doc, text, line, character)
         return (spot, folder) if spot is not None else None
+
+    # -- positions: the client counts in UTF-16 units (by default), Python in characters --
+    def from_client(self, lines: list[str], position: T.Position) -> tuple[int, int]:
+        if not 0 <= position.line < len(lines) or lines[position.line].isascii():
+            return position.line, position.character
+        got = self.workspace.position_codec.position_from_client_units(
+            lines, T.Position(position.line, position.character))
+        return got.line, got.character
+
+    def to_client(self, lines: list[str], line: int, character: int) -> T.Position:
+        if not 0 <= line < len(lines) or lines[line].isascii():
+            return T.Position(line, character)
+        return self.workspace.position_codec.position_to_client_units(lines, T.Position(line, character))
+
+    def lines_of(self, path: Path) -> list[str]:
+        """A file's lines as the editor holds it, else as on disk (for positions only)."""
+        text = self.packs.text(path)
+        if text is None:
+            try:
+                text = read_bounded(path, None, LIMITS.file_bytes)
+            except (OSError, ReadProblem):
+                text = ""
+        return text.splitlines()
+
+    def span(self, lines: list[str], line: int, start: int, end: int) -> T.Range:
+        return T.Range(self.to_client(lines, line, start), self.to_client(lines, line, end))
 
     # -- diagnostics ------------------------------------------------------------------
     def schedule(self, folder: Path, delay: float | None = None) -> None:
@@ -118,20 +146,20 @@ class PackServer(LanguageServer):
                 T.PublishDiagnosticsParams(uri=from_fs_path(str(path)) or "", diagnostics=[]))
         for path, diags in checked.problems.items():
             uri = from_fs_path(str(path)) or ""
+            lines = self.lines_of(path)
             self.text_document_publish_diagnostics(
-                T.PublishDiagnosticsParams(uri=uri, diagnostics=[to_lsp(d) for d in diags]))
+                T.PublishDiagnosticsParams(uri=uri, diagnostics=[self.to_lsp(d, lines) for d in diags]))
 
-
-def to_lsp(d: Diagnostic) -> T.Diagnostic:
-    """A located problem of the loader on the exact range it names (line 0: the whole file's
-    problem, shown on its first line); its 'did you mean' kept for the quick fix."""
-    line, col = max(0, d.line - 1), max(0, d.column - 1)
-    end = col + max(1, d.length) if d.line else col
-    message = f"{d.subject}: {d.message}" if d.subject else d.message
-    meant = _MEANT.search(d.message)
-    return T.Diagnostic(range=T.Range(T.Position(line, col), T.Position(line, end)),
-                        message=message, severity=T.DiagnosticSeverity.Error, source="wonders",
-                        code=d.kind, data={"replace": meant.group(1)} if meant else None)
+    def to_lsp(self, d: Diagnostic, lines: list[str]) -> T.Diagnostic:
+        """A located problem of the loader on the exact range it names (line 0: the whole
+        file's problem, shown on its first line); its 'did you mean' kept for the quick fix."""
+        line, col = max(0, d.line - 1), max(0, d.column - 1)
+        end = col + max(1, d.length) if d.line else col
+        message = f"{d.subject}: {d.message}" if d.subject else d.message
+        meant = _MEANT.search(d.message)
+        return T.Diagnostic(range=self.span(lines, line, col, end), message=message,
+                            severity=T.DiagnosticSeverity.Error, source="wonders", code=d.kind,
+                            data={"replace": meant.group(1)} if meant else None)
 
 
 def quick_fixes(uri: str, diagnostics: list[T.Diagnostic]) -> list[T.CodeAction]:
@@ -212,19 +240,20 @@ def build(allow_plugins: bool = False, delay: float = DELAY) -> PackServer:
         spot, folder = found
         places = definition(spot, folder, ls.packs.pack(folder), ls.packs)
         return [T.Location(uri=from_fs_path(str(p.file)) or "",
-                           range=T.Range(T.Position(p.line, p.character), T.Position(p.line, p.character)))
+                           range=ls.span(ls.lines_of(p.file), p.line, p.character, p.character))
                 for p in places]
 
     @server.feature(T.TEXT_DOCUMENT_FORMATTING)
     def formatting(ls: PackServer, params: T.DocumentFormattingParams) -> list[T.TextEdit]:
         uri = params.text_document.uri
         path = ls.path_of(uri)
-        _text, doc = ls.parsed(uri)
+        text, doc = ls.parsed(uri)
         if doc is None or path is None:
             return []
         vocab = ls.packs.vocab(ls.packs.folder_of(path))
-        return [T.TextEdit(range=T.Range(T.Position(e.line, e.start), T.Position(e.line, e.end)),
-                           new_text=e.text) for e in format_edits(doc, vocab)]
+        lines = text.splitlines()
+        return [T.TextEdit(range=ls.span(lines, e.line, e.start, e.end), new_text=e.text)
+                for e in format_edits(doc, vocab)]
 
     @server.feature(T.TEXT_DOCUMENT_CODE_ACTION,
                     T.CodeActionOptions(code_action_kinds=[T.CodeActionKind.QuickFix]))
