@@ -143,9 +143,25 @@ def test_plugins_do_not_run_without_consent(tmp_path: Path, monkeypatch) -> None
     import sys
     monkeypatch.setenv("WONDERS_TRUST_FILE", str(tmp_path / "trust.json"))
     folder = (Path(__file__).resolve().parent.parent / "examples" / "plugin-tax").resolve()
+    before = set(sys.modules)
     checked = Packs().check(folder)
     assert checked.pack is None
-    assert not [m for m in list(sys.modules.values()) if str(getattr(m, "__file__", "")).endswith("plugin-tax/tax.py")]
+    assert not [m for m in set(sys.modules) - before
+                if str(getattr(sys.modules[m], "__file__", "")).endswith("tax.py")]
     messages = [d.message for ds in checked.problems.values() for d in ds]
     assert any(m.startswith("plugins: not run") for m in messages)
     assert "effect: unknown effect word 'tax'" in messages
+
+
+def test_consent_given_with_allow_plugins_runs_them_and_is_said(tmp_path: Path, monkeypatch) -> None:
+    """`wonders lsp --allow-plugins` consents as `validate --allow-plugins` does: the plug-in's
+    word reads, and the consent recorded is told to the user (as validate prints it)."""
+    monkeypatch.setenv("WONDERS_TRUST_FILE", str(tmp_path / "trust.json"))
+    folder = (Path(__file__).resolve().parent.parent / "examples" / "plugin-tax").resolve()
+    checked = Packs(allow_plugins=True).check(folder)
+    assert checked.pack is not None and checked.problems == {}
+    assert checked.trusted == [f"trusting the plug-ins of {folder} as they are now: tax.py (words: tax); "
+                               "a change to them asks again"]
+    # remembered: a server started without the flag now runs them too, and says nothing more
+    again = Packs().check(folder)
+    assert again.pack is not None and again.trusted == []

@@ -25,6 +25,7 @@ class Checked:
     folder: Path
     pack: Pack | None
     problems: dict[Path, list[Diagnostic]] = field(default_factory=dict)
+    trusted: list[str] = field(default_factory=list)  # consent to plug-ins this check recorded
 
 
 def resolved(path: str | Path) -> Path:
@@ -87,6 +88,10 @@ class Packs:
         if pack is not None:
             self.good[folder] = pack
         checked = Checked(folder, pack)
+        for where, files, words in (pack.meta.get("trusted_now", ()) if pack is not None else ()):
+            checked.trusted.append(f"trusting the plug-ins of {where} as they are now: "
+                                   f"{', '.join(files)} (words: {', '.join(words) or 'none'}); "
+                                   "a change to them asks again")
         for d in diags:
             checked.problems.setdefault(resolved(d.file), []).append(d)
         return checked

@@ -140,6 +140,8 @@ class PackServer(LanguageServer):
     def publish(self, checked: Checked) -> None:
         """Every file with problems gets them; the pack's open files and the files the last
         check reported on get an empty list when they have none now."""
+        for note in checked.trusted:  # what --allow-plugins consented to, as validate says it
+            self.window_show_message(T.ShowMessageParams(type=T.MessageType.Info, message=note))
         quiet = self.packs.files_to_clear(checked) | set(self.packs.open_in(checked.folder))
         for path in quiet - set(checked.problems):
             self.text_document_publish_diagnostics(
