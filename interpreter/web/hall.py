@@ -122,7 +122,7 @@ class Hall:
         """A game over: archived from now on (out of the limits), expires KEEP after."""
         table.finished = table.finished or self.clock()
         if self.store is not None:
-            self.store.shared_over(table.tid, table.game.log)
+            self.store.shared_over(table.tid, table.game.log, table.finished)
 
     def close(self, host: str, tid: str) -> bool:
         """The host stops one of its tables: its pages say it was closed, nothing more is

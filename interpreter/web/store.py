@@ -166,11 +166,12 @@ class TableStore:
                 self.db.execute("INSERT OR REPLACE INTO shared_picks (tid, seat, code) VALUES (?, ?, ?)",
                                 (tid, seat, code))
 
-    def shared_over(self, tid: str, log: dict[str, Any]) -> None:
-        """The finished game's log, kept with the table (finished now: it leaves the cap)."""
+    def shared_over(self, tid: str, log: dict[str, Any], when: float | None = None) -> None:
+        """The finished game's log, kept with the table (finished `when`, unix seconds, else
+        now: it leaves the caps)."""
         with self.lock, self.db:
             self.db.execute("UPDATE shared SET log = ?, finished = COALESCE(finished, ?) WHERE tid = ?",
-                            (json.dumps(log), time.time(), tid))
+                            (json.dumps(log), time.time() if when is None else when, tid))
 
     def shared_closed(self, tid: str, when: float) -> None:
         """The host closed the table: kept (archived) until it expires, no longer played."""
@@ -224,10 +225,12 @@ class TableStore:
             return token
 
     def adopt(self, host: str) -> None:
-        """Every shared table belongs to this host (tables made before the host had a link
-        of its own belonged to a browser session)."""
+        """Once per file: every shared table made before the host had a link of its own (it
+        belonged to a browser session) becomes this host's."""
         with self.lock, self.db:
-            self.db.execute("UPDATE shared SET host = ? WHERE host <> ?", (host, host))
+            if self.db.execute("SELECT 1 FROM meta WHERE key = 'adopted'").fetchone() is None:
+                self.db.execute("UPDATE shared SET host = ? WHERE host <> ?", (host, host))
+                self.db.execute("INSERT INTO meta (key, value) VALUES ('adopted', ?)", (host,))
 
     def close(self) -> None:
         with self.lock:
