@@ -56,6 +56,16 @@ def test_a_leaders_playtest_managed_from_the_host_link(tmp_path: Path) -> None:
                 assert page.locator("section.kept li b").all_inner_texts() == \
                     [c.name for c in table.game.kept[seat]]
             shot(ada, tmp_path, "table-leaders-draft")
+            # a card's face is large enough to read its icons, and twice that on hover
+            face = ada.locator("#card-1 .face svg")
+            small = face.bounding_box()
+            assert small is not None and small["width"] >= 180
+            ada.hover("#card-1 .face")
+            ada.wait_for_timeout(300)
+            big = face.bounding_box()
+            assert big is not None and big["width"] >= 2 * small["width"]
+            shot(ada, tmp_path, "card-zoom")
+            ada.mouse.move(5, 5)
             ada.fill("#chat-form input[name=text]", "good luck <all>")
             ada.click("#chat-form button")
             ben.wait_for_selector("#chat li", timeout=10_000)
