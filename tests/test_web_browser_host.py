@@ -55,7 +55,7 @@ def test_a_leaders_playtest_managed_from_the_host_link(tmp_path: Path) -> None:
                 page.wait_for_selector("section.kept li", timeout=10_000)
                 assert page.locator("section.kept li b").all_inner_texts() == \
                     [c.name for c in table.game.kept[seat]]
-            shot(ada, tmp_path, "table-leaders-draft")
+            shot(ada, tmp_path, "table-draft-kept")
             # a card's face is large enough to read its icons, and twice that on hover
             face = ada.locator("#card-1 .face svg")
             small = face.bounding_box()
@@ -93,7 +93,7 @@ def test_a_leaders_playtest_managed_from_the_host_link(tmp_path: Path) -> None:
             assert table.game.over
             final = seats[2][1]
             assert not final.locator("#game [data-move]").count()
-            shot(final, tmp_path, "table-final")
+            shot(final, tmp_path, "table-rematch")
             # a rematch: Cy asks; the others' old pages show the way to their new seats
             before = final.url
             final.click("#rematch")

@@ -246,3 +246,13 @@ def test_a_player_lists_the_tables_of_their_links(cp) -> None:  # type: ignore[n
     app.state.hall.rematch(t2.tid)
     page = ada.get("/seats").text
     assert 'data-state="game over"' in page and "your seat at its rematch" in page
+
+
+def test_a_page_asking_for_its_table_sweeps_out_expired_ones(cp) -> None:  # type: ignore[no-untyped-def]
+    clock = Clock()
+    hall = Hall(cp, limits=Limits(keep=600.0), clock=clock)
+    done = hall.create("h", 3, "A", ["human", "greedy", "greedy"])
+    play_out(done)
+    token = done.seats[0].token
+    clock.now += 601
+    assert hall.seat(token) is None and done.tid not in hall.tables  # a minute has passed: swept

@@ -28,6 +28,7 @@ MAX_TABLES = 128  # tables the server has in play at once (finished ones are arc
 KEEP_FINISHED = 7 * 24 * 3600.0  # seconds a finished or closed table is kept (`--keep-finished`)
 MAX_ARCHIVED = 64  # finished tables a host keeps at most (the oldest expire first)
 NAME_LEN = 24
+SWEEP_EVERY = 60.0  # seconds between two looks for expired tables while pages poll
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class Hall:
         self.seats: dict[str, tuple[Table, int]] = {}
         self.watchers: dict[str, Table] = {}
         self.lock = threading.Lock()
+        self.swept = clock()
         # the host's own secret: its link (/host/KEY) works from any browser, and after a restart
         self.host_key = store.token("host", 32) if store is not None else secrets.token_urlsafe(32)
         if store is not None:
@@ -195,12 +197,22 @@ class Hall:
 
     # -- finding a table -------------------------------------------------------------------
     def seat(self, token: str) -> tuple[Table, int] | None:
+        self._sweep()
         with self.lock:
             return self.seats.get(token) if token else None
 
     def watch(self, token: str) -> Table | None:
+        self._sweep()
         with self.lock:
             return self.watchers.get(token) if token else None
+
+    def _sweep(self) -> None:
+        """Expire tables at most once a minute as pages ask for theirs (and at each start,
+        new table and visit of the host's page)."""
+        now = self.clock()
+        if now - self.swept >= SWEEP_EVERY:
+            self.swept = now
+            self.expire()
 
     def of_host(self, host: str) -> list[Table]:
         with self.lock:
