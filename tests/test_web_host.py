@@ -256,3 +256,36 @@ def test_a_page_asking_for_its_table_sweeps_out_expired_ones(cp) -> None:  # typ
     token = done.seats[0].token
     clock.now += 601
     assert hall.seat(token) is None and done.tid not in hall.tables  # a minute has passed: swept
+
+
+def serve_lines(db: Path, cwd: Path) -> list[str]:
+    """The first two lines `wonders serve` prints (then it is stopped)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    repo = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(repo)}
+    proc = subprocess.Popen([sys.executable, "-c", "from interpreter.cli import console; console()",
+                             "serve", "--port", "0", "--db", str(db), "--players", "3"], cwd=cwd, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        lines = [proc.stdout.readline(), proc.stdout.readline()] if proc.stdout else []
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+    return lines
+
+
+def test_wonders_serve_prints_the_host_link_and_keeps_it(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite"
+    first = serve_lines(db, tmp_path)
+    key = TableStore(db).token("host", 32)
+    assert "your host link" in first[1] and first[1].rstrip().endswith(f"/host/{key}")
+    again = serve_lines(db, tmp_path)  # a restart: the same link (on another port here)
+    assert again[1].rstrip().endswith(f"/host/{key}")
