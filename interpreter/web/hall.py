@@ -161,6 +161,9 @@ class Hall:
         past MAX_ARCHIVED."""
         now, gone = self.clock(), []
         with self.lock:
+            for t in self.tables.values():
+                if t.over and t.finished is None:  # a game a broken plug-in stopped: from now
+                    t.finished = now
             done = sorted((t for t in self.tables.values() if t.over and t.finished is not None),
                           key=lambda t: t.finished or 0.0)
             per_host: dict[str, int] = {}
