@@ -91,6 +91,9 @@ def test_a_leaders_playtest_managed_from_the_host_link(tmp_path: Path) -> None:
             (table,) = again.state.hall.tables.values()
             play_to_the_end(seats, 120)
             assert table.game.over
+            # the host's page, open since before the restart, brought itself up to date
+            host.wait_for_selector(f'#table-{table.tid}[data-state="over"]', timeout=15_000)
+            assert "game over" in host.inner_text(f"#table-{table.tid}")
             final = seats[2][1]
             assert not final.locator("#game [data-move]").count()
             shot(final, tmp_path, "table-rematch")

@@ -289,3 +289,16 @@ def test_wonders_serve_prints_the_host_link_and_keeps_it(tmp_path: Path) -> None
     assert "your host link" in first[1] and first[1].rstrip().endswith(f"/host/{key}")
     again = serve_lines(db, tmp_path)  # a restart: the same link (on another port here)
     assert again[1].rstrip().endswith(f"/host/{key}")
+
+
+def test_the_host_page_polls_and_gets_nothing_until_a_table_changes(cp) -> None:  # type: ignore[no-untyped-def]
+    app = create_app(cp, players=3, seed=7)
+    host, (la, lb), _w = make_table(app, ("human", "human", "greedy"), name0="Ada", name1="Bo")
+    page = host.get(host_url(app)).text
+    poll = re.findall(r'data-poll="([^"]+/frame\?v=[0-9a-f]+)"', page)[0]
+    assert host.get(poll).status_code == 204
+    assert TestClient(app).get(poll.replace(app.state.hall.host_key, "A" * 43)).status_code == 403
+    a = TestClient(app)
+    a.post(la + "/move", data={"move": moves(a.get(la).text)[0]})
+    fresh = host.get(poll)
+    assert fresh.status_code == 200 and "waiting for Bo<" in fresh.text.replace("</span>", "<")

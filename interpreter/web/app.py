@@ -262,7 +262,7 @@ def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: 
     routes = [Route("/", home), Route("/move", move, methods=["POST"]),
               Route("/new", new_game, methods=["POST"]), Route("/log", game_log),
               Route("/replay", session_replay),
-              *(table_routes(hall, poll_ms) + host_routes(hall, admitted, closed) if replay is None else []),
+              *(table_routes(hall, poll_ms) + host_routes(hall, admitted, closed, poll_ms) if replay is None else []),
               Mount("/static", StaticFiles(directory=HERE / "static"), name="static")]
     middleware = [Middleware(SameOrigin)]
     if hosts is not None:

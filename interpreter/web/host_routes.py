@@ -8,6 +8,7 @@ so the link works from any browser or device, and after a restart. The printed
 """
 from __future__ import annotations
 
+import hashlib
 import secrets
 from typing import Any, Callable
 
@@ -18,13 +19,14 @@ from starlette.routing import Route
 
 from .hall import Hall, Refused, table_links
 from .pages import render
-from .table_routes import heading_of, html, read_form
+from .table_routes import PRIVATE, heading_of, html, read_form
 from .tables import BOT_KINDS, HUMAN, Table
 
 
 def host_routes(hall: Hall, admitted: Callable[[Request], bool],
-                closed: Callable[[Request], Response]) -> list[Route]:
-    """`admitted`: the request carries the server's printed token (or none is asked)."""
+                closed: Callable[[Request], Response], poll_ms: int = 1000) -> list[Route]:
+    """`admitted`: the request carries the server's printed token (or none is asked); the
+    host's page asks every 2 x `poll_ms` whether a table changed."""
     rules = hall.cp.rules
 
     def is_host(request: Request) -> bool:
@@ -49,10 +51,23 @@ def host_routes(hall: Hall, admitted: Callable[[Request], bool],
                         "links": table_links(t, base)})
         return out
 
+    def stamp() -> str:
+        """What the host's page shows, in one word: it changes when any of its tables does."""
+        seen = "|".join(f"{t.tid}:{t.stamp}:{t.rematch}" for t in hall.of_host(hall.host_key))
+        return hashlib.sha256(seen.encode()).hexdigest()[:16]
+
+    def frame(request: Request) -> Response:
+        """The host's list of tables, polled like a table's page (204 while unchanged)."""
+        if request.query_params.get("v") == stamp():
+            return Response(status_code=204, headers=PRIVATE)
+        return html(render("hosted.html", tables=rows(str(request.base_url)), key=hall.host_key,
+                           stamp=stamp(), poll_ms=poll_ms * 2))
+
     def host_page(request: Request, error: str = "", status: int = 200) -> Response:
         key = hall.host_key
         tables = rows(str(request.base_url))
         return html(render("tables.html", tables=tables, error=error, pack=hall.cp.pack.name, key=key,
+                           stamp=stamp(), poll_ms=poll_ms * 2,
                            playing=sum(not t["over"] for t in tables), limits=hall.limits,
                            keep_days=round(hall.limits.keep / 86400, 1),
                            lo=rules.min_players, hi=rules.max_players, kinds=(HUMAN, *BOT_KINDS)), status)
@@ -65,6 +80,9 @@ def host_routes(hall: Hall, admitted: Callable[[Request], bool],
                             "one `wonders serve` prints (/host/...).", 403)
             return await handler(request)
         return route
+
+    async def polled(request: Request) -> Response:
+        return await run_in_threadpool(frame, request)
 
     async def home(request: Request) -> Response:
         hall.expire()
@@ -122,6 +140,7 @@ def host_routes(hall: Hall, admitted: Callable[[Request], bool],
         return f"/host/{host}/table/{hall.rematch(tid).tid}"
 
     return [Route("/tables", tables_home), Route("/host/{key}", hosted(home)),
+            Route("/host/{key}/frame", hosted(polled)),
             Route("/host/{key}/tables", hosted(create), methods=["POST"]),
             Route("/host/{key}/table/{tid}", hosted(links)),
             Route("/host/{key}/table/{tid}/close", hosted(action(lambda h, t: hall.close(h, t) and "")),

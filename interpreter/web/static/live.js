@@ -1,12 +1,12 @@
-// A shared table's page stays current by asking the server whether the table changed (204:
-// no; 200: the new view). While the server cannot be reached the page says "reconnecting",
+// A shared table's page (its #game) and the host's list of tables (#hosted) stay current by
+// asking the server whether they changed (204: no; 200: the new part, swapped in). While the server cannot be reached the page says "reconnecting",
 // greys out its choices and asks again less and less often (1 s, 2 s, 4 s ... 15 s), then
 // resumes by itself. A link the server no longer knows (a deleted table) stops the polling
 // and says so. Nothing is written to the console: the banner tells the state.
 (function () {
   var MAX_WAIT = 15000;
   var wait = 0, timer = null, state = "live";
-  function game() { return document.getElementById("game"); }
+  function game() { return document.querySelector("[data-poll]"); }
   function banner(text) {
     var b = document.getElementById("link-state");
     if (!b) return;
@@ -14,7 +14,7 @@
     b.hidden = !text;
   }
   function choices(on) {
-    document.querySelectorAll("#game button, #chat-form button").forEach(function (b) { b.disabled = !on; });
+    document.querySelectorAll("[data-poll] button, #chat-form button").forEach(function (b) { b.disabled = !on; });
   }
   function become(next, text) {
     if (next !== state) {  // one change of the page per change of state
@@ -30,12 +30,16 @@
     var old = game();
     var box = document.createElement("div");
     box.innerHTML = html.trim();
-    var fresh = box.querySelector("#game");
-    if (!old || !fresh) return;
-    keepPanels();
+    var fresh = old && box.querySelector("#" + old.id);
+    if (!fresh) return;
+    var opened = {};  // panels with an id (a table's links on the host's page) stay as they were
+    old.querySelectorAll("details[id]").forEach(function (d) { opened[d.id] = d.open; });
+    var table = old.id === "game";
+    if (table && window.keepPanels) keepPanels();
     old.replaceWith(fresh);
+    fresh.querySelectorAll("details[id]").forEach(function (d) { if (d.id in opened) d.open = opened[d.id]; });
     if (window.htmx) htmx.process(fresh);
-    restorePanels(true);
+    if (table && window.restorePanels) restorePanels(true);
   }
   function online() {
     if (state !== "live") become("live", "");
