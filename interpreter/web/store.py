@@ -16,6 +16,7 @@ import os
 import secrets
 import sqlite3
 import threading
+import time
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +40,14 @@ CREATE TABLE IF NOT EXISTS shared_turns (
 CREATE TABLE IF NOT EXISTS shared_picks (
   tid TEXT NOT NULL REFERENCES shared(tid) ON DELETE CASCADE, seat INTEGER NOT NULL, code TEXT NOT NULL,
   PRIMARY KEY (tid, seat));
+CREATE TABLE IF NOT EXISTS shared_chat (
+  tid TEXT NOT NULL REFERENCES shared(tid) ON DELETE CASCADE, n INTEGER NOT NULL, seat INTEGER NOT NULL,
+  text TEXT NOT NULL, PRIMARY KEY (tid, n));
 """
+# Columns added to `shared` since its first version (added to an older file when it is opened):
+# when the table finished or was closed (unix seconds; NULL while in play), whether its host
+# closed it, and the table its rematch is played at.
+SHARED_ADDED = (("finished", "REAL"), ("closed", "INTEGER NOT NULL DEFAULT 0"), ("rematch", "TEXT"))
 
 
 def default_path() -> Path:
@@ -75,6 +83,10 @@ class SavedShared:
     turns: list[dict[str, Any]]
     picks: dict[int, str]
     log: dict[str, Any] | None
+    finished: float | None = None
+    closed: bool = False
+    rematch: str = ""
+    chat: tuple[tuple[int, str], ...] = ()
 
 
 class TableStore:
@@ -89,6 +101,18 @@ class TableStore:
         self.db.execute("PRAGMA journal_mode = WAL")
         self.db.executescript(SCHEMA)
         self.lock = threading.Lock()
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Add the columns an older file lacks; its finished games count as finished now (so
+        they leave the cap at once and expire after the usual time)."""
+        with self.lock, self.db:
+            have = {row[1] for row in self.db.execute("PRAGMA table_info(shared)")}
+            for name, decl in SHARED_ADDED:
+                if name not in have:
+                    self.db.execute(f"ALTER TABLE shared ADD COLUMN {name} {decl}")
+            self.db.execute("UPDATE shared SET finished = CAST(strftime('%s', 'now') AS REAL) "
+                            "WHERE finished IS NULL AND log IS NOT NULL")
 
     def open_table(self, sid: str, pack: str, players: int, seed: int, bots: str, sides: str) -> None:
         """A new game in this session (a former one's moves are dropped)."""
@@ -142,10 +166,30 @@ class TableStore:
                 self.db.execute("INSERT OR REPLACE INTO shared_picks (tid, seat, code) VALUES (?, ?, ?)",
                                 (tid, seat, code))
 
-    def shared_over(self, tid: str, log: dict[str, Any]) -> None:
-        """The finished game's log, kept with the table."""
+    def shared_over(self, tid: str, log: dict[str, Any], when: float | None = None) -> None:
+        """The finished game's log, kept with the table (finished `when`, unix seconds, else
+        now: it leaves the caps)."""
         with self.lock, self.db:
-            self.db.execute("UPDATE shared SET log = ? WHERE tid = ?", (json.dumps(log), tid))
+            self.db.execute("UPDATE shared SET log = ?, finished = COALESCE(finished, ?) WHERE tid = ?",
+                            (json.dumps(log), time.time() if when is None else when, tid))
+
+    def shared_closed(self, tid: str, when: float) -> None:
+        """The host closed the table: kept (archived) until it expires, no longer played."""
+        with self.lock, self.db:
+            self.db.execute("UPDATE shared SET closed = 1, finished = COALESCE(finished, ?) WHERE tid = ?",
+                            (when, tid))
+
+    def shared_rematch(self, tid: str, new: str) -> None:
+        with self.lock, self.db:
+            self.db.execute("UPDATE shared SET rematch = ? WHERE tid = ?", (new, tid))
+
+    def shared_said(self, tid: str, seat: int, text: str, keep: int) -> None:
+        """A chat line; only the last `keep` lines of a table are kept."""
+        with self.lock, self.db:
+            (n,) = self.db.execute("SELECT COALESCE(MAX(n) + 1, 0) FROM shared_chat WHERE tid = ?",
+                                   (tid,)).fetchone()
+            self.db.execute("INSERT INTO shared_chat (tid, n, seat, text) VALUES (?, ?, ?, ?)", (tid, n, seat, text))
+            self.db.execute("DELETE FROM shared_chat WHERE tid = ? AND n <= ?", (tid, n - keep))
 
     def drop_shared(self, tid: str) -> None:
         with self.lock, self.db:
@@ -154,27 +198,39 @@ class TableStore:
     def shared_tables(self, pack: str) -> list[SavedShared]:
         """The shared tables of this pack, oldest first."""
         with self.lock:
-            rows = self.db.execute("SELECT tid, host, seed, sides, seats, watch, log FROM shared "
-                                   "WHERE pack = ? ORDER BY created, tid", (pack,)).fetchall()
+            rows = self.db.execute("SELECT tid, host, seed, sides, seats, watch, log, finished, closed, "
+                                   "rematch FROM shared WHERE pack = ? ORDER BY created, tid", (pack,)).fetchall()
             out = []
-            for tid, host, seed, sides, seats, watch, log in rows:
+            for tid, host, seed, sides, seats, watch, log, finished, closed, rematch in rows:
                 turns = [json.loads(a) for (a,) in self.db.execute(
                     "SELECT answers FROM shared_turns WHERE tid = ? ORDER BY n", (tid,))]
                 picks = {int(s): str(c) for s, c in self.db.execute(
                     "SELECT seat, code FROM shared_picks WHERE tid = ?", (tid,))}
+                chat = tuple((int(s), str(t)) for s, t in self.db.execute(
+                    "SELECT seat, text FROM shared_chat WHERE tid = ? ORDER BY n", (tid,)))
                 out.append(SavedShared(tid, host, seed, sides, json.loads(seats), watch, turns, picks,
-                                       json.loads(log) if log else None))
+                                       json.loads(log) if log else None, finished, bool(closed),
+                                       rematch or "", chat))
             return out
 
-    def token(self) -> str:
-        """The server's link token, kept with its tables so the links still work after a restart."""
+    def token(self, key: str = "token", size: int = 24) -> str:
+        """A secret of the server kept with its tables so its links still work after a
+        restart: the link token ('token'), the host's link ('host')."""
         with self.lock, self.db:
-            row = self.db.execute("SELECT value FROM meta WHERE key = 'token'").fetchone()
+            row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
             if row:
                 return str(row[0])
-            token = secrets.token_urlsafe(24)
-            self.db.execute("INSERT INTO meta (key, value) VALUES ('token', ?)", (token,))
+            token = secrets.token_urlsafe(size)
+            self.db.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (key, token))
             return token
+
+    def adopt(self, host: str) -> None:
+        """Once per file: every shared table made before the host had a link of its own (it
+        belonged to a browser session) becomes this host's."""
+        with self.lock, self.db:
+            if self.db.execute("SELECT 1 FROM meta WHERE key = 'adopted'").fetchone() is None:
+                self.db.execute("UPDATE shared SET host = ? WHERE host <> ?", (host, host))
+                self.db.execute("INSERT INTO meta (key, value) VALUES ('adopted', ?)", (host,))
 
     def close(self) -> None:
         with self.lock:

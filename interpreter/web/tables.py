@@ -33,6 +33,8 @@ from .views import city_view, game_view
 
 HUMAN = "human"
 BOT_KINDS = ("greedy", "random", "search")
+CHAT_LEN = 200  # characters of a chat line
+CHAT_KEEP = 50  # chat lines a table keeps (the oldest go)
 
 
 @dataclass
@@ -99,6 +101,11 @@ class Table:
         self.epoch = secrets.token_hex(3)  # a restarted server's versions never match a page's
         self.seen = 0  # log turns before the last one played ("Last turn")
         self.error = ""
+        self.closed = False  # closed by its host: kept to be seen, no longer played
+        self.finished: float | None = None  # when it finished or was closed (unix seconds)
+        self.rematch = ""  # the id of the table its rematch is played at
+        self.chat: list[tuple[int, str]] = []  # (seat, text), oldest first
+        self.on_chat: Callable[[int, str], None] | None = None
         self.on_step: Callable[[dict[str, Any]], None] | None = None  # the store
         self.on_pick: Callable[[int, str | None], None] | None = None
         self.on_over: Callable[["Table"], None] | None = None
@@ -111,7 +118,42 @@ class Table:
     # -- who decides -----------------------------------------------------------------------
     @property
     def over(self) -> bool:
-        return self.game.over or bool(self.error)
+        return self.game.over or bool(self.error) or self.closed
+
+    def close(self, when: float) -> None:
+        """The host closes the table: nothing more is played; its pages say so."""
+        with self.lock:
+            self.closed = True
+            self.finished = self.finished or when
+            self.picks, self.question = {}, None
+            self.version += 1
+
+    def say(self, seat: int, text: str) -> str:
+        """A chat line from a seat ("" when taken, else why not): printable, at most
+        CHAT_LEN characters; the table keeps the last CHAT_KEEP lines."""
+        text = " ".join("".join(ch for ch in text if ch.isprintable()).split())[:CHAT_LEN]
+        if not text:
+            return "say something"
+        with self.lock:
+            if self.closed:
+                return "the table was closed by its host"
+            self.chat = (self.chat + [(seat, text)])[-CHAT_KEEP:]
+            self.version += 1
+            if self.on_chat is not None:
+                self.on_chat(seat, text)
+        return ""
+
+    def chat_view(self) -> list[dict[str, str]]:
+        return [{"name": self.seats[s].name if 0 <= s < len(self.seats) else "?", "text": t}
+                for s, t in self.chat]
+
+    def waiting_for(self) -> list[str]:
+        """The names of the human seats the table waits for now (none once it is over)."""
+        if self.over:
+            return []
+        if self.question is not None:
+            return [self.seats[self.question.seat].name]
+        return [self.seats[s].name for s in self.human_deciding() if s not in self.picks]
 
     @property
     def stamp(self) -> str:
@@ -144,7 +186,7 @@ class Table:
         """A human seat's posted answer: "" when taken, else why not (nothing changes)."""
         with self.lock:
             if self.over:
-                return "the game is over"
+                return "the table was closed by its host" if self.closed else "the game is over"
             q = self.question
             if q is not None:
                 if q.seat != seat:
@@ -275,11 +317,12 @@ class Table:
             if game.over:
                 view = game_view(game, seat, [], self.seen, live=False, final=game.scores)
             else:
-                d = self.decisions.get(seat) if seat in self.human_deciding() and not self.question else None
+                d = self.decisions.get(seat) if seat in self.human_deciding() and not self.question \
+                    and not self.over else None
                 moves = list(d.moves) if d is not None and d.kind == "move" else []
                 view = game_view(game, seat, moves, self.seen, live=bool(moves))
                 q = self.question
-                if q is not None and q.seat == seat:
+                if q is not None and q.seat == seat and not self.over:
                     if q.kind == "payment":
                         view["payment"] = payment_view(q.due, q.can)
                     else:
@@ -290,7 +333,13 @@ class Table:
             # a pick can be changed until the turn is tried; then it is no longer shown as open
             view["picked"] = self.picks.get(seat, ("",))[0] if self.question is None else ""
             view["seat_name"] = self.seats[seat].name
+            self._shared(view)
             return view
+
+    def _shared(self, view: dict[str, Any]) -> None:
+        """What every page of the table shows: whom it waits for, its state, the chat."""
+        view.update(waiting=self.waiting_for(), closed=self.closed, chat=self.chat_view(),
+                    game_over=self.game.over)
 
     def public_view(self) -> dict[str, Any]:
         """A spectator's screen: the public table only, no hand and no kept cards."""
@@ -300,4 +349,5 @@ class Table:
             view = game_view(game, 0, [], self.seen, live=False, final=final)
             view.update(hand=[], kept=[], stage=None, discard=[], playing_for="",
                         table=[city_view(game, c) for c in game.cities], status=self.status())
+            self._shared(view)
             return view
