@@ -7,7 +7,7 @@ from importlib import import_module
 from typing import Sequence
 
 NO_PACKS = {"new", "schema", "doctor", "trust"}  # commands that read no pack (and so take no --allow-plugins)
-COMMANDS = ("new", "validate", "explain", "packs", "cards", "play", "score", "price", "simulate", "compare", "budget",
+COMMANDS = ("new", "validate", "explain", "packs", "cards", "play", "score", "price", "simulate", "compare", "tune", "budget",
             "serve", "print", "trust",
             "schema", "docs", "doctor")
 
