@@ -15,17 +15,20 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 CAP = 3000  # branched games at most when the time bounds the run (--minutes, or compare's default time)
 
 
-def cap_of(args: argparse.Namespace) -> tuple[int, str]:
+def cap_of(args: argparse.Namespace, measured: int = 1) -> tuple[int, str]:
     """The most branched games the experiment may play, and why, in words: `--experiment N` as
-    given; `--games N` alone (no time given) N, so the number asked for bounds the whole
-    command; else CAP, the time bounding it."""
+    given; `--games N` alone (no time given) as many games' worth as each pack's run played, so
+    the number asked for bounds the whole command (a branched game plays the main game, pack A's
+    game of the same seed and two branches for each of the `measured` cards); else CAP, the
+    time bounding it."""
     asked = getattr(args, "experiment", None)
     if asked is not None:
         return asked, f"--experiment {asked}"
     if getattr(args, "games_given", None) is not None and not getattr(args, "minutes_given", False):
-        n = args.games_given
-        return n, (f"as many as --games; --experiment N or --minutes M for more: a card seldom "
-                   f"decides in under a few hundred")
+        n = max(1, args.games_given // (2 + 2 * measured))
+        return n, (f"--games {args.games_given}: as many games' worth as each pack's run, {2 + 2 * measured} "
+                   f"a branched game for {measured} cards measured; give --minutes M or --experiment N "
+                   f"to decide more: a card not far off its peers needs a few hundred")
     return CAP, "the time given bounds it"
 
 
@@ -48,13 +51,13 @@ def run_experiment(args: argparse.Namespace, preps: list[Any], focus_b: tuple[st
     """(the experiment's figures, interrupted); None when there is nothing to measure. Stopped
     by a signal, the figures are those of the games folded so far."""
     from ..sim.experiment import Experiment, findings, sentence
-    cap, why = cap_of(args)
-    if not focus_b or getattr(args, "without", None) or cap <= 0:
+    if not focus_b or getattr(args, "without", None) or cap_of(args)[0] <= 0:
         return None, False
     b, a, ours, peer_of = designer_cards(preps, focus_b)
     if not ours:
         return None, False
     names = dict.fromkeys([*ours, *(p for ps in peer_of.values() for p in ps)])
+    cap, why = cap_of(args, len(names))
     bots = preps[1].cfg.bots
     e = Experiment.of(b, names, preps[1].cfg.players, bots, args.seed)
     e.peer_of, e.baseline = peer_of, a
