@@ -123,3 +123,19 @@ def test_a_signal_ignored_at_the_start_stays_ignored_in_the_experiment(tmp_path:
     os.killpg(run.proc.pid, signal.SIGTERM)
     run.finish()
     assert run.proc.returncode == 143 and json.loads(run.out)["experiment"]["stopped_by"] == "interrupted"
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_tune_stops_with_the_answer_so_far(tmp_path: Path, sig: int) -> None:
+    run = Child(["tune", "Shrine", "--pack", str(REPO / "tests" / "packs" / "tune-shrine"), "--against", "Pawnshop",
+                 "--workers", "2", "--json", "--report", "t.html"], tmp_path)
+    run.wait_for("tune:")
+    time.sleep(2.0)
+    os.killpg(run.proc.pid, sig)
+    err = run.finish()
+    assert run.proc.returncode == STATUS[sig], (run.proc.returncode, err[-2000:])
+    assert "Traceback" not in err and "interrupted: after" in err, err[-2000:]
+    got = json.loads(run.out)
+    assert got["stopped_by"] == "interrupted" and got["sentence"].startswith("Shrine: ")
+    assert "(interrupted)" in (tmp_path / "t.html").read_text()
+    assert not _group_alive(run.proc.pid), "a worker was left behind"
