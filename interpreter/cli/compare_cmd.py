@@ -157,7 +157,8 @@ def _show(args: argparse.Namespace, preps: list[Prepared], aggs: list[Aggregate]
         return status
     if args.report and written:
         print(f"report written to {args.report}")
-    _print(Console(), diff, meta, stats, experiment, bool(getattr(args, "associations", False)))
+    # simulate --baseline has no experiment: its associations are all it has, so they are shown
+    _print(Console(), diff, meta, stats, experiment, bool(getattr(args, "associations", not hasattr(args, "experiment"))))
     return status
 
 
@@ -211,7 +212,7 @@ def _print(console: Console, diff: dict[str, Any], meta: dict[str, Any], stats: 
                       "--json or --report")
     if experiment is not None:
         print_experiment(console, experiment)
-    elif ours and not meta["without"]:
+    elif ours and not meta["without"] and not show_associations:
         console.print("no experiment (--experiment 0): the designer's cards have no verdict")
 
 
