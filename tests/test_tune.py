@@ -60,7 +60,7 @@ def test_a_variant_changes_that_number_only(base) -> None:
     assert cards[1].cost[0][0] == cards[3].cost[0][0]  # the same resource
     worth = next(c for c in variant(base, "Baths", pick(baths, None, "vp"), 5).cards if c.name == "Baths")
     assert worth.cost == cards[1].cost  # changing the points leaves the cost
-    assert start_values(7) == [4, 7] and start_values(1) == [1, 3] and start_values(0) == [0, 2]
+    assert start_values(7) == [0, 7] and start_values(1) == [1, 5] and start_values(0) == [0, 4]
 
 
 def test_the_crossing_and_its_interval_on_known_data() -> None:
@@ -104,7 +104,7 @@ def test_the_planted_card_is_even_at_its_original_value(tmp_path) -> None:
     assert code == 0, err
     got = json.loads(out)
     assert got["field"] == {"number": 1, "field": "vp", "value": 7, "text": "vp 7"}
-    assert {4, 7} <= {v["value"] for v in got["values"]} and got["games"] == 30
+    assert {0, 7} <= {v["value"] for v in got["values"]} and got["games"] == 30
     even = got["even"]
     assert even["low"] < 3 < even["high"] and even["estimate"] < 7, even
     assert got["fit"]["slope"] > 0  # more points, stronger

@@ -239,9 +239,9 @@ def play(job: dict[str, Any], tasks: Sequence[tuple[int, int]], workers: int,
 
 
 def start_values(now: int) -> list[int]:
-    """The two values tried first: the card's and one a few units away (down when it can)."""
-    step = max(2, now // 2)
-    return sorted({now, now - step if now - step >= 0 else now + step})
+    """The two values tried first: the card's and 0 (a wide spread pins the slope, which a
+    coin's third of a point makes shallow), or the card's plus 4 when it is 0 or 1."""
+    return sorted({now, 0 if now >= 2 else now + 4})
 
 
 def next_value(root: float | None, tried: Sequence[int], top: int) -> int | None:
