@@ -254,6 +254,17 @@ def next_value(root: float | None, tried: Sequence[int], top: int) -> int | None
     return v
 
 
+def _wider(curve: Curve, seed: int, tried: Sequence[int], top: int) -> int | None:
+    """A value beyond those tried when the slope is too shallow to place the crossing (its
+    interval open, or more than twice the spread tried): a longer lever for the line."""
+    lo, hi, _ = curve.interval(seed)
+    spread = tried[-1] - tried[0]
+    if math.isfinite(lo) and math.isfinite(hi) and hi - lo <= 2 * spread:
+        return None
+    v = min(top, tried[-1] + spread)
+    return v if v not in tried else None
+
+
 def tune(pack: Any, card: str, num: Number, peers: Sequence[str], players: int, bots: str, seed: int,
          games: int, deadline: float | None, workers: int, width: float = 1.0, batch: int = 20,
          on_round: Callable[[Curve, int], None] | None = None) -> tuple[Curve, str, bool]:
@@ -277,6 +288,8 @@ def tune(pack: Any, card: str, num: Number, peers: Sequence[str], players: int, 
             if deadline is not None and time.monotonic() >= deadline:
                 return curve, "time", False
             add = next_value(root, sorted(packs), top) if len(packs) < 4 else None
+            if add is None and len(packs) == 2 and len(seeds) >= batch:
+                add = _wider(curve, seed, sorted(packs), top)
             if add is not None:  # a value near the crossing, measured on the seeds so far too
                 packs[add] = job["packs"][add] = variant(pack, card, num, add)
                 curve.rows[add] = {}
