@@ -42,8 +42,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--experiment", type=int, default=None, metavar="GAMES",
                    help="at most this many branched games measure each of the designer's cards in B "
                         "against its peers (build it, or not, from the same position: docs/simulation.md); "
-                        "it stops as soon as each card is decided; 0: no experiment (default: as many as "
-                        "--games when only --games is given, else 3000 within the time)")
+                        "it stops as soon as each card is decided; 0: no experiment (default: with --games alone, "
+                        "as many games' worth as each pack's run; else 3000 within the time)")
     p.add_argument("--associations", action="store_true",
                    help="also print the association tables (the win rates of the players who built each "
                         "card or passed it: a correlation, not a verdict)")
