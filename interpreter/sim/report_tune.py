@@ -22,10 +22,12 @@ def value_plot(result: dict[str, Any], width: int = 760, height: int = 360) -> s
     even = result["even"]
     xs = [r["value"] for r in rows] + [x for x in (even["estimate"], even["low"], even["high"])
                                        if x is not None and math.isfinite(x)]
-    ys = [0.0] + [y for r in rows for y in (r["delta"], *(r["interval"] or ()))]
     x0, x1 = min(xs) - 0.5, max(xs) + 0.5
+    fit = result.get("fit")
+    line = [fit["intercept"] + fit["slope"] * x for x in (x0, x1)] if fit else []
+    ys = [0.0, *line] + [y for r in rows for y in (r["delta"], *(r["interval"] or ()))]
     y0, y1 = min(ys) - 0.5, max(ys) + 0.5
-    left, right, top, bottom = 60, 20, 20, 45
+    left, right, top, bottom = 70, 20, 20, 45
     px = lambda v: left + (v - x0) / (x1 - x0) * (width - left - right)  # noqa: E731
     py = lambda v: top + (y1 - v) / (y1 - y0) * (height - top - bottom)  # noqa: E731
     title = f"{result['card']}: points against its peers by {result['field']['field']}"
@@ -37,7 +39,6 @@ def value_plot(result: dict[str, Any], width: int = 760, height: int = 360) -> s
                    f'interval {even["low"]:.2f} to {even["high"]:.2f}</title></rect>')
     out.append(f'<line x1="{left}" x2="{width - right}" y1="{py(0):.1f}" y2="{py(0):.1f}" stroke="#999" '
                f'stroke-dasharray="4 3"><title>even with its peers</title></line>')
-    fit = result.get("fit")
     if fit:
         a, b = fit["intercept"], fit["slope"]
         out.append(f'<line x1="{px(x0):.1f}" x2="{px(x1):.1f}" y1="{py(a + b * x0):.1f}" y2="{py(a + b * x1):.1f}" '
@@ -54,6 +55,8 @@ def value_plot(result: dict[str, Any], width: int = 760, height: int = 360) -> s
         out.append(f'<text x="{left - 6}" y="{py(v) + 4:.1f}" text-anchor="end">{v:+.1f}</text>')
     out.append(f'<text x="{(left + width - right) / 2:.0f}" y="{height - 8}" text-anchor="middle">'
                f'{_e(result["field"]["field"])} (now {result["field"]["value"]})</text>')
+    out.append(f'<text x="14" y="{(top + height - bottom) / 2:.0f}" text-anchor="middle" '
+               f'transform="rotate(-90 14 {(top + height - bottom) / 2:.0f})">points against its peers</text>')
     out.append("</svg>")
     return "".join(out)
 
