@@ -237,11 +237,13 @@ def _worker_init() -> None:
     the pool ends them) kills them quietly, not through the command's handler."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP") and signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN:
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)  # (the command's handler, inherited by the fork)
 
 
 @contextmanager
 def sigint_ignored() -> Iterator[None]:
-    """Ignore Ctrl-C (and SIGTERM, which the command handles as Ctrl-C) while cleaning up, in
+    """Ignore Ctrl-C (and SIGTERM and SIGHUP, which the command handles as Ctrl-C) while cleaning up, in
     the main thread only (elsewhere a no-op)."""
     try:
         old = signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -249,11 +251,14 @@ def sigint_ignored() -> Iterator[None]:
         yield
         return
     old_term = signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    old_hup = signal.signal(signal.SIGHUP, signal.SIG_IGN) if hasattr(signal, "SIGHUP") else None
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, old)
         signal.signal(signal.SIGTERM, old_term)
+        if old_hup is not None:
+            signal.signal(signal.SIGHUP, old_hup)
 
 
 def _chunk_star(args: tuple[SimConfig, range]) -> Aggregate:
