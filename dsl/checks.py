@@ -209,9 +209,9 @@ def check_bury_hands(cards: list[Card], wonders: list[Wonder], rules: Rules, rep
 
 def effect_sources(cards: list[Card], wonders: list[Wonder]) -> list[tuple[Any, Any, str, tuple[Any, ...]]]:
     """(file, position, subject, effects) of every card and wonder stage, for pack-wide checks."""
-    where = [(c.source.file, c.source.at("effect"), f'card "{c.name}"', c.effects) for c in cards]
+    where = [(c.source.file, c.source.at("effect"), f'card "{c.name}"', A.unwrapped(c.effects)) for c in cards]
     where += [(w.source.file, (w.source.line, w.source.column), f'wonder "{w.name}" side {s} stage {i + 1}',
-               st.effects) for w in wonders for s, side in w.sides.items() for i, st in enumerate(side.stages)]
+               A.unwrapped(st.effects)) for w in wonders for s, side in w.sides.items() for i, st in enumerate(side.stages)]
     return where
 
 

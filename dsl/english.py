@@ -211,7 +211,8 @@ def _(n: A.Discount, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 _EVENTS = {"chain": "build a card for free through a chain", "wonder_stage": "build a wonder stage",
            "buy": "buy resources from a neighbour", "win_conflict": "win a conflict",
-           "lose_conflict": "lose a conflict", "take_coins": "take coins from the bank"}
+           "lose_conflict": "lose a conflict", "take_coins": "take coins from the bank",
+           "sold": "buy resources from you"}
 
 
 def event_english(e: A.Event) -> str:
@@ -363,3 +364,15 @@ english.register(A.RuleChange)(rule_english)  # dsl/laws.py: the rules numbers' 
 @english.register
 def _(n: A.Rebate, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     return f"Each turn, the first resource you buy from {neighbours(n.sides)} costs {_plural(n.amount, 'coin')} less."
+
+
+@english.register
+def _(n: A.Lasting, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    return english(n.effect, vocab).rstrip(".") + ", until the end of the age it is built in."
+
+
+@english.register
+def _(n: A.Surcharge, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    per = f" {counted(n.per, vocab)}, counted when the price is asked" if n.per else ""
+    text = f"{_target(n.target)} cost {whose(n.sides)} {_plural(n.amount, 'coin')} more{per}."
+    return text[0].upper() + text[1:]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.game.contract import IllegalMove
+from interpreter.rules.durations import expire
 from interpreter.rules.gifts import refresh_gifts
 
 
@@ -23,7 +24,13 @@ def advance_purpose(track: str, coins: int, price: str = "") -> str:
 
 
 class OwnCards:
-    """Discarding a built card: it goes to the discard pile and its effects end."""
+    """Discarding a built card: it goes to the discard pile and its effects end; durations end
+    at the age's end the same way (their card stays)."""
+
+    def end_durations(self) -> None:
+        """Every effect lasting `until age ends` ends (rules/durations.py), after the age's
+        conflicts and `when age ends` triggers."""
+        expire(self.table, self.cp, "age")
 
     def discard_own_card(self, seat: int, hook: Any) -> int:
         """The seat's player picks one of its cards the hook may discard, or none; the coins

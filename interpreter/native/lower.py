@@ -597,6 +597,8 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
     hands = hand_names(cp)
     tokens = list(rules.tokens)
     t = _Tables(cp, lines, _HookLowering(cp, hands, tokens))
+    if cp.state_costs:  # the core prices printed coins by the age alone
+        raise NotNative("a cost counted from the state (`N coins, 1 less per ...`)")
     names: dict[str, int] = {}
     for c in cp.cards:
         names.setdefault(c.name, len(names))

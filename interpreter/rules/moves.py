@@ -7,6 +7,7 @@ from interpreter.rules.compiled import CCard
 from interpreter.rules.exchange import exchange_short
 from interpreter.rules.far_trade import far_options
 from interpreter.rules.payment import payment_options
+from interpreter.rules.cost_now import printed_coins
 from interpreter.rules.pricing import PLAIN, Terms, build_terms, mods_for, options_with_changes
 from interpreter.rules.city import City, Table
 from interpreter.rules.counting import count
@@ -89,7 +90,7 @@ def price_card(card: CCard, city: City, table: Table, coins: int | None = None) 
             return Price(False, "", 0, (), missing)
     if card.chains_from and not card.chains_from.isdisjoint(city.names):
         return Price(True, "chain", 0, ((0, 0),))
-    bank = card.cost_coins + card.cost_per_age * table.age
+    bank = printed_coins(card, table, city.seat)
     return _priced(coins, build_terms(card.color, bank, card.cost, city, table), city, table)
 
 
@@ -108,7 +109,7 @@ def price_stage(city: City, table: Table, coins: int | None = None, index: int =
         missing = unmet(stage.needs, city, table)
         if missing:
             return Price(False, "", 0, (), missing)
-    bank = stage.cost_coins + stage.cost_per_age * table.age
+    bank = printed_coins(stage, table, city.seat)
     return _priced(coins, build_terms(-1, bank, stage.cost, city, table), city, table)
 
 
@@ -182,7 +183,7 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
         stage_moves = [m for k, p in _stage_prices(city, table) for m in _price_moves(0, WONDER, p, k)]
     elif city.stages_built < len(city.side.stages):
         st = city.side.stages[city.stages_built]
-        if mods is not None and mods.stage != PLAIN or st.cost_per_age or st.needs or st.blocked:
+        if mods is not None and mods.stage != PLAIN or st.cost_per_age or st.needs or st.blocked or st.less:
             stage_moves = _price_moves(0, WONDER, price_stage(city, table))
         else:
             st = city.side.stages[city.stages_built]
