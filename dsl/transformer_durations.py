@@ -77,6 +77,7 @@ class DurationRules:
         if self._int(amount) < 1:
             self.errors.append(LanguageError(f"a cost is lowered by at least 1 coin per thing counted, "
                                              f"not {amount}", amount.line, amount.column, len(amount)))
+        self._less_at = (amount.line, amount.column, len(amount))
         return "less", (self._int(amount), per)
 
     def _less_checked(self, coins: int, per_age: int, less: tuple[int, A.Counted] | None) -> None:
@@ -85,7 +86,7 @@ class DurationRules:
             self.errors.append(LanguageError(
                 f"'{less[0]} less {_per_text(less[1])}' lowers coins the cost does not have: write the "
                 f"coins first, as in '6 coins, {less[0]} less {_per_text(less[1])}' (a cost never goes "
-                "below 0 coins, and resources are not lowered)", less[1].line or 1, less[1].column or 1))
+                "below 0 coins, and resources are not lowered)", *getattr(self, "_less_at", (1, 1, 1))))
 
 
 def _per_text(c: A.Counted) -> str:
