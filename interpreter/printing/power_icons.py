@@ -281,6 +281,8 @@ def event_row(ev: A.Event, vocab: Vocabulary) -> Row:
         thing = [small(piece(arrow, False), 0.6), small(piece(any_resource, vocab)), small(piece(arrow, True), 0.6)]
     elif ev.kind == "take_coins":
         thing = [small(piece(bank)), small(piece(coin, ""))]
+    elif ev.kind == "sold":  # resources going out to the buyers (the arrows: who buys)
+        thing = [small(piece(any_resource, vocab)), small(piece(flow, w=0.5), 0.8)]
     else:
         thing = [small(_EVENTS[ev.kind])]
     return thing if ev.whose == ("self",) or ev.kind in ("age_start", "age_end", "game_end") \
@@ -342,6 +344,10 @@ def power_row(e: A.Effect, vocab: Vocabulary) -> Row | None:
             else around(copies, e.sides)
     if isinstance(e, A.Discount):
         return _discount(e, vocab)
+    if isinstance(e, A.Surcharge):  # as a coin discount, with its sign: +N coins on the target
+        row = _target(e.target) + [piece(coin, f"+{e.amount}")]
+        rest = per_row(e.per, vocab) if e.per is not None else []
+        return None if rest is None else (row + rest if e.sides == ("self",) else around(row + rest, e.sides))
     if isinstance(e, A.Trade):
         return _trade(e, vocab)
     if isinstance(e, A.Rebate):
