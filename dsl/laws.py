@@ -52,12 +52,14 @@ def rule_english(n: Any, vocab: Any = None) -> str:
     points = "point" if size == 1 else "points"
     text = pattern.format(
         who=buys, whom=whom, n=size, rule=n.rule, kind=kind,
-        seats="seat" if size == 1 else "seats", farther="farther" if n.amount > 0 else "nearer",
+        seats="seat" if size == 1 else "seats", farther="farther" if n.amount > 0 else "fewer",
         more=f"{coins} {'more' if n.amount >= 0 else 'less'}",
         more_points=f"{points} {'more' if n.amount >= 0 else 'less'}",
         whom_takes=f"{whom} takes" if one else f"{whom} take",
         whom_scores=f"{whom} scores" if one else f"{whom} score",
         whom_holds=f"{whom} holds" if one else f"{whom} hold")
+    if rule == "pass" and n.amount < 0:  # (dsl/laws.py farther: below 0 seats, the other way)
+        text += " (fewer than 0 seats: the other way)"
     return f"While this holds, {text}."
 
 

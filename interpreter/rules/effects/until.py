@@ -22,7 +22,7 @@ class LastingHook(Hook):
     not_native = "a duration (`until age ends`)"
 
     def __init__(self, inner: Contribution, until: str):
-        self.inner, self.until = inner, until
+        self.held, self.until = inner, until
         self.builds = bool(inner.built_hooks)  # production for others is dealt when built
         self.changes_rules = any(getattr(h, "changes_rules", False) for h in inner.hooks)
 
@@ -30,16 +30,16 @@ class LastingHook(Hook):
         if self in city.expired:  # ended: a city made again folds in nothing of it
             return
         city.lasting.append(self)
-        city.add(self.inner, "wonder")
+        city.add(self.held, "wonder")
 
     def when_built(self, game: Any, seat: int) -> int:
-        return sum(h.when_built(game, seat) for h in self.inner.built_hooks)
+        return sum(h.when_built(game, seat) for h in self.held.built_hooks)
 
     def worth(self, obs: Any, seat: int) -> float:
         """What the effect is worth for one age: production a unit's worth, shields as a point
         each (they count in this age's conflict), other hooks their worth spread over the ages
         left (they value the rest of the game)."""
-        c = self.inner
+        c = self.held
         units = sum(c.fixed) + sum(c.fixed_private) + len(c.choices) + len(c.choices_private)
         rest = sum(h.worth(obs, seat) for h in c.hooks) / (ages_left(obs) + 1)
         return 1.0 * units + 1.0 * c.shields + 1.0 * len(c.discounts) + rest
