@@ -220,3 +220,16 @@ def test_points_per_shields_and_for_the_most_shields(cp) -> None:
     assert most.score(g.table, 0) == 3
     g.cities[1].shields = city.shields + 1
     assert most.score(g.table, 0) == 0
+
+
+def test_a_state_file_is_read_as_the_game_ends_every_duration_over(cp) -> None:
+    from interpreter.rules.statefile import build_table
+    state = {"pack": "x", "players": [
+        {"wonder": "Rhodos", "side": "A", "cards": ["Levy", "Glass Rush", "Veterans"]},
+        {"wonder": "Alexandria", "side": "A", "cards": []},
+        {"wonder": "Babylon", "side": "A", "cards": []}]}
+    table = build_table(state, cp)
+    city = table.cities[0]
+    assert city.shields == 0 and city.fixed[_res(cp, "glass")] == 0 and not city.lasting
+    per, most = card_named(cp, "Veterans").effect.score_hooks
+    assert per.score(table, 0) == 0 and most.score(table, 0) == 3  # 0 shields each: a tie counts

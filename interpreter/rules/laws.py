@@ -81,7 +81,8 @@ def pack_changes_rules(cp: Any) -> bool:
     for side in cp.sides.values():
         effects.append(side.board)
         effects.extend(s.effect for s in side.stages)
-    return any(getattr(h, "changes_rules", False) for e in effects for h in e.hooks)
+    return any(getattr(h, "changes_rules", False) or getattr(h, "holds_rules", False)  # (a duration's)
+               for e in effects for h in e.hooks)
 
 
 def law_refusal(city: City, tile: int, paid: bool) -> str:

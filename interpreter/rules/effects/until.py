@@ -24,7 +24,8 @@ class LastingHook(Hook):
     def __init__(self, inner: Contribution, until: str):
         self.held, self.until = inner, until
         self.builds = bool(inner.built_hooks)  # production for others is dealt when built
-        self.changes_rules = any(getattr(h, "changes_rules", False) for h in inner.hooks)
+        # it holds a `rule` change: the game sums the rules changes each turn (laws.pack_changes_rules)
+        self.holds_rules = any(getattr(h, "changes_rules", False) for h in inner.hooks)
 
     def attach(self, city: Any) -> None:
         if self in city.expired:  # ended: a city made again folds in nothing of it
