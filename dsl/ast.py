@@ -265,11 +265,13 @@ class OthersCoins:
     """When built, the cities at `sides` (left, right, or "others": every other city) lose
     (`amount` < 0) or take from the bank (`amount` > 0) coins, flat or per thing counted in
     each of those cities; a city that cannot or will not pay a loss takes the pack's debt
-    tokens instead."""
+    tokens instead. `to_owner`: what a losing city pays goes to the owner, not the bank
+    (`neighbors lose 2 coins to you`)."""
 
     amount: int
     sides: tuple[str, ...]
     per: "Counted | None" = None
+    to_owner: bool = False
     line: int = _pos()
     column: int = _pos()
 

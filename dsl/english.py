@@ -355,7 +355,8 @@ def _whom(sides: tuple[str, ...]) -> str:
 def _(n: A.OthersCoins, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     each = "" if n.per is None else " " + counted(n.per, vocab).replace("in your city", "it has")
     if n.amount < 0:
-        return (f"When built, {_whom(n.sides)} loses {_plural(-n.amount, 'coin')}{each} "
+        to = " to you" if n.to_owner else ""  # (stealing: you take what it pays)
+        return (f"When built, {_whom(n.sides)} loses {_plural(-n.amount, 'coin')}{to}{each} "
                 "(or takes a debt token for each coin it does not pay).")
     return f"When built, {_whom(n.sides)} takes {_plural(n.amount, 'coin')}{each} from the bank."
 

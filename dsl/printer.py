@@ -312,7 +312,7 @@ def _(n: A.OthersCoins) -> str:
     verb = "lose" if n.amount < 0 else "gain"
     coins = "coin" if abs(n.amount) == 1 else "coins"
     per = f" {counted_text(n.per).removesuffix(' in self')}" if n.per else ""
-    return f"{who} {verb} {abs(n.amount)} {coins}{per}"
+    return f"{who} {verb} {abs(n.amount)} {coins}{per}" + (" to you" if n.to_owner else "")
 
 
 @canonical.register

@@ -291,10 +291,14 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "`TARGET gain N coins`.",
                (Param("sides", "sides", "left, right, neighbors, others, N seats left|right, the "
                       "neighbor with most|fewest COUNT or every [other] city with no|at least N COUNT"),
-                Param("amount", "int", "coins"), _PER),
+                Param("amount", "int", "coins"), _PER,
+                Param("to you", "word", "after `lose`: what each city pays goes to the owner instead "
+                      "of the bank (stealing; a debt token taken instead pays the owner nothing)",
+                      optional=True)),
                ("others lose 1 coin", "neighbors lose 2 coins per victory", "neighbors gain 1 coin",
-                "every city with no defeats gain 2 coins", "2 seats left gain 2 coins"),
-               "SIDES lose|gain N coin[s] [per THING]"),
+                "every city with no defeats gain 2 coins", "2 seats left gain 2 coins",
+                "neighbors lose 2 coins to you"),
+               "SIDES lose|gain N coin[s] [per THING] [to you]"),
     EffectSpec("rebate", A.Rebate, "cost change",
                "Each turn, the first resource bought from that neighbour costs this much less "
                "(never below 0), on top of any trade discount.",

@@ -580,7 +580,9 @@ class ToAst(TurnRules, DurationRules, Transformer):
     @v_args(meta=True)
     def others_coins(self, meta: Any, children: list[Any]) -> A.OthersCoins:
         sides, verb, amount = children[:3]
-        return self._others_coins(meta, sides, str(verb), amount, children[3] if len(children) > 3 else None)
+        per = next((c for c in children[3:] if isinstance(c, A.Counted)), None)
+        got = self._others_coins(meta, sides, str(verb), amount, per)
+        return self._to_you(got, meta) if "to you" in children[3:] else got
 
     def _others_coins(self, meta: Any, sides: Any, verb: str, amount: Token, per: A.Counted | None,
                       word: str = "") -> A.OthersCoins:

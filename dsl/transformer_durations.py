@@ -3,6 +3,7 @@
 does not grow further past its size."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from lark import Token, v_args
@@ -55,6 +56,17 @@ class DurationRules:
             self.errors.append(LanguageError(f"a surcharge takes at least 1 coin, not {amount}",
                                              amount.line, amount.column, len(amount)))
         return A.Surcharge(self._int(amount), target, sides, per, line=meta.line, column=meta.column)
+
+    def to_you(self, _: list[Any]) -> str:
+        return "to you"
+
+    def _to_you(self, effect: A.OthersCoins, meta: Any) -> A.OthersCoins:
+        """`TARGET lose N coins to you`: the owner takes what each losing city pays (stealing)."""
+        if effect.amount > 0:
+            self.errors.append(LanguageError(
+                "coins gained come from the bank: 'to you' goes with 'lose' (the owner takes what "
+                "they pay)", meta.line, meta.column))
+        return replace(effect, to_owner=True)
 
     def shields_count(self, _: list[Any]) -> tuple[str, tuple[str, ...]]:
         return "shield", ()

@@ -313,6 +313,7 @@ def test_powers_draw_what_they_do() -> None:
     # a duration: the effect's own icons, then one age; a surcharge: +N coins for each city it reaches
     assert texts(icons("shields 2 until age ends")) == texts(icons("shields 2")) + ["1 AGE"]
     assert texts(icons("surcharge 1 coin on yellow cards for neighbors")).count("+1") == 2  # ◄x x►
+    assert texts(icons("neighbors lose 2 coins to you")) == texts(icons("neighbors lose 2 coins")) + ["you"]
     assert len(polygons(icons("vp 1 per 2 shields"), SHIELD)) == 1 and "2" in texts(icons("vp 1 per 2 shields"))
 
 

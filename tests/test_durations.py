@@ -233,3 +233,22 @@ def test_a_state_file_is_read_as_the_game_ends_every_duration_over(cp) -> None:
     assert city.shields == 0 and city.fixed[_res(cp, "glass")] == 0 and not city.lasting
     per, most = card_named(cp, "Veterans").effect.score_hooks
     assert per.score(table, 0) == 0 and most.score(table, 0) == 3  # 0 shields each: a tie counts
+
+
+# -- stealing --------------------------------------------------------------------------------
+
+STEAL = """cards:
+  - {name: Bandits, age: 1, color: red, players: [3, 4, 5, 6, 7], effect: neighbors lose 2 coins to you}
+"""
+
+
+def test_the_owner_takes_what_the_victims_pay(tmp_path_factory) -> None:
+    cp = base_plus(tmp_path_factory, "steal", STEAL)  # base: no debt kind, a city pays what it can
+    g = at_first_decision(cp, 4, seed=3)
+    thief, left, right, far = g.cities[0], g.cities[1], g.cities[3], g.cities[2]
+    thief.coins, left.coins, right.coins, far.coins = 0, 5, 1, 5
+    g.hands[0][0] = card_named(cp, "Bandits")
+    g.resolve([Move(0, BUILD), Move(0, SELL), Move(0, SELL), Move(0, SELL)])
+    sale = g.cities[1].sale_value(cp.rules.sell_coins)
+    assert left.coins == 5 + sale - 2 and right.coins == 1 + sale - 2  # after their sales' coins arrive
+    assert thief.coins == 0 + 2 + 2 and far.coins == 5 + sale  # the thief takes both; the far city nothing

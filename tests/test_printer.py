@@ -352,7 +352,7 @@ def others_coins(draw) -> A.OthersCoins:
     per = draw(st.none() | counted())
     if per is not None and per.what != "age":
         per = dataclasses.replace(per, sides=("self",))  # counted in each city
-    return A.OthersCoins(amount, sides, per)
+    return A.OthersCoins(amount, sides, per, amount < 0 and draw(st.booleans()))  # `... to you`: stolen
 
 
 @st.composite

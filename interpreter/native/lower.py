@@ -208,6 +208,8 @@ class _HookLowering:
             return self.targeted(_row(H_CTOKENS, h.count, ref=int(h.kind == "victory")), h.seats)
         if t is E.TokensHook and h.kind in tk:
             return self.targeted(_row(H_TOKENS, h.count, ref=tk.index(h.kind)), h.seats)
+        if t is E.OthersCoinsHook and h.to_owner:
+            raise NotNative("coins lost to the owner (`TARGET lose N coins to you`)")
         if t is E.OthersCoinsHook and h.pick is not None:  # cond 1: the pick's row at `inner`
             return self.targeted(_row(H_OTHERS, h.amount, counter=_counter(h.counter, tk)), (h.pick,))
         if t is E.OthersCoinsHook:

@@ -354,9 +354,10 @@ def power_row(e: A.Effect, vocab: Vocabulary) -> Row | None:
         return _flanked([piece(coin, f"-{e.amount}"), small(piece(any_resource, vocab), 0.8)], e.sides)
     if isinstance(e, A.OthersCoins):
         paid = amount_row(coin, e.amount, e.per, vocab)
+        taken = [piece(flow, w=0.5), word("you", 0.45)] if e.to_owner and paid is not None else []
         if paid is not None and e.sides and isinstance(e.sides[0], A.Pick):  # chosen by a count
-            return picked_row(paid, e.sides[0])
-        return None if paid is None else _flanked(paid, e.sides)
+            return picked_row(paid, e.sides[0]) + taken
+        return None if paid is None else _flanked(paid, e.sides) + taken  # (stolen: to you)
     if isinstance(e, A.RuleChange):  # a rules number changed while this holds: its sign on the thing
         kind = e.rule.partition(" ")[2]  # `token KIND`: the kind's token
         what = {"trade_price": [small(piece(any_resource, vocab), 0.8), piece(coin, f"{e.amount:+d}")],
