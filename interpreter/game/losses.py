@@ -16,7 +16,7 @@ class Losses:
     def owe_loss(self, seat: int, coins: int, by: int, to_owner: bool = False) -> None:
         """A loss `seat` must settle at the end of this turn: coins or debt tokens; with
         `to_owner`, the coins paid go to the city at `by` (stealing), not the bank."""
-        self.losses.append((seat, coins, by, to_owner))
+        self.losses.append((seat, coins, by, True) if to_owner else (seat, coins, by))
 
     def settle_losses(self) -> None:
         """Each loss in seat order: the player pays what it chooses (at most what it has) and
@@ -24,7 +24,8 @@ class Losses:
         losses, self.losses = sorted(self.losses), []
         entries = []
         debt = self.rules.debt
-        for seat, due, by, to_owner in losses:
+        for seat, due, by, *stolen in losses:
+            to_owner = bool(stolen)
             city = self.cities[seat]
             can = min(due, city.coins)
             pay = can

@@ -49,7 +49,10 @@ class OthersCoinsHook(Hook):
             due = self.due(game, t)
             if due:
                 if self.amount < 0:
-                    game.owe_loss(t, due, seat, self.to_owner)
+                    if self.to_owner:  # stolen: paid to the owner
+                        game.owe_loss(t, due, seat, True)
+                    else:
+                        game.owe_loss(t, due, seat)
                 else:
                     game.give_coins(t, due)
         return 0
