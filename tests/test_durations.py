@@ -252,3 +252,39 @@ def test_the_owner_takes_what_the_victims_pay(tmp_path_factory) -> None:
     sale = g.cities[1].sale_value(cp.rules.sell_coins)
     assert left.coins == 5 + sale - 2 and right.coins == 1 + sale - 2  # after their sales' coins arrive
     assert thief.coins == 0 + 2 + 2 and far.coins == 5 + sale  # the thief takes both; the far city nothing
+
+
+def test_a_stolen_coin_not_paid_is_a_debt_token_and_gives_the_owner_nothing(tmp_path_factory) -> None:
+    cp = base_plus(tmp_path_factory, "steal-debt", STEAL, extends="cities")  # cities: debt tokens
+    g = at_first_decision(cp, 3, seed=5)
+    thief, left, right = g.cities[0], g.cities[1], g.cities[2]
+    free = next(c for c in cp.cards if c.age == 1 and not c.cost and not c.cost_coins and not c.deck
+                and not c.effect.built_hooks and c.name not in left.names)  # no coins from it
+    g.hands[0][0], g.hands[1][0] = card_named(cp, "Bandits"), free
+    thief.coins, left.coins, right.coins = 0, 0, 0
+    g.resolve([Move(0, BUILD), Move(0, BUILD), Move(0, SELL)])
+    # settled after the turn's coins: the left neighbour has none (2 debt tokens, nothing paid);
+    # the right one has its sale's 3 coins and pays 2 (greedy pays all it can)
+    assert left.coins == 0 and left.token_counts.get("debt", 0) == 2
+    assert right.coins == 1 and right.token_counts.get("debt", 0) == 0
+    assert thief.coins == 2
+
+
+COUNTED = """cards:
+  - {name: Drill Yard, age: 1, color: red, players: [3, 4, 5, 6, 7], effect: surcharge 1 coin on yellow cards for neighbors per red card}
+  - {name: Free Stall, age: 1, color: yellow, players: [3, 4, 5, 6, 7], effect: vp 0}
+"""
+
+
+def test_a_counted_surcharge_follows_the_count_through_the_price_cache(tmp_path_factory) -> None:
+    cp = base_plus(tmp_path_factory, "counted-surcharge", COUNTED)
+    g = at_first_decision(cp, 3, seed=2)
+    owner, left = g.cities[0], g.cities[1]
+    left.coins = 10
+    stall = card_named(cp, "Free Stall")
+    assert price_card(stall, left, g.table).bank == 0
+    owner.build_card(card_named(cp, "Drill Yard"))  # one red card: itself
+    assert price_card(stall, left, g.table).bank == 1
+    owner.build_card(next(c for c in cp.cards if c.color_name == "red" and c.name != "Drill Yard"))
+    assert price_card(stall, left, g.table).bank == 2  # the count changed: the cached summary too
+    assert price_card(stall, owner, g.table).bank == 0  # the owner's own builds unchanged
