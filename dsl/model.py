@@ -223,6 +223,7 @@ class Rules:
     deal_from: Mapping[int, int] = field(default_factory=dict)  # an age with no cards: the age dealt
     top_up: Mapping[int, int] = field(default_factory=dict)  # a short age: the age whose cards fill it
     assumed: tuple[str, ...] = ()  # what the loader filled in for a pack that only changed `ages`
+    scored_hands: tuple[str, ...] = ()  # second hands whose cards score for their holder at the end
     tower: TowerDecl | None = None  # a law tower, when the pack declares one
 
     def cards_of(self, age: int) -> int:

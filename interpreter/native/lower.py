@@ -601,6 +601,8 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
     t = _Tables(cp, lines, _HookLowering(cp, hands, tokens))
     if cp.state_costs:  # the core prices printed coins by the age alone
         raise NotNative("a cost counted from the state (`N coins, 1 less per ...`)")
+    if cp.rules.scored_hands:  # the core scores built cards only
+        raise NotNative("cards scored in a hand at the game's end (`scored_hands`)")
     names: dict[str, int] = {}
     for c in cp.cards:
         names.setdefault(c.name, len(names))
