@@ -23,6 +23,7 @@ CARDS = """cards:
   - {name: Letters Academy, age: 1, color: blue, players: [3, 4, 5, 6, 7], cost: "6 coins, 1 less per blue card", effect: vp 5}
   - {name: Toll House, age: 1, color: yellow, players: [3, 4, 5, 6, 7], effect: surcharge 1 coin on yellow cards for neighbors; coins 1 when neighbors buy from you}
   - {name: Free Stall, age: 1, color: yellow, players: [3, 4, 5, 6, 7], effect: vp 0}
+  - {name: Fair, age: 1, color: yellow, players: [3, 4, 5, 6, 7], effect: buy raw from neighbors for 1 until age ends}
   - {name: Veterans, age: 1, color: purple, players: [3, 4, 5, 6, 7], effect: vp 1 per 2 shields; vp 3 if most shields}
 """
 
@@ -96,6 +97,17 @@ def test_a_duration_ends_after_the_ages_conflicts_in_a_whole_game(cp) -> None:
         for city in g.cities:
             assert not city.lasting  # every duration has ended by the game's end
             assert all(c >= 0 for c in (city.coins,))
+
+
+def test_a_trade_price_of_the_age_ends_with_it(cp) -> None:
+    g = at_first_decision(cp, 3, seed=1)
+    city, wood, glass = g.cities[0], _res(cp, "wood"), _res(cp, "glass")
+    price = cp.rules.trade_price
+    assert city.prices[1][wood] == city.prices[2][wood] == price
+    city.build_card(card_named(cp, "Fair"))
+    assert city.prices[1][wood] == city.prices[2][wood] == 1 and city.prices[1][glass] == price
+    g.end_durations()
+    assert city.prices[1][wood] == city.prices[2][wood] == price
 
 
 # -- the pass reversed, then restored -----------------------------------------------------------
