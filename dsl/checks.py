@@ -45,6 +45,17 @@ def link_chains(cards: list[Card], report: Report) -> list[Card]:
     return out
 
 
+def check_upgrades(cards: list[Card], report: Report) -> None:
+    """`upgrades: NAME` names another card of the pack (the one it is built over)."""
+    names = sorted({c.name for c in cards})
+    for c in cards:
+        if c.upgrades and (c.upgrades not in names or c.upgrades == c.name):
+            why = "a card cannot upgrade itself" if c.upgrades == c.name else \
+                f"no card named \"{c.upgrades}\"{did_you_mean(c.upgrades, names)}"
+            report(c.source.file, c.source.at(f"upgrades:{c.upgrades}"), f"upgrades: {why}",
+                   f'card "{c.name}"', "chain", len(c.upgrades))
+
+
 def follow_ages(cards: list[Card], rules: Rules) -> tuple[list[Card], Rules]:
     """A pack that changed `ages` (said in Rules.assumed): an age with no cards of its own is
     dealt from the cards of the last age before it that has some, and when that age is the last,

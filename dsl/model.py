@@ -38,6 +38,7 @@ class Card:
     chains_to: tuple[str, ...] = ()
     source: Source = field(default=Source(), compare=False, repr=False)
     deck: str = ""  # a deck besides the age decks (e.g. one a draft deals from); "" = an age deck
+    upgrades: str = ""  # built over this card of the builder's city, which it replaces (credited)
 
     def copies_at(self, n_players: int) -> int:
         """Copies in play at this player count (a guild: 0, it is drawn; a deck card: 1)."""

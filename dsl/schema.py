@@ -274,6 +274,8 @@ def build_schema() -> dict[str, Any]:
         "cost": _text(COST_DESC, LIMITS.text_chars),
         "chains_from": _str_or_list("cards of earlier ages that make this one free"),
         "chains_to": _str_or_list("cards of later ages this one makes free"),
+        "upgrades": _text("a card of the builder's city this one is built over and replaces; "
+                          "the old card's cost is credited (an upgrade)", 200, 1),
         "effect": _text(EFFECT_DESC, LIMITS.text_chars, 1, prose=True),
         "replace": {"type": "boolean", "description":
                     "replace the card of the same name from an extended pack"},

@@ -4,6 +4,7 @@ is worked out by hand from the card texts and the rules (a resource of the age i
 until the age's conflicts are over; the coins of a cost counted as the turn's prices are)."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -300,3 +301,44 @@ def test_a_counted_surcharge_follows_the_count_through_the_price_cache(tmp_path_
     owner.build_card(next(c for c in cp.cards if c.color_name == "red" and c.name != "Drill Yard"))
     assert price_card(stall, left, g.table).bank == 2  # the count changed: the cached summary too
     assert price_card(stall, owner, g.table).bank == 0  # the owner's own builds unchanged
+
+
+# -- an upgrade: built over a card, its cost credited ---------------------------------------------
+
+UPGRADES = """cards:
+  - {name: Meeting Hall, age: 1, color: blue, players: [3, 4, 5, 6, 7], cost: "2 coins, wood", effect: vp 2}
+  - {name: Great Hall, age: 2, color: blue, players: [3, 4, 5, 6, 7], cost: "3 coins, 2 wood, stone", upgrades: Meeting Hall, effect: vp 6}
+"""
+
+
+def test_an_upgrade_is_built_over_its_card_which_leaves_and_whose_cost_is_credited(tmp_path_factory) -> None:
+    cp = base_plus(tmp_path_factory, "upgrades", UPGRADES)
+    g = at_first_decision(cp, 3, seed=1)
+    city, hall, great = g.cities[0], card_named(cp, "Meeting Hall"), card_named(cp, "Great Hall")
+    city.coins = 10
+    assert "Meeting Hall, which is not built" in price_card(great, city, g.table).reason
+    city.build_card(hall)
+    p = price_card(great, city, g.table)
+    assert p.bank == 3 - 2  # coins credited
+    wood, stone = _res(cp, "wood"), _res(cp, "stone")
+    from interpreter.rules.cost_now import printed_resources
+    assert printed_resources(great, city) == ((wood, 1), (stone, 1))  # 2 wood, stone less a wood
+    for k in range(len(city.fixed)):  # its own wood and stone: pays nothing to neighbours
+        city.fixed[k] = 0
+    city.fixed[wood] = city.fixed[stone] = 1
+    city.pay_key = ()
+    g.hands[0][0] = great
+    assert Move(0, BUILD) in legal_moves(g.hands[0], city, g.table, False)
+    g.resolve([Move(0, BUILD), Move(0, SELL), Move(0, SELL)])
+    assert great in city.cards and hall not in city.cards and "Meeting Hall" not in city.names
+    assert city.coins == 10 - 1 and hall in g.discard  # the old card to the discard pile
+    assert [h.score(g.table, 0) for h in great.effect.score_hooks] == [6]
+
+
+def test_an_upgrade_in_a_bad_pack_is_located(tmp_path: Path, capsys) -> None:
+    (tmp_path / "pack.yaml").write_text("name: bad\nextends: base\n", encoding="utf-8")
+    (tmp_path / "cards.yaml").write_text(UPGRADES.replace("upgrades: Meeting Hall", "upgrades: Meeting Hal"), encoding="utf-8")
+    from interpreter.cli import main
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "cards.yaml:3:" in err and "upgrades: no card named \"Meeting Hal\"; did you mean 'Meeting Hall'?" in err

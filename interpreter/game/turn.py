@@ -138,6 +138,8 @@ class TurnResolution:
             else:
                 if move.action == BUILD:
                     city.build_card(card)
+                    if card.upgrades:  # it replaces the card it is built over
+                        self.upgrade_over(seat, card)
                     if move.free == "power" and not self._free_turn(city):
                         city.free_build_used = True
                     built.append((seat, card.effect))

@@ -599,6 +599,8 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
     hands = hand_names(cp)
     tokens = list(rules.tokens)
     t = _Tables(cp, lines, _HookLowering(cp, hands, tokens))
+    if any(c.upgrades for c in cp.cards):  # the core never replaces a built card
+        raise NotNative("a card built over another (`upgrades:`)")
     if cp.state_costs:  # the core prices printed coins by the age alone
         raise NotNative("a cost counted from the state (`N coins, 1 less per ...`)")
     if cp.rules.scored_hands:  # the core scores built cards only

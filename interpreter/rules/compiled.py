@@ -32,11 +32,12 @@ class CCard:
     cost_per_age: int = 0  # coins to the bank per age number, besides cost_coins
     needs: tuple[tuple[int, Any, str], ...] = ()  # prerequisites: (at least N, Counter, in words)
     less: tuple[int, Any] | None = None  # `1 less per blue card`: (coins, Counter) (cost_now.py)
+    upgrades: str = ""  # built over the builder's card of this name, its cost credited (cost_now.py)
     # priced in full by legal_moves (its cost depends on the age or the state, or it has a prerequisite)
     full_price: bool = field(init=False, repr=False, default=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "full_price", bool(self.cost_per_age or self.needs or self.less))
+        object.__setattr__(self, "full_price", bool(self.cost_per_age or self.needs or self.less or self.upgrades))
 
     @property
     def needs_resources(self) -> bool:
@@ -225,7 +226,7 @@ def compile_pack(pack: Pack) -> CompiledPack:
         cards.append(CCard(i, c.name, c.age, ix.col[c.color], c.color, c.cost.coins, ix.cost(c.cost),
                            frozenset(c.chains_from), compile_effects(c.effects, ix),
                            pack.rules.category_of(c.color), c, c.deck, c.cost.coins_per_age,
-                           ix.needs(c.cost), ix.less(c.cost)))
+                           ix.needs(c.cost), ix.less(c.cost), c.upgrades))
     sides = {}
     for w in pack.wonders:
         for s, side in w.sides.items():
@@ -247,5 +248,5 @@ def compile_pack(pack: Pack) -> CompiledPack:
                         tuple(cards), sides, tuple(w.name for w in pack.wonders), tracks=tracks,
                         projects=tuple(projects),
                         track_strength=tuple(counter(w.count, ix) for w in pack.rules.track_conflicts),
-                        state_costs=any(c.less for c in cards) or any(p.card.less for p in projects)
+                        state_costs=any(c.less or c.upgrades for c in cards) or any(p.card.less for p in projects)
                         or any(st.less for s in sides.values() for st in s.stages))
