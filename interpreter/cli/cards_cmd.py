@@ -105,6 +105,7 @@ def card_data(card: Card, pack: Pack, players: int | None = None) -> dict[str, A
         "cost": card.cost.as_dict(),
         "chains_from": list(card.chains_from),
         "chains_to": list(card.chains_to),
+        **({"upgrades": card.upgrades} if card.upgrades else {}),
         "effects": [canonical(e) for e in card.effects],
         "text": effects_english(card.effects, vocab),
     }
@@ -249,6 +250,8 @@ def _chains_cell(card: Card) -> str:
         lines.append("from " + ", ".join(card.chains_from))
     if card.chains_to:
         lines.append("to " + ", ".join(card.chains_to))
+    if card.upgrades:
+        lines.append("over " + card.upgrades)
     return "\n".join(lines)
 
 
