@@ -185,6 +185,8 @@ def _track_strengths(doc: YamlDoc, rules: Rules, col: _Collector) -> Rules:
                 got = parsed[0].per
                 if got is not None and got.what == "tucked":  # only a wonder stage has a tucked card
                     got, message = None, "'of the tucked colour' means something only on a wonder stage"
+                elif got is not None and got.what == "shield":  # (a count of printed shields only)
+                    got, message = None, "a city's strength in shields is written 'shields'"
         except CardTextError as err:
             message = "; ".join(e.message for e in err.errors)
         if " " not in w.strength and "did you mean" not in message:
