@@ -1,6 +1,6 @@
-"""Grammar rules of durations, costs counted from the state, surcharges, shields counted and the
-`buy from you` event: a mixin of the transformer (dsl/transformer.py), kept apart so that module
-does not grow further past its size."""
+"""Grammar rules of durations, costs counted from the state, surcharges, shields counted, the
+`buy from you` event and stealing (`... lose N coins to you`): a mixin of the transformer
+(dsl/transformer.py), kept apart so that module does not grow further past its size."""
 from __future__ import annotations
 
 from dataclasses import replace
