@@ -20,6 +20,7 @@ from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.contribution import Contribution
 from interpreter.rules.counting import FAR_LEFT, OTHERS, Counter, PickSeats, seats_of
 from interpreter.rules.science import MOST, SWAP
+from interpreter.rules.scoring import partners
 from interpreter.rules.effects.advance import AdvanceHook
 from interpreter.rules.effects.exchange import ExchangeHook
 from interpreter.rules.effects.play import PlayTwoPower
@@ -739,6 +740,8 @@ def seat_plan(cp: CompiledPack, players: int) -> list[int] | None:
     """The seat no player owns a game of `players` adds (interpreter/native/seats.pxi):
     [seat, must play, coins or -1, per age the side of its first holder (+1 left, -1 right)],
     None when there is none; NotNative for the forms the core does not play."""
+    if partners(cp.rules.teams, players):  # the score and the winners per team: Python's
+        raise NotNative(f"the team variant (`teams: {cp.rules.teams}`) at {players} players")
     decls = cp.rules.seats_at(players)
     if not decls:
         return None
