@@ -67,21 +67,24 @@ WORDS = ("produce", "shields", "science", "coins", "vp", "buy", "free", "play", 
 # track names: letters only, as card text writes a name (dsl/effects.lark NAME; "t0" was
 # refused in every card, so no generated pack with tracks ever played)
 TRACKS = ("sea", "road")
-NEEDS = {"when": "triggers", "draw": "decks", "bury": "decks", "advance": "tracks"}
+NEEDS = {"when": "triggers", "trade": "far", "draw": "decks", "bury": "decks", "advance": "tracks"}
 
 
 @st.composite
-def effect(draw: Any, tokens: bool, decks: tuple[str, ...], tracks: int = 0, triggers: bool = True) -> str:
+def effect(draw: Any, tokens: bool, decks: tuple[str, ...], tracks: int = 0, triggers: bool = True,
+           players: int = 3) -> str:
     """One effect text of a random registry word (`draw`, `bury` when the pack has a second
     deck; `advance` when it has tracks (TRACKS); no `when` with `triggers` false: a track
-    step's reward)."""
-    have = {"triggers": triggers, "decks": bool(decks), "tracks": bool(tracks)}
+    step's reward; `trade N seats away` when N seats away is past the neighbours at the pack's
+    fewest `players`, as validate asks)."""
+    have = {"triggers": triggers, "decks": bool(decks), "tracks": bool(tracks), "far": players >= 4}
     word = draw(st.sampled_from([w for w in WORDS if have.get(NEEDS.get(w, ""), True)]))
-    return draw(word_text(word, tokens, decks, tracks))
+    return draw(word_text(word, tokens, decks, tracks, players))
 
 
 @st.composite
-def word_text(draw: Any, word: str, tokens: bool, decks: tuple[str, ...], tracks: int = 0) -> str:
+def word_text(draw: Any, word: str, tokens: bool, decks: tuple[str, ...], tracks: int = 0,
+              players: int = 6) -> str:
     """A text of `word` (token kinds debt and diplomacy only with `tokens`)."""
     k = _n(draw)
     res = draw(st.sampled_from(RAW + MADE))
@@ -160,7 +163,7 @@ def word_text(draw: Any, word: str, tokens: bool, decks: tuple[str, ...], tracks
     if word == "exchange":
         return f"exchange {draw(st.integers(2, 3))} same for 1 any"
     if word == "trade":
-        return f"trade {draw(st.integers(2, 3))} seats away"
+        return f"trade {draw(st.integers(2, max(2, players // 2)))} seats away"
     if word == "rule":  # a rules number changed while the card holds (validate bounds the sums)
         name = draw(st.sampled_from(["trade_price", "sell_coins", "victory", "defeat", "science_set", "pass"]
                                     + (["token debt"] if tokens else [])))
@@ -206,11 +209,12 @@ def packs(draw: Any) -> tuple[str, str]:
         manifest += "  tracks:\n"
         for t in range(tracks):
             manifest += (f"    {TRACKS[t]}:\n      line: {draw(st.sampled_from(['civilian', 'military', 'commercial']))}\n"
-                         "      steps:\n" + "".join(f'        - "{draw(effect(tokens, decks, tracks, False))}"\n'
+                         "      steps:\n" + "".join(f'        - "{draw(effect(tokens, decks, tracks, False, lo))}"\n'
                                                   for _ in range(draw(st.integers(1, 3)))))
         ages = rules.get("ages", 3)
-        manifest += "  track_conflicts:\n"
-        for w in range(draw(st.integers(0, 2))):
+        wars = draw(st.integers(0, 2))
+        manifest += "  track_conflicts:\n" if wars else ""  # (an empty key is refused: no game)
+        for w in range(wars):
             strength = draw(st.sampled_from(["shields", "red cards", "2 coins", "wonder stages",
                                              "blue cards in self, left", "victories"]))
             manifest += (f"    sea{w}:\n      strength: {strength}\n"
@@ -220,7 +224,7 @@ def packs(draw: Any) -> tuple[str, str]:
     for age, pool in REPLACEABLE.items():
         for name, colour, players in draw(st.lists(st.sampled_from(pool), max_size=3, unique_by=lambda c: c[0])):
             players = [min(max(p, lo, 3), hi) for p in players]  # as many copies at every count
-            text = "; ".join(draw(st.lists(effect(tokens, decks, tracks), min_size=1, max_size=2)))
+            text = "; ".join(draw(st.lists(effect(tokens, decks, tracks, True, lo), min_size=1, max_size=2)))
             paid = draw(cost())
             cards.append(f"  - name: {name}\n    replace: true\n    age: {age}\n    color: {colour}\n"
                          f"    players: {players}\n" + (f"    cost: {paid}\n" if paid else "")
