@@ -167,7 +167,8 @@ def word_text(draw: Any, word: str, tokens: bool, decks: tuple[str, ...], tracks
     if word == "rule":  # a rules number changed while the card holds (validate bounds the sums)
         name = draw(st.sampled_from(["trade_price", "sell_coins", "victory", "defeat", "science_set", "pass"]
                                     + (["token debt"] if tokens else [])))
-        amount = draw(st.sampled_from([-2, -1, 1, 2]))
+        # a defeat token worth points, a price below 0: validate refuses them, so fewer are drawn
+        amount = draw(st.sampled_from({"defeat": [-2, -1], "trade_price": [-1, 1, 2]}.get(name, [-2, -1, 1, 2])))
         who = " for all" if name == "pass" else draw(st.sampled_from(["", " for neighbors", " for left",
                                                                         " for others", " for all"]))
         return f"rule {name} {amount:+d}{who}"
