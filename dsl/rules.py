@@ -77,6 +77,13 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report,
 
     if rules.min_players > rules.max_players:
         bad(("players",), f"min players {rules.min_players} is more than max {rules.max_players}")
+    for key, names in (("tracks", [t.name for t in rules.tracks]), ("tokens", list(rules.tokens)),
+                       ("decks", list(rules.decks))):
+        for name in names:  # card text writes these names; its names have no digits (effects.lark NAME)
+            if any(ch.isdigit() for ch in name):
+                bad((key,) if key == "decks" else (key, name),
+                    f"{key}: '{name}' cannot be named in card text (letters and _ only), e.g. "
+                    f"'{''.join(ch for ch in name if not ch.isdigit()) or 'a'}'", key=key != "decks")
     _check_seats(rules, bad)
     if len(rules.pass_directions) != rules.ages:
         bad(("pass",), f"{len(rules.pass_directions)} pass directions for {rules.ages} ages")

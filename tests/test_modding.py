@@ -528,3 +528,16 @@ def test_leaders_cities_extends_both_without_rules_of_its_own() -> None:
     assert pack.rules.score_lines[-2:] == ("leaders", "cities")
     assert {"white", "black"} <= set(pack.rules.vocab.colors)
     assert set(pack.rules.tokens) == set(cities.tokens)
+
+
+def test_a_track_token_kind_or_deck_named_with_a_digit_is_refused_where_it_is_declared(tmp_path) -> None:
+    """Card text names have no digits: `advance t0` could never be written (the pack fuzzer's
+    tracks were all refused at their cards, with 'unexpected 0'); the declaration says so."""
+    from dsl.loader import load_pack
+    _pack(tmp_path / "d", "name: d\nextends: base\nrules:\n  tracks:\n    t0:\n      steps: [\"coins 1\"]\n"
+          "  decks: [extra2]\n")
+    with pytest.raises(PackError) as err:
+        load_pack(str(tmp_path / "d"))
+    got = [(d.line, d.column, d.message) for d in err.value.diagnostics]
+    assert (5, 5, "rules: tracks: 't0' cannot be named in card text (letters and _ only), e.g. 't'") in got
+    assert any(m.startswith("rules: decks: 'extra2' cannot be named") for _l, _c, m in got)

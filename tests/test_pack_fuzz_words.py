@@ -29,7 +29,7 @@ def test_each_word_s_texts_parse_to_that_word(data: st.DataObject) -> None:
     for word in pack_fuzz.WORDS:
         text = data.draw(pack_fuzz.word_text(word, True, ("leaders",), 2), label=word)
         first = parse_effects(text, FULL)[0]
-        if isinstance(first, A.Trigger) and word != "when":  # `advance t0 when build ...`
+        if isinstance(first, A.Trigger) and word != "when":  # `advance sea when build ...`
             first = first.effect
         assert type(first) is EFFECTS[word].node, (word, text)
 
