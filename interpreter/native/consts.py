@@ -153,6 +153,29 @@ PER_GAME = 1  # once per game
 PER_AGEFIRST = 2  # the first card of each age
 PER_AGELAST = 3  # the last card of each age
 
+# -- a hook row's columns (lower._row writes them, api_pack.pxi reads them into HookC)
+HR_KIND = 0
+HR_AMOUNT = 1
+HR_COND = 2
+HR_PERIOD = 3
+HR_COLORS = 4  # a colour mask
+HR_NSEATS = 5
+HR_SEATS = 6  # three columns: the seat codes
+HR_SCISET = 9
+HR_STAGES = 10
+HR_SEATMASK = 11
+HR_RESOURCES = 12  # a resource mask
+HR_INNER = 13
+HR_REF = 14
+HR_COUNTER = 15  # the counter's columns follow (CR_*)
+CR_HAS = 0
+CR_WHAT = 1
+CR_COLORS = 2
+CR_EVERY = 3
+CR_TOKEN = 4
+CR_NSEATS = 5
+CR_SEATS = 6  # then its seat codes
+
 # -- actions and free kinds of a move; policies; trace records
 A_BUILD = 0
 A_WONDER = 1

@@ -37,7 +37,8 @@ from interpreter.native.consts import (
     E_BUY, E_CHAIN, E_GAMEEND, E_LOSE, E_STAGE, E_TAKE, E_WIN, H_ADVANCE, H_BURY, H_COINS, H_COPYEND,
     H_COPYNOW, H_COST, H_CTOKENS, H_DISCARD, H_DISCOWN, H_DRAW, H_EXCHANGE, H_FARTRADE, H_FREE,
     H_GIFT, H_GIVEDEF, H_HANDBUILD, H_OTHERS, H_PLAYLAST, H_PLAYTWO, H_RELATIVE, H_REMOVE, H_RULE,
-    H_STRENGTH, H_TOKENS, H_TRIGGER, H_VP, HELD, LIM_AGE, LIM_GAME, LIM_NONE, MAXADV, MAXBOX, MAXBUILT,
+    H_STRENGTH, H_TOKENS, H_TRIGGER, H_VP, HELD, HR_COND, HR_INNER, HR_KIND, LIM_AGE, LIM_GAME,
+    LIM_NONE, MAXADV, MAXBOX, MAXBUILT,
     MAXC, MAXCH, MAXCHAIN, MAXCOPY, MAXCOST, MAXDISC, MAXDRAW, MAXGIFT, MAXHAND, MAXLAWFX, MAXNH, MAXP,
     MAXPROJ, MAXR, MAXRULE, MAXS, MAXSTG, MAXTILES, MAXTK, MAXTOWER, MAXTRACKS, MAXTSTEPS, MAXTWARS,
     MAXWILD, PER_AGE, PER_AGEFIRST, PER_AGELAST, PER_GAME, PERC, PH_AGE, PH_DRAFT, PH_RECRUIT,
@@ -272,7 +273,7 @@ class _HookLowering:
             p = seats[0]
             self.inner.append(_row(0, p.at_least, cond=PICK[p.how], period=int(p.other),
                                    counter=_counter(p.counter, self.tokens)))
-            row[2], row[13] = 1, -len(self.inner)
+            row[HR_COND], row[HR_INNER] = 1, -len(self.inner)
             return row
         _known(seats, "an effect")
         row[5:9] = [len(seats), *(list(seats) + [0] * (3 - len(seats)))]
@@ -375,9 +376,9 @@ class _Tables:
         base = len(self.hooks)
         out = self.hooks + self.lowering.inner
         for row in out:
-            if (row[0] == H_TRIGGER or row[0] == H_VP and row[2] == 2
-                    or row[0] in (H_TOKENS, H_CTOKENS, H_OTHERS) and row[2] == 1) and row[13] < 0:
-                row[13] = base + (-row[13] - 1)
+            if (row[HR_KIND] == H_TRIGGER or row[HR_KIND] == H_VP and row[HR_COND] == 2
+                    or row[HR_KIND] in (H_TOKENS, H_CTOKENS, H_OTHERS) and row[HR_COND] == 1) and row[HR_INNER] < 0:
+                row[HR_INNER] = base + (-row[HR_INNER] - 1)
         return out + self.prereqs
 
     def fix_needs(self, rows: list[list[Any]]) -> None:
