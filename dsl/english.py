@@ -229,9 +229,12 @@ def _gain(c: A.Gain, vocab: Vocabulary) -> str:
         return f"{verb} {_plural(abs(c.amount), 'coin')}" + (f" {counted(c.per, vocab)}" if c.per else "")
     if isinstance(c, A.VictoryPoints):
         verb = "score" if c.amount >= 0 else "lose"
-        wonder = ", if every stage of your wonder is built then" if c.condition else ""
         per = f" {counted(c.per, vocab)} then" if c.per else ""
-        return f"{verb} {_plural(abs(c.amount), 'victory point')}{per}{wonder} (kept to the game's end)"
+        if isinstance(c.condition, A.Condition):  # tested as the trigger fires, as it is scored
+            per += f", if at that moment {condition_english(c.condition)}"
+        elif c.condition:
+            per += ", if every stage of your wonder is built then"
+        return f"{verb} {_plural(abs(c.amount), 'victory point')}{per} (kept to the game's end)"
     text = english(c, vocab).rstrip(".")  # a when-built word: its own sentence, without "When built"
     return text[len("When built, "):] if text.startswith("When built, ") else text[0].lower() + text[1:]
 
@@ -353,7 +356,8 @@ def _whom(sides: tuple[str, ...]) -> str:
 
 @english.register
 def _(n: A.OthersCoins, vocab: Vocabulary = BASE_VOCABULARY) -> str:
-    each = "" if n.per is None else " " + counted(n.per, vocab).replace("in your city", "it has")
+    # the engine counts in each city that loses (or gains), so the count reads from its side
+    each = "" if n.per is None else " " + counted(n.per, vocab).replace("in your city", "it has").replace("your ", "its ")
     if n.amount < 0:
         to = " to you" if n.to_owner else ""  # (stealing: you take what it pays)
         return (f"When built, {_whom(n.sides)} loses {_plural(-n.amount, 'coin')}{to}{each} "

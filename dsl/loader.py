@@ -30,7 +30,8 @@ from .text_errors import CardTextError, LanguageError, did_you_mean
 from .plugins import load_plugins
 from .projects import Project, check_projects, read_project
 from .safeio import ReadProblem, read_bounded
-from .rules import RuleSource, build_rules, merge_rules, rule_conflicts, rule_lineage
+from .rule_merge import RuleSource, combine_rules, rule_conflicts, rule_lineage
+from .rules import build_rules
 from .schema_check import check_schema, subject_of
 from .vocab import Vocabulary
 from .yamlsource import LimitError, YamlDoc, load_yaml
@@ -243,10 +244,7 @@ class _PackBuilder:
             col.add(manifest, pos, f"extends: packs '{first.name}' and '{second.name}' set rules "
                     f"'{key}' differently; set it in this pack's rules to choose",
                     kind="conflict", length=length)
-        raw_rules: dict[str, Any] = {}
-        for entry in lineage:
-            raw_rules = merge_rules(raw_rules, entry.rules)
-        raw_rules = merge_rules(raw_rules, own_rules)
+        raw_rules = combine_rules(lineage, own_rules)
         lineage = [*lineage, RuleSource(str(folder), str(m["name"]), own_rules,
                                         frozenset(e.key for e in lineage))]
         rules = build_rules(raw_rules, manifest, col.add, own_rules)
