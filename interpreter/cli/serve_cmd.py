@@ -87,10 +87,13 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"cannot listen on {args.host}:{args.port}: {err.strerror or err}")
     store = None
     if not replay and not args.no_db:
-        from interpreter.web.store import TableStore, default_path
+        from interpreter.web.store import NotOurs, TableStore, default_path
         path = Path(args.db) if args.db else default_path()
         try:
             store = TableStore(path)
+        except NotOurs as err:
+            sock.close()
+            return fail(f"{err} (or --no-db)")
         except (OSError, sqlite3.Error) as err:
             sock.close()
             return fail(f"cannot open the tables file {path}: {err} (--db FILE elsewhere, or --no-db)")

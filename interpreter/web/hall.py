@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import CompiledPack
-from .store import TableStore
+from .store import StoreError, TableStore
 from .tables import BOT_KINDS, HUMAN, Seat, Table
 
 MAX_PER_HOST = 8  # tables a host may have in play at once
@@ -74,8 +74,11 @@ class Hall:
         tid, watch = secrets.token_urlsafe(9), secrets.token_urlsafe(32)
         table = Table(tid, self.cp, seats, seed, sides, host, watch)
         if self.store is not None:
-            self.store.open_shared(tid, host, self.cp.pack.name, seed, sides,
-                                   [{"kind": s.kind, "name": s.name, "token": s.token} for s in seats], watch)
+            try:
+                self.store.open_shared(tid, host, self.cp.pack.name, seed, sides,
+                                       [{"kind": s.kind, "name": s.name, "token": s.token} for s in seats], watch)
+            except StoreError as err:
+                raise Refused(str(err)) from None
         self._add(table)
         table.play_bots()
         return table
@@ -85,6 +88,7 @@ class Hall:
         if store is not None:
             table.on_step = lambda record: store.shared_turn(tid, record)
             table.on_pick = lambda seat, code: store.shared_pick(tid, seat, code)
+            table.on_mid = lambda index, seat, code: store.shared_mid(tid, index, seat, code)
             table.on_over = lambda t: store.shared_over(tid, t.game.log)
         with self.lock:
             self.tables[tid] = table
@@ -94,17 +98,18 @@ class Hall:
                     self.seats[seat.token] = (table, i)
 
     def close(self, host: str, tid: str) -> bool:
-        """The host drops one of its tables (its links stop working)."""
+        """The host drops one of its tables (its links stop working); StoreError when the
+        store cannot drop it now (the table stays)."""
         with self.lock:
             table = self.tables.get(tid)
             if table is None or table.host != host:
                 return False
+            if self.store is not None:
+                self.store.drop_shared(tid)
             del self.tables[tid]
             self.watchers.pop(table.watch, None)
             for seat in table.seats:
                 self.seats.pop(seat.token, None)
-        if self.store is not None:
-            self.store.drop_shared(tid)
         return True
 
     # -- finding a table -------------------------------------------------------------------
@@ -127,7 +132,8 @@ class Hall:
     # -- restoring -------------------------------------------------------------------------
     def restore(self) -> None:
         """Every saved table of this pack, rebuilt by playing its saved turns again (the
-        engine is deterministic); a turn the rules now refuse (the pack changed) ends there."""
+        engine is deterministic); a turn the rules now refuse (the pack changed) ends there.
+        A table this version cannot rebuild is skipped with a warning naming it."""
         assert self.store is not None
         for saved in self.store.shared_tables(self.cp.pack.name):
             try:
@@ -135,15 +141,15 @@ class Hall:
                 if any(s.kind != HUMAN for s in seats):
                     make_bots(",".join(s.kind for s in seats if s.kind != HUMAN), 1)
                 table = Table(saved.tid, self.cp, seats, saved.seed, saved.sides, saved.host, saved.watch)
-            except (KeyError, TypeError, ValueError):
+                table.play_bots()
+                for record in saved.turns:
+                    if not table.replay(record):
+                        break
+            except (KeyError, TypeError, ValueError, AttributeError) as err:
+                self.store.skip(f"table {saved.tid[:12]!r}", err)
                 continue  # a row this version cannot read: left in the file, not served
-            table.play_bots()
-            for record in saved.turns:
-                if not table.replay(record):
-                    break
-            for seat, code in sorted(saved.picks.items()):
-                table.answer(seat, code)
-            self._add(table)
+            self._add(table)  # saving from here: a turn its saved picks complete is saved now
+            table.restore_turn(saved.picks, saved.mid)
 
 
 def table_links(table: Table, base: str) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from starlette.routing import Route
 
 from .hall import Hall, Refused, table_links
 from .pages import MAX_BODY, render
+from .store import NOT_SAVED, StoreError
 from .tables import BOT_KINDS, HUMAN, Table
 from .views import well_formed
 
@@ -58,11 +59,15 @@ def table_routes(hall: Hall, host_of: Callable[[Request], str | None],
     `admit` opens one for the printed link's token, or refuses."""
     rules = hall.cp.rules
 
+    def trouble() -> str:
+        """What the store could not do (a locked or full file, a deleted one), for every page."""
+        return hall.store.problem if hall.store is not None else ""
+
     def host_page(request: Request, host: str, error: str = "", status: int = 200) -> Response:
         tables = [{"tid": t.tid, "names": ", ".join(s.name for s in t.seats), "over": t.over,
                    "heading": "Game over" if t.game.over else t.error or heading_of(t)}
                   for t in hall.of_host(host)]
-        return html(render("tables.html", tables=tables, error=error, pack=hall.cp.pack.name,
+        return html(render("tables.html", tables=tables, error=error or trouble(), pack=hall.cp.pack.name,
                            lo=rules.min_players, hi=rules.max_players, kinds=(HUMAN, *BOT_KINDS)), status)
 
     def tables_home(request: Request) -> Response:
@@ -99,14 +104,19 @@ def table_routes(hall: Hall, host_of: Callable[[Request], str | None],
 
     def close(request: Request) -> Response:
         host = host_of(request)
-        if host is None or not hall.close(host, request.path_params["tid"]):
+        if host is None:
             return html("no table of yours by that name", 404)
+        try:
+            if not hall.close(host, request.path_params["tid"]):
+                return html("no table of yours by that name", 404)
+        except StoreError as err:
+            return host_page(request, host, str(err), 503)
         return RedirectResponse("/tables", status_code=303)
 
     def seat_ctx(table: Table, seat: int, token: str, error: str = "") -> dict[str, Any]:
         view = table.seat_view(seat)
         base = f"/seat/{token}"
-        return {"view": view, "step": table.stamp, "error": error or table.error, "live": True,
+        return {"view": view, "step": table.stamp, "error": error or table.error or trouble(), "live": True,
                 "replay": None, "prompt": "",
                 "table": {"post": f"{base}/move", "undo": f"{base}/undo", "log": f"{base}/log",
                           "poll": f"{base}/frame?v={table.stamp}", "poll_ms": poll_ms,
@@ -156,7 +166,7 @@ def table_routes(hall: Hall, host_of: Callable[[Request], str | None],
         ctx = seat_ctx(table, seat, token, f"refused: {why}" if why else "")
         if request.headers.get("HX-Request"):  # htmx swaps only 2xx answers: the refusal is in the page
             return html(render("game.html", **ctx))
-        return html(render("page.html", **ctx), 422 if why else 200)
+        return html(render("page.html", **ctx), 503 if why.startswith(NOT_SAVED) else 422 if why else 200)
 
     def seat_log(request: Request, table: Table, seat: int, token: str) -> Response:
         if not table.game.over:
@@ -166,7 +176,7 @@ def table_routes(hall: Hall, host_of: Callable[[Request], str | None],
 
     def watch_ctx(table: Table, token: str) -> dict[str, Any]:
         view = table.public_view()
-        return {"view": view, "step": table.stamp, "error": table.error, "live": False, "replay": None,
+        return {"view": view, "step": table.stamp, "error": table.error or trouble(), "live": False, "replay": None,
                 "prompt": "", "table": {"poll": f"/watch/{token}/frame?v={table.stamp}", "poll_ms": poll_ms,
                                         "status": view["status"], "spectator": True, "picked": ""}}
 
