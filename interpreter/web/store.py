@@ -211,8 +211,8 @@ class TableStore:
                         break
                     if pause is not None:
                         time.sleep(pause)
-        self.problem = f"{why} ({self.path}); nothing of {what} was lost, try again in a moment"
-        self.warn(f"could not save {what}: {self.problem}")
+        self.problem = f"{why}: {what} is not taken; try again in a moment"
+        self.warn(f"{self.path}: could not save {what}: {why}")
         raise StoreError(f"{NOT_SAVED}{self.problem}")
 
     @staticmethod
@@ -270,7 +270,7 @@ class TableStore:
             (n,) = db.execute("SELECT COUNT(*) FROM shared_turns WHERE tid = ?", (tid,)).fetchone()
             db.execute("INSERT INTO shared_turns (tid, n, answers) VALUES (?, ?, ?)", (tid, n, json.dumps(answers)))
             db.execute("DELETE FROM shared_picks WHERE tid = ?", (tid,))
-        self._write("the turn", go)
+        self._write("your pick (the last of the turn)", go)
 
     def shared_pick(self, tid: str, seat: int, code: str | None) -> None:
         """A pick made (or taken back, None) in the turn being decided."""
