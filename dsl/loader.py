@@ -50,6 +50,7 @@ class _Collector:
         self.trusted_now: list[tuple[str, list[str], list[str]]] = []  # consent recorded by this load
         self.root = root
         self.packs: dict[Path, tuple[Pack | None, bool]] = {}  # folder -> (pack, had problems)
+        self.named: Path | None = None  # the pack the user named: `allow_plugins` is consent to its plug-ins only
 
     def add(self, doc: YamlDoc | str, pos: tuple[int, int], message: str, subject: str = "",
             kind: str = "error", length: int = 1) -> None:
@@ -234,8 +235,9 @@ class _PackBuilder:
                                         frozenset(e.key for e in lineage))]
         rules = build_rules(raw_rules, manifest, col.add, own_rules)
         plugin_mods = [*(x for p in parents for x in p.plugins), *_as_list(m.get("plugins"))]
-        words = load_plugins(manifest, folder, col.add, col.allow_plugins, col.trust,
-                             col.trusted_now if col.trust else None)
+        named = folder.resolve() == col.named  # consent on the command line is to this pack only
+        words = load_plugins(manifest, folder, col.add, col.allow_plugins and named, col.trust,
+                             col.trusted_now if col.trust else None, extended=not named)
         for p in parents:
             words |= set(p.meta.get("plugin_words", ()))
         vocab = Vocabulary(rules.vocab.resource_classes, rules.vocab.colors, rules.vocab.symbols,
@@ -600,6 +602,7 @@ def load_pack(ref: str | Path, allow_plugins: bool = False, root: str | Path | N
         raise PackError([Diagnostic(str(ref), 0, 0, problem or "not found", kind="missing")])
     col = _Collector(allow_plugins, Path(root).resolve() if root else folder.parent, trust)
     col.packs[folder] = (None, True)  # extending the pack being loaded is a cycle
+    col.named = folder.resolve()
     pack = _PackBuilder(col, (folder,)).build(folder)
     if col.more:
         col.diags.append(Diagnostic(_shown(str(folder / MANIFEST)), 0, 0,
