@@ -43,14 +43,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     from dsl.safeio import printable
     from .common import CliError, set_allow_plugins
     set_allow_plugins(getattr(args, "allow_plugins", False))
-    _Run.terminated = False
+    _Run.terminated = 0
     _handle_sigterm()
     try:
         status = int(args.func(args) or 0)
         if status == 130:  # stopped by Ctrl-C: a further Ctrl-C must not change the exit status
             _ignore_sigint()
             if _Run.terminated:
-                status = 143
+                status = 128 + _Run.terminated
         return status
     except CliError as err:
         print(f"error: {printable(err)}", file=sys.stderr)
@@ -61,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _ignore_sigint()
         print("terminated" if _Run.terminated else "interrupted", file=sys.stderr)
-        return 143 if _Run.terminated else 130
+        return 128 + _Run.terminated if _Run.terminated else 130
     except BrokenPipeError:
         return 0
     except OSError as err:  # a file we were told to read or write: say which and why
@@ -78,30 +78,38 @@ def console() -> None:
 
 class _Run:
     console = False  # running as the `wonders` command (not main() called from Python)
-    terminated = False  # SIGTERM arrived: stopped as by Ctrl-C, exit status 143
+    terminated = 0  # the signal that stopped the command as Ctrl-C does (SIGTERM, SIGHUP); 0: none
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM, handled as Ctrl-C is (the finished games' statistics, reports marked
-    interrupted, a game's log written), then exit status 143 instead of 130."""
+    """SIGTERM or SIGHUP (the terminal closed), handled as Ctrl-C is (the finished games'
+    statistics, reports marked interrupted, a game's log written), then exit status 128 + the
+    signal's number (143, 129) instead of 130."""
 
 
-def _on_sigterm(signum: int, frame: object) -> None:
-    _Run.terminated = True
+def _on_signal(signum: int, frame: object) -> None:
+    _Run.terminated = signum
     raise Terminated()
 
 
+STOPPING = ("SIGTERM", "SIGHUP")  # the signals handled as Ctrl-C is
+
+
 def _handle_sigterm() -> None:
-    """SIGTERM stops the command as Ctrl-C does (for the command only; a program started with
-    SIGTERM ignored keeps it ignored, as it keeps an ignored SIGINT)."""
+    """SIGTERM and SIGHUP stop the command as Ctrl-C does (for the command only; a program
+    started with one ignored, as nohup does, keeps it ignored, as it keeps an ignored SIGINT)."""
     if not _Run.console:
         return
     import signal
-    try:
-        if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
-            signal.signal(signal.SIGTERM, _on_sigterm)
-    except ValueError:  # not the main thread
-        pass
+    for name in STOPPING:
+        sig = getattr(signal, name, None)
+        if sig is None:
+            continue
+        try:
+            if signal.getsignal(sig) is signal.SIG_DFL:
+                signal.signal(sig, _on_signal)
+        except ValueError:  # not the main thread
+            pass
 
 
 def _ignore_sigint() -> None:
@@ -112,7 +120,9 @@ def _ignore_sigint() -> None:
     import signal
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        for name in STOPPING:
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), signal.SIG_IGN)
     except ValueError:  # not the main thread (main() called from a thread)
         pass
 

@@ -237,11 +237,13 @@ def _worker_init() -> None:
     the pool ends them) kills them quietly, not through the command's handler."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP"):  # the terminal closed: the main process stops them
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
 
 @contextmanager
 def sigint_ignored() -> Iterator[None]:
-    """Ignore Ctrl-C (and SIGTERM, which the command handles as Ctrl-C) while cleaning up, in
+    """Ignore Ctrl-C (and SIGTERM and SIGHUP, which the command handles as Ctrl-C) while cleaning up, in
     the main thread only (elsewhere a no-op)."""
     try:
         old = signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -249,11 +251,15 @@ def sigint_ignored() -> Iterator[None]:
         yield
         return
     old_term = signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    hup = getattr(signal, "SIGHUP", None)
+    old_hup = signal.signal(hup, signal.SIG_IGN) if hup is not None else None
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, old)
         signal.signal(signal.SIGTERM, old_term)
+        if hup is not None:
+            signal.signal(hup, old_hup)
 
 
 def _chunk_star(args: tuple[SimConfig, range]) -> Aggregate:
