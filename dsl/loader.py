@@ -10,6 +10,7 @@ they point at; split, each piece would need the whole collector passed around.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
@@ -307,7 +308,8 @@ class _PackBuilder:
                     plugins=tuple(dict.fromkeys(plugin_mods)),
                     projects=tuple(sorted(all_projects, key=lambda p: p.age)),
                     meta={"raw_rules": raw_rules, "lineage": lineage,
-                          "plugin_words": tuple(sorted(words)), "deal_spot": _deal_spot(manifest)})
+                          "plugin_words": tuple(sorted(words)), "deal_spot": _deal_spot(manifest),
+                          "content_hash": content_hash(folder, [p.meta.get("content_hash", "") for p in parents])})
 
     def _track_steps(self, manifest: YamlDoc, rules: Rules) -> Rules:
         """Each track step's reward parsed, its mistakes located in the manifest."""
@@ -582,6 +584,21 @@ def _with_tower(rules: Rules, raw: Any, manifest: YamlDoc, vocab: Vocabulary, co
     tower = build_tower(raw, rules, lambda path, text, subject: _parse_text(
         manifest, path, text, subject, "effect", vocab, col), bad)
     return replace(rules, tower=tower)
+
+
+def content_hash(folder: Path, parents: list[str]) -> str:
+    """sha256 of what the pack is made of: every file of its folder (by path and content,
+    cached bytecode and hidden files left out) and the packs it extends. A game log keeps it,
+    so a log is resumed under the pack it was played with."""
+    from .trust import file_hashes
+    h = hashlib.sha256()
+    for parent in parents:
+        h.update(parent.encode() + b"\0")
+    for rel, sha in sorted(file_hashes(folder).items()):
+        if "__pycache__" in rel.split("/") or any(part.startswith(".") for part in rel.split("/")):
+            continue
+        h.update(rel.encode() + b"\0" + sha.encode() + b"\0")
+    return h.hexdigest()
 
 
 def _with_vocab(rules: Rules, vocab: Vocabulary) -> Rules:

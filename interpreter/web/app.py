@@ -19,6 +19,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from interpreter.players.balances import log_document
 from interpreter.rules.compiled import CompiledPack
 from .pages import HERE, MAX_BODY, render
 from .player import LiveGame
@@ -248,7 +249,7 @@ def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: 
         live = finished(request)
         if live is None:
             return page(request, games.get(session(request)[0]), "the log is ready when the game is over", 404)
-        return JSONResponse(live.game.log, headers={
+        return JSONResponse(log_document(live.game), headers={
             "Content-Disposition": f'attachment; filename="wonders-{live.game.seed}.json"'})
 
     def session_replay(request: Request) -> Response:
@@ -268,7 +269,7 @@ def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: 
         ctx = {"view": replay.view(step, seat), "step": step, "prompt": "", "error": "",
                "live": False, "replay": {"step": step, "last": len(replay.steps) - 1, "seat": seat,
                                          "names": replay.names, "title": replay.title(step),
-                                         "base": base}}
+                                         "base": base, "chart": replay.chart(step)}}
         name = "game.html" if request.headers.get("HX-Request") else "page.html"
         return HTMLResponse(render(name, **ctx))
 

@@ -12,6 +12,7 @@ import secrets
 import threading
 from typing import Any, Sequence
 
+from interpreter.players.balances import log_document
 from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import CompiledPack
 from .store import StoreError, TableStore
@@ -89,7 +90,7 @@ class Hall:
             table.on_step = lambda record: store.shared_turn(tid, record)
             table.on_pick = lambda seat, code: store.shared_pick(tid, seat, code)
             table.on_mid = lambda index, seat, code: store.shared_mid(tid, index, seat, code)
-            table.on_over = lambda t: store.shared_over(tid, t.game.log)
+            table.on_over = lambda t: store.shared_over(tid, log_document(t.game))
         with self.lock:
             self.tables[tid] = table
             self.watchers[table.watch] = table

@@ -16,6 +16,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from interpreter.players.balances import log_document
+
 from .hall import Hall, Refused, table_links
 from .pages import MAX_BODY, render
 from .store import NOT_SAVED, StoreError
@@ -171,7 +173,7 @@ def table_routes(hall: Hall, host_of: Callable[[Request], str | None],
     def seat_log(request: Request, table: Table, seat: int, token: str) -> Response:
         if not table.game.over:
             return html("the log is ready when the game is over", 404)
-        return JSONResponse(table.game.log, headers={
+        return JSONResponse(log_document(table.game), headers={
             **PRIVATE, "Content-Disposition": f'attachment; filename="wonders-{table.seed}.json"'})
 
     def watch_ctx(table: Table, token: str) -> dict[str, Any]:
