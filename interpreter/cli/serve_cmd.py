@@ -115,8 +115,21 @@ def run(args: argparse.Namespace) -> int:
         saved = len(app.state.games.games) + len(app.state.hall.tables)
         print(f"tables saved in {store.path}" + (f"; {saved} restored" if saved else ""), flush=True)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    _hangup_stops(server)
     server.run(sockets=[sock])
     return 0
+
+
+def _hangup_stops(server: "uvicorn.Server") -> None:
+    """SIGHUP (the terminal closed) stops the server as SIGTERM does, through uvicorn's own
+    shutdown (uvicorn handles SIGINT and SIGTERM only), unless it was ignored (nohup)."""
+    import signal
+    hup = getattr(signal, "SIGHUP", None)
+    try:
+        if hup is not None and signal.getsignal(hup) is not signal.SIG_IGN:
+            signal.signal(hup, lambda signum, frame: server.handle_exit(signal.SIGTERM, frame))
+    except ValueError:  # not the main thread
+        pass
 
 
 def _loopback(host: str) -> bool:

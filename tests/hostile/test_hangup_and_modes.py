@@ -58,3 +58,22 @@ def test_files_written_atomically_get_the_umask_mode(tmp_path: Path, umask: int)
         os.umask(old)
     for name in ("game.json", "r.html"):
         assert mode(tmp_path / name) == 0o666 & ~umask, (name, oct(mode(tmp_path / name)))
+
+
+def test_sighup_stops_serve_without_a_traceback(tmp_path: Path) -> None:
+    import socket
+    import time
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = start(["serve", "--no-db", "--port", str(port)], tmp_path, preexec=default_and_hup)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # until it listens
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.2)
+    os.kill(proc.pid, signal.SIGHUP)
+    out, err = finish(proc)
+    assert proc.returncode in (129, 143) and "Traceback" not in err, (proc.returncode, err[-2000:])
