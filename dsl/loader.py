@@ -14,7 +14,7 @@ import hashlib
 import os
 from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 import yaml
 
@@ -43,8 +43,10 @@ class _Collector:
     """One load: its problems, the user's consent to plug-ins, the folder `extends` may take
     packs from, and every pack read so far (each is read once, however often it is extended)."""
 
-    def __init__(self, allow_plugins: bool = False, root: Path | None = None, trust: bool = False) -> None:
+    def __init__(self, allow_plugins: bool = False, root: Path | None = None, trust: bool = False,
+                 overlay: Mapping[str, str] | None = None) -> None:
         self.diags: list[Diagnostic] = []
+        self.overlay = overlay or {}  # resolved path -> text an editor holds unsaved
         self.more = 0  # problems past LIMITS.diagnostics, counted but not kept
         self.allow_plugins = allow_plugins
         self.trust = trust  # the user's remembered consent counts (dsl/trust.py)
@@ -99,7 +101,7 @@ def _read(path: Path, col: _Collector, folder: Path, budget: list[int] | None = 
     """Read one YAML file of the pack in `folder`: bounded, never outside the folder."""
     file = str(path)
     try:
-        text = read_bounded(path, folder, LIMITS.file_bytes)
+        text = _overlaid(path, col) or read_bounded(path, folder, LIMITS.file_bytes)
     except FileNotFoundError:
         col.add(file, (0, 0), "file not found", kind="missing")
         return None
@@ -133,6 +135,19 @@ def _read(path: Path, col: _Collector, folder: Path, budget: list[int] | None = 
         col.add(doc, (span.line, span.column), f"key '{path_[-1]}' appears twice",
                 subject_of(doc, path_), kind="yaml", length=len(str(path_[-1])))
     return doc
+
+
+def _overlaid(path: Path, col: _Collector) -> str:
+    """The editor's text of `path` when it is open there (load_pack's `overlay`), bounded as a
+    file on disk is; "" when the disk is to be read."""
+    text = col.overlay.get(str(path.resolve())) if col.overlay else None
+    if text is None:
+        return ""
+    if len(text.encode("utf-8", "surrogatepass")) > LIMITS.file_bytes:
+        raise ReadProblem(f"the file has more than {LIMITS.file_bytes} bytes")
+    if "\0" in text:
+        raise ReadProblem("not text (it holds NUL bytes); not read")
+    return text or "\n"
 
 
 def _counts_in(node: Any) -> Iterable[A.Counted]:
@@ -255,7 +270,7 @@ class _PackBuilder:
         cards: list[tuple[Card, YamlDoc, tuple[Any, ...], bool]] = []
         wonders: list[tuple[Wonder, YamlDoc, tuple[Any, ...], bool]] = []
         projects: list[tuple[Project, YamlDoc, tuple[Any, ...], bool]] = []
-        files = [p for p in sorted(folder.glob("*.yaml")) if p.name != MANIFEST]
+        files = [p for p in sorted({*folder.glob("*.yaml"), *_unsaved(folder, col)}) if p.name != MANIFEST]
         if len(files) > LIMITS.files_per_pack:
             col.add(manifest, (1, 1), f"the pack's folder holds {len(files)} YAML files, more than "
                     f"the limit of {LIMITS.files_per_pack}; only the first {LIMITS.files_per_pack} "
@@ -566,6 +581,13 @@ class _PackBuilder:
         return Wonder(name, sides, Source(doc.file, line, column))
 
 
+def _unsaved(folder: Path, col: _Collector) -> list[Path]:
+    """YAML files an editor holds open in `folder` that are not on disk yet."""
+    real = folder.resolve()
+    return [folder / Path(p).name for p in col.overlay
+            if Path(p).suffix == ".yaml" and Path(p).parent == real and not Path(p).exists()]
+
+
 def _key(item: Card | Wonder) -> Any:
     """Cards are known by name and age or deck (one name may be a card of two ages)."""
     return (item.name, item.deck or item.age) if isinstance(item, Card) else item.name
@@ -607,17 +629,23 @@ def _with_vocab(rules: Rules, vocab: Vocabulary) -> Rules:
 
 
 def load_pack(ref: str | Path, allow_plugins: bool = False, root: str | Path | None = None,
-              trust: bool = False) -> Pack:
+              trust: bool = False, overlay: Mapping[str, str] | None = None,
+              known: Mapping[Path, Pack] | None = None) -> Pack:
     """Load a shipped pack by name or a pack folder by path; raises PackError listing all problems.
 
     A pack is data: its plug-ins (Python code) run only when `allow_plugins` is true, the
     user's consent (then remembered, with `trust`), or with `trust` when the user trusted those
     very files before (dsl/trust.py). `extends` may name shipped packs and folders inside
-    `root` (default: the folder holding the pack's folder)."""
+    `root` (default: the folder holding the pack's folder). `overlay` maps resolved file paths
+    to the text an editor holds for them (read instead of the disk: the language server);
+    `known` maps resolved folders to packs already loaded (with the same consent and root),
+    taken as they are when extended instead of being read again."""
     folder, problem = resolve_pack(str(ref))
     if folder is None:
         raise PackError([Diagnostic(str(ref), 0, 0, problem or "not found", kind="missing")])
-    col = _Collector(allow_plugins, Path(root).resolve() if root else folder.parent, trust)
+    col = _Collector(allow_plugins, Path(root).resolve() if root else folder.parent, trust, overlay)
+    for where, known_pack in (known or {}).items():
+        col.packs[where] = (known_pack, False)
     col.packs[folder] = (None, True)  # extending the pack being loaded is a cycle
     col.named = folder.resolve()
     pack = _PackBuilder(col, (folder,)).build(folder)

@@ -54,7 +54,7 @@ _TERMINAL_WORDS = {"NEIGHBORS": ("neighbors", "neighbours"), "PERIOD": ("age", "
                    "UNTRADABLE": ("untradable",)}
 
 
-def _expected_words(expected: Iterable[str]) -> list[str]:
+def expected_words(expected: Iterable[str]) -> list[str]:
     """The literal words the parser would have accepted (for "did you mean")."""
     words: list[str] = []
     for term in expected:
@@ -96,7 +96,7 @@ def _picks_here(text: str, at: int | None) -> bool:
 
 def _describe_expected(expected: Iterable[str], picks_ok: bool = False) -> str:
     expected = set(expected)
-    words = sorted(dict.fromkeys(_expected_words(expected)))
+    words = sorted(dict.fromkeys(expected_words(expected)))
     sides = [w for w in words if w in _SIDE_WORDS]
     chosen = bool(sides) and "the" in words  # a TARGET: `the richer neighbor` is one item
     picks = chosen and "every" in words  # ... and the targets chosen by a count, two items
@@ -196,7 +196,7 @@ def syntax_error(text: str, err: UnexpectedInput, start: str) -> LanguageError:
         if tok.type in ("INT", "SIGNED_INT"):
             hint = " (the word comes first: 'coins 3', 'vp 2', 'shields 1')"
     elif tok.type == "NAME" or str(tok).isalpha():  # a misspelling, or a keyword out of place
-        hint = did_you_mean(str(tok), _expected_words(accepted))
+        hint = did_you_mean(str(tok), expected_words(accepted))
     elif tok.type in ("INT", "SIGNED_INT") and "BANK" in accepted and text[tok.end_pos:].lstrip().startswith("seat"):
         hint = " (buy from a neighbour or the bank; to buy from the cities N seats away: 'trade N seats away')"
     elif start == "cost" and tok.type in ("INT", "SIGNED_INT"):

@@ -76,7 +76,8 @@ def scaffold(tmp_path, capsys) -> Path:
 
 def test_new_scaffold_validates_and_plays(scaffold, capsys) -> None:
     assert sorted(p.name for p in scaffold.iterdir()) == [
-        "README.md", "cards.yaml", "pack.schema.json", "pack.yaml", "wonders.yaml"]
+        ".helix", ".nvim.lua", ".vscode", "README.md", "cards.yaml", "pack.schema.json", "pack.yaml",
+        "wonders.yaml"]
     assert main(["validate", str(scaffold)]) == 0
     out, err = capsys.readouterr()
     assert "ok - pack 'my-pack'" in out and err == ""
@@ -117,6 +118,20 @@ def test_new_accepts_an_empty_folder(tmp_path, capsys) -> None:
     folder.mkdir()
     assert main(["new", str(folder)]) == 0
     assert (folder / "pack.yaml").is_file()
+
+
+def test_scaffold_starts_the_language_server_in_three_editors(scaffold) -> None:
+    """The settings `wonders new` writes name `wonders lsp` for VS Code, Helix and Neovim, and
+    VS Code's point the YAML language server at the pack's schema."""
+    tomllib = pytest.importorskip("tomllib")
+    vscode = json.loads((scaffold / ".vscode" / "settings.json").read_text(encoding="utf-8"))
+    assert vscode["wonders.command"] == ["wonders", "lsp"]
+    assert vscode["yaml.schemas"] == {"./pack.schema.json": ["pack.yaml", "*.yaml"]}
+    helix = tomllib.loads((scaffold / ".helix" / "languages.toml").read_text(encoding="utf-8"))
+    assert helix["language-server"]["wonders"] == {"command": "wonders", "args": ["lsp"]}
+    assert helix["language"] == [{"name": "yaml", "language-servers": ["yaml-language-server", "wonders"]}]
+    nvim = (scaffold / ".nvim.lua").read_text(encoding="utf-8")
+    assert 'cmd = { "wonders", "lsp" }' in nvim and '"/pack.yaml"' in nvim
 
 
 def test_scaffold_files_carry_the_schema_modeline(scaffold) -> None:

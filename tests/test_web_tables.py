@@ -38,14 +38,19 @@ def states(html: str) -> dict[str, str]:
     return dict(re.findall(r'data-seat="(\d+)" data-state="([^"]*)"', html))
 
 
+def host_url(app: Any, tail: str = "") -> str:
+    """The host's page (its link, as `wonders serve` prints it) and the routes under it."""
+    return f"/host/{app.state.hall.host_key}{tail}"
+
+
 def make_table(app: Any, kinds: tuple[str, ...] = ("human", "human", "greedy", "random"),
                **extra: str) -> tuple[TestClient, list[str], str]:
     """A host's client, the seats' links and the spectators' link of a new table."""
     host = TestClient(app)
     assert host.get("/tables").status_code == 200
     form = {"players": str(len(kinds)), "sides": "A", **{f"seat{i}": k for i, k in enumerate(kinds)}, **extra}
-    r = host.post("/tables", data=form)
-    assert r.status_code == 200 and "/tables/" in str(r.url), refused(r.text)
+    r = host.post(host_url(app, "/tables"), data=form)
+    assert r.status_code == 200 and "/table/" in str(r.url), refused(r.text)
     seats = re.findall(r'class="seat-link" href="([^"]+)"', r.text)
     watch = re.findall(r'id="watch-link" href="([^"]+)"', r.text)[0]
     return host, [s.replace("http://testserver", "") for s in seats], watch.replace("http://testserver", "")
@@ -97,8 +102,8 @@ def test_a_page_polls_and_gets_nothing_until_the_table_changes(cp) -> None:  # t
     _host, (la, lb), _w = make_table(app)
     a, b = TestClient(app), TestClient(app)
     page = b.get(lb).text
-    poll = re.findall(r'hx-get="([^"]+frame\?v=[0-9a-f]+-\d+)"', page)[0]
-    assert 'hx-trigger="every 1000ms"' in page
+    poll = re.findall(r'data-poll="([^"]+frame\?v=[0-9a-f]+-\d+)"', page)[0]
+    assert 'data-poll-ms="1000"' in page
     assert b.get(poll).status_code == 204
     a.post(la + "/move", data={"move": moves(a.get(la).text)[0]})
     fresh = b.get(poll)
@@ -124,14 +129,17 @@ def test_a_spectator_sees_the_table_and_no_hand(cp) -> None:  # type: ignore[no-
 def test_bad_links_and_bad_moves_are_refused_and_change_nothing(cp) -> None:  # type: ignore[no-untyped-def]
     app = create_app(cp, players=3, seed=7, token="host-secret")
     stranger = TestClient(app)
-    assert stranger.get("/tables").status_code == 403  # no host session, no token
-    assert stranger.post("/tables", data={"players": "3"}).status_code == 403
+    assert stranger.get("/tables").status_code == 403  # no token
+    guess = "/host/" + "A" * 43
+    assert stranger.get(guess).status_code == 403  # not the host's key
+    assert stranger.post(guess + "/tables", data={"players": "3"}).status_code == 403
     host = TestClient(app)
     assert host.get("/tables?token=host-secret").status_code == 200
-    r = host.post("/tables", data={"players": "3", "seat0": "human", "seat1": "greedy", "seat2": "greedy"})
+    r = host.post(host_url(app, "/tables"), data={"players": "3", "seat0": "human", "seat1": "greedy", "seat2": "greedy"})
     (link,) = re.findall(r'class="seat-link" href="http://testserver([^"]+)"', r.text)
     table = next(iter(app.state.hall.tables.values()))
-    assert stranger.get(f"/tables/{table.tid}").status_code == 404  # the links page is the host's
+    assert stranger.get(f"{guess}/table/{table.tid}").status_code == 403  # the links page is the host's
+    assert stranger.post(f"{guess}/table/{table.tid}/delete").status_code == 403 and table.tid in app.state.hall.tables
     for bad in ("/seat/guess", "/seat/" + "A" * 43, link[:-1] + "x", "/watch/" + link.rsplit("/", 1)[1]):
         r = stranger.get(bad)
         assert r.status_code == 403 and "Your hand" not in r.text, bad
@@ -148,21 +156,22 @@ def test_bad_links_and_bad_moves_are_refused_and_change_nothing(cp) -> None:  # 
 
 
 def test_a_host_has_a_limit_and_a_table_needs_a_human(cp) -> None:  # type: ignore[no-untyped-def]
-    from interpreter.web.hall import MAX_PER_HOST
+    from interpreter.web.hall import MAX_PER_HOST, Hall
     app = create_app(cp, players=3, seed=7)
     host = TestClient(app)
-    host.get("/tables")
+    new = host_url(app, "/tables")
     bots = {"players": "3", "seat0": "greedy", "seat1": "greedy", "seat2": "greedy"}
-    assert "needs at least one human" in refused(host.post("/tables", data=bots).text)
-    assert "wizard" in refused(host.post("/tables", data={**bots, "seat0": "wizard"}).text)
-    assert "not 9" in refused(host.post("/tables", data={**bots, "players": "9"}).text)
+    assert "needs at least one human" in refused(host.post(new, data=bots).text)
+    assert "wizard" in refused(host.post(new, data={**bots, "seat0": "wizard"}).text)
+    assert "not 9" in refused(host.post(new, data={**bots, "players": "9"}).text)
     for _ in range(MAX_PER_HOST):
-        assert host.post("/tables", data={**bots, "seat0": "human"}).status_code == 200
-    r = host.post("/tables", data={**bots, "seat0": "human"})
+        assert host.post(new, data={**bots, "seat0": "human"}).status_code == 200
+    r = host.post(new, data={**bots, "seat0": "human"})
     assert r.status_code == 422 and f"already have {MAX_PER_HOST} tables" in refused(r.text)
-    other = TestClient(app)
-    other.get("/tables")
-    assert other.post("/tables", data={**bots, "seat0": "human"}).status_code == 200  # per host
+    hall = Hall(cp)  # the limit is per host
+    for _ in range(MAX_PER_HOST):
+        hall.create("one", 3, "A", ["human", "greedy", "greedy"])
+    assert hall.create("two", 3, "A", ["human", "greedy", "greedy"]).host == "two"
 
 
 def test_a_restarted_server_resumes_every_table_with_its_links(cp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -185,8 +194,8 @@ def test_a_restarted_server_resumes_every_table_with_its_links(cp, tmp_path: Pat
              [[c.name for c in h] for h in back.game.hands], dict((s, c) for s, (c, _a) in back.picks.items()))
     assert after == before and [s.kind for s in back.seats] == ["human", "human", "greedy", "random"]
     b2, h2 = TestClient(again), TestClient(again)
-    h2.cookies.set("wonders_session", host.cookies.get("wonders_session"))
-    assert h2.get(f"/tables/{back.tid}").status_code == 200  # the host is known again
+    assert host_url(again) == host_url(app)  # the host's link is kept in the file
+    assert h2.get(host_url(again, f"/table/{back.tid}")).status_code == 200  # from a fresh browser
     assert TestClient(again).get(watch).status_code == 200
     assert states(b2.get(lb).text)["0"] == "picked"
     assert b2.post(lb + "/move", data={"move": moves(b2.get(lb).text)[0]}).status_code == 200

@@ -8,7 +8,7 @@ from typing import Sequence
 
 NO_PACKS = {"new", "schema", "doctor", "trust"}  # commands that read no pack (and so take no --allow-plugins)
 COMMANDS = ("new", "validate", "explain", "packs", "cards", "play", "score", "price", "simulate", "compare", "budget",
-            "serve", "print", "trust",
+            "serve", "print", "trust", "lsp",
             "schema", "docs", "doctor")
 
 

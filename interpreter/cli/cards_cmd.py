@@ -20,6 +20,7 @@ import argparse
 import sys
 from typing import Any
 
+from dsl.card_row import chains_cell, copies_cell, drawn, drawn_text
 from dsl.diagnostics import PackError
 from dsl.english import effects_english, stage_english
 from dsl.model import Card, Pack, Wonder
@@ -217,41 +218,6 @@ def _age_label(age: int | str) -> str:
     return f"Age {roman.get(age, age)}"
 
 
-def _drawn(rules: Any, color: str) -> tuple[int, int]:
-    """(per player, extra) of the cards of this colour drawn at random into a deck."""
-    for d in rules.draws:
-        if d.color == color:
-            return d.per_player, d.extra
-    return 1, rules.guild_extra
-
-
-def _drawn_text(per: int, extra: int, players: int | None) -> str:
-    if players is not None:
-        return str(per * players + extra)
-    n = "N" if per == 1 else f"{per}N"
-    return f"{n}+{extra}" if extra else n
-
-
-def _copies_cell(card: Card, players: int | None, rules: Any) -> str:
-    if card.deck and card.players is None:
-        return "1"
-    if card.players is None:
-        return f"drawn: {_drawn_text(*_drawn(rules, card.color), players)} at random"
-    if players is None:
-        return ", ".join(f"{p}+" for p in card.players)
-    n = card.copies_at(players)
-    return f"{n}"
-
-
-def _chains_cell(card: Card) -> str:
-    lines = []
-    if card.chains_from:
-        lines.append("from " + ", ".join(card.chains_from))
-    if card.chains_to:
-        lines.append("to " + ", ".join(card.chains_to))
-    return "\n".join(lines)
-
-
 def _print_cards(pack: Pack, cards: list[Card], age: int | None, players: int | None) -> None:
     from rich.table import Table
     from rich.text import Text
@@ -271,9 +237,9 @@ def _print_cards(pack: Pack, cards: list[Card], age: int | None, players: int | 
         title = f"{_age_label(a)}: {copies} cards{where}"
         for color in sorted({c.color for c in in_age if c.players is None and not c.deck}):
             pool = sum(1 for c in in_age if c.players is None and not c.deck and c.color == color)
-            drawn = _drawn_text(*_drawn(pack.rules, color), players)
+            n_drawn = drawn_text(*drawn(pack.rules, color), players)
             noun = "guilds" if color == pack.rules.guild_color else f"{color} cards"
-            title += f" + {drawn} of {pool} {noun} drawn at random"
+            title += f" + {n_drawn} of {pool} {noun} drawn at random"
         # Narrow consoles: the age is in the title and the chains go under the effect text.
         wide = console.width >= _WIDE
         table = Table(title=title, show_lines=not wide, expand=False)
@@ -290,11 +256,11 @@ def _print_cards(pack: Pack, cards: list[Card], age: int | None, players: int | 
             effect = Text(effects_english(c.effects, pack.rules.vocab))
             row = [Text(c.name)] + ([Text(str(c.age or "-"))] if wide else [])
             row += [Text(c.color, style=_COLOR_STYLE.get(c.color, "")),
-                    Text(_copies_cell(c, players, pack.rules)), Text(cost_text(c.cost))]
+                    Text(copies_cell(c, players, pack.rules)), Text(cost_text(c.cost))]
             if wide:
-                row += [Text(_chains_cell(c)), effect]
+                row += [Text(chains_cell(c)), effect]
             else:
-                chains = _chains_cell(c)
+                chains = chains_cell(c)
                 if chains:
                     effect.append("\n" + chains.replace("\n", "; "), style="dim")
                 row.append(effect)

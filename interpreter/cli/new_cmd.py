@@ -8,6 +8,7 @@ from pathlib import Path
 from dsl.schema import schema_json
 
 from .common import fail
+from .editor_files import write_editor_files
 
 MODELINE = "# yaml-language-server: $schema=./pack.schema.json\n"
 
@@ -67,6 +68,9 @@ A card pack for the 7 Wonders card language{extends_text}.
 
 Files: `pack.yaml` (the manifest and rules), `cards.yaml`, `wonders.yaml`. `pack.schema.json` lets editors
 with the YAML language server check and complete the files (regenerate it with `wonders schema -o`).
+`.vscode/`, `.helix/` and `.nvim.lua` start `wonders lsp` in VS Code, Helix and Neovim, which check,
+explain and complete the card text as you type (install it with `pip install 'wonders-dsl[lsp]'`;
+see docs/editor.md).
 """
 
 
@@ -97,7 +101,8 @@ def run(args: argparse.Namespace) -> int:
     (folder / "wonders.yaml").write_text(WONDERS.format(**fmt), encoding="utf-8")
     (folder / "README.md").write_text(README.format(**fmt), encoding="utf-8")
     (folder / "pack.schema.json").write_text(schema_json(), encoding="utf-8")
+    editors = write_editor_files(folder)
     print(f"created pack '{name}' in {folder}/ (pack.yaml, cards.yaml, wonders.yaml, README.md, "
-          "pack.schema.json)")
+          f"pack.schema.json; editor settings for `wonders lsp`: {', '.join(editors)})")
     print(f"next: wonders validate {folder}")
     return 0

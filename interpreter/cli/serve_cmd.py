@@ -36,6 +36,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--db", metavar="FILE", help="where tables are saved as they go, and restored from when "
                    "the server starts again (default: $WONDERS_DB, else ~/.local/share/wonders/tables.sqlite)")
     p.add_argument("--no-db", action="store_true", help="keep the tables in memory only")
+    p.add_argument("--keep-finished", type=float, default=7, metavar="DAYS",
+                   help="days a finished or closed shared table is kept (its links show how it ended), "
+                        "then deleted (default: 7)")
+    p.add_argument("--tables-per-host", type=int, default=8, metavar="N",
+                   help="shared tables the host may have in play at once (default: 8)")
+    p.add_argument("--max-tables", type=int, default=128, metavar="N",
+                   help="shared tables in play on this server at once; finished ones do not count (default: 128)")
     p.set_defaults(func=run)
 
 
@@ -79,6 +86,8 @@ def run(args: argparse.Namespace) -> int:
                             "so 'human' (the terminal player) cannot be one of them")
     except (ReplayError, ValueError) as err:
         return fail(str(err))
+    if args.keep_finished < 0 or args.tables_per_host < 1 or args.max_tables < 1:
+        return fail("--keep-finished is 0 days or more; --tables-per-host and --max-tables are 1 or more")
     try:
         sock = bind(args.host, args.port)
     except OSError as err:
@@ -100,8 +109,10 @@ def run(args: argparse.Namespace) -> int:
     token = store.token() if store is not None else secrets.token_urlsafe(24)
     port = sock.getsockname()[1]
     hosts = _hosts(args.host, args.allowed_host)
+    from interpreter.web.hall import Limits
+    limits = Limits(per_host=args.tables_per_host, tables=args.max_tables, keep=args.keep_finished * 86400)
     app = create_app(cp, args.players, args.bots, args.sides, args.seed, replay, token=token, hosts=hosts,
-                     store=store)
+                     store=store, limits=limits)
     what = f"replay of {args.log}" if replay else f"{args.players}-player games of {cp.pack.name}"
     shown = f"[{args.host}]" if ":" in args.host else args.host
     if not _loopback(args.host):
@@ -109,8 +120,8 @@ def run(args: argparse.Namespace) -> int:
               "with the link below can play here", file=sys.stderr, flush=True)
     print(f"serving {what} at http://{shown}:{port}/?token={token}  (Ctrl-C stops)", flush=True)
     if not replay:
-        print(f"tables for several players (you are the host): http://{shown}:{port}/tables?token={token}",
-              flush=True)
+        print(f"tables for several players, your host link (any browser; keep it secret): "
+              f"http://{shown}:{port}/host/{app.state.hall.host_key}", flush=True)
     if store is not None:
         saved = len(app.state.games.games) + len(app.state.hall.tables)
         print(f"tables saved in {store.path}" + (f"; {saved} restored" if saved else ""), flush=True)

@@ -70,27 +70,48 @@ def footer(card: Card, players: str = "") -> str:
 
 def effect_panel(effects: tuple[A.Effect, ...], vocab: Vocabulary, x: float, y: float, w: float, h: float,
                  size: float = 3.2) -> list[Prim]:
-    """Icons on top, English below. An effect with no icon yet gets its English at full size
-    (the only way to read it); the English of the drawn effects follows small and grey: a
-    card's icons are a new pack's own conventions, and at 59 mm there is room for the exact
-    rule under them, which a playtester checks once and then reads the icons."""
+    """Icons on top, English below, the whole block centred in the panel and as large as it
+    fits. An effect with no icon yet gets its English at full size (the only way to read it);
+    the English of the drawn effects follows smaller and grey: a card's icons are a new pack's
+    own conventions, and at 59 mm there is room for the exact rule under them, which a
+    playtester checks once and then reads the icons. Icons may take up to ICONS_SHARE of the
+    panel's height, the rule the rest, in the largest print that fits (so a short effect
+    does not leave the panel half empty, in print or at the web page's card size)."""
     if not effects:
         return []
-    icons, used, bare = layout_icons(effects, vocab, x + 2, y + 3, w - 4, h * 0.5)
+    inner_w, inner_h = w - 4, h - 4
+    _, _, bare = layout_icons(effects, vocab, x + 2, y, inner_w, inner_h, inner_h)
     drawn = tuple(e for e in effects if e not in bare)
-    big = wrap(effects_english(bare, vocab), w - 4, size) if bare else []
-    small = wrap(effects_english(drawn, vocab), w - 4, size * 0.72) if drawn else []
-    out = list(icons)
-    top = y + 3 + used + (size * 1.4 if icons else 0)
-    room = int((y + h - top) / (size * 1.25)) if bare else 0
-    if not icons:  # text only: centred in the panel, as before
-        big = big[:int(h / (size * 1.25)) - 1]
-        top = y + (h - len(big) * size * 1.25) / 2 + size
-    out += text_block(big[:max(room, 1) if icons else len(big)], x + w / 2, top, size)
-    top += len(big[:max(room, 1) if icons else len(big)]) * size * 1.25
-    rest = int((y + h - 1 - top) / (size * 0.72 * 1.25)) + 1
-    out += text_block(small[:max(0, rest)], x + w / 2, top + (size * 0.3 if big else 0), size * 0.72, "#555555")
+    if len(drawn) == 0:  # text only: centred in the panel, as large as `size`
+        big = wrap(effects_english(bare, vocab), inner_w, size)[:int(inner_h / (size * 1.25))]
+        top = y + (h - len(big) * size * 1.25) / 2 + size * 0.85
+        return text_block(big, x + w / 2, top, size)
+    gap = min(3.0, inner_h * 0.06)
+    big = wrap(effects_english(bare, vocab), inner_w, size) if bare else []
+    words = effects_english(drawn, vocab)
+    room = inner_h - gap - len(big) * size * 1.25
+    # the rule's print as large as leaves the icons at least ICONS_LEAST of the panel
+    small_size = size * 1.05
+    while small_size > size * 0.72 and \
+            len(wrap(words, inner_w, small_size)) * small_size * 1.25 > room - inner_h * ICONS_LEAST:
+        small_size = round(small_size - 0.1, 2)
+    small = wrap(words, inner_w, small_size)
+    text_h = len(small) * small_size * 1.25
+    budget = max(inner_h * 0.2, min(inner_h * ICONS_SHARE, room - text_h))
+    _, used, _ = layout_icons(effects, vocab, x + 2, y, inner_w, budget, inner_h)
+    small = small[:max(0, int((room - used) / (small_size * 1.25) + 1e-6))]
+    block = used + gap + len(big) * size * 1.25 + len(small) * small_size * 1.25
+    top = y + 2 + max(0.0, (inner_h - block) / 2)
+    out, _, _ = layout_icons(effects, vocab, x + 2, top, inner_w, budget, inner_h)
+    line = top + used + gap
+    out += text_block(big, x + w / 2, line + size * 0.85, size)
+    line += len(big) * size * 1.25
+    out += text_block(small, x + w / 2, line + small_size * 0.85, small_size, "#555555")
     return out
+
+
+ICONS_LEAST = 0.38  # of an effect panel's height, at least, for the icons (the print shrinks first)
+ICONS_SHARE = 0.62  # of an effect panel's height, at most, for the icons
 
 
 def card_face(card: Card, vocab: Vocabulary, players: str = "") -> list[Prim]:

@@ -132,8 +132,8 @@ def merged(rows: list[Row], most: float = 4.5) -> list[Row]:
 def layout_icons(effects: tuple[A.Effect, ...], vocab: Vocabulary, x: float, y: float, width: float,
                  height: float, size: float = 11.0) -> tuple[list[Prim], float, tuple[A.Effect, ...]]:
     """The icon rows of `effects`, centred in a box `width` wide from (x, y), each row as
-    large as `size` allows within the box: (primitives, height used, effects left without an
-    icon)."""
+    large as `size` allows within the box (a card's panel passes its height: as large as it
+    fits): (primitives, height used, effects left without an icon)."""
     rows: list[Row] = []
     left: list[A.Effect] = []
     for e in effects:

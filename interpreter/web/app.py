@@ -23,7 +23,8 @@ from interpreter.players.balances import log_document
 from interpreter.rules.compiled import CompiledPack
 from .pages import HERE, MAX_BODY, render
 from .player import LiveGame
-from .hall import Hall
+from .hall import Hall, Limits
+from .host_routes import host_routes
 from .store import NOT_SAVED, StoreError, TableStore
 from .table_routes import table_routes
 from .replay import Replay
@@ -115,7 +116,7 @@ class Games:
                         pass  # the evicted game stays in the file: it comes back at a restart
         live = LiveGame(self.cp, self.players, seed, self.bots, self.sides)
         if self.store is not None:
-            self.store.open_table(sid, self.cp.pack.name, self.players, seed, self.bots, self.sides)  # StoreError
+            self.store.open_table(sid, self.cp.pack.name, self.players, seed, self.bots, self.sides)
             self._saving(sid, live)
         with self.lock:
             old = self.games.pop(sid, None)
@@ -140,16 +141,15 @@ def page(request: Request, live: LiveGame | None, error: str = "", status: int =
 def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: str = "A",
                seed: int | None = None, replay: Replay | None = None, token: str | None = None,
                hosts: Sequence[str] | None = None, store: TableStore | None = None,
-               poll_ms: int = 1000) -> Starlette:
+               poll_ms: int = 1000, limits: Limits = Limits()) -> Starlette:
     """The application. `token`: a visitor needs it once (`/?token=...`, the link `wonders serve`
     prints) to get a session; without it every visitor gets one. `hosts`: the Host headers
     served (DNS rebinding); None serves any. `wonders serve` always gives both. `store`: where
     tables are saved as they go and restored from (`wonders serve --db`). `poll_ms`: how often
-    a shared table's page asks whether the table changed."""
+    a shared table's page asks whether the table changed. `limits`: tables in play per host
+    and on the server, how long finished tables are kept."""
     games = Games(cp, players, bots, sides, seed, store)
-    hall = Hall(cp, store, seed)
-    with games.lock:  # a host of saved shared tables is known again: its cookie still works
-        games.issued.update(hall.hosts())
+    hall = Hall(cp, store, seed, limits)
 
     def session(request: Request) -> tuple[str, bool]:
         """The request's session id if this server issued it; else a new one (never the id a
@@ -273,20 +273,10 @@ def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: 
         name = "game.html" if request.headers.get("HX-Request") else "page.html"
         return HTMLResponse(render(name, **ctx))
 
-    def host_of(request: Request) -> str | None:
-        sid = request.cookies.get(COOKIE)
-        return str(sid) if games.known(sid) else None
-
-    def admit(request: Request, to: str) -> Response:
-        """A host session for the printed link's token (then off the address bar), else 403."""
-        if not admitted(request):
-            return closed(request)
-        return with_cookie(RedirectResponse(to, status_code=303), games.issue(), True)
-
     routes = [Route("/", home), Route("/move", move, methods=["POST"]),
               Route("/new", new_game, methods=["POST"]), Route("/log", game_log),
               Route("/replay", session_replay),
-              *(table_routes(hall, host_of, admit, poll_ms) if replay is None else []),
+              *(table_routes(hall, poll_ms) + host_routes(hall, admitted, closed, poll_ms) if replay is None else []),
               Mount("/static", StaticFiles(directory=HERE / "static"), name="static")]
     middleware = [Middleware(SameOrigin)]
     if hosts is not None:

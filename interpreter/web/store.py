@@ -30,6 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from .store_checks import (APP, NOT_SAVED, NotOurs, StoreError, as_text, as_whole,  # noqa: F401
+                           check_ours, transient)
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
   sid TEXT PRIMARY KEY, pack TEXT NOT NULL, players INTEGER NOT NULL, seed INTEGER NOT NULL,
@@ -48,10 +51,15 @@ CREATE TABLE IF NOT EXISTS shared_turns (
 CREATE TABLE IF NOT EXISTS shared_picks (
   tid TEXT NOT NULL REFERENCES shared(tid) ON DELETE CASCADE, seat INTEGER NOT NULL, code TEXT NOT NULL,
   PRIMARY KEY (tid, seat));
+CREATE TABLE IF NOT EXISTS shared_chat (
+  tid TEXT NOT NULL REFERENCES shared(tid) ON DELETE CASCADE, n INTEGER NOT NULL, seat INTEGER NOT NULL,
+  text TEXT NOT NULL, PRIMARY KEY (tid, n));
 """
+# Columns added to `shared` since its first version (added to an older file when it is opened):
+# when the table finished or was closed (unix seconds; NULL while in play), whether its host
+# closed it, and the table its rematch is played at.
+SHARED_ADDED = (("finished", "REAL"), ("closed", "INTEGER NOT NULL DEFAULT 0"), ("rematch", "TEXT"))
 OURS = frozenset(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", SCHEMA))  # the tables SCHEMA makes
-APP = "wonders-tables"  # meta 'app': what marks a file as this program's
-NOT_SAVED = "not saved: "  # the start of every StoreError's message (the routes answer 503)
 BACKOFF = (0.05, 0.1, 0.2, 0.4, 0.8)  # seconds between tries of a write, ~1.5 s in all
 BUSY_MS = 200  # how long SQLite itself waits on another program's lock, per try
 MIN_TOKEN = 16  # a saved link token shorter than this (or empty) is replaced
@@ -59,14 +67,6 @@ MIN_TOKEN = 16  # a saved link token shorter than this (or empty) is replaced
 # a fault hook for tests: called with the name of each point of a write ("begin", "written",
 # "committed"); it may raise (an error SQLite would give) or kill the process
 FAULT: Callable[[str], None] | None = None
-
-
-class StoreError(Exception):
-    """A write that could not be made (after the tries); the message says why, for players."""
-
-
-class NotOurs(Exception):
-    """The file is not a tables file of this program; the message says what it is."""
 
 
 def default_path() -> Path:
@@ -103,19 +103,11 @@ class SavedShared:
     turns: list[dict[str, Any]]
     picks: dict[int, str]
     log: dict[str, Any] | None
+    finished: float | None = None
+    closed: bool = False
+    rematch: str = ""
+    chat: tuple[tuple[int, str], ...] = ()
     mid: tuple[tuple[int, str], ...] = ()
-
-
-def _transient(err: BaseException) -> str:
-    """Why a write may succeed if tried again ("" when it would not)."""
-    code = getattr(err, "sqlite_errorcode", None)
-    primary = code & 0xFF if isinstance(code, int) else None
-    text = str(err).lower()
-    if primary in (5, 6) or "locked" in text or "busy" in text:  # SQLITE_BUSY, SQLITE_LOCKED
-        return "the tables file is locked by another program"
-    if primary == 13 or "full" in text or getattr(err, "errno", None) == 28:  # SQLITE_FULL, ENOSPC
-        return "the disk holding the tables file is full"
-    return ""
 
 
 class TableStore:
@@ -134,7 +126,7 @@ class TableStore:
                                   timeout=BUSY_MS / 1000)
         try:
             if not fresh:
-                self._check_ours()
+                check_ours(self.db, self.path, OURS)
             self.db.execute("PRAGMA foreign_keys = ON")
             self.db.execute("PRAGMA journal_mode = WAL")
             self.db.executescript(SCHEMA)
@@ -144,27 +136,20 @@ class TableStore:
             raise
         self.inode = self._inode()
         self.lock = threading.Lock()
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Add the columns an older file lacks; its finished games count as finished now (so
+        they leave the cap at once and expire after the usual time)."""
+        with self.lock, self.db:
+            have = {row[1] for row in self.db.execute("PRAGMA table_info(shared)")}
+            for name, decl in SHARED_ADDED:
+                if name not in have:
+                    self.db.execute(f"ALTER TABLE shared ADD COLUMN {name} {decl}")
+            self.db.execute("UPDATE shared SET finished = CAST(strftime('%s', 'now') AS REAL) "
+                            "WHERE finished IS NULL AND log IS NOT NULL")
 
     # -- the file --------------------------------------------------------------------------
-    def _check_ours(self) -> None:
-        try:
-            names = {n for (n,) in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-                     if not n.startswith("sqlite_")}
-        except sqlite3.DatabaseError as err:
-            raise NotOurs(f"{self.path} is not a SQLite database ({err})") from None
-        others = sorted(names - OURS)
-        if others:
-            raise NotOurs(f"{self.path} is another program's database (it holds the tables "
-                          f"{', '.join(others[:5])}); give --db a file of its own")
-        if "meta" in names:
-            try:
-                row = self.db.execute("SELECT value FROM meta WHERE key = 'app'").fetchone()
-            except sqlite3.DatabaseError:
-                raise NotOurs(f"{self.path} has a 'meta' table this program did not make; "
-                              "give --db a file of its own") from None
-            if row is not None and row[0] != APP:
-                raise NotOurs(f"{self.path} belongs to '{row[0]}', not to wonders; give --db a file of its own")
-
     def _inode(self) -> tuple[int, int] | None:
         try:
             st = os.stat(self.path)
@@ -205,7 +190,7 @@ class TableStore:
                         self.problem = ""
                     return out
                 except (sqlite3.Error, OSError) as err:
-                    why = _transient(err)
+                    why = transient(err)
                     if not why:
                         why = f"the tables file cannot be written ({err})"
                         break
@@ -250,8 +235,8 @@ class TableStore:
                     sid, pk, players, seed, bots, sides = row
                     codes = tuple(str(c) for (c,) in self.db.execute(
                         "SELECT code FROM moves WHERE sid = ? ORDER BY n", (sid,)))
-                    out.append(SavedTable(str(sid), str(pk), _whole(players), _whole(seed), _text(bots),
-                                          _text(sides), codes))
+                    out.append(SavedTable(str(sid), str(pk), as_whole(players), as_whole(seed), as_text(bots),
+                                          as_text(sides), codes))
                 except (TypeError, ValueError) as err:
                     self.skip(f"game {str(row[0])[:12]!r}", err)
         return out
@@ -289,10 +274,28 @@ class TableStore:
             "INSERT OR REPLACE INTO shared_picks (tid, seat, code) VALUES (?, ?, ?)",
             (tid, -1 - index, f"{seat}|{code}")))
 
-    def shared_over(self, tid: str, log: dict[str, Any]) -> None:
-        """The finished game's log, kept with the table."""
+    def shared_over(self, tid: str, log: dict[str, Any], when: float | None = None) -> None:
+        """The finished game's log, kept with the table (finished `when`, unix seconds, else
+        now: it leaves the caps)."""
         self._write("the game's log", lambda db: db.execute(
-            "UPDATE shared SET log = ? WHERE tid = ?", (json.dumps(log), tid)))
+            "UPDATE shared SET log = ?, finished = COALESCE(finished, ?) WHERE tid = ?",
+            (json.dumps(log), time.time() if when is None else when, tid)))
+
+    def shared_closed(self, tid: str, when: float) -> None:
+        """The host closed the table: kept (archived) until it expires, no longer played."""
+        self._write("the closing of the table", lambda db: db.execute(
+            "UPDATE shared SET closed = 1, finished = COALESCE(finished, ?) WHERE tid = ?", (when, tid)))
+
+    def shared_rematch(self, tid: str, new: str) -> None:
+        self._write("the rematch", lambda db: db.execute("UPDATE shared SET rematch = ? WHERE tid = ?", (new, tid)))
+
+    def shared_said(self, tid: str, seat: int, text: str, keep: int) -> None:
+        """A chat line; only the last `keep` lines of a table are kept."""
+        def go(db: sqlite3.Connection) -> None:
+            (n,) = db.execute("SELECT COALESCE(MAX(n) + 1, 0) FROM shared_chat WHERE tid = ?", (tid,)).fetchone()
+            db.execute("INSERT INTO shared_chat (tid, n, seat, text) VALUES (?, ?, ?, ?)", (tid, n, seat, text))
+            db.execute("DELETE FROM shared_chat WHERE tid = ? AND n <= ?", (tid, n - keep))
+        self._write("your message", go)
 
     def drop_shared(self, tid: str) -> None:
         self._write("the closing of the table", lambda db: db.execute("DELETE FROM shared WHERE tid = ?", (tid,)))
@@ -302,8 +305,8 @@ class TableStore:
         skipped, and named in `warnings`)."""
         out = []
         with self.lock:
-            rows = self.db.execute("SELECT tid, host, seed, sides, seats, watch, log FROM shared "
-                                   "WHERE pack = ? ORDER BY created, tid", (pack,)).fetchall()
+            rows = self.db.execute("SELECT tid, host, seed, sides, seats, watch, log, finished, closed, "
+                                   "rematch FROM shared WHERE pack = ? ORDER BY created, tid", (pack,)).fetchall()
             for row in rows:
                 try:
                     out.append(self._shared(*row))
@@ -312,7 +315,7 @@ class TableStore:
         return out
 
     def _shared(self, tid: Any, host: Any, seed: Any, sides: Any, seats: Any, watch: Any,
-                log: Any) -> SavedShared:
+                log: Any, finished: Any, closed: Any, rematch: Any) -> SavedShared:
         turns = [json.loads(a) for (a,) in self.db.execute(
             "SELECT answers FROM shared_turns WHERE tid = ? ORDER BY n", (tid,))]
         if not all(isinstance(t, dict) for t in turns):
@@ -321,9 +324,9 @@ class TableStore:
         mid: list[tuple[int, str]] = []
         for s, c in self.db.execute("SELECT seat, code FROM shared_picks WHERE tid = ? ORDER BY seat DESC", (tid,)):
             if int(s) >= 0:
-                picks[int(s)] = _text(c)
+                picks[int(s)] = as_text(c)
             else:
-                who, _, code = _text(c).partition("|")
+                who, _, code = as_text(c).partition("|")
                 mid.append((int(who), code))
         seat_rows = json.loads(seats)
         if not isinstance(seat_rows, list) or not all(isinstance(s, dict) for s in seat_rows):
@@ -331,8 +334,12 @@ class TableStore:
         final = json.loads(log) if log else None
         if final is not None and not isinstance(final, dict):
             raise ValueError("its log is not a game log")
-        return SavedShared(_text(tid), _text(host), _whole(seed), _text(sides), seat_rows, _text(watch),
-                           turns, picks, final, tuple(mid))
+        chat = tuple((int(s), str(t)) for s, t in self.db.execute(
+            "SELECT seat, text FROM shared_chat WHERE tid = ? ORDER BY n", (tid,)))
+        if finished is not None and not isinstance(finished, (int, float)):
+            raise ValueError("its end time is not a number")
+        return SavedShared(as_text(tid), as_text(host), as_whole(seed), as_text(sides), seat_rows, as_text(watch),
+                           turns, picks, final, finished, bool(closed), str(rematch or ""), chat, tuple(mid))
 
     def skip(self, what: str, err: BaseException) -> None:
         """A row this version cannot read: left in the file, named in a warning."""
@@ -341,33 +348,31 @@ class TableStore:
         self.warn(text)
 
     # -- the server's token ----------------------------------------------------------------
-    def token(self) -> str:
-        """The server's link token, kept with its tables so the links still work after a
-        restart (an empty or short saved one is replaced: it must never admit anyone)."""
+    def token(self, key: str = "token", size: int = 24) -> str:
+        """A secret of the server kept with its tables so its links still work after a
+        restart: the link token ('token'), the host's link ('host'). An empty or short saved
+        one is replaced: it must never admit anyone."""
         with self.lock:
-            row = self.db.execute("SELECT value FROM meta WHERE key = 'token'").fetchone()
+            row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         if row and isinstance(row[0], str) and len(row[0]) >= MIN_TOKEN:
             return row[0]
-        token = secrets.token_urlsafe(24)
+        token = secrets.token_urlsafe(size)
         try:
             self._write("the link's token", lambda db: db.execute(
-                "INSERT OR REPLACE INTO meta (key, value) VALUES ('token', ?)", (token,)))
+                "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, token)))
         except StoreError:
             pass  # served this time; the printed link changes at the next start
         return token
 
+    def adopt(self, host: str) -> None:
+        """Once per file: every shared table made before the host had a link of its own (it
+        belonged to a browser session) becomes this host's."""
+        def go(db: sqlite3.Connection) -> None:
+            if db.execute("SELECT 1 FROM meta WHERE key = 'adopted'").fetchone() is None:
+                db.execute("UPDATE shared SET host = ? WHERE host <> ?", (host, host))
+                db.execute("INSERT INTO meta (key, value) VALUES ('adopted', ?)", (host,))
+        self._write("the host's tables", go)
+
     def close(self) -> None:
         with self.lock:
             self.db.close()
-
-
-def _whole(v: Any) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise ValueError(f"{v!r:.30} is not a whole number")
-    return v
-
-
-def _text(v: Any) -> str:
-    if not isinstance(v, str):
-        raise ValueError(f"{v!r:.30} is not text")
-    return v

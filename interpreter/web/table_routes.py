@@ -1,8 +1,10 @@
-"""The routes of shared tables: the host's tables and its form, a seat's page reached by its
-secret link, the spectators' page, the seats this browser holds (hot-seat).
+"""The routes of shared tables: a seat's page reached by its secret link (its moves, chat and
+rematch), the spectators' page, the tables this browser holds a seat at (host_routes.py has
+the host's).
 
-A page stays current by polling its frame (htmx, every POLL_MS): the answer is 204 (htmx
-swaps nothing) until the table's version changes, then the new view. Polling over
+A page stays current by polling its frame (static/live.js, every POLL_MS): the answer is 204
+until the table's version changes, then the new view; while the server cannot be reached the
+page says "reconnecting" and tries again less and less often, then resumes by itself. Polling over
 server-sent events: nothing stays open, so a server stops at once and a proxy or tunnel
 in between needs nothing special; a table changes a few times a minute.
 """
@@ -18,10 +20,10 @@ from starlette.routing import Route
 
 from interpreter.players.balances import log_document
 
-from .hall import Hall, Refused, table_links
+from .hall import Hall, Refused
 from .pages import MAX_BODY, render
-from .store import NOT_SAVED, StoreError
-from .tables import BOT_KINDS, HUMAN, Table
+from .store import NOT_SAVED
+from .tables import Table
 from .views import well_formed
 
 SEATS_COOKIE = "wonders_seats"
@@ -55,75 +57,26 @@ async def read_form(request: Request) -> dict[str, str] | Response:
     return {k: str(v)[:200] for k, v in form.items()}
 
 
-def table_routes(hall: Hall, host_of: Callable[[Request], str | None],
-                 admit: Callable[[Request, str], Response], poll_ms: int = 1000) -> list[Route]:
-    """The routes; `host_of` says whose host session a request carries (None: no host),
-    `admit` opens one for the printed link's token, or refuses."""
-    rules = hall.cp.rules
+def table_routes(hall: Hall, poll_ms: int = 1000) -> list[Route]:
+    """A seat's routes (reached by its token), the spectators' and the tables this browser
+    holds a seat at."""
 
     def trouble() -> str:
         """What the store could not do (a locked or full file, a deleted one), for every page."""
         return hall.store.problem if hall.store is not None else ""
 
-    def host_page(request: Request, host: str, error: str = "", status: int = 200) -> Response:
-        tables = [{"tid": t.tid, "names": ", ".join(s.name for s in t.seats), "over": t.over,
-                   "heading": "Game over" if t.game.over else t.error or heading_of(t)}
-                  for t in hall.of_host(host)]
-        return html(render("tables.html", tables=tables, error=error or trouble(), pack=hall.cp.pack.name,
-                           lo=rules.min_players, hi=rules.max_players, kinds=(HUMAN, *BOT_KINDS)), status)
-
-    def tables_home(request: Request) -> Response:
-        host = host_of(request)
-        if host is None:
-            return admit(request, "/tables")
-        return host_page(request, host)
-
-    async def create(request: Request) -> Response:
-        host = host_of(request)
-        if host is None:
-            return html("only the host (who opened the link `wonders serve` printed) makes tables", 403)
-        form = await read_form(request)
-        if isinstance(form, Response):
-            return form
-        players = form.get("players", "")
-        seed = form.get("seed", "")
-        if not players.isdigit() or len(players) > 2 or seed and not (seed.isdigit() and len(seed) <= 9):
-            return host_page(request, host, "players and seed are whole numbers", 400)
-        n = int(players)
-        kinds = [form.get(f"seat{i}", "") for i in range(n)]
-        names = [form.get(f"name{i}", "") for i in range(n)]
-        try:
-            table = hall.create(host, n, form.get("sides", "A"), kinds, names, int(seed) if seed else None)
-        except Refused as err:
-            return host_page(request, host, f"refused: {err}", 422)
-        return RedirectResponse(f"/tables/{table.tid}", status_code=303)
-
-    def links(request: Request) -> Response:
-        host, table = host_of(request), hall.tables.get(request.path_params["tid"])
-        if host is None or table is None or table.host != host:
-            return html("no table of yours by that name", 404)
-        return html(render("links.html", table=table, links=table_links(table, str(request.base_url))))
-
-    def close(request: Request) -> Response:
-        host = host_of(request)
-        if host is None:
-            return html("no table of yours by that name", 404)
-        try:
-            if not hall.close(host, request.path_params["tid"]):
-                return html("no table of yours by that name", 404)
-        except StoreError as err:
-            return host_page(request, host, str(err), 503)
-        return RedirectResponse("/tables", status_code=303)
-
     def seat_ctx(table: Table, seat: int, token: str, error: str = "") -> dict[str, Any]:
         view = table.seat_view(seat)
         base = f"/seat/{token}"
+        again = hall.rematch_seat(table, seat)
         return {"view": view, "step": table.stamp, "error": error or table.error or trouble(), "live": True,
                 "replay": None, "prompt": "",
                 "table": {"post": f"{base}/move", "undo": f"{base}/undo", "log": f"{base}/log",
                           "poll": f"{base}/frame?v={table.stamp}", "poll_ms": poll_ms,
                           "status": view["status"], "picked": view["picked"], "me": seat,
-                          "picked_label": label_of(view, view["picked"]),
+                          "picked_label": label_of(view, view["picked"]), "chat": f"{base}/chat",
+                          "rematch": f"{base}/rematch" if table.game.over and not table.error else "",
+                          "rematch_url": f"/seat/{again}" if again else "",
                           "spectator": False}}
 
     def seated(handler: Callable[..., Any]) -> Callable[[Request], Any]:
@@ -170,6 +123,24 @@ def table_routes(hall: Hall, host_of: Callable[[Request], str | None],
             return html(render("game.html", **ctx))
         return html(render("page.html", **ctx), 503 if why.startswith(NOT_SAVED) else 422 if why else 200)
 
+    async def seat_chat(request: Request, table: Table, seat: int, token: str) -> Response:
+        form = await read_form(request)
+        if isinstance(form, Response):
+            return form
+        why = table.say(seat, form.get("text", ""))
+        return answered(request, table, seat, token, why)
+
+    def seat_rematch(request: Request, table: Table, seat: int, token: str) -> Response:
+        """A player asks for the rematch (the host's table, same seats); then to their new seat."""
+        try:
+            hall.rematch(table.tid)
+        except Refused as err:
+            return answered(request, table, seat, token, str(err))
+        again = hall.rematch_seat(table, seat)
+        if request.headers.get("HX-Request"):
+            return Response(status_code=200, headers={**PRIVATE, "HX-Redirect": f"/seat/{again}"})
+        return RedirectResponse(f"/seat/{again}", status_code=303)
+
     def seat_log(request: Request, table: Table, seat: int, token: str) -> Response:
         if not table.game.over:
             return html("the log is ready when the game is over", 404)
@@ -195,21 +166,20 @@ def table_routes(hall: Hall, host_of: Callable[[Request], str | None],
         return frame(request, table, lambda: watch_ctx(table, request.path_params["token"]))
 
     def my_seats(request: Request) -> Response:
+        """The tables this browser holds a seat at (the seat links it opened): what each
+        waits for, whether it is this seat's turn, how it ended, its rematch."""
         rows = []
-        for t in held(request):
+        for t in reversed(held(request)):  # the newest first
             found = hall.seat(t)
             if found is not None:
-                table, seat = found
-                state = next(r["state"] for r in table.status() if r["seat"] == seat) or "game over"
-                rows.append({"url": f"/seat/{t}", "name": table.seats[seat].name, "tid": table.tid,
-                             "state": state, "heading": heading_of(table)})
+                rows.append(seat_row(hall, t, *found))
         return html(render("seats.html", rows=rows))
 
-    return [Route("/tables", tables_home), Route("/tables", create, methods=["POST"]),
-            Route("/tables/{tid}", links), Route("/tables/{tid}/close", close, methods=["POST"]),
-            Route("/seat/{token}", seated(seat_page)), Route("/seat/{token}/frame", seated(seat_frame)),
+    return [Route("/seat/{token}", seated(seat_page)), Route("/seat/{token}/frame", seated(seat_frame)),
             Route("/seat/{token}/move", seated(seat_move), methods=["POST"]),
             Route("/seat/{token}/undo", seated(seat_undo), methods=["POST"]),
+            Route("/seat/{token}/chat", seated(seat_chat), methods=["POST"]),
+            Route("/seat/{token}/rematch", seated(seat_rematch), methods=["POST"]),
             Route("/seat/{token}/log", seated(seat_log)),
             Route("/watch/{token}", watch_page), Route("/watch/{token}/frame", watch_frame),
             Route("/seats", my_seats)]
@@ -233,6 +203,28 @@ def label_of(view: dict[str, Any], code: str) -> str:
         if d["code"] == code:
             return f"build {d['name']}"
     return "nothing" if code == "discard:none" else code
+
+
+def seat_row(hall: Hall, token: str, table: Table, seat: int) -> dict[str, Any]:
+    """One line of a player's list of tables."""
+    waiting = table.waiting_for()
+    me = table.seats[seat].name
+    if table.closed:
+        state = "closed by the host"
+    elif table.error:
+        state = table.error
+    elif table.game.over:
+        state = "game over"
+    elif me in waiting and (table.question is None or table.question.seat == seat):
+        state = "your turn" + (f" (also waiting for {', '.join(w for w in waiting if w != me)})"
+                               if len(waiting) > 1 else "")
+    else:
+        state = f"waiting for {', '.join(waiting)}" if waiting else "playing"
+    again = hall.rematch_seat(table, seat)
+    return {"url": f"/seat/{token}", "name": me, "tid": table.tid, "state": state,
+            "mine": state.startswith("your turn"), "heading": heading_of(table),
+            "players": ", ".join(s.name for s in table.seats),
+            "rematch": f"/seat/{again}" if again else ""}
 
 
 def name_of(hall: Hall, token: str) -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import secrets
 import threading
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 from interpreter.game.contract import Decision
 from interpreter.players.bots import GreedyBot
@@ -34,6 +34,8 @@ from .views import city_view, game_view
 
 HUMAN = "human"
 BOT_KINDS = ("greedy", "random", "search")
+CHAT_LEN = 200  # characters of a chat line
+CHAT_KEEP = 50  # chat lines a table keeps (the oldest go)
 
 
 @dataclass
@@ -100,6 +102,11 @@ class Table:
         self.epoch = secrets.token_hex(3)  # a restarted server's versions never match a page's
         self.seen = 0  # log turns before the last one played ("Last turn")
         self.error = ""
+        self.closed = False  # closed by its host: kept to be seen, no longer played
+        self.finished: float | None = None  # when it finished or was closed (unix seconds)
+        self.rematch = ""  # the id of the table its rematch is played at
+        self.chat: list[tuple[int, str]] = []  # (seat, text), oldest first
+        self.on_chat: Callable[[int, str], None] | None = None
         self.on_step: Callable[[dict[str, Any]], None] | None = None  # the store
         self.on_pick: Callable[[int, str | None], None] | None = None
         self.on_mid: Callable[[int, int, str], None] | None = None  # index, seat, code
@@ -113,7 +120,45 @@ class Table:
     # -- who decides -----------------------------------------------------------------------
     @property
     def over(self) -> bool:
-        return self.game.over or bool(self.error)
+        return self.game.over or bool(self.error) or self.closed
+
+    def close(self, when: float) -> None:
+        """The host closes the table: nothing more is played; its pages say so."""
+        with self.lock:
+            self.closed = True
+            self.finished = self.finished or when
+            self.picks, self.question = {}, None
+            self.version += 1
+
+    def say(self, seat: int, text: str) -> str:
+        """A chat line from a seat ("" when taken, else why not): printable, at most
+        CHAT_LEN characters; the table keeps the last CHAT_KEEP lines."""
+        text = " ".join("".join(ch for ch in text if ch.isprintable()).split())[:CHAT_LEN]
+        if not text:
+            return "say something"
+        with self.lock:
+            if self.closed:
+                return "the table was closed by its host"
+            if self.on_chat is not None:  # saved before it counts
+                try:
+                    self.on_chat(seat, text)
+                except StoreError as err:
+                    return str(err)
+            self.chat = (self.chat + [(seat, text)])[-CHAT_KEEP:]
+            self.version += 1
+        return ""
+
+    def chat_view(self) -> list[dict[str, str]]:
+        return [{"name": self.seats[s].name if 0 <= s < len(self.seats) else "?", "text": t}
+                for s, t in self.chat]
+
+    def waiting_for(self) -> list[str]:
+        """The names of the human seats the table waits for now (none once it is over)."""
+        if self.over:
+            return []
+        if self.question is not None:
+            return [self.seats[self.question.seat].name]
+        return [self.seats[s].name for s in self.human_deciding() if s not in self.picks]
 
     @property
     def stamp(self) -> str:
@@ -148,7 +193,7 @@ class Table:
         taken, and posting it again later goes on from there (the last pick plays the turn)."""
         with self.lock:
             if self.over:
-                return "the game is over"
+                return "the table was closed by its host" if self.closed else "the game is over"
             q = self.question
             if q is not None:
                 if q.seat != seat:
@@ -204,26 +249,6 @@ class Table:
             del self.picks[seat]
             self.version += 1
             return ""
-
-    def restore_turn(self, picks: dict[int, str], mid: Sequence[tuple[int, str]]) -> None:
-        """The saved picks and mid-turn answers of the turn being decided, taken again (a
-        restarted server); when every human had picked, the turn is played and saved."""
-        with self.lock:
-            for seat, code in sorted(picks.items()):
-                d = self.decisions.get(seat)
-                if d is None or seat not in self.human_deciding():
-                    continue
-                answer, why = checked(self.game, d.kind, seat, code, d.moves, len(d.cards), actions=d.actions)
-                if not why:
-                    self.picks[seat] = (code, answer)
-            self.mid = [(s, c, self._mid_value(c)) for s, c in mid]
-            self.version += 1
-            if self.picks and all(s in self.picks for s in self.human_deciding()):
-                try:
-                    self._resolve()
-                except StoreError:  # not saved now: the last pick is asked again
-                    self.picks.pop(max(self.picks))
-                    self.mid = []
 
     def play_bots(self) -> None:
         """Play on while no human has anything to decide (a table of bots to the end)."""
@@ -294,33 +319,6 @@ class Table:
             if self.human_deciding():
                 return
 
-    def replay(self, record: dict[str, Any]) -> bool:
-        """Play a saved turn again (restoring a table); False where it no longer fits. (A
-        turn of bots only may have stopped on a question: the record answers it.)"""
-        with self.lock:
-            if self.over:
-                return False
-            self.mid = [(int(s), str(c), self._mid_value(str(c))) for s, c in record.get("mid", [])]
-            picks = {int(s): str(c) for s, c in record.get("picks", {}).items()}
-            if self.question is None and set(picks) != set(self.human_deciding()):
-                return False
-            for seat, code in picks.items():
-                d = self.decisions.get(seat)
-                answer, why = checked(self.game, d.kind, seat, code, d.moves, len(d.cards),
-                                      actions=d.actions) if d is not None else (None, "not deciding")
-                if why:
-                    return False
-                self.picks[seat] = (code, answer)
-            self.question = None
-            before = self.version
-            self._resolve()
-            return self.version > before and not self.error
-
-    @staticmethod
-    def _mid_value(code: str) -> Any:
-        head, _, num = code.partition(":")
-        return None if num == "none" else int(num) if num.isdigit() else None
-
     # -- what each one sees ----------------------------------------------------------------
     def seat_view(self, seat: int) -> dict[str, Any]:
         """The seat's screen: its hand and its choices, the public table, who has picked."""
@@ -329,11 +327,12 @@ class Table:
             if game.over:
                 view = game_view(game, seat, [], self.seen, live=False, final=game.scores)
             else:
-                d = self.decisions.get(seat) if seat in self.human_deciding() and not self.question else None
+                d = self.decisions.get(seat) if seat in self.human_deciding() and not self.question \
+                    and not self.over else None
                 moves = list(d.moves) if d is not None and d.kind == "move" else []
                 view = game_view(game, seat, moves, self.seen, live=bool(moves))
                 q = self.question
-                if q is not None and q.seat == seat:
+                if q is not None and q.seat == seat and not self.over:
                     if q.kind == "payment":
                         view["payment"] = payment_view(q.due, q.can)
                     else:
@@ -344,7 +343,13 @@ class Table:
             # a pick can be changed until the turn is tried; then it is no longer shown as open
             view["picked"] = self.picks.get(seat, ("",))[0] if self.question is None else ""
             view["seat_name"] = self.seats[seat].name
+            self._shared(view)
             return view
+
+    def _shared(self, view: dict[str, Any]) -> None:
+        """What every page of the table shows: whom it waits for, its state, the chat."""
+        view.update(waiting=self.waiting_for(), closed=self.closed, chat=self.chat_view(),
+                    game_over=self.game.over)
 
     def public_view(self) -> dict[str, Any]:
         """A spectator's screen: the public table only, no hand and no kept cards."""
@@ -354,4 +359,5 @@ class Table:
             view = game_view(game, 0, [], self.seen, live=False, final=final)
             view.update(hand=[], kept=[], stage=None, discard=[], playing_for="",
                         table=[city_view(game, c) for c in game.cities], status=self.status())
+            self._shared(view)
             return view

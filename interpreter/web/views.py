@@ -224,9 +224,12 @@ def kept_hands(game: "Game", seat: int) -> list[dict[str, Any]]:
     """The seat's own second hands (the leaders it drafted, ...): seen only by their owner."""
     city = game.cities[seat]
     playing = game.phase.hand if game.phase.kind == "recruit" else ""  # that one is the hand shown
+    hands = {name: list(cards) for name, cards in city.hands.items()}
+    if game.phase.kind == "draft" and seat < len(game.kept) and game.kept[seat]:  # picks so far
+        hands.setdefault(game.phase.hand, []).extend(game.kept[seat])
     return [{"name": name, "cards": [{"name": c.name, "text": effects_english(c.card.effects, game.rules.vocab)}
                                      for c in cards]}
-            for name, cards in sorted(city.hands.items()) if cards and name != playing]
+            for name, cards in sorted(hands.items()) if cards and name != playing]
 
 
 def tower_view(game: "Game", seat: int) -> dict[str, Any] | None:

@@ -19,19 +19,27 @@ function panelKey(d) {
     (d.id || (summary ? summary.textContent.trim().slice(0, 40) : ""));
 }
 var panels = null;
-document.addEventListener("htmx:beforeSwap", function () {
+function keepPanels() {
   panels = {};
   document.querySelectorAll("#game details").forEach(function (d) { panels[panelKey(d)] = d.open; });
-});
-document.addEventListener("htmx:afterSwap", function (e) {
+}
+function restorePanels(polled) {
   if (panels) {
     document.querySelectorAll("#game details").forEach(function (d) {
       var k = panelKey(d);
       if (k in panels) d.open = panels[k];
     });
   }
-  // after one's own move the first choice takes the focus; a poll's swap does not scroll the page
+  // after one's own move the first choice takes the focus; a poll's swap does not scroll the
+  // page, nor take the focus from something outside the game (the chat box)
   var first = document.querySelector("#game [data-move]");
+  var away = document.activeElement && document.activeElement !== document.body &&
+    !document.activeElement.closest("#game");
+  if (first && !(polled && away)) first.focus({preventScroll: polled});
+}
+document.addEventListener("htmx:beforeSwap", keepPanels);
+document.addEventListener("htmx:afterSwap", function (e) {
+  if (e.detail && e.detail.target && e.detail.target.id === "link-state") return;
   var polled = e.detail && e.detail.requestConfig && e.detail.requestConfig.verb === "get";
-  if (first) first.focus({preventScroll: polled});
+  restorePanels(polled);
 });
