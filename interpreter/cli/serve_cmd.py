@@ -111,8 +111,13 @@ def run(args: argparse.Namespace) -> int:
     hosts = _hosts(args.host, args.allowed_host)
     from interpreter.web.hall import Limits
     limits = Limits(per_host=args.tables_per_host, tables=args.max_tables, keep=args.keep_finished * 86400)
-    app = create_app(cp, args.players, args.bots, args.sides, args.seed, replay, token=token, hosts=hosts,
-                     store=store, limits=limits)
+    try:
+        app = create_app(cp, args.players, args.bots, args.sides, args.seed, replay, token=token, hosts=hosts,
+                         store=store, limits=limits)
+    except sqlite3.Error as err:  # the saved tables cannot be read now (locked by another program)
+        sock.close()
+        return fail(f"cannot read the tables file {store.path if store else ''}: {err} (try again, or --db "
+                    "FILE elsewhere, or --no-db)")
     what = f"replay of {args.log}" if replay else f"{args.players}-player games of {cp.pack.name}"
     shown = f"[{args.host}]" if ":" in args.host else args.host
     if not _loopback(args.host):

@@ -371,7 +371,10 @@ class TableStore:
             if db.execute("SELECT 1 FROM meta WHERE key = 'adopted'").fetchone() is None:
                 db.execute("UPDATE shared SET host = ? WHERE host <> ?", (host, host))
                 db.execute("INSERT INTO meta (key, value) VALUES ('adopted', ?)", (host,))
-        self._write("the host's tables", go)
+        try:
+            self._write("the host's tables", go)
+        except StoreError:
+            pass  # adopted at the next start
 
     def close(self) -> None:
         with self.lock:
