@@ -108,3 +108,22 @@ def test_trace_prints_a_table_per_turn(tmp_path: Path, monkeypatch: pytest.Monke
     final_rows = out.split(f"age {last['age']}, ")[-1]
     for city in last["cities"]:
         assert str(city["score"]) in final_rows
+
+
+def test_the_replay_page_has_the_balances_and_a_chart_of_points(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("starlette")
+    from interpreter.cli.packs import compiled
+    from interpreter.web.replay import Replay
+    monkeypatch.chdir(tmp_path)
+    assert play(["play", "--players", "3", "--seed", "7", "--log", "g.json"], capsys)[0] == 0
+    log = json.loads((tmp_path / "g.json").read_text())
+    replay = Replay(compiled("base"), log)
+    assert len(replay.balances) == len(replay.steps)
+    assert [c["score"] for c in replay.balances[-1]["cities"]] == [p["total"] for p in log["scores"]["players"]]
+    # before the first turn: 3 coins each, 1 point of treasury (1 a 3 coins), nothing else
+    assert [c["score"] for c in replay.balances[0]["cities"]] == [1, 1, 1]
+    chart = replay.chart(len(replay.steps) - 1)
+    assert chart.count("<polyline") == 3 and "<script" not in chart
+    for p in log["scores"]["players"]:
+        assert f"{p['name']}: {p['total']}" in chart
