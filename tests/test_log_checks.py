@@ -127,3 +127,7 @@ def test_the_replay_page_has_the_balances_and_a_chart_of_points(tmp_path: Path, 
     assert chart.count("<polyline") == 3 and "<script" not in chart
     for p in log["scores"]["players"]:
         assert f"{p['name']}: {p['total']}" in chart
+    from starlette.testclient import TestClient
+    from interpreter.web.app import create_app
+    page = TestClient(create_app(compiled("base"), replay=replay)).get("/?step=3").text
+    assert 'id="points-chart"' in page and page.count("<polyline") == 3
