@@ -37,8 +37,9 @@ def run(pack: Path, seed: int, players: int, bots: str, workers: int = 1,
     took = time.perf_counter() - start
     if out.returncode:
         raise SystemExit(f"{pack.name} seed {seed}: {out.stderr.strip()}")
-    exp = json.loads(out.stdout)["meta"]["experiment"]
-    (card, row), = exp["cards"].items()
+    data = json.loads(out.stdout)
+    exp = data["experiment"]
+    (card, row), = data["verdicts"].items()
     return pack.name, seed, card, {**row, "games": exp["games"]}, took
 
 

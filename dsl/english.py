@@ -211,7 +211,8 @@ def _(n: A.Discount, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 _EVENTS = {"chain": "build a card for free through a chain", "wonder_stage": "build a wonder stage",
            "buy": "buy resources from a neighbour", "win_conflict": "win a conflict",
-           "lose_conflict": "lose a conflict", "take_coins": "take coins from the bank"}
+           "lose_conflict": "lose a conflict", "take_coins": "take coins from the bank",
+           "sold": "buy resources from you"}
 
 
 def event_english(e: A.Event) -> str:
@@ -354,7 +355,8 @@ def _whom(sides: tuple[str, ...]) -> str:
 def _(n: A.OthersCoins, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     each = "" if n.per is None else " " + counted(n.per, vocab).replace("in your city", "it has")
     if n.amount < 0:
-        return (f"When built, {_whom(n.sides)} loses {_plural(-n.amount, 'coin')}{each} "
+        to = " to you" if n.to_owner else ""  # (stealing: you take what it pays)
+        return (f"When built, {_whom(n.sides)} loses {_plural(-n.amount, 'coin')}{to}{each} "
                 "(or takes a debt token for each coin it does not pay).")
     return f"When built, {_whom(n.sides)} takes {_plural(n.amount, 'coin')}{each} from the bank."
 
@@ -363,3 +365,15 @@ english.register(A.RuleChange)(rule_english)  # dsl/laws.py: the rules numbers' 
 @english.register
 def _(n: A.Rebate, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     return f"Each turn, the first resource you buy from {neighbours(n.sides)} costs {_plural(n.amount, 'coin')} less."
+
+
+@english.register
+def _(n: A.Lasting, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    return english(n.effect, vocab).rstrip(".") + ", until the end of the age it is built in."
+
+
+@english.register
+def _(n: A.Surcharge, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    per = f" {counted(n.per, vocab)}, counted when the price is asked" if n.per else ""
+    text = f"{_target(n.target)} cost {whose(n.sides)} {_plural(n.amount, 'coin')} more{per}."
+    return text[0].upper() + text[1:]

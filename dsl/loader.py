@@ -25,7 +25,7 @@ from .limits import LIMITS
 from .packref import resolve_extends, resolve_pack
 from .laws import check_rule_changes
 from .tower import build_tower, tower_effects
-from .checks import effect_sources, most_copies, check_bury_hands, copy_stage, check_drafts, check_far_trade, check_seat_distances, check_guild_ages, deck_problems, follow_ages, link_chains
+from .checks import effect_sources, most_copies, check_bury_hands, copy_stage, check_drafts, check_far_trade, check_seat_distances, check_guild_ages, deck_problems, follow_ages, link_chains, check_upgrades
 from .parser import parse_cost, parse_effects
 from .text_errors import CardTextError, LanguageError, did_you_mean
 from .plugins import load_plugins
@@ -202,6 +202,8 @@ def _track_strengths(doc: YamlDoc, rules: Rules, col: _Collector) -> Rules:
                 got = parsed[0].per
                 if got is not None and got.what == "tucked":  # only a wonder stage has a tucked card
                     got, message = None, "'of the tucked colour' means something only on a wonder stage"
+                elif got is not None and got.what == "shield":  # (a count of printed shields only)
+                    got, message = None, "a city's strength in shields is written 'shields'"
         except CardTextError as err:
             message = "; ".join(e.message for e in err.errors)
         if " " not in w.strength and "did you mean" not in message:
@@ -301,6 +303,7 @@ class _PackBuilder:
         check_projects(all_projects, col.add, lambda p: docs.get(id(p), manifest))
         self._remove(manifest, all_cards, all_wonders)
         final_cards = link_chains(list(all_cards.values()), col.add)
+        check_upgrades(final_cards, col.add)
         if "ages" in own_rules:  # the pack changed the number of ages: ages without cards
             final_cards, rules = follow_ages(final_cards, rules)
         check_guild_ages(final_cards, rules, col.add)
@@ -517,6 +520,8 @@ class _PackBuilder:
             return None
         line, column = doc.where(path)
         spots = []
+        if raw.get("upgrades"):  # (located like a chain: checks.check_upgrades)
+            spots.append((f"upgrades:{raw['upgrades']}", *doc.where(path + ("upgrades",))))
         for fld in ("chains_from", "chains_to"):
             value = raw.get(fld)
             for i, other in enumerate(_as_list(value)):
@@ -527,7 +532,8 @@ class _PackBuilder:
                     cost=cost, effects=effects,
                     chains_from=tuple(_as_list(raw.get("chains_from"))),
                     chains_to=tuple(_as_list(raw.get("chains_to"))),
-                    source=Source(doc.file, line, column, tuple(spots)), deck=deck)
+                    source=Source(doc.file, line, column, tuple(spots)), deck=deck,
+                    upgrades=str(raw.get("upgrades") or ""))
 
     def _project(self, doc: YamlDoc, path: tuple[Any, ...], raw: dict[str, Any], rules: Rules) -> Project | None:
         return read_project(doc, path, raw, rules, lambda at, text, subject, what: _parse_text(

@@ -38,6 +38,7 @@ class Card:
     chains_to: tuple[str, ...] = ()
     source: Source = field(default=Source(), compare=False, repr=False)
     deck: str = ""  # a deck besides the age decks (e.g. one a draft deals from); "" = an age deck
+    upgrades: str = ""  # built over this card of the builder's city, which it replaces (credited)
 
     def copies_at(self, n_players: int) -> int:
         """Copies in play at this player count (a guild: 0, it is drawn; a deck card: 1)."""
@@ -223,6 +224,7 @@ class Rules:
     deal_from: Mapping[int, int] = field(default_factory=dict)  # an age with no cards: the age dealt
     top_up: Mapping[int, int] = field(default_factory=dict)  # a short age: the age whose cards fill it
     assumed: tuple[str, ...] = ()  # what the loader filled in for a pack that only changed `ages`
+    scored_hands: tuple[str, ...] = ()  # second hands whose cards score for their holder at the end
     tower: TowerDecl | None = None  # a law tower, when the pack declares one
 
     def cards_of(self, age: int) -> int:

@@ -113,6 +113,7 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report,
         else dict(d.categories),
         vocab=vocab,
         decks=tuple(raw.get("decks", ())),
+        scored_hands=tuple(str(h) for h in raw.get("scored_hands") or ()),
         score_lines=tuple(raw.get("score_lines", d.score_lines)),
         hand_sizes={int(k): int(v) for k, v in (raw.get("hand_sizes") or {}).items()},
         draws=tuple(DrawRule(str(x.get("color", "")), int(x.get("per_player", 1)), int(x.get("extra", 0)),
@@ -389,3 +390,7 @@ def _check_phases(rules: Rules, bad: Callable[..., None]) -> None:
         elif p.hand not in filled:
             bad(at + ("hand",), f"phase '{p.name}': no earlier phase fills the hand '{p.hand}'"
                 + did_you_mean(p.hand, filled))
+    for i, hand in enumerate(rules.scored_hands):  # secret objectives: a hand a draft fills
+        if hand not in filled:
+            bad(("scored_hands", i), f"scored_hands: no draft phase fills the hand '{hand}'"
+                + did_you_mean(hand, filled))

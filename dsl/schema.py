@@ -208,6 +208,8 @@ def build_schema() -> dict[str, Any]:
         "score_lines": _names("the lines of the score pad, in order (e.g. military, treasury, "
                               "wonder, civilian, commercial, guilds, science, heroes)"),
         "decks": _names("decks besides the age decks (e.g. heroes); a card with `deck:` belongs to one"),
+        "scored_hands": _names("second hands (filled by a draft) whose cards, still there at the game's "
+                               "end, score their points for their holder as if built (secret objectives)"),
         "phases": {"type": "array", "items": {"$ref": "#/$defs/phase"},
                    "description": "phases besides the ages, in the order they run at the same time"},
         "seats": {"type": "array", "items": {"$ref": "#/$defs/seat"}, "maxItems": LIMITS.players,
@@ -272,6 +274,8 @@ def build_schema() -> dict[str, Any]:
         "cost": _text(COST_DESC, LIMITS.text_chars),
         "chains_from": _str_or_list("cards of earlier ages that make this one free"),
         "chains_to": _str_or_list("cards of later ages this one makes free"),
+        "upgrades": _text("a card of the builder's city this one is built over and replaces; "
+                          "the old card's cost is credited (an upgrade)", 200, 1),
         "effect": _text(EFFECT_DESC, LIMITS.text_chars, 1, prose=True),
         "replace": {"type": "boolean", "description":
                     "replace the card of the same name from an extended pack"},

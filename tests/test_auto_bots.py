@@ -112,8 +112,8 @@ def test_the_experiment_branches_games_of_search_bots(capsys):
     assert main(["compare", "--pack", "base", "--pack", str(planted), "--bots", "search:8", "--games", "2",
                  "--players", "3", "--workers", "1", "--experiment", "4", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["meta"]["bots"] == "search:8" and data["meta"]["experiment"]["bots"] == "search:8"
-    assert data["meta"]["experiment"]["games"] == 4
+    assert data["meta"]["bots"] == "search:8" and data["experiment"]["bots"] == "search:8"
+    assert data["experiment"]["games"] == 4
 
 
 def test_minutes_with_named_bots_play_as_many_games_as_fit(capsys):

@@ -84,7 +84,7 @@ def planted_run(tmp_path_factory) -> dict:
 def test_the_planted_suite(planted_run) -> None:
     """compare on the planted pack: the overpowered card is called stronger, the weak one
     weaker, the neutral one no difference, each in one sentence with its peers and interval."""
-    exp = planted_run["meta"]["experiment"]
+    exp = {**planted_run["experiment"], "cards": planted_run["verdicts"]}
     verdicts = {k: v["verdict"] for k, v in exp["cards"].items()}
     assert verdicts == {"Altar": "stronger", "Baths": "weaker", "Shrine": "no difference"}
     assert exp["games"] < 3000 and exp["stopped_by"] == "decided"  # it stopped once all three were decided
@@ -97,12 +97,12 @@ def test_the_planted_suite(planted_run) -> None:
 def test_what_the_bots_did_and_intent_to_treat(planted_run) -> None:
     """Findings that need nobody to pass the card: how often the holder took it at the first
     chance (the weak card: never), and the seat first dealt it against the same seat of A."""
-    cards = planted_run["meta"]["experiment"]["cards"]
+    cards = planted_run["verdicts"]
     altar, baths = cards["Altar"], cards["Baths"]
     assert 0 < altar["taken"] <= altar["n"] and baths["taken"] < baths["n"] // 20
     assert altar["taken"] / altar["n"] > baths["taken"] / baths["n"]
     itt = altar["intent_to_treat"]
-    assert itt["n"] >= planted_run["meta"]["experiment"]["games"] * 0.9  # Altar is dealt in almost every game
+    assert itt["n"] >= planted_run["experiment"]["games"] * 0.9  # Altar is dealt in almost every game
     assert itt["win_diff"] > 0 and itt["points_diff"] > 1  # being dealt a free 7-point card helps
     assert "Intent to treat" in altar["findings"] and "first chance" in altar["findings"]
     share = altar["a_to_b"]["build_share"]  # the same seeds' rows of A and B
@@ -118,8 +118,10 @@ def test_compare_stops_at_the_time_given_and_fits_80_columns(capsys) -> None:
     assert "stopped at the time limit" in flat and "not decided yet" in flat
     assert "…" not in text  # no cell cut short
     assert max(len(line) for line in text.splitlines()) <= 80
-    first = text.index("The designer's cards by experiment")
-    assert first < text.index("a correlation")  # the experiment's answer first
+    assert "stronger" not in text.split("The designer's cards by experiment")[0]  # one answer a card
+    assert text.rstrip().splitlines()[-1].strip()  # the designer's answer ends the text:
+    last = text[text.index("The designer's cards by experiment"):]
+    assert "Built or passed" not in last and "Associations" not in text  # (--associations shows those)
 
 
 def test_the_report_plots_each_card_among_its_peers_and_wonders_beside_humans(planted_run) -> None:

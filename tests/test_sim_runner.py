@@ -350,7 +350,8 @@ def test_ray_backend_without_ray_says_how_to_install(capsys, monkeypatch):
 def test_compare_variant_against_base(capsys, variant):
     data = run_json(capsys, "compare", "--bots", "greedy", "--pack", "base", "--pack", str(variant), "--games", "40",
                     "--players", "3", "--workers", "2", "--json")
-    assert set(data) == {"meta", "a", "b", "diff"}
+    assert set(data) == {"meta", "verdicts", "experiment", "a", "b", "diff"}
+    assert data["verdicts"] == {} and data["experiment"] is None  # no card changed: nothing to measure
     assert data["meta"]["A"] == "base" and data["meta"]["B"] == "rich-start"
     diff = data["diff"]
     assert set(diff) == {"win_rate_by_wonder", "scores", "cards_built_share", "cards_win_when_built"}
@@ -371,6 +372,9 @@ def test_compare_a_side_equals_simulate(capsys, variant):
     cmp = run_json(capsys, "compare", "--bots", "greedy", "--pack", "base", "--pack", str(variant), *args)
     alone = run_json(capsys, "simulate", "--bots", "greedy", "--pack", "base", *args)
     alone.pop("meta")
+    # compare's figures are simulate's, the built-or-passed ones as associations (no verdict word)
+    v = alone.pop("verdicts")
+    alone["associations"] = {**v, "cards": [{k: x for k, x in r.items() if k != "verdict"} for r in v["cards"]]}
     assert cmp["a"] == alone
     # `simulate --baseline` is the same comparison
     base = run_json(capsys, "simulate", "--bots", "greedy", "--pack", str(variant), "--baseline", "base", *args)

@@ -229,15 +229,17 @@ def test_compare_without_a_card(op_pack, monkeypatch):
     meta = data["meta"]
     assert meta["A"] == "op-variant" and meta["B"] == f"op-variant without {OP}"
     assert meta["without"] == [OP] and meta["designer_cards"] == [OP]
-    assert data["a"]["verdicts"]["cards"][0]["card"] == OP  # how it did while it existed
-    assert OP not in {r["card"] for r in data["b"]["verdicts"]["cards"]}
+    assert data["a"]["associations"]["cards"][0]["card"] == OP  # how it did while it existed
+    assert OP not in {r["card"] for r in data["b"]["associations"]["cards"]}
     share = data["diff"]["cards_built_share"][OP]
     assert share["a"]["n"] > 0 and share["b"]["n"] == 0
     assert data["diff"]["scores"]["civilian"]["diff"] < 0  # its 30 points are gone
     assert set(data["diff"]["scores"]["total"]) == {"a", "b", "diff", "p", "p_holm", "significant"}
     code, out, _ = cli("compare", "--pack", str(op_pack), "--without", OP, "--games", "5", "--players", "5",
-                       "--bots", "random", "--workers", "1")
-    assert code == 0 and "the designer's cards in A (op-variant)" in " ".join(out.split())
+                       "--bots", "random", "--workers", "1", "--associations")
+    flat = " ".join(out.split())
+    assert code == 0 and "Associations: the designer's cards in A (op-variant)" in flat
+    assert "verdict" not in flat.split("Associations", 1)[1]  # associations call nothing stronger
 
 
 def test_without_a_card_the_deal_needs_gives_a_clear_error_or_a_blank():
@@ -250,7 +252,7 @@ def test_without_a_card_the_deal_needs_gives_a_clear_error_or_a_blank():
     assert code == 0, err
     data = json.loads(out)
     assert data["meta"]["B"] == "base without Lumber Yard (blank)"
-    cards = {r["card"] for r in data["b"]["verdicts"]["cards"]}
+    cards = {r["card"] for r in data["b"]["associations"]["cards"]}
     assert "Lumber Yard (blank)" in cards and "Lumber Yard" not in cards
 
 

@@ -7,7 +7,7 @@ from importlib import import_module
 from typing import Sequence
 
 NO_PACKS = {"new", "schema", "doctor", "trust"}  # commands that read no pack (and so take no --allow-plugins)
-COMMANDS = ("new", "validate", "explain", "packs", "cards", "play", "score", "price", "simulate", "compare", "budget",
+COMMANDS = ("new", "validate", "explain", "packs", "cards", "play", "score", "price", "simulate", "compare", "tune", "budget",
             "serve", "print", "trust", "lsp",
             "schema", "docs", "doctor")
 
@@ -78,38 +78,32 @@ def console() -> None:
 
 class _Run:
     console = False  # running as the `wonders` command (not main() called from Python)
-    terminated = 0  # the signal that stopped the command as Ctrl-C does (SIGTERM, SIGHUP); 0: none
+    terminated = 0  # the SIGTERM or SIGHUP that arrived: stopped as by Ctrl-C, exit status 128 + it
 
 
 class Terminated(KeyboardInterrupt):
     """SIGTERM or SIGHUP (the terminal closed), handled as Ctrl-C is (the finished games'
-    statistics, reports marked interrupted, a game's log written), then exit status 128 + the
-    signal's number (143, 129) instead of 130."""
+    statistics, reports marked interrupted, a game's log written), then exit status 143 (129)
+    instead of 130."""
 
 
-def _on_signal(signum: int, frame: object) -> None:
-    _Run.terminated = signum
+def _on_sigterm(signum: int, frame: object) -> None:
+    _Run.terminated = _Run.terminated or signum
     raise Terminated()
-
-
-STOPPING = ("SIGTERM", "SIGHUP")  # the signals handled as Ctrl-C is
 
 
 def _handle_sigterm() -> None:
     """SIGTERM and SIGHUP stop the command as Ctrl-C does (for the command only; a program
-    started with one ignored, as nohup does, keeps it ignored, as it keeps an ignored SIGINT)."""
+    started with either ignored, as under nohup, keeps it ignored, as it keeps an ignored SIGINT)."""
     if not _Run.console:
         return
     import signal
-    for name in STOPPING:
-        sig = getattr(signal, name, None)
-        if sig is None:
-            continue
-        try:
-            if signal.getsignal(sig) is signal.SIG_DFL:
-                signal.signal(sig, _on_signal)
-        except ValueError:  # not the main thread
-            pass
+    try:
+        for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+            if sig is not None and signal.getsignal(sig) is signal.SIG_DFL:
+                signal.signal(sig, _on_sigterm)
+    except ValueError:  # not the main thread
+        pass
 
 
 def _ignore_sigint() -> None:
@@ -119,10 +113,9 @@ def _ignore_sigint() -> None:
         return
     import signal
     try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        for name in STOPPING:
-            if hasattr(signal, name):
-                signal.signal(getattr(signal, name), signal.SIG_IGN)
+        for sig in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+            if sig is not None:
+                signal.signal(sig, signal.SIG_IGN)
     except ValueError:  # not the main thread (main() called from a thread)
         pass
 

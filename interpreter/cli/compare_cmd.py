@@ -17,6 +17,7 @@ from ..sim.aggregate import Aggregate, compare_with_notes
 from ..sim.runner import RayMissing, sigint_ignored
 from ..sim.variants import changed_cards
 from .common import fail, load_or_report, print_json, write_output
+from .compare_experiment import cap_of, print_experiment, run_experiment
 from .sim_common import (Prepared, add_sim_args, deadline_of, parse_players, parse_sides, prepare, resolve_bots,
                          run_with_progress, say_warnings)
 from .sim_output import finish, stats_of
@@ -38,10 +39,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="with --without: replace the card by one of the same age, colour and player "
                         "counts that costs and does nothing, instead of removing it (the decks keep "
                         "their size)")
-    p.add_argument("--experiment", type=int, default=3000, metavar="GAMES",
+    p.add_argument("--experiment", type=int, default=None, metavar="GAMES",
                    help="at most this many branched games measure each of the designer's cards in B "
                         "against its peers (build it, or not, from the same position: docs/simulation.md); "
-                        "it stops as soon as each card is decided; 0: no experiment (default: 3000)")
+                        "it stops as soon as each card is decided; 0: no experiment (default: with --games alone, "
+                        "as many games' worth as each pack's run; else 3000 within the time)")
+    p.add_argument("--associations", action="store_true",
+                   help="also print the association tables (the win rates of the players who built each "
+                        "card or passed it: a correlation, not a verdict)")
     add_sim_args(p, minutes=DEFAULT_MINUTES, players="4")
     p.set_defaults(func=lambda a: run_compare(a, a.pack))
 
@@ -67,7 +72,10 @@ def _plan(args: argparse.Namespace, packs: list[str]) -> tuple[list[Prepared], t
     sides = parse_sides(args.sides, False)
     if len(sides) > 1:
         raise ValueError(f"--sides {args.sides}: compare runs one side choice; did you mean --sides {sides[0]}?")
-    experiment = getattr(args, "experiment", 0) > 0 and not without
+    if getattr(args, "experiment", None) is not None and not 0 <= args.experiment <= 1_000_000:
+        raise ValueError(f"--experiment must be 0..1000000 branched games, not {args.experiment}")
+    args.games_given, args.minutes_given = args.games, args.minutes is not None
+    experiment = hasattr(args, "experiment") and cap_of(args)[0] > 0 and not without
     args.started = time.monotonic()
     if args.games is None and args.minutes is None and hasattr(args, "experiment"):
         args.minutes = DEFAULT_MINUTES  # `simulate --baseline` asks for --games or --minutes
@@ -101,8 +109,16 @@ def run_compare(args: argparse.Namespace, packs: list[str]) -> int:
                           f"interrupted during pack B ({prep.label})", file=sys.stderr)
                 return finish(args, prep, agg, True)
         aggs.append(agg)
+    diff, notes = compare_with_notes(aggs[0], aggs[1])
+    experiment, stopped = (run_experiment(args, preps, focus_b, diff) if hasattr(args, "experiment")
+                           else (None, False))
     with sigint_ignored():
-        return _show(args, preps, aggs, focus_a, focus_b)
+        status = _show(args, preps, aggs, focus_a, focus_b, diff, notes, experiment)
+        if stopped:
+            print(f"interrupted: during the experiment, after {experiment['games']} branched games; "
+                  "the verdicts are those decided so far", file=sys.stderr)
+            return 130
+        return status
 
 
 def _meta(args: argparse.Namespace, preps: list[Prepared], aggs: list[Aggregate], notes: dict[str, Any],
@@ -115,90 +131,53 @@ def _meta(args: argparse.Namespace, preps: list[Prepared], aggs: list[Aggregate]
             "designer_cards": list(focus_b or focus_a), "corrections": notes}
 
 
-def _experiment(args: argparse.Namespace, preps: list[Prepared], focus_b: tuple[str, ...],
-                diff: dict[str, Any]) -> dict[str, Any] | None:
-    """The designer's cards of B measured by branching, against their peers (the cards of A
-    of the same age and colour that B keeps unchanged), with the intent-to-treat rows and the
-    A-to-B rows of the same seeds; None when there is nothing to measure."""
-    if not focus_b or getattr(args, "without", None) or args.experiment <= 0:
-        return None
-    from ..sim.experiment import Experiment, findings, sentence
-    from .packs import compiled
-    a, b = compiled(preps[0].cfg.pack), compiled(preps[1].cfg.pack)
-    unchanged = {c.name for c in b.cards} & {c.name for c in a.cards} - set(focus_b)
-    by_b = {c.name: c for c in b.cards}
-    ours = [n for n in focus_b if n in by_b and not by_b[n].deck]
-    if not ours:
-        return None
-    peer_of = {n: [c.name for c in b.cards if c.name in unchanged and c.age == by_b[n].age
-                   and c.color_name == by_b[n].color_name and not c.deck]
-               for n in ours}
-    names = dict.fromkeys([*ours, *(p for ps in peer_of.values() for p in ps)])
-    bots = preps[1].cfg.bots
-    e = Experiment.of(b, names, preps[1].cfg.players, bots, args.seed)
-    e.peer_of, e.baseline = peer_of, a
-    # --minutes is the whole command's time: the experiment has what the two runs left of it
-    deadline = args.started + 60 * args.minutes if getattr(args, "minutes", None) else None
-    e.run(args.experiment, ours, deadline=deadline, workers=args.workers)
-    cards = {}
-    for n in ours:
-        row, verdict, itt = e.cards[n], e.verdict(n), e.itt.get(n)
-        cards[n] = {**row.as_json(), **verdict.as_json(), "peers": peer_of[n],
-                    "intent_to_treat": itt.as_json() if itt else None,
-                    "a_to_b": _a_to_b(diff, n),
-                    "sentence": sentence(row, verdict, [e.cards[p] for p in peer_of[n]], e.games, bots),
-                    "findings": findings(row, itt)}
-    return {"games": e.games, "bots": bots, "budget": args.experiment, "cards": cards,
-            "stopped_by": "decided" if all(c["verdict"] != "undecided" for c in cards.values())
-            else ("time" if deadline and time.monotonic() >= deadline else "budget"),
-            "peers": {p: e.cards[p].as_json() for ps in peer_of.values() for p in ps}}
-
-
-def _a_to_b(diff: dict[str, Any], name: str) -> dict[str, Any] | None:
-    """The same seeds' rows of the card in A and B: build share and win rate when built."""
-    share, win = diff["cards_built_share"].get(name), diff["cards_win_when_built"].get(name)
-    if share is None:
-        return None
-    return {"build_share": {"a": share["a"], "b": share["b"], "diff": share["diff"], "p_holm": share["p_holm"]},
-            "win_when_built": ({"a": win["a"], "b": win["b"], "diff": win["diff"], "p_holm": win["p_holm"]}
-                               if win else None)}
-
-
 def _show(args: argparse.Namespace, preps: list[Prepared], aggs: list[Aggregate], focus_a: tuple[str, ...],
-          focus_b: tuple[str, ...]) -> int:
-    diff, notes = compare_with_notes(aggs[0], aggs[1])
-    stats = [stats_of(preps[0], aggs[0], focus_a), stats_of(preps[1], aggs[1], focus_b)]
+          focus_b: tuple[str, ...], diff: dict[str, Any], notes: dict[str, Any],
+          experiment: dict[str, Any] | None) -> int:
+    """The outputs. The experiment's verdicts are the cards' verdicts (JSON `verdicts`, one
+    entry a card); the built-or-passed figures are associations (`a.associations`,
+    `b.associations`), with no verdict, printed only under --associations."""
+    stats = [associations(stats_of(preps[0], aggs[0], focus_a)), associations(stats_of(preps[1], aggs[1], focus_b))]
     meta = _meta(args, preps, aggs, notes, focus_a, focus_b)
-    experiment = _experiment(args, preps, focus_b, diff)
-    if experiment is not None:
-        meta["experiment"] = experiment
+    meta["interrupted"] = bool(experiment and experiment["stopped_by"] == "interrupted")
     written = True
     if args.report:
         from ..sim.report_html import render_compare
-        page = render_compare(diff, f"{meta['B']} against {meta['A']}", meta, stats)
+        title = f"{meta['B']} against {meta['A']}" + (" (interrupted)" if meta["interrupted"] else "")
+        page = render_compare(diff, title, meta, stats, experiment)
         written = write_output(args.report, page, "the report", "--report")
     failed = aggs[0].errors + aggs[1].errors
     if failed:
         print(f"error: {failed} game(s) failed", file=sys.stderr)
     status = 1 if failed or not written else 0
     if args.json:
-        print_json({"meta": meta, "a": stats[0], "b": stats[1], "diff": diff})
+        rest = {k: v for k, v in (experiment or {}).items() if k != "cards"}
+        print_json({"meta": meta, "verdicts": (experiment or {}).get("cards", {}), "experiment": rest or None,
+                    "a": stats[0], "b": stats[1], "diff": diff})
         return status
-    _print(Console(), diff, meta, stats)
     if args.report and written:
         print(f"report written to {args.report}")
+    # simulate --baseline has no experiment: its associations are all it has, so they are shown
+    _print(Console(), diff, meta, stats, experiment, bool(getattr(args, "associations", not hasattr(args, "experiment"))))
     return status
 
 
-def _print(console: Console, diff: dict[str, Any], meta: dict[str, Any], stats: list[dict[str, Any]]) -> None:
-    """The designer's answer first (the experiment), then the same seeds' A-to-B tables, then
-    the correlation figures, labelled as such; 80 columns wide."""
-    from .sim_view import bots_line, card_notes, chosen_rows, designer_verdicts, verdict_table
+def associations(stats: dict[str, Any]) -> dict[str, Any]:
+    """compare's statistics with the built-or-passed figures under `associations`, their rows
+    without a verdict word (the experiment gives the cards' verdicts)."""
+    v = stats.pop("verdicts")
+    cards = [{k: x for k, x in r.items() if k != "verdict"} for r in v["cards"]]
+    return {**stats, "associations": {**v, "cards": cards}}
+
+
+def _print(console: Console, diff: dict[str, Any], meta: dict[str, Any], stats: list[dict[str, Any]],
+           experiment: dict[str, Any] | None, show_associations: bool) -> None:
+    """The same seeds' A-to-B tables, the associations when asked for, and last the designer's
+    answer (the experiment); 80 columns wide."""
+    from .sim_view import bots_line, card_notes, chosen_rows, verdict_table
     console.print(bots_line(meta))
     for w in meta["warnings"]:
         console.print(f"[yellow]warning[/]: {escape(w)}")
-    if "experiment" in meta:
-        _print_experiment(console, meta["experiment"])
     console.print(_a_to_b_table(diff, meta))
     for key, title in (("cards_built_share", "build share (built of dealt copies)"),
                        ("cards_win_when_built", "win rate of the players who built it")):
@@ -213,20 +192,28 @@ def _print(console: Console, diff: dict[str, Any], meta: dict[str, Any], stats: 
             t2.add_row(escape(k), _pct(v["a"]) if v["a"]["n"] else "-", _pct(v["b"]) if v["b"]["n"] else "-",
                        f"{100 * v['diff']:+.1f} pts", f"{v['p_holm']:.3f}")
         console.print(t2)
-    ours = meta["designer_cards"]
-    which = "A" if meta["without"] else "B"
-    verdicts = stats[0 if meta["without"] else 1]["verdicts"]
-    if ours:
-        rows = [r for r in verdicts["cards"] if r["designer"]]
-        console.print(verdict_table(verdicts, f"Built or passed: the designer's cards in {which} "
-                                              f"({escape(meta[which])}), a correlation", rows))
-    console.print(verdict_table(stats[1]["verdicts"], f"Built or passed in B ({escape(meta['B'])}), a correlation"))
-    card_notes(console, stats[1]["verdicts"], len(chosen_rows(stats[1]["verdicts"]["cards"])))
-    if ours:
-        designer_verdicts(console, verdicts)
     c = meta["corrections"]["win_rate_by_wonder"]
     console.print(f"significant: two-sided p < 0.05 after {c['method']}'s correction within each table "
                   f"(e.g. {c['rows']} wonder-side rows)")
+    ours = meta["designer_cards"]
+    which = "A" if meta["without"] else "B"
+    assoc = stats[0 if meta["without"] else 1]["associations"]
+    if show_associations:
+        if ours:
+            rows = [r for r in assoc["cards"] if r["designer"]]
+            console.print(verdict_table(assoc, f"Associations: the designer's cards in {which} "
+                                               f"({escape(meta[which])}), built or passed", rows, verdicts_col=False))
+        console.print(verdict_table(stats[1]["associations"], f"Associations in B ({escape(meta['B'])}): "
+                                    "built or passed", verdicts_col=False))
+        card_notes(console, stats[1]["associations"], len(chosen_rows(stats[1]["associations"]["cards"])),
+                   verdicts_col=False)
+    else:
+        console.print("associations (who built or passed each card, a correlation): --associations, "
+                      "--json or --report")
+    if experiment is not None:
+        print_experiment(console, experiment)
+    elif ours and not meta["without"] and not show_associations:
+        console.print("no experiment (--experiment 0): the designer's cards have no verdict")
 
 
 def _pct(rate: dict[str, Any]) -> str:
@@ -247,25 +234,3 @@ def _a_to_b_table(diff: dict[str, Any], meta: dict[str, Any]) -> Table:
         t.add_row(f"points {escape(k)}", f"{v['a']['mean']:.2f}", f"{v['b']['mean']:.2f}", f"{v['diff']:+.2f}",
                   f"{v['p']:.3f}", f"{v['p_holm']:.3f}", "[red]yes[/]" if v["significant"] else "")
     return t
-
-
-def _print_experiment(console: Console, experiment: dict[str, Any]) -> None:
-    """One sentence a card (the verdict against its peers), then what the bots did with it,
-    the intent-to-treat figure and the card's A-to-B rows."""
-    stop = {"decided": "stopped when every card was decided", "time": "stopped at the time limit",
-            "budget": "stopped at the budget"}[experiment["stopped_by"]]
-    console.print(f"[bold]The designer's cards by experiment[/] ({experiment['games']} branched games, "
-                  f"{escape(experiment['bots'])} bots, {stop}):")
-    for row in experiment["cards"].values():
-        console.print(escape(row["sentence"]))
-        extra = row["findings"]
-        ab = row["a_to_b"]
-        if ab and ab["build_share"]["a"]["n"]:
-            share = ab["build_share"]
-            extra += (f" Same seeds, A to B: built at {_pct(share['a'])} then {_pct(share['b'])} of the hands "
-                      f"dealt it (Holm p {share['p_holm']:.3f}).")
-        if extra:
-            console.print("  " + escape(extra.strip()))
-    console.print()
-
-

@@ -79,12 +79,15 @@ def short_span(ci: list[float]) -> str:
     return f"[{100 * ci[0]:+.0f},{100 * ci[1]:+.0f}]"
 
 
-def verdict_table(verdicts: dict[str, Any], title: str, rows: list[dict[str, Any]] | None = None) -> Table:
+def verdict_table(verdicts: dict[str, Any], title: str, rows: list[dict[str, Any]] | None = None,
+                  verdicts_col: bool = True) -> Table:
     """The card rows (by default chosen_rows), narrow enough for 80 columns: the JSON and the
-    HTML report carry every figure (p-values, points and coins per build)."""
+    HTML report carry every figure (p-values, points and coins per build). Without
+    `verdicts_col` (compare's associations) nothing is called stronger or weaker: the last
+    column only says why a card has no figure."""
     rows = chosen_rows(verdicts["cards"]) if rows is None else rows
     t = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
-    for col in ("card", "age", "dealt", "built", "win b/p", "diff [95%]", "verdict"):
+    for col in ("card", "age", "dealt", "built", "win b/p", "diff [95%]", "verdict" if verdicts_col else "note"):
         t.add_column(col, justify="left" if col in ("card", "age", "verdict") else "right",
                      no_wrap=col != "card")
     for r in rows:
@@ -95,7 +98,7 @@ def verdict_table(verdicts: dict[str, Any], title: str, rows: list[dict[str, Any
         t.add_row(escape(("* " if r["designer"] else "") + r["card"]), f"{r['age']} {escape(r['color'])}",
                   str(r["dealt"]), f"{100 * share['rate']:.0f}%" if share else "-", f"{built}/{passed}%",
                   f"{100 * d['diff']:+.0f} {short_span(d['ci'])}" if d else "-",
-                  VERDICT_STYLE.get(r["verdict"], "") if d else escape(_untested(r)))
+                  (VERDICT_STYLE.get(r["verdict"], "") if verdicts_col else "") if d else escape(_untested(r)))
     return t
 
 
@@ -123,14 +126,15 @@ def group_table(verdicts: dict[str, Any]) -> Table:
     return t
 
 
-def card_notes(console: Console, verdicts: dict[str, Any], shown: int) -> None:
+def card_notes(console: Console, verdicts: dict[str, Any], shown: int, verdicts_col: bool = True) -> None:
     corr = verdicts["card_correction"]
+    word = (f"verdict: stronger or weaker when the {corr['method']}-corrected p over {corr['rows']} card rows "
+            f"is below {corr['alpha']:g}. " if verdicts_col else "")
     console.print(f"* the designer's cards. dealt: player-games in which it was in hand at a decision; "
                   f"built: share of those in which it was built; win b/p: win rates of the "
                   f"players who built it and of those who could have built it and did not; "
                   f"diff: their difference in points of percentage, with {escape(corr['interval'])} "
-                  f"intervals (Agresti-Caffo); verdict: stronger or weaker when the {corr['method']}-corrected "
-                  f"p over {corr['rows']} card rows is below {corr['alpha']:g}. "
+                  f"intervals (Agresti-Caffo); {word}"
                   f"A correlation, not a cause: who builds a card depends on the position "
                   f"(`wonders compare` measures the designer's cards by experiment).")
     total = len(verdicts["cards"])

@@ -142,6 +142,7 @@ class AgePhase:
         game.war(age)
         if game.has_triggers:  # `when age ends` triggers, after the conflicts
             game.boundary("age_end")
+        game.end_durations()  # then what lasts `until age ends` ends
         game.sub = "done"
 
 

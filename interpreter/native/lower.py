@@ -208,6 +208,8 @@ class _HookLowering:
             return self.targeted(_row(H_CTOKENS, h.count, ref=int(h.kind == "victory")), h.seats)
         if t is E.TokensHook and h.kind in tk:
             return self.targeted(_row(H_TOKENS, h.count, ref=tk.index(h.kind)), h.seats)
+        if t is E.OthersCoinsHook and h.to_owner:
+            raise NotNative("coins lost to the owner (`TARGET lose N coins to you`)")
         if t is E.OthersCoinsHook and h.pick is not None:  # cond 1: the pick's row at `inner`
             return self.targeted(_row(H_OTHERS, h.amount, counter=_counter(h.counter, tk)), (h.pick,))
         if t is E.OthersCoinsHook:
@@ -597,6 +599,12 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
     hands = hand_names(cp)
     tokens = list(rules.tokens)
     t = _Tables(cp, lines, _HookLowering(cp, hands, tokens))
+    if any(c.upgrades for c in cp.cards):  # the core never replaces a built card
+        raise NotNative("a card built over another (`upgrades:`)")
+    if cp.state_costs:  # the core prices printed coins by the age alone
+        raise NotNative("a cost counted from the state (`N coins, 1 less per ...`)")
+    if cp.rules.scored_hands:  # the core scores built cards only
+        raise NotNative("cards scored in a hand at the game's end (`scored_hands`)")
     names: dict[str, int] = {}
     for c in cp.cards:
         names.setdefault(c.name, len(names))

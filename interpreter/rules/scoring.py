@@ -53,6 +53,8 @@ def _score_city(table: Table, seat: int, rules: Rules, extra: Sequence[CCard] = 
         for i, n in enumerate(card.effect.science):
             science[i] += n
         wilds.extend(card.effect.science_wild)
+    for hand in rules.scored_hands:  # secret objectives: a hand's cards score their points
+        scorers.extend((card.category, h) for card in city.hands.get(hand, ()) for h in card.effect.score_hooks)
     per_set = [(line, h) for line, h in scorers if h.science_set]
     bonus = rules.science_set_bonus + (city.shifts.get("science_set", 0) if city.shifts else 0)
     sci, sets = _science(science, wilds, bonus,

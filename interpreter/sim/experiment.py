@@ -231,6 +231,7 @@ class Experiment:
     peer_of: dict[str, list[str]] = field(default_factory=dict)
     baseline: Any = None  # pack A: the intent-to-treat rows compare the seat first dealt a card with it
     itt: dict[str, Paired] = field(default_factory=dict)
+    interrupted: bool = False  # Ctrl-C, SIGTERM or SIGHUP stopped the last run (its games so far kept)
 
     @classmethod
     def of(cls, cp: Any, names: Iterable[str], players: int, bots: str = "greedy", seed: int = 0) -> "Experiment":
@@ -248,15 +249,22 @@ class Experiment:
         (default: all) is decided against its peers (stronger, weaker or no difference), or at
         `deadline` (time.monotonic()): the sequences are valid whenever the run stops. `workers`
         processes play the games ahead; they are taken in seed order, so the answer is the same
-        for any number of workers."""
+        for any number of workers. Ctrl-C (or a signal the command turns into it) stops it too,
+        with the games folded so far, and sets `interrupted`; no worker is left."""
         focus = list(focus) or list(self.cards)
         from interpreter.sim.runner import game_seed
         seeds = [game_seed(self.seed, self.games + k) for k in range(budget)]
         games = played(self, seeds, workers)
+        self.interrupted = False
         try:
             self._fold(games, focus, on_game, at_least, deadline)
+        except KeyboardInterrupt:
+            self.interrupted = True
         finally:
-            games.close()  # the workers still playing ahead are ended now
+            try:
+                games.close()  # the workers still playing ahead are ended now
+            except KeyboardInterrupt:  # a second signal while they are ended
+                self.interrupted = True
         return self
 
     def _fold(self, games: Iterator[tuple[int, Branched, dict[str, Any] | None]], focus: Sequence[str],
@@ -370,7 +378,15 @@ def played(e: "Experiment", seeds: Sequence[int], workers: int
     _JOB[:] = [e]
     pool = mp.get_context("fork").Pool(workers, initializer=_worker_init)
     try:
-        yield from pool.imap(_play_seed, seeds, chunksize=1)
+        results = pool.imap(_play_seed, seeds, chunksize=1)
+        for _ in seeds:
+            while True:
+                try:
+                    got = results.next(timeout=0.2)  # wake up often: a signal is seen at once
+                    break
+                except mp.TimeoutError:
+                    continue
+            yield got
     finally:
         with sigint_ignored():
             stop_pool(pool)

@@ -60,20 +60,23 @@ def wonder_verdicts(stats: dict[str, Any]) -> str:
             f"<th>simultaneous 95% CI</th><th>p (Holm)</th><th>significant</th></tr>{''.join(rows)}</table>")
 
 
-def card_verdicts(stats: dict[str, Any], caption: str = "card verdicts") -> str:
-    """Every card's verdict, the designer's cards first (marked *), significant rows marked."""
-    v = stats["verdicts"]
+def card_verdicts(stats: dict[str, Any], caption: str = "card verdicts", key: str = "verdicts") -> str:
+    """Every card's verdict, the designer's cards first (marked *), significant rows marked;
+    key "associations" (compare's appendix): the same figures with no verdict word and nothing
+    marked (the experiment gives the cards' verdicts)."""
+    v = stats[key]
+    words = key == "verdicts"
     c = v["card_correction"]
     rows = []
     for r in v["cards"]:
         d = r["win_diff"]
         share = r["built_when_dealt"]
         test = (f'<td class="n">{100 * d["diff"]:+.1f}</td><td class="n">{_span(d["ci"])}</td>'
-                f'<td class="n">{d["p_holm"]:.3g}</td><td>{_e(r["verdict"])}</td>'
-                if d else f'<td colspan="4">{_e(r["untested"])}</td>')
+                f'<td class="n">{d["p_holm"]:.3g}</td>' + (f'<td>{_e(r["verdict"])}</td>' if words else "")
+                if d else f'<td colspan="{4 if words else 3}">{_e(r["untested"])}</td>')
         passed = r["win_rate_passed"]
         rows.append(
-            f'<tr{_row_class(d)}><td>{"* " if r["designer"] else ""}{_e(r["card"])}</td>'
+            f'<tr{_row_class(d) if words else ""}><td>{"* " if r["designer"] else ""}{_e(r["card"])}</td>'
             f'<td class="n">{r["age"]}</td><td>{_e(r["color"])}</td><td class="n">{r["dealt"]}</td>'
             f'<td class="n">{_pct(share["rate"]) if share else "-"}</td>'
             f'<td class="n">{_pct(r["win_rate_built"]["rate"]) if r["builds"] else "-"} ({r["builds"]})</td>'
@@ -82,24 +85,28 @@ def card_verdicts(stats: dict[str, Any], caption: str = "card verdicts") -> str:
             f'<td class="n">{r["coins_per_build"]["mean"]:.2f}</td></tr>')
     head = ("<tr><th>card</th><th>age</th><th>colour</th><th>dealt</th><th>built when dealt</th>"
             "<th>win rate built (n)</th><th>win rate passed (n)</th><th>difference (pts)</th>"
-            "<th>simultaneous 95% CI</th><th>p (Holm)</th><th>verdict</th>"
+            "<th>simultaneous 95% CI</th><th>p (Holm)</th>" + ("<th>verdict</th>" if words else "") +
             "<th>points</th><th>coins</th></tr>")
     return (f'<table class="verdicts"><caption>{_e(caption)}: {_e(c["text"])}; {_e(c["interval"])} '
             f'intervals</caption>{head}'
             f'{"".join(rows)}</table>')
 
 
-def compare_verdicts(stats: list[dict[str, Any]], meta: dict[str, Any]) -> str:
-    """The compare report's verdicts: the designer's cards (in B; in A for --without, where B
-    lacks them), then every card of B."""
+def compare_associations(stats: list[dict[str, Any]], meta: dict[str, Any]) -> str:
+    """The compare report's appendix: the built-or-passed figures of the designer's cards (in
+    B; in A for --without, where B lacks them), then of every card of B; associations, no
+    verdicts (those are the experiment's)."""
     which = "A" if meta.get("without") else "B"
     ours = ""
     if meta.get("designer_cards"):
-        v = stats["AB".index(which)]["verdicts"]
-        only = {"verdicts": {**v, "cards": [r for r in v["cards"] if r["designer"]]}}
-        ours = card_verdicts(only, f"the designer's cards in {which} ({meta.get(which, which)})")
-    every = card_verdicts(stats[1], f"card verdicts in B ({meta.get('B', 'B')})")
-    return f'<section id="verdicts"><h2>Card verdicts</h2>{VERDICT_NOTE}{ours}{every}</section>'
+        v = stats["AB".index(which)]["associations"]
+        only = {"associations": {**v, "cards": [r for r in v["cards"] if r["designer"]]}}
+        ours = card_verdicts(only, f"the designer's cards in {which} ({meta.get(which, which)})", "associations")
+    every = card_verdicts(stats[1], f"every card in B ({meta.get('B', 'B')})", "associations")
+    return (f'<section id="associations"><h2>Appendix: associations (built or passed)</h2>'
+            f'<p class="note">Who built a card and who passed it, and how often each won: a correlation '
+            f'(who builds a card depends on the position), not a verdict. The verdicts are the '
+            f'experiment\'s, above.</p>{VERDICT_NOTE}{ours}{every}</section>')
 
 
 def group_table(stats: dict[str, Any]) -> str:

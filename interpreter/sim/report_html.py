@@ -4,7 +4,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from .report_cards import (VERDICT_NOTE, card_verdicts, compare_verdicts, group_table, labels_block, meta_table,
+from .report_cards import (VERDICT_NOTE, card_verdicts, compare_associations, group_table, labels_block, meta_table,
                            wonder_verdicts)
 from .report_plots import forest_plot, human_chart
 
@@ -174,15 +174,15 @@ def _diff_rows(section: dict[str, Any], fmt: Any) -> str:
 
 
 def render_compare(diff: dict[str, Any], title: str, meta: dict[str, Any],
-                   stats: list[dict[str, Any]] | None = None) -> str:
-    """The differences (B - A) with Holm-corrected significance; with `stats` (A's and B's),
-    the designer's cards in both and B's card verdicts too."""
+                   stats: list[dict[str, Any]] | None = None, experiment: dict[str, Any] | None = None) -> str:
+    """The designer's cards by experiment (their verdicts) first, then the differences (B - A)
+    with Holm-corrected significance; with `stats` (A's and B's), the associations in an
+    appendix."""
     head = "<tr><th></th><th>A</th><th>B</th><th>B - A</th><th>p</th><th>p (Holm)</th><th>significant</th></tr>"
     num = lambda x: f"{x:.2f}"  # noqa: E731
-    verdicts = compare_verdicts(stats, meta) if stats else ""
-    experiment = _experiment_section(meta.get("experiment"))
-    if stats:
-        verdicts += human_chart(stats[1].get("human"))
+    appendix = compare_associations(stats, meta) if stats else ""
+    section = _experiment_section(experiment)
+    human = human_chart(stats[1].get("human")) if stats else ""
     sections = "".join(f"<h2>{h}</h2><table>{head}{_diff_rows(diff.get(k, {}), f)}</table>" for h, k, f in (
         ("Win rate per wonder side", "win_rate_by_wonder", _pct), ("Points per player", "scores", num),
         ("Card build share", "cards_built_share", _pct),
@@ -194,9 +194,10 @@ def render_compare(diff: dict[str, Any], title: str, meta: dict[str, Any],
 <p class="note">Same seeds on both packs. Significant = two-sided p &lt; 0.05 after Holm's correction
 within each table (rates: two-proportion z-test; means: Welch), so a row is flagged by chance in at most
 1 table in 20.</p>
-{experiment}
+{section}
 <section id="diff">{sections}</section>
-{verdicts}
+{human}
+{appendix}
 </body></html>
 """
 
@@ -206,7 +207,9 @@ def _experiment_section(experiment: dict[str, Any] | None) -> str:
     if not experiment:
         return ""
     items = "".join(f"<li>{_e(c['sentence'])} {_e(c['findings'])}</li>" for c in experiment["cards"].values())
-    return (f'<section id="experiment"><h2>The designer\'s cards by experiment</h2>'
+    stopped = ("<p><b>Interrupted</b>: the verdicts are those decided when it was stopped.</p>"
+               if experiment["stopped_by"] == "interrupted" else "")
+    return (f'<section id="experiment"><h2>The designer\'s cards by experiment</h2>{stopped}'
             f'<p class="note">{experiment["games"]} branched games, {_e(experiment["bots"])} bots: at the first '
             f"position where a player could build the card, the game is played on twice, building it and "
             f"playing the best alternative, with the same random streams. The card (bold) with its peers "

@@ -237,8 +237,8 @@ def _worker_init() -> None:
     the pool ends them) kills them quietly, not through the command's handler."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if hasattr(signal, "SIGHUP"):  # the terminal closed: the main process stops them
-        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP") and signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN:
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)  # (the command's handler, inherited by the fork)
 
 
 @contextmanager
@@ -251,15 +251,14 @@ def sigint_ignored() -> Iterator[None]:
         yield
         return
     old_term = signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    hup = getattr(signal, "SIGHUP", None)
-    old_hup = signal.signal(hup, signal.SIG_IGN) if hup is not None else None
+    old_hup = signal.signal(signal.SIGHUP, signal.SIG_IGN) if hasattr(signal, "SIGHUP") else None
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, old)
         signal.signal(signal.SIGTERM, old_term)
-        if hup is not None:
-            signal.signal(hup, old_hup)
+        if old_hup is not None:
+            signal.signal(signal.SIGHUP, old_hup)
 
 
 def _chunk_star(args: tuple[SimConfig, range]) -> Aggregate:

@@ -1,0 +1,137 @@
+"""compare's experiment: the designer's cards of B measured by branching against their peers,
+within the command's budget (the branched games it may play, its time), with a progress bar,
+stopped by Ctrl-C, SIGTERM or SIGHUP like the simulations (what was decided so far is kept)."""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+CAP = 3000  # branched games at most when the time bounds the run (--minutes, or compare's default time)
+
+
+def cap_of(args: argparse.Namespace, measured: int = 1) -> tuple[int, str]:
+    """The most branched games the experiment may play, and why, in words: `--experiment N` as
+    given; `--games N` alone (no time given) as many games' worth as each pack's run played, so
+    the number asked for bounds the whole command (a branched game plays the main game, pack A's
+    game of the same seed and two branches for each of the `measured` cards); else CAP, the
+    time bounding it."""
+    asked = getattr(args, "experiment", None)
+    if asked is not None:
+        return asked, f"--experiment {asked}"
+    if getattr(args, "games_given", None) is not None and not getattr(args, "minutes_given", False):
+        n = max(1, args.games_given // (2 + 2 * measured))
+        return n, (f"--games {args.games_given}: as many games' worth as each pack's run, {2 + 2 * measured} "
+                   f"a branched game for {measured} cards measured; give --minutes M or --experiment N "
+                   f"to decide more: a card not far off its peers needs a few hundred")
+    return CAP, "the time given bounds it"
+
+
+def designer_cards(preps: list[Any], focus_b: tuple[str, ...]) -> tuple[Any, Any, list[str], dict[str, list[str]]]:
+    """(pack B compiled, pack A compiled, B's designer cards to measure, each one's peers: the
+    cards of its age and colour that B keeps from A unchanged)."""
+    from .packs import compiled
+    a, b = compiled(preps[0].cfg.pack), compiled(preps[1].cfg.pack)
+    unchanged = {c.name for c in b.cards} & {c.name for c in a.cards} - set(focus_b)
+    by_b = {c.name: c for c in b.cards}
+    ours = [n for n in focus_b if n in by_b and not by_b[n].deck]
+    peer_of = {n: [c.name for c in b.cards if c.name in unchanged and c.age == by_b[n].age
+                   and c.color_name == by_b[n].color_name and not c.deck]
+               for n in ours}
+    return b, a, ours, peer_of
+
+
+def run_experiment(args: argparse.Namespace, preps: list[Any], focus_b: tuple[str, ...],
+                   diff: dict[str, Any]) -> tuple[dict[str, Any] | None, bool]:
+    """(the experiment's figures, interrupted); None when there is nothing to measure. Stopped
+    by a signal, the figures are those of the games folded so far."""
+    from ..sim.experiment import Experiment, findings, sentence
+    if not focus_b or getattr(args, "without", None) or cap_of(args)[0] <= 0:
+        return None, False
+    b, a, ours, peer_of = designer_cards(preps, focus_b)
+    if not ours:
+        return None, False
+    names = dict.fromkeys([*ours, *(p for ps in peer_of.values() for p in ps)])
+    cap, why = cap_of(args, len(names))
+    bots = preps[1].cfg.bots
+    e = Experiment.of(b, names, preps[1].cfg.players, bots, args.seed)
+    e.peer_of, e.baseline = peer_of, a
+    # --minutes is the whole command's time: the experiment has what the two runs left of it
+    deadline = args.started + 60 * args.minutes if getattr(args, "minutes", None) else None
+    print(f"experiment: {len(ours)} designer card(s) against their peers, at most {cap:,} branched games "
+          f"({why})" + (", until the time is spent" if deadline else ""), file=sys.stderr)
+    _run(e, cap, ours, deadline, args.workers, args.json)
+    cards = {}
+    for n in ours:
+        row, verdict, itt = e.cards[n], e.verdict(n), e.itt.get(n)
+        cards[n] = {**row.as_json(), **verdict.as_json(), "peers": peer_of[n],
+                    "intent_to_treat": itt.as_json() if itt else None,
+                    "a_to_b": _a_to_b(diff, n),
+                    "sentence": sentence(row, verdict, [e.cards[p] for p in peer_of[n]], e.games, bots),
+                    "findings": findings(row, itt)}
+    if e.interrupted:
+        stopped = "interrupted"
+    elif all(c["verdict"] != "undecided" for c in cards.values()):
+        stopped = "decided"
+    else:
+        stopped = "time" if deadline and time.monotonic() >= deadline else "budget"
+    return ({"games": e.games, "bots": bots, "budget": cap, "cards": cards, "stopped_by": stopped,
+             "peers": {p: e.cards[p].as_json() for ps in peer_of.values() for p in ps}}, e.interrupted)
+
+
+def _run(e: Any, cap: int, ours: list[str], deadline: float | None, workers: int, quiet: bool) -> None:
+    """The branched games with a progress bar (none when quiet): games played of the cap, the
+    designer's cards decided so far."""
+    if quiet:
+        e.run(cap, ours, deadline=deadline, workers=workers)
+        return
+    with Progress(TextColumn("[bold]experiment"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("decided {task.fields[decided]}"), TimeElapsedColumn(),
+                  console=Console(stderr=True), transient=False) as bar:
+        task = bar.add_task("experiment", total=cap, decided=f"0 of {len(ours)}")
+
+        def progress(ex: Any) -> None:
+            done = sum(ex.verdict(n).verdict != "undecided" for n in ours)
+            bar.update(task, completed=ex.games, decided=f"{done} of {len(ours)}")
+        e.run(cap, ours, on_game=progress, deadline=deadline, workers=workers)
+
+
+def _a_to_b(diff: dict[str, Any], name: str) -> dict[str, Any] | None:
+    """The same seeds' rows of the card in A and B: build share and win rate when built."""
+    share, win = diff["cards_built_share"].get(name), diff["cards_win_when_built"].get(name)
+    if share is None:
+        return None
+    return {"build_share": {"a": share["a"], "b": share["b"], "diff": share["diff"], "p_holm": share["p_holm"]},
+            "win_when_built": ({"a": win["a"], "b": win["b"], "diff": win["diff"], "p_holm": win["p_holm"]}
+                               if win else None)}
+
+
+STOPS = {"decided": "stopped when every card was decided", "time": "stopped at the time limit",
+         "budget": "stopped at the budget", "interrupted": "interrupted: what was decided so far"}
+
+
+def print_experiment(console: Console, experiment: dict[str, Any]) -> None:
+    """The designer's answer, the last lines of compare's text: one sentence a card (the verdict
+    against its peers), then what the bots did with it, the intent-to-treat figure and the
+    card's A-to-B rows."""
+    console.print(f"[bold]The designer's cards by experiment[/] ({experiment['games']} branched games, "
+                  f"{escape(experiment['bots'])} bots, {STOPS[experiment['stopped_by']]}):")
+    for row in experiment["cards"].values():
+        console.print(escape(row["sentence"]))
+        extra = row["findings"]
+        ab = row["a_to_b"]
+        if ab and ab["build_share"]["a"]["n"]:
+            share = ab["build_share"]
+            extra += (f" Same seeds, A to B: built at {_pct(share['a'])} then {_pct(share['b'])} of the hands "
+                      f"dealt it (Holm p {share['p_holm']:.3f}).")
+        if extra:
+            console.print("  " + escape(extra.strip()))
+
+
+def _pct(rate: dict[str, Any]) -> str:
+    return f"{100 * rate['rate']:.1f}%"
