@@ -13,7 +13,9 @@ import re
 from dataclasses import replace
 from typing import Any, Callable
 
+from . import ast as A
 from .grammar import KEYWORDS
+from .limits import LIMITS
 from .parser import parse_effects
 from .registry import EFFECTS, Param
 from .text_errors import CardTextError
@@ -141,7 +143,8 @@ class _Reader:
                 break
         else:
             pos = self.doc.where(("words", i, "body"))
-        self.at((i, "body"), f"'{first}' is defined through itself ({' -> '.join(loop)})",
+        self.at((i, "body"), f"'{first}' is defined through itself: its use of '{nxt}' leads back to it "
+                f"({' -> '.join(loop)})",
                 f"word \"{first}\"", len(nxt), pos)
         for w in loop[:-1]:
             self.words[w] = replace(self.words[w], broken=True)
@@ -157,11 +160,16 @@ class _Reader:
             values = {p.name: _samples(p.kind, vocab, k) or "" for p in d.params}
             text, where = fill(d.body, values)
             try:
-                parse_effects(text, vocab)
-                return
+                size = len(A.expanded(parse_effects(text, vocab)))
             except CardTextError as err:
                 first = first or (err, where)
-        err, where = first  # type: ignore[misc]
+                continue
+            if size > LIMITS.expansion:
+                self.at((i, "body"), f"body: it expands to {size} effects, more than the limit of "
+                        f"{LIMITS.expansion}", f"word \"{d.name}\"", 1)
+                break
+            return
+        err, where = first or (CardTextError("", []), None)
         lines = d.body.split("\n")
         for e in err.errors:
             line, column = where(e.line, e.column)
