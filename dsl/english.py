@@ -9,7 +9,7 @@ from .english_counts import condition_english, cost_english, needed_english  # n
 from .laws import rule_english
 from .registry import PLUGINS
 from .vocab import BASE_VOCABULARY, Vocabulary
-from .words import fill
+from .words import fill, holes
 
 @singledispatch
 def english(node: object, vocab: Vocabulary = BASE_VOCABULARY) -> str:
@@ -289,6 +289,11 @@ def _(n: A.DefinedEffect, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     if d is None:
         return effects_english(n.expansion, vocab)
     said = {p.name: _whom(a) if isinstance(a, tuple) else str(a) for p, a in zip(d.params, n.args)}
+    counts = {p.name: a for p, a in zip(d.params, n.args) if isinstance(a, int)}
+    for inner, _line, _col in holes(d.english):  # `{n coin}`: "1 coin", "2 coins"
+        name, _, noun = inner.partition(" ")
+        if noun and name in counts:
+            said[inner] = _plural(counts[name], noun)
     return fill(d.english, said)[0]
 
 

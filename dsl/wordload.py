@@ -115,14 +115,18 @@ class _Reader:
         ok = True
         names = [p.name for p in d.params]
         for key, text in (("body", d.body), ("english", d.english)):
-            found = holes(text)
-            for name, line, column in found:
-                if name not in names:
-                    token = "{" + name + "}"
+            found = [(inner.partition(" ")[0] if key == "english" else inner, inner, line, column)
+                     for inner, line, column in holes(text)]  # English: `{n coin}` says "2 coins"
+            for name, inner, line, column in found:
+                counted = name != inner and any(p.name == name and p.kind == "int" for p in d.params)
+                if name not in names or (name != inner and not counted):
+                    token = "{" + inner + "}"
                     pos = self.doc.inner(("words", i, key), line, column, token)
                     known = ", ".join(names) or "none"
-                    self.at((i, key), f"{key}: '{token}' is not a parameter of '{d.name}' "
-                            f"(parameters: {known})", subject, len(token), pos)
+                    why = (f"'{token}' is not a parameter of '{d.name}' (parameters: {known})"
+                           if name not in names else f"'{token}': only a number (int) parameter takes a "
+                           "noun to count (`{n coin}`: 1 coin, 2 coins)")
+                    self.at((i, key), f"{key}: {why}", subject, len(token), pos)
                     ok = False
             for p in d.params:
                 if p.name not in {h[0] for h in found}:

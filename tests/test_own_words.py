@@ -68,14 +68,15 @@ def test_the_ast_keeps_the_use_and_its_expansion(vocab) -> None:
 
 
 ENGLISH = [
-    ("tithe 2", "Take 2 coin(s) when built, and score 1 victory point at game end."),
-    ("levy 1 neighbors", "When built, each of your two neighbours loses 1 coin(s) to the bank (a debt "
-     "token for each coin not paid), and you take 1 coin(s)."),
-    ("levy 2 others", "When built, every other city loses 2 coin(s) to the bank (a debt token for each "
-     "coin not paid), and you take 2 coin(s)."),
+    ("tithe 2", "Take 2 coins when built, and score 1 victory point at game end."),
+    ("tithe 1", "Take 1 coin when built, and score 1 victory point at game end."),  # `{n coin}`
+    ("levy 1 neighbors", "When built, each of your two neighbours loses 1 coin to the bank (a debt "
+     "token for each coin not paid), and you take 1 coin."),
+    ("levy 2 others", "When built, every other city loses 2 coins to the bank (a debt token for each "
+     "coin not paid), and you take 2 coins."),
     ("patronage blue", "When built, take 1 coin for each blue card in your city; at game end, 1 victory "
      "point for each blue card in it."),
-    ("stipend 1 when build yellow card", "Each time you build a yellow card, take 1 coin(s) for each "
+    ("stipend 1 when build yellow card", "Each time you build a yellow card, take 1 coin for each "
      "age's number: 1 in age I, twice that in age II, three times in age III."),
 ]
 
@@ -89,7 +90,7 @@ def test_explain_shows_the_use_its_expansion_and_its_english(capsys) -> None:
     assert main(["explain", "war_chest 2", "--pack", str(OWN)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[:3] == ["canonical: war_chest 2", "expands:   shields 2; coins 2; vp 1",
-                       "english:   2 shield(s); take 2 coin(s) when built, and score 1 victory point at game end."]
+                       "english:   2 shields; take 2 coins when built, and score 1 victory point at game end."]
     assert main(["explain", "war_chest 2", "--pack", str(OWN), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["expands"] == "shields 2; coins 2; vp 1" and data["ast"][0]["type"] == "DefinedEffect"
