@@ -111,7 +111,7 @@ class _Reader:
 
     def _holes(self, i: int, d: WordDef, subject: str) -> bool:
         """Every `{name}` of the body and the English is a parameter; every parameter is used
-        by the body and said by the English."""
+        by the body and said by the English. False when the body cannot be read."""
         ok = True
         names = [p.name for p in d.params]
         for key, text in (("body", d.body), ("english", d.english)):
@@ -127,13 +127,12 @@ class _Reader:
                            if name not in names else f"'{token}': only a number (int) parameter takes a "
                            "noun to count (`{n coin}`: 1 coin, 2 coins)")
                     self.at((i, key), f"{key}: {why}", subject, len(token), pos)
-                    ok = False
+                    ok = ok and key != "body"  # a fault of the English leaves the body readable
             for p in d.params:
                 if p.name not in {h[0] for h in found}:
                     what = "never used in the body" if key == "body" else "never said in the English"
                     self.at((i, "params", p.name), f"parameter '{p.name}' is {what}",
                             subject, len(p.name), self.doc.key_where(("words", i, "params", p.name)))
-                    ok = False
         return ok
 
     def _cycle(self, loop: list[str]) -> None:
