@@ -20,11 +20,10 @@ from .parser import parse_effects
 from .registry import EFFECTS, Param
 from .text_errors import CardTextError
 from .vocab import Vocabulary
-from .words import PARAM_KINDS, WordDef, cycles, dependency_order, fill, holes, used_words
+from .words import WordDef, cycles, dependency_order, fill, holes, used_words
 from .yamlsource import YamlDoc
 
 Report = Callable[..., None]
-KIND = "words"  # the diagnostics' kind
 _SIDE_WORDS = ("left", "self", "right", "neighbors", "neighbours", "all", "others")
 
 
@@ -65,8 +64,8 @@ class _Reader:
 
     def at(self, path: tuple[Any, ...], message: str, subject: str, length: int | None = None,
            pos: tuple[int, int] | None = None) -> None:
-        self.report(self.doc, pos or self.doc.where(("words", *path)), message, subject, KIND,
-                    self.doc.width(("words", *path)) if length is None else length)
+        self.report(self.doc, pos or self.doc.where(("words", *path)), message, subject, kind="words",
+                    length=self.doc.width(("words", *path)) if length is None else length)
 
     def read(self) -> dict[str, WordDef]:
         raw = self.doc.data.get("words") or []
