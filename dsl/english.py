@@ -288,7 +288,8 @@ def _(n: A.DefinedEffect, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     d = vocab.words.get(n.word)
     if d is None:
         return effects_english(n.expansion, vocab)
-    said = {p.name: _whom(a) if isinstance(a, tuple) else str(a) for p, a in zip(d.params, n.args)}
+    said = {p.name: (whose(a) if "self" in a else _whom(a)) if isinstance(a, tuple) else str(a)
+            for p, a in zip(d.params, n.args)}
     counts = {p.name: a for p, a in zip(d.params, n.args) if isinstance(a, int)}
     for inner, _line, _col in holes(d.english):  # `{n coin}`: "1 coin", "2 coins"
         name, _, noun = inner.partition(" ")

@@ -32,7 +32,7 @@ _Strict = validators.extend(Draft202012Validator, type_checker=Draft202012Valida
 
 def subject_of(doc: YamlDoc, path: tuple[Any, ...]) -> str:
     data = doc.data
-    if len(path) >= 2 and path[0] in ("cards", "wonders") and isinstance(path[1], int):
+    if len(path) >= 2 and path[0] in ("cards", "wonders", "words") and isinstance(path[1], int):
         try:
             item = data[path[0]][path[1]]
             name = item.get("name") if isinstance(item, dict) else None

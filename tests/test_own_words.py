@@ -357,3 +357,53 @@ def test_a_word_too_big_to_expand_is_refused(tmp_path) -> None:
         load_pack(str(folder))
     messages = [d.message for d in err.value.diagnostics]
     assert messages == ["body: it expands to 49 effects, more than the limit of 40"], messages
+
+
+def test_words_work_in_wonder_stages_track_steps_and_law_tiles(tmp_path, capsys) -> None:
+    """A word is card text wherever card text is: a wonder stage, a track's step, a law tile."""
+    assert main(["new", str(tmp_path / "p"), "--extends", "base"]) == 0
+    capsys.readouterr()
+    folder = tmp_path / "p"
+    (folder / "pack.yaml").write_text(dedent("""\
+        name: p
+        extends: [base]
+        rules:
+          tracks:
+            glory: {steps: ["boon 2", "vp 2"]}
+          tower:
+            visible: 3
+            draw: 2
+            points: [2, 5, 10]
+            tiles:
+              - {name: Cheap, effect: "cheaper 1"}
+              - {name: Dear, effect: "pricey 1"}
+              - {name: Ta, effect: "rule sell_coins +1"}
+              - {name: Tb, effect: "rule sell_coins +1"}
+              - {name: Tc, effect: "rule sell_coins +1"}
+              - {name: Td, effect: "rule sell_coins +1"}
+              - {name: Te, effect: "rule sell_coins +1"}
+              - {name: Tf, effect: "rule sell_coins +1"}
+              - {name: Tg, effect: "rule sell_coins +1"}
+              - {name: Th, effect: "rule sell_coins +1"}
+              - {name: Ti, effect: "rule sell_coins +1"}
+              - {name: Tj, effect: "rule sell_coins +1"}
+              - {name: Tk, effect: "rule sell_coins +1"}
+              - {name: Tl, effect: "rule sell_coins +1"}
+        words:
+          - {name: boon, params: {n: int}, english: "Boon {n}.", body: "coins {n}; vp 1"}
+          - {name: pricey, params: {n: int}, english: "Prices +{n}.", body: "rule trade_price +{n}"}
+          - {name: cheaper, params: {n: int}, english: "Prices -{n}.", body: "rule trade_price -{n}"}
+        """))
+    wonders = (folder / "wonders.yaml").read_text().replace("effect: coins 9", "effect: boon 9", 1)
+    (folder / "wonders.yaml").write_text(wonders)
+    pack = load_pack(str(folder))
+    stage = next(w for w in pack.wonders if w.name.startswith("Beacon")).sides["A"].stages[1]
+    assert stage.effects == parse_effects("boon 9", pack.rules.vocab)
+    assert A.expanded(stage.effects) == parse_effects("coins 9; vp 1")
+    assert [t.effects for t in pack.rules.tower.tiles[:2]] == [
+        (A.RuleChange("trade_price", -1, ("left", "self", "right")),),
+        (A.RuleChange("trade_price", 1, ("left", "self", "right")),)]
+    cp = compile_pack(pack)
+    shape = lambda c: [(type(h).__name__, vars(h)) for h in c.hooks]  # noqa: E731 - hooks compare by identity
+    assert shape(cp.tracks[0].steps[0]) == shape(compile_pack_effect(cp, "coins 2; vp 1"))
+    assert [type(h).__name__ for h in cp.tracks[0].steps[0].hooks] == ["CoinsHook", "VictoryHook"]
