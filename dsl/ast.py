@@ -7,7 +7,7 @@ per construct of the language, so its whole shape is read in one place.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Union
 
 SIDE_ORDER = ("left", "self", "right")
@@ -481,17 +481,45 @@ class Surcharge:
     column: int = _pos()
 
 
+@dataclass(frozen=True)
+class DefinedEffect:
+    """A use of a word the pack defines (`words:` in pack.yaml; dsl/words.py): the word and its
+    arguments as written, and `expansion`, what the definition's body reads as with them (flat:
+    words used inside it are expanded too). The printers show the use; compiled packs, the native
+    core and the bots see only the expansion (`expanded`)."""
+
+    word: str
+    args: tuple[Union[int, str, tuple[str, ...]], ...] = ()
+    expansion: tuple["Effect", ...] = ()
+    line: int = _pos()
+    column: int = _pos()
+
+
 Effect = Union[
     Produce, Shields, Science, Coins, VictoryPoints, Trade,
     FreeBuild, PlayLastCard, BuildFromDiscard, CopyCard, Discount, Trigger, Draw, GiveDefeats,
     Tokens, RemoveTokens, OthersCoins, Rebate, DiscardOwn, FarTrade, Exchange, Bury, Advance, RuleChange, PluginEffect,
-    Lasting, Surcharge,
+    Lasting, Surcharge, DefinedEffect,
 ]
 
 
 def unwrapped(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
     """The effects with each duration's effect in its place (for checks on what an effect does)."""
     return tuple(e.effect if isinstance(e, Lasting) else e for e in effects)
+
+
+def expanded(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    """The effects with every use of a defined word replaced by its expansion (a trigger whose
+    gain is a defined word carries the one gain it expands to): what the engines run."""
+    out: list[Effect] = []
+    for e in effects:
+        if isinstance(e, DefinedEffect):
+            out.extend(e.expansion)
+        elif isinstance(e, Trigger) and isinstance(e.effect, DefinedEffect):
+            out.extend(replace(e, effect=gain) for gain in e.effect.expansion[:1])
+        else:
+            out.append(e)
+    return tuple(out)
 
 
 @dataclass(frozen=True)

@@ -136,7 +136,7 @@ def check_far_trade(cards: list[Card], rules: Rules, report: Report) -> None:
     owner or its neighbours (at 3 players, 2 seats away is the other neighbour): it would do
     nothing there, so the card is refused until its player counts start higher."""
     for c in cards:
-        for e in c.effects:
+        for e in A.expanded(c.effects):
             if not isinstance(e, A.FarTrade):
                 continue
             first = min(c.players) if c.players else rules.min_players
@@ -219,10 +219,14 @@ def check_bury_hands(cards: list[Card], wonders: list[Wonder], rules: Rules, rep
 
 
 def effect_sources(cards: list[Card], wonders: list[Wonder]) -> list[tuple[Any, Any, str, tuple[Any, ...]]]:
-    """(file, position, subject, effects) of every card and wonder stage, for pack-wide checks."""
-    where = [(c.source.file, c.source.at("effect"), f'card "{c.name}"', A.unwrapped(c.effects)) for c in cards]
+    """(file, position, subject, effects) of every card and wonder stage, for pack-wide checks
+    (defined words expanded and each duration's effect in its place: the checks see what the
+    engines run)."""
+    where = [(c.source.file, c.source.at("effect"), f'card "{c.name}"', A.unwrapped(A.expanded(c.effects)))
+             for c in cards]
     where += [(w.source.file, (w.source.line, w.source.column), f'wonder "{w.name}" side {s} stage {i + 1}',
-               A.unwrapped(st.effects)) for w in wonders for s, side in w.sides.items() for i, st in enumerate(side.stages)]
+               A.unwrapped(A.expanded(st.effects))) for w in wonders for s, side in w.sides.items()
+              for i, st in enumerate(side.stages)]
     return where
 
 

@@ -76,6 +76,14 @@ def render(plugins: list[PluginSpec] | None = None, vocab: Vocabulary | None = N
         for p in spec.params:
             out.append(f"| {p.name} | {p.kind} | {p.doc} |\n")
         out.append(f"\nExample: `{spec.example}`: {spec.english(parse_effects(spec.example, vocab)[0].args)}\n")
+    out.append("\n## A pack's own words\n\nA pack can define words from the language itself (`words:` in "
+               "pack.yaml, see docs/pack-format.md): a use reads as the word's body with its arguments "
+               "filled in. `wonders docs --pack PACK` lists the words a pack defines.\n")
+    for d in (vocab.words.values() if vocab else ()):
+        kinds = ", ".join(f"{p.name.upper()}: {p.kind}" for p in d.params)
+        out.append(f"\n### {d.name}\n\n{d.english}\n\nSyntax: `{d.usage()}`"
+                   + (f" ({kinds})" if kinds else "") + f"; defined in pack '{d.pack}' as `{d.body}`"
+                   + (f". {d.doc}" if d.doc else "") + "\n")
     return "".join(out)
 
 

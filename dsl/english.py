@@ -9,6 +9,7 @@ from .english_counts import condition_english, cost_english, needed_english  # n
 from .laws import rule_english
 from .registry import PLUGINS
 from .vocab import BASE_VOCABULARY, Vocabulary
+from .words import fill, holes
 
 @singledispatch
 def english(node: object, vocab: Vocabulary = BASE_VOCABULARY) -> str:
@@ -282,6 +283,23 @@ def _subject(e: A.Event) -> str:
 def _(n: A.PluginEffect, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     spec = PLUGINS.get(n.word)
     return spec.english(n.args) if spec else f"{n.word} {n.args}"
+
+
+@english.register
+def _(n: A.DefinedEffect, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    """A defined word's English: its definition's template with the arguments in words (without
+    the pack's vocabulary, the English of its expansion)."""
+    d = vocab.words.get(n.word)
+    if d is None:
+        return effects_english(n.expansion, vocab)
+    said = {p.name: (whose(a) if "self" in a else _whom(a)) if isinstance(a, tuple) else str(a)
+            for p, a in zip(d.params, n.args)}
+    counts = {p.name: a for p, a in zip(d.params, n.args) if isinstance(a, int)}
+    for inner, _line, _col in holes(d.english):  # `{n coin}`: "1 coin", "2 coins"
+        name, _, noun = inner.partition(" ")
+        if noun and name in counts:
+            said[inner] = _plural(counts[name], noun)
+    return fill(d.english, said)[0]
 
 
 def stage_english(effects: tuple[A.Effect, ...], copy: str, number: int,

@@ -23,6 +23,8 @@ class Limits:
     stages: int = 10                   # stages on one wonder side (base: 4)
     list_items: int = 1_000            # entries in `remove`, `players`, `extends`, `plugins`, ...
     effects_per_text: int = 12         # effects joined by ';' on one card or stage (base: 2)
+    expansion: int = 40                # effects one use of a defined word expands to
+    words: int = 200                   # words one pack defines (`words:`)
     text_chars: int = 2_000            # one effect or cost text
     units: int = 10                    # of one resource in one `produce` or cost item (base: 4)
     cost_units: int = 12               # resources in one cost, all together (base: 7)

@@ -35,6 +35,7 @@ from .rule_merge import RuleSource, combine_rules, rule_conflicts, rule_lineage
 from .rules import build_rules
 from .schema_check import check_schema, subject_of
 from .vocab import Vocabulary
+from .wordload import inherited_words, read_words
 from .yamlsource import LimitError, YamlDoc, load_yaml
 
 MANIFEST = "pack.yaml"
@@ -259,6 +260,8 @@ class _PackBuilder:
         vocab = Vocabulary(rules.vocab.resource_classes, rules.vocab.colors, rules.vocab.symbols,
                            frozenset(words), rules.decks, tuple(rules.tokens),
                            tuple(t.name for t in rules.tracks))
+        vocab = replace(vocab, words=read_words(manifest, str(m["name"]), vocab, inherited_words(
+            parents, self.parent_spots, manifest, col.add), col.add))
         rules = _with_vocab(rules, vocab)
         if rules.tracks:
             rules = self._track_steps(manifest, rules)

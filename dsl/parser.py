@@ -15,7 +15,9 @@ from . import ast as A
 from .grammar import PARSER
 from .text_errors import CardTextError, LanguageError, syntax_error
 from .transformer import ToAst
+from .limits import LIMITS
 from .vocab import Vocabulary
+from .words import WordDef
 
 
 def _parse(text: str, start: str, vocab: Vocabulary | None) -> Any:
@@ -23,7 +25,7 @@ def _parse(text: str, start: str, vocab: Vocabulary | None) -> Any:
         tree = PARSER.parse(text, start=start)
     except UnexpectedInput as err:
         raise CardTextError(text, [syntax_error(text, err, start)]) from None
-    tx = ToAst(vocab)
+    tx = ToAst(vocab, expand_use)
     try:
         result = tx.transform(tree)
     except VisitError as err:  # pragma: no cover - a bug in the transformer
@@ -31,6 +33,34 @@ def _parse(text: str, start: str, vocab: Vocabulary | None) -> Any:
     if tx.errors:
         raise CardTextError(text, sorted(tx.errors, key=lambda e: (e.line, e.column)))
     return result
+
+
+def expand_use(word: WordDef, args: tuple[Any, ...], vocab: Vocabulary
+               ) -> tuple[str, tuple[A.Effect, ...], list[str]]:
+    """A use of a defined word read once: its body with the arguments filled in, parsed in the
+    pack's vocabulary (other defined words in it expanded too) and flattened; with the
+    problems the arguments bring. Each (arguments, vocabulary) is read once (the word's cache),
+    so nested words cost one parse per distinct use."""
+    key = (args, _signature(vocab))
+    hit = word.cache.get(key)
+    if hit is None:
+        text = word.instantiate(args)
+        try:
+            got, problems = A.expanded(parse_effects(text, vocab)), []
+        except CardTextError as err:
+            got, problems = (), [e.message for e in err.errors]
+        if len(got) > LIMITS.expansion:
+            got, problems = (), [f"it expands to {len(got)} effects, more than the limit of "
+                                 f"{LIMITS.expansion}"]
+        hit = word.cache[key] = (text, got, problems)
+    return hit
+
+
+def _signature(vocab: Vocabulary) -> tuple[Any, ...]:
+    """What a body's reading depends on: the names the vocabulary knows."""
+    return (tuple((k, tuple(v)) for k, v in vocab.resource_classes.items()), vocab.colors, vocab.symbols,
+            vocab.plugin_words, vocab.decks, vocab.tokens, vocab.tracks,
+            tuple(vocab.words.items()))
 
 
 def parse_effects(text: str, vocab: Vocabulary | None = None) -> tuple[A.Effect, ...]:

@@ -241,8 +241,9 @@ def _(n: A.Trigger) -> str:
     return f"{canonical(n.effect)} when {event_text(n.event)}{once}"
 
 
-@canonical.register
-def _(n: A.PluginEffect) -> str:
+@canonical.register(A.DefinedEffect)
+@canonical.register(A.PluginEffect)
+def _(n: A.PluginEffect | A.DefinedEffect) -> str:
     parts = [n.word]
     for a in n.args:
         parts.append(sides_text(a) if isinstance(a, tuple) else str(a))

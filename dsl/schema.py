@@ -16,10 +16,12 @@ from .registry import EFFECTS
 from .projects import project_schema
 from .seats import CONTROLLERS, HANDS, SEAT_KEYS
 from .seats import SIDES as SEAT_SIDES
+from .words import PARAM_KINDS
 
 SCHEMA_ID = "https://wonders-dsl.invalid/pack.schema.json"
 SCHEMA_PATH = Path(__file__).with_name("pack.schema.json")
 NAME_PATTERN = "^[a-z][a-z0-9_]*$"
+WORD_PATTERN = "^[a-z][a-z_]*$"  # a word of card text (the grammar's NAME: no digits)
 # names and descriptions are shown on terminals: no control characters or escape sequences
 TEXT_PATTERN = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]*$"
 PROSE_PATTERN = "^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]*$"
@@ -296,7 +298,27 @@ def build_schema() -> dict[str, Any]:
         "uses": _str_or_list("effect words this pack takes from installed plug-ins (`wonders.effects` "
                               "entry points); loaded only with the user's consent (--allow-plugins)", 20),
         "rules": {"$ref": "#/$defs/rules"},
+        "words": {"type": "array", "items": {"$ref": "#/$defs/word"}, "maxItems": LIMITS.words,
+                  "description": "effect words this pack defines from the card language; cards, stages "
+                                 "and packs extending this one use them like any word (`tithe 2`)"},
     }, ["name"], "a pack's manifest, pack.yaml")
+    word = _obj({
+        "name": {"type": "string", "pattern": WORD_PATTERN, "maxLength": 40,
+                 "description": "the word, as card text writes it (lower-case letters and _)"},
+        "params": {"type": "object", "maxProperties": 8, "propertyNames": {"pattern": WORD_PATTERN},
+                   "additionalProperties": {"enum": list(PARAM_KINDS), "description": "; ".join(
+                       f"{k}: {v}" for k, v in PARAM_KINDS.items())},
+                   "description": "the word's parameters in the order a use writes them, each with "
+                                  "its kind (`{n: int, who: sides}`)"},
+        "english": _text("what the word does in plain English, each parameter written `{name}` "
+                         "(`Take {n} coins.`): what `wonders explain` and card faces say", LIMITS.text_chars, 1,
+                         prose=True),
+        "body": _text("what the word does, in card text (effects joined by ';'), each parameter written "
+                      "`{name}` (`coins {n}; vp 1`); it may use the pack's other words. " + EFFECT_DESC,
+                      LIMITS.text_chars, 1, prose=True),
+        "doc": _text("a note on the word for the pack's readers", 2000, prose=True),
+    }, ["name", "english", "body"], "one word a pack defines: a use reads as its body, its arguments "
+       "filled in")
     content = _obj({
         "cards": {"type": "array", "items": {"$ref": "#/$defs/card"}, "maxItems": LIMITS.cards,
                   "description": "age cards and guilds"},
@@ -315,7 +337,7 @@ def build_schema() -> dict[str, Any]:
         "then": {"$ref": "#/$defs/manifest"},
         "else": {"$ref": "#/$defs/content"},
         "$defs": {"manifest": manifest, "content": content, "rules": rules, "phase": _phase(), "seat": _seat(),
-                  "card": card, "wonder": wonder, "side": side, "stage": stage,
+                  "card": card, "wonder": wonder, "side": side, "stage": stage, "word": word,
                   "project": project_schema(_text, _int, LIMITS.players, LIMITS.ages, LIMITS.text_chars)},
     }
 

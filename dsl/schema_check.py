@@ -10,7 +10,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from .text_errors import did_you_mean
 from .safeio import short
-from .schema import NAME_PATTERN, PASS_PATTERN, build_schema
+from .schema import NAME_PATTERN, PASS_PATTERN, WORD_PATTERN, build_schema
 from .yamlsource import YamlDoc
 
 Report = Callable[..., None]
@@ -32,7 +32,7 @@ _Strict = validators.extend(Draft202012Validator, type_checker=Draft202012Valida
 
 def subject_of(doc: YamlDoc, path: tuple[Any, ...]) -> str:
     data = doc.data
-    if len(path) >= 2 and path[0] in ("cards", "wonders") and isinstance(path[1], int):
+    if len(path) >= 2 and path[0] in ("cards", "wonders", "words") and isinstance(path[1], int):
         try:
             item = data[path[0]][path[1]]
             name = item.get("name") if isinstance(item, dict) else None
@@ -78,8 +78,9 @@ def _describe(err: ValidationError) -> str:
         return (f"'{_field(tuple(err.absolute_path))}' must not hold control characters or "
                 f"escape sequences: {short(err.instance)}")
     if v == "pattern":
-        return (f"{short(err.instance)} is not a valid name for '{_field(tuple(err.absolute_path))}' "
-                "(lower-case letters, digits and _)")
+        allowed = "lower-case letters and _: a word of card text" if err.validator_value == WORD_PATTERN \
+            else "lower-case letters, digits and _"
+        return f"{short(err.instance)} is not a valid name for '{_field(tuple(err.absolute_path))}' ({allowed})"
     if v == "minimum":
         return f"'{_field(tuple(err.absolute_path))}' must be at least {err.validator_value}, not {err.instance}"
     if v == "maximum":

@@ -30,7 +30,7 @@ def build_tower(raw: Any, rules: Rules, parse: Parse, bad: Bad) -> TowerDecl | N
         if name in seen:
             bad(("tower", "tiles", i, "name"), f"tower: two law tiles named \"{name}\"")
         seen.add(name)
-        effects = parse(("rules", "tower", "tiles", i, "effect"), text, f'law tile "{name}"') or ()
+        effects = A.expanded(parse(("rules", "tower", "tiles", i, "effect"), text, f'law tile "{name}"') or ())
         for e in effects:
             if not isinstance(e, A.RuleChange):
                 bad(("tower", "tiles", i, "effect"), f"tower: law tile \"{name}\": a law changes rules "

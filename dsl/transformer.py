@@ -21,9 +21,11 @@ from .text_errors import LanguageError, did_you_mean
 from .transformer_durations import DurationRules
 from .transformer_turns import TurnRules
 from .vocab import BASE_VOCABULARY, RESOURCE_ALIASES, Vocabulary
+from .words import arg_text
 
 _KIND_TEXT = {"int": "a number", "sides": "sides (left, self, right, neighbors)", "word": "a word",
-              "resource": "a resource", "color": "a colour", "symbol": "a science symbol"}
+              "resource": "a resource", "color": "a colour", "symbol": "a science symbol",
+              "token": "a token kind", "track": "a track", "deck": "a deck"}
 
 
 def _name(tok: Token) -> str:
@@ -69,9 +71,10 @@ def _counted(what: str, names: tuple[str, ...], sides: tuple[str, ...], every: i
 class ToAst(TurnRules, DurationRules, Transformer):
     """Lark tree -> frozen AST; checks names against the vocabulary as it goes."""
 
-    def __init__(self, vocab: Vocabulary | None):
+    def __init__(self, vocab: Vocabulary | None, expand: Any = None):
         super().__init__()
         self.vocab = vocab
+        self.expand = expand  # a defined word's use -> (its text, expansion, problems): dsl/parser.py
         self.errors: list[LanguageError] = []
         self._big: set[tuple[int, int]] = set()
         self._picks: list[_SidesArg] = []  # targets chosen by a count, until a word takes them
@@ -675,7 +678,13 @@ class ToAst(TurnRules, DurationRules, Transformer):
         here, at the effect's own position, with the reason."""
         if type(effect) in _GAIN_NODES:
             return
-        if isinstance(effect, A.PluginEffect):
+        if isinstance(effect, A.DefinedEffect):  # a defined word: the one gain it expands to
+            inner = effect.expansion
+            if not inner or (len(inner) == 1 and type(inner[0]) in _GAIN_NODES):
+                return
+            word, why = effect.word, (f"expands to {len(inner)} effects" if len(inner) > 1 else
+                                      f"expands to '{_WORD_OF.get(type(inner[0]), 'an effect')}'")
+        elif isinstance(effect, A.PluginEffect):
             word, why = effect.word, "a plug-in word listens to events through its own hooks"
         else:
             word = _WORD_OF.get(type(effect), "this effect")
@@ -760,32 +769,49 @@ class ToAst(TurnRules, DurationRules, Transformer):
             self.errors.append(LanguageError(
                 f"'{word}' comes after the effect it adds to, as in '{spec.examples[0]}'",
                 word.line, word.column, len(word)))
+        elif str(word) in vocab.words:
+            return self._defined(word, args, children[1:], vocab, meta)
         elif word not in vocab.plugin_words:
             self.errors.append(LanguageError(
                 f"unknown effect word '{word}'"
-                f"{did_you_mean(str(word), [*EFFECT_WORDS, 'others', *vocab.plugin_words])}",
+                f"{did_you_mean(str(word), [*EFFECT_WORDS, 'others', *vocab.plugin_words, *vocab.words])}",
                 word.line, word.column, len(word)))
-        else:
-            self._check_plugin_args(word, args, children[1:], vocab)
+        elif str(word) in PLUGINS:
+            self._check_args(word, PLUGINS[str(word)].params, args, children[1:], vocab)
         return A.PluginEffect(str(word), args, line=meta.line, column=meta.column)
 
-    def _check_plugin_args(self, word: Token, args: tuple[Any, ...], raw: list[Any],
-                           vocab: Vocabulary) -> None:
-        """Plug-in words declare their parameters; wrong count or kind is an error here."""
-        spec = PLUGINS.get(str(word))
-        if spec is None:
-            return
-        params = spec.params
+    def _defined(self, word: Token, args: tuple[Any, ...], raw: list[Any], vocab: Vocabulary,
+                 meta: Any) -> A.DefinedEffect:
+        """A use of a word the pack defines: its arguments checked like a plug-in word's, then
+        read as its definition's body says (dsl/words.py); a fault the arguments bring into
+        the body is reported at the use."""
+        d = vocab.words[str(word)]
+        expansion: tuple[A.Effect, ...] = ()
+        if self._check_args(word, d.params, args, raw, vocab) and not d.broken and self.expand:
+            text, expansion, problems = self.expand(d, args, vocab)
+            for problem in problems:
+                self.errors.append(LanguageError(
+                    f"'{' '.join((str(word), *map(arg_text, args)))}' reads '{text}': {problem}",
+                    word.line, word.column,
+                    meta.end_column - meta.column if meta.end_line == meta.line else len(word)))
+        return A.DefinedEffect(str(word), args, expansion, line=meta.line, column=meta.column)
+
+    def _check_args(self, word: Token, params: tuple[Any, ...], args: tuple[Any, ...], raw: list[Any],
+                    vocab: Vocabulary) -> bool:
+        """Plug-in and defined words declare their parameters; a wrong count or kind is an error
+        here. True when the arguments fit."""
         required = [p for p in params if not p.optional]
-        usage = f"usage: {spec.word} " + " ".join(
+        usage = f"usage: {word} " + " ".join(
             (f"[{p.name}]" if p.optional else p.name.upper()) for p in params)
         if not len(required) <= len(args) <= len(params):
             self.errors.append(LanguageError(
                 f"'{word}' takes {len(required)}"
                 + (f" to {len(params)}" if len(params) != len(required) else "")
                 + f" argument(s), not {len(args)} ({usage})", word.line, word.column, len(word)))
-            return
-        known = {"resource": vocab.resources, "color": vocab.colors, "symbol": vocab.symbols}
+            return False
+        before = len(self.errors)
+        known = {"resource": vocab.resources, "color": vocab.colors, "symbol": vocab.symbols,
+                 "token": (*vocab.tokens, *A.CONFLICT_TOKENS), "track": vocab.tracks, "deck": vocab.decks}
         for p, a, tok in zip(params, args, raw):
             line, col = getattr(tok, "line", word.line), getattr(tok, "column", word.column)
             width = len(tok) if isinstance(tok, Token) else getattr(tok, "width", 1)
@@ -799,6 +825,7 @@ class ToAst(TurnRules, DurationRules, Transformer):
             elif p.kind in known and a not in known[p.kind]:
                 self.errors.append(LanguageError(
                     f"unknown {p.kind} '{a}'{did_you_mean(str(a), known[p.kind])}", line, col, len(str(a))))
+        return len(self.errors) == before
 
     # -- cost --------------------------------------------------------------
     def free_cost(self, _: list[Any]) -> A.Cost:

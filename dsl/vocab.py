@@ -1,4 +1,4 @@
-"""The words a pack may use: resources, colours, science symbols, plug-in effects.
+"""The words a pack may use: resources, colours, science symbols, plug-in and defined effects.
 
 Names in effects are checked against a Vocabulary taken from the pack's rules, so a
 variant that adds a resource or a colour needs no code change.
@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Mapping
+
+from .words import WordDef
 
 BASE_RESOURCE_CLASSES: dict[str, tuple[str, ...]] = {
     "raw": ("wood", "stone", "ore", "clay"),
@@ -27,6 +29,7 @@ class Vocabulary:
     decks: tuple[str, ...] = ()  # decks besides the age decks (their hands share the name)
     tokens: tuple[str, ...] = ()  # token kinds the pack declares (debt, diplomacy, ...)
     tracks: tuple[str, ...] = ()  # per-city tracks the pack declares (`advance TRACK`)
+    words: Mapping[str, WordDef] = field(default_factory=dict)  # the pack's defined words (dsl/words.py)
 
     @property
     def resources(self) -> tuple[str, ...]:

@@ -8,10 +8,12 @@ a second hand), replaces some of their cards by cards with random effects of eve
 word (`WORDS`, checked equal to the registry's; `draw` and `bury` in packs with a second deck,
 `advance` in packs with tracks) and random costs (zero coins included), may change rules numbers (coins, hand size, trade
 price, ages) and the player counts, may declare tracks (rewards of random words, conflicts along
-them counting shields, cards, coins, stages or victories) moved by `advance`, and is played at
-every count it declares."""
+them counting shields, cards, coins, stages or victories) moved by `advance`, may define words
+(`words:`, a body of random effects with a number made a parameter, one defined over another)
+that its cards use, and is played at every count it declares."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -230,11 +232,22 @@ def packs(draw: Any) -> tuple[str, str]:
             manifest += (f"    sea{w}:\n      strength: {strength}\n"
                          f"      victory: {[draw(st.integers(1, 5)) for _ in range(ages)]}\n"
                          f"      defeat: {[-draw(st.integers(0, 3)) for _ in range(ages)]}\n")
+    words = draw(st.integers(0, 2)) if draw(st.integers(0, 2)) == 0 else 0
+    if words:  # words the pack defines: random effects, a number made the parameter `n`
+        manifest += "words:\n"
+        for k in range(words):
+            body = "; ".join(draw(st.lists(effect(tokens, decks, tracks), min_size=1, max_size=2)))
+            body = re.sub(r"(?<![\w-])\d+(?!\w)", "{n}", body, count=1)
+            body = f"w_a {{n}}; {body}" if k else body if "{n}" in body else f"{body}; coins {{n}}"
+            manifest += f'  - {{name: w_{"ab"[k]}, params: {{n: int}}, english: "W {{n}}.", body: "{body}"}}\n'
     cards = []
     for age, pool in REPLACEABLE.items():
         for name, colour, players in draw(st.lists(st.sampled_from(pool), max_size=3, unique_by=lambda c: c[0])):
             players = [min(max(p, lo, 3), hi) for p in players]  # as many copies at every count
             text = "; ".join(draw(st.lists(effect(tokens, decks, tracks, True, lo), min_size=1, max_size=2)))
+            if words and draw(st.booleans()):  # a use of a defined word, alone or beside the text
+                use = f"w_{draw(st.sampled_from('ab'[:words]))} {draw(st.integers(0, 4))}"
+                text = use if draw(st.booleans()) else f"{use}; {text}"
             paid = draw(cost())
             cards.append(f"  - name: {name}\n    replace: true\n    age: {age}\n    color: {colour}\n"
                          f"    players: {players}\n" + (f"    cost: {paid}\n" if paid else "")

@@ -279,6 +279,11 @@ def test_every_effect_kind_and_power_variant_has_an_icon() -> None:
     for text in ("advance red", "advance yellow for 1 coin", "advance red when build red card",
                  "advance blue for 2 wood, 1 coin"):  # a declared track
         kinds |= {type(e) for e in parse_effects(text, naval) if rows_for(e, naval)}
+    own = load_pack(str(Path(__file__).resolve().parents[1] / "examples" / "own-words")).rules.vocab
+    for text in ("tithe 2", "levy 1 neighbors", "stipend 1 when build yellow card"):  # a pack's own words
+        effects = parse_effects(text, own)
+        assert all(rows_for(e, own) for e in effects), text
+        kinds |= {type(e) for e in effects}
     assert kinds == set(get_args(A.Effect)) - {A.PluginEffect}  # a new kind needs a sample here
 
 

@@ -430,7 +430,7 @@ def test_modding_guide_exists_and_names_every_diagnostic_kind() -> None:
 
 
 KINDS = {"yaml", "schema", "syntax", "name", "range", "duplicate", "chain", "extends", "conflict",
-         "replace", "remove", "rules", "plugin", "missing", "limit"}
+         "replace", "remove", "rules", "plugin", "missing", "limit", "words"}
 
 
 def _kinds_in_source() -> set[str]:

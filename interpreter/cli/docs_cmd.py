@@ -12,7 +12,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("docs", help="print or write the effect reference (docs/effects.md)",
                        description="The card-language reference, generated from the effect registry.")
     p.add_argument("--output", "-o", metavar="FILE", help="write it to FILE (e.g. docs/effects.md)")
-    p.add_argument("--pack", help="also document the effect words this pack's plug-ins add")
+    p.add_argument("--pack", help="also document the effect words this pack's plug-ins add and the words it defines")
     p.set_defaults(func=run)
 
 

@@ -6,6 +6,7 @@ import dataclasses
 import sys
 from typing import Any
 
+from dsl import ast as A
 from dsl.english import cost_english, effects_english
 from dsl.parser import parse_cost, parse_effects
 from dsl.text_errors import CardTextError
@@ -79,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         from dsl.vocab import BASE_VOCABULARY
         vocab = BASE_VOCABULARY
+    expands = ""
     try:
         if args.cost:
             cost = parse_cost(args.text, vocab)
@@ -86,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
         else:
             effects = parse_effects(args.text, vocab)
             canon, english, tree = effects_text(effects), effects_english(effects, vocab), to_data(effects)
+            if A.expanded(effects) != effects:  # the pack's own words: what the engines run
+                expands = effects_text(A.expanded(effects))
     except CardTextError as err:
         if args.json:
             print_json({"valid": False, "errors": [
@@ -94,9 +98,12 @@ def run(args: argparse.Namespace) -> int:
             print(err.render(), file=sys.stderr)
         return 1
     if args.json:
-        print_json({"valid": True, "canonical": canon, "english": english, "ast": tree})
+        print_json({"valid": True, "canonical": canon, "english": english, "ast": tree,
+                    **({"expands": expands} if expands else {})})
         return 0
     print(f"canonical: {canon}")
+    if expands:
+        print(f"expands:   {expands}")
     print(f"english:   {english}")
     print("ast:")
     import json

@@ -58,6 +58,11 @@ def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
         return target_row(given + [piece(flow, w=0.5), piece(pile)], e.sides)
     if isinstance(e, A.PluginEffect):
         return plugin_row(e)
+    if isinstance(e, A.DefinedEffect):  # a pack's own word: the icons of what it expands to
+        rows = [rows_for(x, vocab) for x in e.expansion]
+        if not rows or any(r is None for r in rows):
+            return None
+        return [p for k, r in enumerate(rows) for p in ([word("+", 0.4)] if k else []) + r]
     if isinstance(e, A.Trigger):  # the gain's own icons, then `when` and the event
         return trigger_row(e, rows_for(e.effect, vocab), vocab)
     if isinstance(e, A.Lasting):  # the effect's own icons, then how long: one age

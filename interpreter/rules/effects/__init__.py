@@ -74,9 +74,9 @@ def handler_docs() -> dict[str, tuple[str, str]]:
 
 
 def compile_effects(effects: tuple[A.Effect, ...], ix: object) -> Contribution:
-    """AST effects -> one frozen Contribution."""
+    """AST effects -> one frozen Contribution (a pack's defined words: their expansion)."""
     b = Builder(len(ix.res), len(ix.sym))  # type: ignore[attr-defined]
-    for e in effects:
+    for e in A.expanded(effects):
         if isinstance(e, A.PluginEffect):
             spec = PLUGINS[e.word]
             b.hooks.append(PluginHook(spec.handler, e.args, spec.value, spec.word))
