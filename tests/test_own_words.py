@@ -282,7 +282,7 @@ def test_every_mistake_is_reported_at_once_with_its_place(tmp_path, capsys, monk
         "bad-words/pack.yaml:15:17: word \"hoard\": body: '{m}' is not a parameter of 'hoard' (parameters: n)",
         "bad-words/pack.yaml:13:14: word \"hoard\": parameter 'n' is never used in the body",
         "bad-words/pack.yaml:19:29: word \"garble\": body: unexpected 'crad'; expected 'card', 'cards', 'for', "
-        "'in', 'produced', 'when', '/', ';', end of text; did you mean 'card'?",
+        "'in', 'produced', 'until', 'when', '/', ';', end of text; did you mean 'card'?",
         "bad-words/pack.yaml:21:22: word \"idle\": parameter 'who' is never said in the English",
         "bad-words/pack.yaml:21:22: word \"idle\": parameter 'who' is never used in the body",
         "bad-words/pack.yaml:24:11: word \"vp\": 'vp' is a built-in effect word; choose another name",
