@@ -342,7 +342,7 @@ def _them(n: int) -> str:
 def _whom(sides: tuple[str, ...]) -> str:
     if sides == ("others",):
         return "every other city"
-    if sides and isinstance(sides[0], A.Pick):
+    if sides and (isinstance(sides[0], A.Pick) or sides[0] in (*A.CHOSEN_NEIGHBOURS, A.OWNER_CHOICE)):
         return whose(sides)
     if any(map(A.seat_distance, sides)):  # several cities, each on its own
         who = whose(sides)
@@ -363,3 +363,9 @@ english.register(A.RuleChange)(rule_english)  # dsl/laws.py: the rules numbers' 
 @english.register
 def _(n: A.Rebate, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     return f"Each turn, the first resource you buy from {neighbours(n.sides)} costs {_plural(n.amount, 'coin')} less."
+
+
+@english.register
+def _(n: A.Choice, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    """'When built, choose one: take 3 coins, or score 2 victory points (kept to the game's end).'"""
+    return f"When built, choose one: {_or_list([_gain(o, vocab) for o in n.options], 'or')}."

@@ -38,7 +38,7 @@ class EffectSpec:
 # to the owner each time the event fires. The others are refused: they last (production,
 # shields, discounts, powers: a trigger has no moment at which they would end) or ask their
 # owner to choose a card (a trigger fires in the middle of a turn, where no one is asked).
-TRIGGERED = ("coins", "vp", "tokens", "advance", "draw", "lose")
+TRIGGERED = ("coins", "vp", "tokens", "advance", "draw", "lose", "choose")
 CHOOSING = ("build", "copy", "discard", "bury")
 
 # When an effect acts (EffectSpec.phase).
@@ -381,6 +381,25 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                ("rule trade_price +1 for all", "rule sell_coins +2", "rule victory -1 for neighbors",
                 "rule pass +1 for all", "rule science_set +2"),
                "rule NAME [KIND] +N|-N [for SIDES]"),
+    EffectSpec("choose", A.Choice, "when built",
+               "The owner's player chooses one of the options, each a one-time gain (`coins`, `vp`, "
+               "`tokens`, `advance`, `draw`, `lose`/`gain`), when the card is built, or, carried by a "
+               "trigger, each time its event fires; the option chosen applies as if written alone "
+               "(its coins arrive with the turn's other coins; points are counted then and kept to "
+               "the game's end, on the card's line). It is asked as a card choice: at the terminal, in "
+               "the browser, written to the game's log (a resumed game replays it) and decided by every "
+               "bot (the greedy bot takes the option it values most, as it values the words alone). "
+               "`choose one: A | B | C` lists three or more. A TARGET `a neighbor of your choice` "
+               "(on `tokens ... for`, `remove ... for`, `lose`/`gain`, `coins ... for`) is such a "
+               "choice: the effect for the left neighbour or for the right one. A choice of lasting "
+               "effects, a word that asks for a card, or a choice inside a choice is an error. The "
+               "native core does not run choices: a pack with one plays on the Python engine "
+               "(`--core auto` says so).",
+               (Param("options", "effect", "two or more one-time gains, joined by `or` (or listed "
+                      "after `choose one:`, joined by `|`)"),),
+               ("choose coins 3 or vp 2", "choose one: coins 3 | vp 2 | tokens 1 diplomacy",
+                "choose neighbors lose 1 coin or coins 2"),
+               "choose GAIN or GAIN [or GAIN...] | choose one: GAIN | GAIN [| GAIN...]"),
 )}
 
 SPEC_BY_NODE: dict[type, EffectSpec] = {s.node: s for s in EFFECTS.values()}

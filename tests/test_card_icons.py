@@ -256,6 +256,10 @@ EVERY_WORD = ["shields 1 for 2 seats left", "coins 2 for 2 seats right", "vp 1 p
               "tokens 1 victory for every other city with at least 2 red cards",
               "every city with no defeats gain 2 coins", "the neighbor with fewest coins lose 1 coin", "tokens 1 victory for others", "shields -1 for others",
               "discount 1 coin on white cards for others", "vp 1 per red card in others",
+              "choose coins 3 or vp 2", "choose one: coins 1 | tokens 1 victory | vp 1 when build red card",
+              "tokens 1 defeat for a neighbor of your choice", "the weaker neighbor lose 2 coins",
+              "a neighbor of your choice lose 1 coin", "copy purple card from the stronger neighbor",
+              "shields -1 for the stronger neighbor", "remove 1 victory token for the richer neighbor",
               ]
 
 

@@ -59,6 +59,8 @@ def _plain(name: str, value: Any, ix: Any) -> Any:
         return describe_hook(value, ix)
     if name == "gift":  # production given to other cities (rules/effects/produce.py)
         return describe_contribution(value, ix)
+    if name == "options":  # a choice's options, each compiled (rules/effects/choose.py)
+        return [describe_contribution(c, ix) for c in value]
     if isinstance(value, (frozenset, set)):
         return sorted(value)
     if isinstance(value, tuple):
@@ -68,7 +70,8 @@ def _plain(name: str, value: Any, ix: Any) -> Any:
 
 def describe_hook(hook: Any, ix: Any) -> dict[str, Any]:
     fields = {k: _plain(k, v, ix) for k, v in sorted(vars(hook).items())
-              if not (k == "pick" and v is None) and not (k == "far" and v == ())}  # only when used
+              if not (k == "pick" and v is None) and not (k == "far" and v == ())  # only when used
+              and k != "nodes"}  # a choice's options as written: its `texts` say them
     if getattr(hook, "unit", "") == "rebate":  # a rebate keeps the sides it applies to there
         fields["resources"] = [SIDE_OF[s] for s in sorted(hook.resources)]
     return {"hook": type(hook).__name__, **fields}

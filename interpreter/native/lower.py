@@ -185,6 +185,9 @@ class _HookLowering:
         if t in (E.PlayLastPower, E.DiscardBuildHook, E.GiveDefeatsRule):
             return _row({E.PlayLastPower: H_PLAYLAST, E.DiscardBuildHook: H_DISCARD,
                          E.GiveDefeatsRule: H_GIVEDEF}[t])
+        if t in (E.CopyAtEnd, E.CopyNow, E.StrengthHook) and _chosen(h.seats):
+            raise NotNative(("a copy" if t is not E.StrengthHook else "shields") + " for a neighbour chosen "
+                            "as it applies (the richer|poorer|stronger|weaker neighbor, the neighbor with most|fewest ...)")
         if t in (E.CopyAtEnd, E.CopyNow):
             return _row(H_COPYEND if t is E.CopyAtEnd else H_COPYNOW, colors=h.colors, seats=h.seats)
         if t is E.CostChange and h.unit in UNIT:  # counted: the amount per thing (amount_at)
@@ -269,6 +272,12 @@ class _HookLowering:
         _known(seats, "an effect")
         row[5:9] = [len(seats), *(list(seats) + [0] * (3 - len(seats)))]
         return row
+
+
+def _chosen(seats: tuple[Any, ...]) -> bool:
+    """Whether a target names a city chosen as it applies (codes 3-6, or a count's pick), which the
+    core's copies and shields for others do not resolve (tokens and lose/gain do: `targeted`)."""
+    return any(not isinstance(s, int) or 3 <= s < OTHERS for s in seats)
 
 
 def _far(h: Any) -> str:

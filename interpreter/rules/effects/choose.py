@@ -1,0 +1,67 @@
+"""`choose A or B`: the owner's player picks one option (a one-time gain) as it applies, when built
+or, carried by a trigger, when its event fires (GameState.choose_option asks it, as a card
+choice, and logs the answer). The option chosen runs through its own word's hooks as if built
+then; its points are counted then and kept on the city (City.gained), scored on the card's line.
+
+A TARGET `a neighbor of your choice` compiles here too (base.compile_node): a choice between
+the effect for the left neighbour and for the right one.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from dsl import ast as A
+from dsl.printer import canonical
+
+from interpreter.rules.contribution import Contribution, Hook
+from interpreter.rules.effects.base import Builder, compile_node, handles
+
+
+class ChoiceHook(Hook):
+    """When built (or fired by its trigger): one of `options` (compiled one-time gains, `texts`
+    their canonical text, `nodes` their AST), chosen by the owner's player."""
+
+    builds = True
+    chooses = True  # TriggerHook hands it the trigger, which keeps the points it gives
+    not_native = "a choice among effects (`choose ... or ...`, `a neighbor of your choice`)"
+
+    def __init__(self, options: tuple[Contribution, ...], texts: tuple[str, ...], nodes: tuple[Any, ...]):
+        self.options, self.texts, self.nodes = options, texts, nodes
+        self.scores = any(o.score_hooks for o in options)  # points: counted when chosen
+
+    def when_built(self, game: Any, seat: int) -> int:
+        return self.apply(game, seat, self)
+
+    def apply(self, game: Any, seat: int, keeper: Hook) -> int:
+        """Ask, then run the option chosen: its points kept under `keeper` (this hook, or the
+        trigger carrying it), the coins it gives returned."""
+        option = self.options[game.choose_option(seat, self)]
+        points = sum(h.score(game.table, seat) for h in option.score_hooks)
+        if points:
+            gained = game.cities[seat].gained
+            gained[keeper] = gained.get(keeper, 0) + points
+        return sum(h.when_built(game, seat) for h in option.built_hooks)
+
+    def score(self, table: Any, seat: int) -> int:
+        return table.cities[seat].gained.get(self, 0)
+
+    def worth(self, obs: Any, seat: int) -> float:
+        """The best option's worth (the greedy bot would take it)."""
+        return max(sum(h.worth(obs, seat) for h in o.hooks) for o in self.options)
+
+
+def choice_hook(options: tuple[Any, ...], ix: Any) -> ChoiceHook:
+    """The options compiled, each through its own word's handler."""
+    compiled = []
+    for node in options:
+        b = Builder(len(ix.res), len(ix.sym))
+        compile_node(node, b, ix)
+        compiled.append(Contribution(tuple(b.fixed), tuple(b.fixed_private), tuple(b.choices),
+                                     tuple(b.choices_private), b.shields, tuple(b.science),
+                                     tuple(b.science_wild), tuple(b.discounts), tuple(b.hooks)))
+    return ChoiceHook(tuple(compiled), tuple(canonical(n) for n in options), tuple(options))
+
+
+@handles("choose", "options")
+def _choose(n: A.Choice, b: Builder, ix: Any) -> None:
+    b.hooks.append(choice_hook(n.options, ix))
