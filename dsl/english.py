@@ -369,3 +369,10 @@ def _(n: A.Rebate, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 def _(n: A.Choice, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     """'When built, choose one: take 3 coins, or score 2 victory points (kept to the game's end).'"""
     return f"When built, choose one: {_or_list([_gain(o, vocab) for o in n.options], 'or')}."
+
+
+def option_english(option: A.Gain, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    """One option of a choice as its player reads it when asked: 'Score 2 victory points (kept
+    to the game's end).'"""
+    text = _gain(option, vocab)
+    return f"{text[0].upper()}{text[1:]}."

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from dsl.english import cost_english, effects_english
+from dsl.english import cost_english, effects_english, option_english
 
 from interpreter.rules.compiled import CCard
 from interpreter.rules.moves import BUILD, KEEP, LAW, SELL, WONDER, Move, explained, pay_label
@@ -227,7 +227,7 @@ class HumanBot:
         """A card's choice (`choose coins 3 or vp 2`): one of the options, by number."""
         self.say("\nChoose one:")
         for i, c in enumerate(cards):
-            self.say(f"  {i + 1}. {c.name}: {effects_english(c.card.effects, obs.rules.vocab)}")
+            self.say(f"  {i + 1}. {c.name}: {option_english(c.card.effects[0], obs.rules.vocab)}")
         while True:
             text = self.ask(f"option number (1-{len(cards)}): ").strip().lower()
             if text.isdigit() and 1 <= int(text) <= len(cards):
