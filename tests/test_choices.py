@@ -333,3 +333,21 @@ def test_the_example_runs_on_python_under_core_auto_and_says_why(capsys: Any) ->
     assert main(["doctor", "--pack", str(PACK)]) == 0
     out, _ = capsys.readouterr()
     assert "examples/choices: python (a choice among effects" in out
+
+
+@pytest.mark.parametrize("text,why", [
+    ("choose coins 3 or vp 2", "a choice among effects"),
+    ("vp 1; tokens 1 victory for a neighbor of your choice", "a choice among effects"),
+    ("choose coins 1 or vp 1 when build red card", "a choice among effects"),
+    ("shields 2; shields -1 for the stronger neighbor", "shields for a neighbour chosen as it applies"),
+    ("vp 1; copy purple card from the weaker neighbor now", "a copy for a neighbour chosen as it applies"),
+    ("vp 1; remove 1 victory token for the richer neighbor", "tokens given back by cities chosen"),
+])
+def test_the_native_core_declines_what_it_cannot_run_with_the_reason(tmp_path_factory: Any, text: str,
+                                                                      why: str) -> None:
+    from game_checks import base_plus
+    from interpreter.native import NotNative, lower
+    c = base_plus(tmp_path_factory, "declined", "cards:\n  - {name: Odd Card, age: 2, color: blue, players: [3], "
+                                                 f'effect: "{text}"}}\n')
+    with pytest.raises(NotNative, match=why):
+        lower(c)

@@ -196,6 +196,8 @@ class _HookLowering:
                         resources=h.resources,
                         counter=_counter(getattr(h, "counter", None), tk))
         if t is E.TriggerHook:
+            if getattr(h.inner, "not_native", ""):  # a gain the core declines names itself
+                raise NotNative(h.inner.not_native)
             if h.kind not in EVENT:
                 raise NotNative(f"the event '{h.kind}'")
             if h.scores and not isinstance(h.inner, E.VictoryHook):  # points kept: City.gained
