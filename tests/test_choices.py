@@ -351,3 +351,16 @@ def test_the_native_core_declines_what_it_cannot_run_with_the_reason(tmp_path_fa
                                                  f'effect: "{text}"}}\n')
     with pytest.raises(NotNative, match=why):
         lower(c)
+
+
+def test_the_points_a_choice_gave_are_kept_in_a_state_file() -> None:
+    from interpreter.rules.gained import points_of, restore_points
+    g = game()
+    answering(g, 1)
+    bazaar = card("Bazaar of Fortune")
+    g.cities[0].build_card(bazaar)
+    g.when_built(0, bazaar.effect)
+    assert points_of(g.cities[0]) == {"Bazaar of Fortune": 2}
+    g.cities[0].gained.clear()
+    assert restore_points(g.cities[0], "Bazaar of Fortune", 2)
+    assert score_table(g.table, g.rules)[0]["commercial"] == 2

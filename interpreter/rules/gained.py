@@ -1,4 +1,5 @@
-"""Points a city's triggers gave along the way (`vp 1 when neighbors build red card`), named
+"""Points a city's triggers and choices gave along the way (`vp 1 when neighbors build red card`,
+`choose coins 3 or vp 2`), named
 by the card that carries each trigger (or "wonder" for its board and stages), so a STATE
 document can write them and read them back (City.gained keys them by the trigger itself).
 """
@@ -13,12 +14,17 @@ from interpreter.rules.city import City
 WONDER = "wonder"
 
 
+def _keeps(hook: Any) -> bool:
+    """A hook that keeps points it gave along the way: a trigger's, or a choice's (`choose ...`)."""
+    return (hook.reacts or getattr(hook, "chooses", False)) and hook.scores
+
+
 def _sources(city: City) -> list[tuple[str, Any]]:
     """(name, hook) for every scoring trigger the city holds, cards first."""
     out = [(card.name, h) for card in [*city.cards, *city.copied_now] for h in card.effect.hooks
-           if h.reacts and h.scores]
+           if _keeps(h)]
     named = {id(h) for _, h in out}
-    out += [(WONDER, h) for _, h in city.scorers if h.reacts and id(h) not in named]
+    out += [(WONDER, h) for _, h in city.scorers if _keeps(h) and id(h) not in named]
     return out
 
 
