@@ -89,7 +89,8 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "Military strength, compared with each neighbour at the end of every age; with "
                "`per`, counted anew at each conflict (`shields 1 per defeat`); with `for SIDES`, "
                "the strength of those cities instead (`shields -1 for neighbors`: each neighbour "
-               "has one shield fewer in every conflict; a city's own shields are never negative).",
+               "has one shield fewer in every conflict; a city's own shields are never negative; "
+               "`for the stronger neighbor`, `for the neighbor with most COUNT`: chosen at each conflict).",
                (Param("count", "int", "number of shields (negative only with `for SIDES`)"), _PER,
                 Param("sides", "sides", "`for SIDES`: whose strength (left, right, neighbors, others, "
                       "N seats left|right); "
@@ -118,7 +119,8 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "with `if wonder complete`, only when every stage of the owner's wonder is built; "
                "with a condition on a count in the owner's city at game end, only if it holds then: "
                "`if more THING than SIDES` (more than each of those cities, counted separately: a "
-               "tie is not more; `than others`: every other city), `if most THING` (no other city "
+               "tie is not more; `than others`: every other city; `than the stronger neighbor` or `than the neighbor "
+               "with most|fewest COUNT`: the one chosen at game end), `if most THING` (no other city "
                "has more: a tie counts), `if no THING`, `if at most N THING`.",
                (Param("amount", "int", "points (per counted thing)"), _PER,
                 Param("if", "word", "`if wonder complete`, `if more THING than SIDES|others`, "
@@ -177,7 +179,8 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
     EffectSpec("copy", A.CopyCard, "game end",
                "At game end, copy one card of these colours built by one of these neighbours "
                "(the best one for you). With `now`, the card is chosen when this is built and its "
-               "whole effect applies from then on.",
+               "whole effect applies from then on. `from the stronger neighbor` (or `the neighbor with "
+               "most|fewest COUNT`): the neighbour chosen when the copy is made.",
                (Param("colors", "colors", "colours that may be copied"), _SIDES,
                 Param("now", "word", "choose when built; the copy's whole effect applies",
                       optional=True)),
@@ -244,8 +247,10 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "current age's victory token (a defeat token), worth what a war would give the "
                "city now; no conflict is won or lost (no trigger fires). `for TARGET`: the cities "
                "there take them instead (`for others`, `for the richer neighbor`: the neighbour with "
-               "more coins when the effect applies, the left one on a tie). Only here, a TARGET "
-               "may be chosen by a count as the effect applies: `for the neighbor with most|fewest "
+               "more coins when the effect applies, the left one on a tie; `for a neighbor of your "
+               "choice`: its player chooses, see `choose`). A TARGET may be chosen by a count as the "
+               "effect applies (here, and on `remove`, `lose`/`gain`, `copy`, `shields ... for`, `vp ... "
+               "if more`): `for the neighbor with most|fewest "
                "COUNT` (COUNT: shields, coins, red cards, defeats (`defeat tokens`), a token kind...; "
                "a tie goes to the left one), or `for every [other] city with no COUNT | with at least "
                "N COUNT` (every city passing, the owner's included unless `other`).",
@@ -261,7 +266,8 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "tokens N KIND|victory|defeat [for TARGET]"),
     EffectSpec("remove", A.RemoveTokens, "when built",
                "When built, the owner's city (or each city of `for TARGET`: left, right, neighbors, "
-               "all, others) gives back N tokens of a declared kind or military `victory` / `defeat` "
+               "all, others, a neighbour chosen then: `the richer neighbor`, `the neighbor with most "
+               "COUNT`, `a neighbor of your choice`) gives back N tokens of a declared kind or military `victory` / `defeat` "
                "tokens (`all`: every one; a city holding fewer gives what it has). Conflict tokens not "
                "all worth the same: its player chooses which, one token at a time (a bot: the one "
                "worth least). Conflicts won or lost stay so; only the tokens go.",
@@ -275,7 +281,8 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
     EffectSpec("lose", A.OthersCoins, "when built",
                "When built, other cities lose coins to the bank (`lose`) or take coins from it "
                "(`gain`): the left or right neighbour, both (`neighbors`), every other city "
-               "(`others`), the city N seats round the ring (`2 seats left`), or cities chosen by a count as it applies: `the neighbor with most|fewest "
+               "(`others`), the city N seats round the ring (`2 seats left`), `the richer|poorer|"
+               "stronger|weaker neighbor` or `a neighbor of your choice` (see `choose`), or cities chosen by a count as it applies: `the neighbor with most|fewest "
                "COUNT` (a tie: the left one), `every [other] city with no COUNT | with at least N COUNT` "
                "(the owner's included unless `other`; `lose` needs `other`); flat, or per thing counted "
                "in each of those cities. A city that "

@@ -219,7 +219,12 @@ class ToAst(TurnRules, ChoiceRules, Transformer):
 
     @v_args(meta=True)
     def cond_more(self, meta: Any, children: list[Any]) -> A.Condition:
-        than = self._acts(children[1], "vp ... if more", chosen=False)
+        than = self._acts(children[1], "vp ... if more")
+        if than and isinstance(than[0], A.Pick) and than[0].how not in ("most", "fewest"):
+            arg = children[1]
+            self.errors.append(LanguageError(
+                "compare with one neighbour chosen at game end: 'than the neighbor with most|fewest COUNT'",
+                arg.line, arg.column, arg.width))
         if "self" in than:
             self.errors.append(LanguageError(
                 "a city is not compared with itself: write 'than neighbors', 'than left', "

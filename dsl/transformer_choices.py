@@ -19,7 +19,8 @@ from .text_errors import LanguageError
 # trade, triggers' listeners) takes fixed cities only.
 CHOSEN_WHEN = {"tokens": "when built", "remove": "when built", "lose": "when built",
                "gain": "when built", "coins ... for": "when built", "copy": "when the copy is made "
-               "(when built with `now`, else at game end)", "shields": "at each conflict"}
+               "(when built with `now`, else at game end)", "shields": "at each conflict",
+               "vp ... if more": "at game end"}
 # the words a neighbour of the owner's choice may take: one-time effects, asked as they apply
 OWNER_WORDS = ("tokens", "remove", "lose", "gain", "coins ... for")
 

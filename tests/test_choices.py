@@ -293,6 +293,25 @@ def test_a_copy_from_the_stronger_neighbor_looks_there_at_game_end(tmp_path: Pat
     assert copy_candidates(g.table, 0) == [[guilds[0]]]
 
 
+def test_more_than_the_stronger_neighbor_is_compared_at_game_end(tmp_path: Path) -> None:
+    from interpreter.rules.effects import VictoryHook
+    folder = tmp_path / "more-than"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text("name: more-than\nextends: base\n", encoding="utf-8")
+    (folder / "cards.yaml").write_text("cards:\n  - {name: Rival Court, age: 3, color: blue, players: [3], "
+                                       "effect: vp 5 if more coins than the stronger neighbor}\n", encoding="utf-8")
+    c = compile_pack(load_pack(str(folder)))
+    g = Game(c, [GreedyBot() for _ in range(3)], seed=1, sides="A")
+    g.pending()
+    (hook,) = next(x for x in c.cards if x.name == "Rival Court").effect.hooks
+    assert isinstance(hook, VictoryHook)
+    g.cities[0].coins, g.cities[1].coins, g.cities[2].coins = 5, 9, 2
+    g.cities[1].shields, g.cities[2].shields = 1, 3  # the stronger: seat 2, 2 coins
+    assert hook.score(g.table, 0) == 5
+    g.cities[1].shields = 4  # now seat 1, 9 coins
+    assert hook.score(g.table, 0) == 0
+
+
 # -- bad input --------------------------------------------------------------------------------------
 
 def test_bad_choices_and_targets_are_located_errors_all_at_once(tmp_path: Path, capsys: Any) -> None:

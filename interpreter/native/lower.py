@@ -174,6 +174,8 @@ class _HookLowering:
         if t is E.VictoryHook:
             if isinstance(h.condition, CountTest):  # cond 2: the test is the row at `inner`
                 test = h.condition
+                if _chosen(test.than):
+                    raise NotNative("a count compared with a neighbour chosen at game end")
                 self.inner.append(_row(0, test.limit, cond=TEST[test.kind], seats=test.than,
                                        counter=_counter(test.counter, tk)))
                 return _row(H_VP, h.amount, cond=2, sciset=int(h.science_set), inner=-len(self.inner),
