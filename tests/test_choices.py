@@ -184,6 +184,19 @@ def test_a_game_with_choices_resumes_from_a_cut_log_to_the_same_game(tmp_path: P
     capsys.readouterr()
 
 
+def test_the_replay_page_replays_the_choices_as_logged(tmp_path: Path, capsys: Any) -> None:
+    pytest.importorskip("starlette")
+    from interpreter.web.replay import Replay
+    log = tmp_path / "log.json"
+    assert main(["play", "--pack", str(PACK), "--players", "5", "--bots", "random", "--seed", "3",
+                 "--log", str(log)]) == 0
+    capsys.readouterr()
+    logged = json.loads(log.read_text())
+    replay = Replay(cp(), logged)
+    assert replay.game.log["turns"] == logged["turns"]
+    assert sum(t.get("note") == CHOOSE for t in logged["turns"]) >= 2
+
+
 def test_a_human_at_the_terminal_chooses_by_number() -> None:
     said: list[str] = []
     answers = iter(["none", "3", "2"])
