@@ -396,3 +396,35 @@ def test_the_points_a_choice_gave_are_kept_in_a_state_file() -> None:
     g.cities[0].gained.clear()
     assert restore_points(g.cities[0], "Bazaar of Fortune", 2)
     assert score_table(g.table, g.rules)[0]["commercial"] == 2
+
+
+def test_a_board_and_a_stage_choose_too_and_resume(tmp_path: Path, capsys: Any) -> None:
+    """A board's choice is asked as the game is set up (age 0), a stage's when it is built; a log
+    cut after the set-up's question resumes to the same game."""
+    folder = tmp_path / "choice-wonder"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text("name: choice-wonder\nextends: base\n", encoding="utf-8")
+    (folder / "wonders.yaml").write_text("""wonders:
+  - name: Crossroads
+    sides:
+      A:
+        resource: wood
+        effect: choose coins 3 or vp 1
+        stages:
+          - {cost: 2 stone, effect: choose coins 4 or vp 3}
+          - {cost: 2 ore, effect: vp 5}
+""", encoding="utf-8")
+    full, cut = tmp_path / "full.json", tmp_path / "cut.json"
+    args = ["play", "--pack", str(folder), "--players", "7", "--sides", "A", "--bots", "random", "--json"]
+    assert main([*args, "--seed", "4", "--log", str(full)]) == 0
+    log = json.loads(full.read_text())
+    asked = [(t["age"], t["turn"]) for t in log["turns"] if t.get("note") == CHOOSE]
+    assert asked[0] == (0, 0) and len(asked) >= 2  # the board's, then the stage's
+    part = {k: v for k, v in log.items() if k not in ("final", "scores")}
+    part["turns"] = log["turns"][:1]
+    cut.write_text(json.dumps(part))
+    again = tmp_path / "again.json"
+    assert main(["play", "--pack", str(folder), "--resume", str(cut), "--log", str(again), "--json"]) == 0
+    got = json.loads(again.read_text())
+    assert got["turns"] == log["turns"] and got["scores"] == log["scores"]
+    capsys.readouterr()
