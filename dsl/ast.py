@@ -450,9 +450,10 @@ class PluginEffect:
 
 @dataclass(frozen=True)
 class Choice:
-    """One of `options` (one-time gains: dsl.registry.TRIGGERED, never a choice), chosen by the
-    owner's player when it applies: when built, or each time its trigger's event fires
-    (`choose coins 3 or vp 2`); points are counted then and kept to the game's end."""
+    """One of `options` (one-time gains: dsl.registry.TRIGGERED, never a choice; or, outside a
+    trigger, the owner's production, shields or a science symbol, kept while the card stands),
+    chosen by the owner's player when it applies: when built, or each time its trigger's event
+    fires (`choose coins 3 or vp 2`); points are counted then and kept to the game's end."""
 
     options: tuple["Gain", ...]
     line: int = _pos()

@@ -368,11 +368,19 @@ def _(n: A.Rebate, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 @english.register
 def _(n: A.Choice, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     """'When built, choose one: take 3 coins, or score 2 victory points (kept to the game's end).'"""
-    return f"When built, choose one: {_or_list([_gain(o, vocab) for o in n.options], 'or')}."
+    return f"When built, choose one: {_or_list([_option(o, vocab) for o in n.options], 'or')}."
+
+
+def _option(o: A.Effect, vocab: Vocabulary) -> str:
+    """A choice's option as the rest of its sentence; what lasts says so."""
+    if isinstance(o, (A.Produce, A.Shields, A.Science)):
+        text = english(o, vocab).rstrip(".")
+        return f"{text[0].lower()}{text[1:]} (while this card stands)"
+    return _gain(o, vocab)
 
 
 def option_english(option: A.Gain, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     """One option of a choice as its player reads it when asked: 'Score 2 victory points (kept
     to the game's end).'"""
-    text = _gain(option, vocab)
+    text = _option(option, vocab)
     return f"{text[0].upper()}{text[1:]}."

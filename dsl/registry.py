@@ -390,7 +390,9 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "rule NAME [KIND] +N|-N [for SIDES]"),
     EffectSpec("choose", A.Choice, "when built",
                "The owner's player chooses one of the options, each a one-time gain (`coins`, `vp`, "
-               "`tokens`, `advance`, `draw`, `lose`/`gain`), when the card is built, or, carried by a "
+               "`tokens`, `advance`, `draw`, `lose`/`gain`) or, outside a trigger, something that lasts "
+               "while the card stands (the city's own `produce`, `shields`, `science`: it ends if the "
+               "card is discarded), when the card is built, or, carried by a "
                "trigger, each time its event fires; the option chosen applies as if written alone "
                "(its coins arrive with the turn's other coins; points are counted then and kept to "
                "the game's end, on the card's line). It is asked as a card choice: at the terminal, in "
@@ -402,9 +404,10 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "effects, a word that asks for a card, or a choice inside a choice is an error. The "
                "native core does not run choices: a pack with one plays on the Python engine "
                "(`--core auto` says so).",
-               (Param("options", "effect", "two or more one-time gains, joined by `or` (or listed "
-                      "after `choose one:`, joined by `|`)"),),
+               (Param("options", "effect", "two or more one-time gains or lasting effects, joined by "
+                      "`or` (or listed after `choose one:`, joined by `|`)"),),
                ("choose coins 3 or vp 2", "choose one: coins 3 | vp 2 | tokens 1 diplomacy",
+                "choose produce wood or produce stone",
                 "choose neighbors lose 1 coin or coins 2"),
                "choose GAIN or GAIN [or GAIN...] | choose one: GAIN | GAIN [| GAIN...]"),
 )}

@@ -707,6 +707,8 @@ class ToAst(TurnRules, ChoiceRules, Transformer):
         """A trigger carries a one-time gain (dsl.registry.TRIGGERED); anything else is refused
         here, at the effect's own position, with the reason."""
         if type(effect) in _GAIN_NODES:
+            if isinstance(effect, A.Choice):
+                self._lasting_in_trigger(effect, meta)
             return
         if isinstance(effect, A.PluginEffect):
             word, why = effect.word, "a plug-in word listens to events through its own hooks"

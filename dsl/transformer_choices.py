@@ -49,12 +49,15 @@ class ChoiceRules:
                 self.errors.append(LanguageError(
                     "a choice's option cannot itself be a choice (write its options side by side: "
                     "'choose A or B or C')", line, column, 6))
+            elif _lasting(opt):
+                pass  # production, shields, a symbol: kept while the card stands (not in a trigger)
             elif type(opt) not in gains:
                 word = canonical(opt).split(" ")[0] if not isinstance(opt, A.PluginEffect) else opt.word
                 self.errors.append(LanguageError(
                     f"'{word}' cannot be chosen: a choice's options are one-time gains ("
                     + ", ".join(w if w != "lose" else "lose/gain" for w in TRIGGERED if w != "choose")
-                    + "); a lasting effect or a word that asks for a card has no place in one",
+                    + ", or what lasts: produce, shields, science); a word that asks for a card, or "
+                    "a power, has no place in one",
                     line, column, len(word)))
             else:
                 text = canonical(opt)
@@ -67,6 +70,15 @@ class ChoiceRules:
                 "a choice needs at least two options: 'choose one: coins 3 | vp 2'",
                 meta.line, meta.column, len("choose")))
         return A.Choice(tuple(options), line=meta.line, column=meta.column)
+
+    def _lasting_in_trigger(self, choice: A.Choice, meta: Any) -> None:
+        """A trigger's choice gives one-time gains only (nothing could end a lasting option)."""
+        for opt in choice.options:
+            if _lasting(opt):
+                word = canonical(opt).split(" ")[0]
+                self.errors.append(LanguageError(
+                    f"'{word}' lasts: a choice carried by a trigger gives one-time gains only",
+                    getattr(opt, "line", 0) or meta.line, getattr(opt, "column", 0) or meta.column, len(word)))
 
     @v_args(meta=True)
     def owner_target(self, meta: Any, children: list[Any]) -> Any:
@@ -89,6 +101,16 @@ class ChoiceRules:
             return ("a city chosen as it applies (only " + ", ".join(f"'{w}'" for w in CHOSEN_WHEN)
                     + " act on one; a lasting effect's cities are fixed)")
         return ""
+
+
+def _lasting(opt: Any) -> bool:
+    """An option that lasts while its card stands: the city's own production (not `produce one
+    ...`, not for others), its own shields, a science symbol."""
+    if isinstance(opt, A.Produce):
+        return not opt.relative and opt.sides == ("self",)
+    if isinstance(opt, A.Shields):
+        return opt.sides == ("self",)
+    return isinstance(opt, A.Science)
 
 
 def _gain_nodes() -> list[type]:

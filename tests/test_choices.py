@@ -97,10 +97,53 @@ def test_three_options_each_applies_as_written_alone() -> None:
     offered = answering(g, 1, 2)
     g.cities[2].build_card(council)
     assert g.when_built(2, council.effect) == 8  # coins 4 per wonder stage, two stages
-    assert offered == [["vp 5", "coins 4 per wonder stage in self", "tokens 1 victory"]]
+    assert offered == [["vp 5", "coins 4 per wonder stage in self", "science any"]]
+    wild = list(g.cities[2].science_wild)
     g.cities[2].build_card(council)
     g.when_built(2, council.effect)
-    assert g.cities[2].tokens == [g.rules.victory_tokens[max(1, g.age) - 1]]  # the age's victory token
+    assert g.cities[2].science_wild == [*wild, tuple(range(len(g.cp.symbols)))]  # a symbol of any kind
+
+
+def test_a_lasting_option_stays_while_its_card_stands_and_goes_with_it(tmp_path: Path) -> None:
+    """`choose produce wood or produce stone`: the production chosen joins the city; a clone keeps
+    it, a STATE file writes and reads it, and discarding the card ends it."""
+    from interpreter.rules.state_write import city_state
+    from interpreter.rules.statefile import build_table
+    folder = tmp_path / "lasting"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text("name: lasting\nextends: base\n", encoding="utf-8")
+    (folder / "cards.yaml").write_text("cards:\n  - {name: Crossroads Quarry, age: 1, color: brown, players: [3], "
+                                       "effect: choose produce wood or produce stone}\n", encoding="utf-8")
+    c = compile_pack(load_pack(str(folder)))
+    g = Game(c, [GreedyBot() for _ in range(3)], seed=1, sides="A", log=True)
+    g.pending()
+    quarry = next(x for x in c.cards if x.name == "Crossroads Quarry")
+    answering(g, 1)
+    stone = c.resources.index("stone")
+    before = g.cities[0].fixed[stone]
+    g.cities[0].build_card(quarry)
+    g.when_built(0, quarry.effect)
+    assert g.cities[0].fixed[stone] == before + 1 and g.cities[0].fixed_trade[stone] == before + 1
+    assert g.clone().cities[0].fixed[stone] == before + 1
+    entry = city_state(g.cities[0])
+    assert entry["chosen"] == [{"card": "Crossroads Quarry", "option": "produce stone"}]
+    read = build_table(g.state(), c).cities[0]  # a STATE document of the game, read back
+    assert read.fixed[stone] == before + 1 and len(read.chosen) == 1
+    g.cities[0].give_up(None, c)  # made again: the option stays
+    assert g.cities[0].fixed[stone] == before + 1
+    g.cities[0].give_up(quarry, c)  # the card discarded: its option ends with it
+    assert g.cities[0].fixed[stone] == before and g.cities[0].chosen == []
+
+
+def test_a_state_file_reads_the_lasting_option_back() -> None:
+    from interpreter.rules.gained import read_chosen
+    g = game()
+    council = card("Council of Elders")
+    g.cities[1].build_card(council)
+    assert read_chosen([{"card": "Council of Elders", "option": "science any"}], g.cities[1]) == ""
+    assert len(g.cities[1].science_wild) == 1 and len(g.cities[1].chosen) == 1
+    assert "must name a card of this city" in read_chosen([{"card": "Council of Elders", "option": "vp 9"}],
+                                                           g.cities[1])
 
 
 def test_a_triggered_choice_is_asked_each_time_its_event_fires() -> None:
@@ -136,7 +179,7 @@ def test_greedy_takes_the_option_worth_most_as_it_values_the_words() -> None:
     obs = g.observe(0)
     bazaar = option_cards(choice("Bazaar of Fortune"))
     assert GreedyBot().choose_card(obs, list(bazaar), CHOOSE) == 1  # 2 points beat 3 coins (1 point)
-    g.cities[0].stages_built = 3  # coins 4 per wonder stage: 12 coins, 4 points, beat vp 5? no: 5 > 4
+    g.cities[0].stages_built = 3  # coins 4 per wonder stage: 12 coins are 4 points; vp 5 is more
     council = list(option_cards(choice("Council of Elders")))
     assert GreedyBot().choose_card(g.observe(0), council, CHOOSE) == 0
     g.cities[0].stages_built = 4  # 16 coins: 5.33 points beat 5
@@ -333,8 +376,9 @@ def test_bad_choices_and_targets_are_located_errors_all_at_once(tmp_path: Path, 
     (folder / "pack.yaml").write_text("name: bad-choices\nextends: base\n", encoding="utf-8")
     (folder / "cards.yaml").write_text("""cards:
   - {name: Lonely Choice, age: 1, color: yellow, players: [3], effect: "choose one: coins 3"}
-  - {name: Lasting Choice, age: 1, color: yellow, players: [3], effect: choose produce wood or coins 2}
+  - {name: Lasting Choice, age: 1, color: yellow, players: [3], effect: choose produce wood or coins 2 when build red card}
   - {name: Asking Choice, age: 2, color: yellow, players: [3], effect: choose copy purple card from neighbors now or vp 2}
+  - {name: Powerful Choice, age: 1, color: yellow, players: [3], effect: choose free build once per age or coins 2}
   - {name: Vague Gift, age: 2, color: yellow, players: [3], effect: produce wood for the poorer neighbor}
   - {name: Chosen Shields, age: 3, color: red, players: [3], effect: shields 1 for a neighbor of your choice}
 """, encoding="utf-8")
@@ -344,14 +388,15 @@ def test_bad_choices_and_targets_are_located_errors_all_at_once(tmp_path: Path, 
     text = out + err
     assert "Traceback" not in text
     for where, what in [("Lonely Choice", "a choice needs at least two options"),
-                        ("Lasting Choice", "'produce' cannot be chosen"),
+                        ("Lasting Choice", "'produce' lasts: a choice carried by a trigger gives one-time gains only"),
+                        ("Powerful Choice", "'free' cannot be chosen"),
                         ("Asking Choice", "'copy' cannot be chosen"),
                         ("Vague Gift", "'produce' cannot act on a neighbour chosen when it applies"),
                         ("Chosen Shields", "'shields' cannot act on a neighbour of the owner's choice")]:
         line = next((ln for ln in text.splitlines() if what in ln), "")
         assert "cards.yaml:" in line or where in text, (where, text)
         assert what in text, what
-    assert text.count("cards.yaml:") >= 5  # each located: file:line:col
+    assert text.count("cards.yaml:") >= 6  # each located: file:line:col
     assert sorted(p.name for p in folder.iterdir()) == before
 
 

@@ -432,7 +432,9 @@ def choices(draw) -> A.Choice:
     gain = (st.builds(A.Coins, AMOUNT, st.none() | counted()) | st.builds(A.VictoryPoints, AMOUNT)
             | st.builds(A.Tokens, st.integers(1, 5), st.sampled_from(V.tokens), TARGETS | picks())
             | st.builds(A.Draw, st.integers(1, 9), st.just("heroes")) | others_coins().filter(
-                lambda o: o.sides != (A.OWNER_CHOICE,)))
+                lambda o: o.sides != (A.OWNER_CHOICE,))
+            | produce().filter(lambda p: not p.relative and p.sides == ("self",))  # what lasts
+            | st.builds(A.Shields, st.integers(0, 9), st.none()))
     options = draw(st.lists(gain, min_size=2, max_size=4, unique_by=canonical))
     return A.Choice(tuple(options))
 EFFECT_STRATEGIES = {

@@ -2,6 +2,8 @@
 or, carried by a trigger, when its event fires (GameState.choose_option asks it, as a card
 choice, and logs the answer). The option chosen runs through its own word's hooks as if built
 then; its points are counted then and kept on the city (City.gained), scored on the card's line.
+A lasting option (production, shields, a science symbol: never in a trigger) joins the city's
+totals for as long as the card stands (City.chosen, made again when the city is).
 
 A TARGET `a neighbor of your choice` compiles here too (base.compile_node): a choice between
 the effect for the left neighbour and for the right one.
@@ -36,6 +38,10 @@ class ChoiceHook(Hook):
         """Ask, then run the option chosen: its points kept under `keeper` (this hook, or the
         trigger carrying it), the coins it gives returned."""
         option = self.options[game.choose_option(seat, self)]
+        if lasting(option):  # it stays while the card stands (City.give_up drops it with the card)
+            city = game.cities[seat]
+            city.add(option, "wonder")
+            city.chosen.append((self, option))
         points = sum(h.score(game.table, seat) for h in option.score_hooks)
         if points:
             gained = game.cities[seat].gained
@@ -46,8 +52,16 @@ class ChoiceHook(Hook):
         return table.cities[seat].gained.get(self, 0)
 
     def worth(self, obs: Any, seat: int) -> float:
-        """The best option's worth (the greedy bot would take it)."""
-        return max(sum(h.worth(obs, seat) for h in o.hooks) for o in self.options)
+        """The best option's worth (the greedy bot would take it); a lasting one as a track
+        step's reward is weighed (its production, shields and symbols)."""
+        from interpreter.rules.effects.advance import step_worth
+        return max(step_worth(obs, seat, o) for o in self.options)
+
+
+def lasting(option: Contribution) -> bool:
+    """Whether a chosen option stays with the city (production, shields, symbols, strength)."""
+    return option.produces or bool(option.shields or any(option.science) or option.science_wild
+                                   or option.attach_hooks)
 
 
 def choice_hook(options: tuple[Any, ...], ix: Any) -> ChoiceHook:
