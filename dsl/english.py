@@ -374,7 +374,7 @@ def _(n: A.Choice, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 def _option(o: A.Effect, vocab: Vocabulary) -> str:
     """A choice's option as the rest of its sentence; what lasts says so."""
     if isinstance(o, (A.Produce, A.Shields, A.Science)):
-        text = english(o, vocab).rstrip(".")
+        text = english(o, vocab).rstrip(".").replace("Produces ", "produce ", 1)
         return f"{text[0].lower()}{text[1:]} (while this card stands)"
     return _gain(o, vocab)
 
