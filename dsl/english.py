@@ -27,8 +27,8 @@ def _(n: A.Produce, vocab: Vocabulary = BASE_VOCABULARY) -> str:
         text = f"Produces one of {_or_list([r for r, _ in n.resources])} each turn"
     else:
         text = "Produces " + _or_list([f"{k} {r}" for r, k in n.resources], "and") + " each turn"
-    if n.sides != ("self",):  # given to other cities
-        who = whose(n.sides)
+    if n.sides != ("self",):  # given to other cities (one chosen when built: kept from then on)
+        who = whose(n.sides).replace(" at that moment", " when this is built")
         many = "two" in who or " and " in who
         its = "their" if many else "its"
         text = f"{who[0].upper()}{who[1:]} {'produce' if many else 'produces'}" \

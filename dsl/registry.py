@@ -78,7 +78,10 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "tradable production), `produce one unproduced` one unit of a resource it does not; "
                "both follow the city's production as it grows and cannot be bought. With `for SIDES` "
                "the production goes to those cities instead, as their own (tradable unless "
-               "`untradable`), for as long as the card stands in the owner's city.",
+               "`untradable`), for as long as the card stands in the owner's city; `for the poorer "
+               "neighbor` (or `the neighbor with most|fewest COUNT`) is the neighbour chosen when the "
+               "card is built, who keeps it; `for a neighbor of your choice` asks the owner's player "
+               "then (see `choose`).",
                (Param("resources", "resources", "`N resource, ...` (all) or `a/b/c` (one of them)"),
                 Param("untradable", "word", "neighbours may not buy it", optional=True),
                 Param("for", "sides", "`for SIDES`: the cities that produce it (default self)", optional=True)),

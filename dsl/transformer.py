@@ -144,7 +144,11 @@ class ToAst(TurnRules, ChoiceRules, Transformer):
         kind, items = children[0]
         tradable = not any(isinstance(c, Token) and str(c) == "untradable" for c in children[1:])
         arg = next((c for c in children[1:] if isinstance(c, tuple)), ("self",))
-        sides = self._acts(arg, "produce", chosen=False)
+        sides = self._acts(arg, "produce")
+        if sides and isinstance(sides[0], A.Pick) and sides[0].how not in ("most", "fewest"):
+            self.errors.append(LanguageError(
+                "production goes to one neighbour chosen when built: 'for the neighbor with most|fewest "
+                "COUNT'", arg.line, arg.column, arg.width))
         return A.Produce(tuple(items), choice=(kind == "choice"), tradable=tradable, sides=sides,
                          line=meta.line, column=meta.column)
 

@@ -20,9 +20,9 @@ from .text_errors import LanguageError
 CHOSEN_WHEN = {"tokens": "when built", "remove": "when built", "lose": "when built",
                "gain": "when built", "coins ... for": "when built", "copy": "when the copy is made "
                "(when built with `now`, else at game end)", "shields": "at each conflict",
-               "vp ... if more": "at game end"}
+               "vp ... if more": "at game end", "produce": "when built (then kept while the card stands)"}
 # the words a neighbour of the owner's choice may take: one-time effects, asked as they apply
-OWNER_WORDS = ("tokens", "remove", "lose", "gain", "coins ... for")
+OWNER_WORDS = ("tokens", "remove", "lose", "gain", "coins ... for", "produce")
 
 
 class ChoiceRules:

@@ -260,6 +260,8 @@ EVERY_WORD = ["shields 1 for 2 seats left", "coins 2 for 2 seats right", "vp 1 p
               "tokens 1 defeat for a neighbor of your choice", "the weaker neighbor lose 2 coins",
               "a neighbor of your choice lose 1 coin", "copy purple card from the stronger neighbor",
               "shields -1 for the stronger neighbor", "remove 1 victory token for the richer neighbor",
+              "produce wood for the poorer neighbor", "produce loom for a neighbor of your choice",
+              "vp 5 if more blue cards than the stronger neighbor", "choose produce wood or produce stone",
               ]
 
 

@@ -379,7 +379,7 @@ def test_bad_choices_and_targets_are_located_errors_all_at_once(tmp_path: Path, 
   - {name: Lasting Choice, age: 1, color: yellow, players: [3], effect: choose produce wood or coins 2 when build red card}
   - {name: Asking Choice, age: 2, color: yellow, players: [3], effect: choose copy purple card from neighbors now or vp 2}
   - {name: Powerful Choice, age: 1, color: yellow, players: [3], effect: choose free build once per age or coins 2}
-  - {name: Vague Gift, age: 2, color: yellow, players: [3], effect: produce wood for the poorer neighbor}
+  - {name: Vague Gift, age: 2, color: yellow, players: [3], effect: produce wood for every other city with no red cards}
   - {name: Chosen Shields, age: 3, color: red, players: [3], effect: shields 1 for a neighbor of your choice}
 """, encoding="utf-8")
     before = sorted(p.name for p in folder.iterdir())
@@ -391,7 +391,7 @@ def test_bad_choices_and_targets_are_located_errors_all_at_once(tmp_path: Path, 
                         ("Lasting Choice", "'produce' lasts: a choice carried by a trigger gives one-time gains only"),
                         ("Powerful Choice", "'free' cannot be chosen"),
                         ("Asking Choice", "'copy' cannot be chosen"),
-                        ("Vague Gift", "'produce' cannot act on a neighbour chosen when it applies"),
+                        ("Vague Gift", "production goes to one neighbour chosen when built"),
                         ("Chosen Shields", "'shields' cannot act on a neighbour of the owner's choice")]:
         line = next((ln for ln in text.splitlines() if what in ln), "")
         assert "cards.yaml:" in line or where in text, (where, text)
@@ -473,3 +473,44 @@ def test_a_board_and_a_stage_choose_too_and_resume(tmp_path: Path, capsys: Any) 
     got = json.loads(again.read_text())
     assert got["turns"] == log["turns"] and got["scores"] == log["scores"]
     capsys.readouterr()
+
+
+def test_production_for_a_neighbour_chosen_when_built_stays_with_that_neighbour(tmp_path: Path) -> None:
+    """`produce wood for the poorer neighbor`: the rules choose when the card is built (no one is
+    asked), and that neighbour keeps the production while the card stands; `for a neighbor of your
+    choice` asks the owner's player."""
+    from game_checks import base_plus
+    c = base_plus(type("F", (), {"mktemp": lambda self, name: _mk(tmp_path, name)})(), "gift-chosen", """cards:
+  - {name: Charity Mill, age: 1, color: brown, players: [3], effect: produce wood for the poorer neighbor}
+  - {name: Gift Loom, age: 1, color: grey, players: [3], effect: produce loom for a neighbor of your choice}
+""")
+    g = Game(c, [GreedyBot() for _ in range(3)], seed=1, sides="A", log=True)
+    g.pending()
+    wood, loom = c.resources.index("wood"), c.resources.index("loom")
+    mill = next(x for x in c.cards if x.name == "Charity Mill")
+    g.cities[1].coins, g.cities[2].coins = 9, 2  # the poorer: seat 2 (the right neighbour)
+    before = [city.fixed[wood] for city in g.cities]
+    asked = answering(g, 0)
+    g.cities[0].build_card(mill)
+    g.when_built(0, mill.effect)
+    assert [city.fixed[wood] for city in g.cities] == [before[0], before[1], before[2] + 1]
+    assert asked == []  # the rules chose
+    g.cities[2].coins = 20  # richer now: the production stays where it went
+    g.cities[0].remake(c)
+    g.refresh_gifts()
+    assert g.cities[2].fixed[wood] == before[2] + 1 and g.cities[1].fixed[wood] == before[1]
+    loom_card = next(x for x in c.cards if x.name == "Gift Loom")
+    had = g.cities[1].fixed[loom]
+    g.cities[0].build_card(loom_card)
+    g.when_built(0, loom_card.effect)  # the player answers 0: the left neighbour (seat 1)
+    assert asked == [["produce loom for left", "produce loom for right"]]
+    assert g.cities[1].fixed[loom] == had + 1
+    g.cities[0].give_up(mill, c)  # the mill discarded: its gift ends, the loom's stays
+    g.refresh_gifts()
+    assert g.cities[2].fixed[wood] == before[2] and g.cities[1].fixed[loom] == had + 1
+
+
+def _mk(tmp_path: Path, name: str) -> Path:
+    folder = tmp_path / name
+    folder.mkdir()
+    return folder

@@ -31,7 +31,7 @@ def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
             made = joined([piece(resource, r, vocab) for r, _ in e.resources])
         else:
             made = [p for r, k in e.resources for p in repeated(piece(resource, r, vocab), k)]
-        return made if e.sides == ("self",) else around(made, e.sides)  # given to those cities
+        return made if e.sides == ("self",) else target_row(made, e.sides)  # given to those cities
     if isinstance(e, A.Shields) and e.sides == ("self",):
         if e.per is not None:
             return amount_row(counted_shield, e.count, e.per, vocab)

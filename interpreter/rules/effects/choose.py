@@ -16,6 +16,7 @@ from dsl import ast as A
 from dsl.printer import canonical
 
 from interpreter.rules.contribution import Contribution, Hook
+from interpreter.rules.counting import seats_at
 from interpreter.rules.effects.base import Builder, compile_node, handles
 
 
@@ -27,8 +28,10 @@ class ChoiceHook(Hook):
     chooses = True  # TriggerHook hands it the trigger, which keeps the points it gives
     not_native = "a choice among effects (`choose ... or ...`, `a neighbor of your choice`)"
 
-    def __init__(self, options: tuple[Contribution, ...], texts: tuple[str, ...], nodes: tuple[Any, ...]):
+    def __init__(self, options: tuple[Contribution, ...], texts: tuple[str, ...], nodes: tuple[Any, ...],
+                 by: tuple[Any, ...] = ()):
         self.options, self.texts, self.nodes = options, texts, nodes
+        self.by = by  # a neighbour chosen by the rules (seat codes): left (option 0) or right, asking no one
         self.scores = any(o.score_hooks for o in options)  # points: counted when chosen
 
     def when_built(self, game: Any, seat: int) -> int:
@@ -37,7 +40,10 @@ class ChoiceHook(Hook):
     def apply(self, game: Any, seat: int, keeper: Hook) -> int:
         """Ask, then run the option chosen: its points kept under `keeper` (this hook, or the
         trigger carrying it), the coins it gives returned."""
-        option = self.options[game.choose_option(seat, self)]
+        if self.by:  # the rules choose: the first option for the left neighbour, else the second
+            option = self.options[0 if seats_at(game.table, seat, self.by)[0] == (seat + 1) % game.n else 1]
+        else:
+            option = self.options[game.choose_option(seat, self)]
         if lasting(option):  # it stays while the card stands (City.give_up drops it with the card)
             city = game.cities[seat]
             city.add(option, "wonder")
@@ -64,8 +70,8 @@ def lasting(option: Contribution) -> bool:
                                    or option.attach_hooks)
 
 
-def choice_hook(options: tuple[Any, ...], ix: Any) -> ChoiceHook:
-    """The options compiled, each through its own word's handler."""
+def choice_hook(options: tuple[Any, ...], ix: Any, by: tuple[Any, ...] = ()) -> ChoiceHook:
+    """The options compiled, each through its own word's handler (`by`: see ChoiceHook)."""
     compiled = []
     for node in options:
         b = Builder(len(ix.res), len(ix.sym))
@@ -73,7 +79,7 @@ def choice_hook(options: tuple[Any, ...], ix: Any) -> ChoiceHook:
         compiled.append(Contribution(tuple(b.fixed), tuple(b.fixed_private), tuple(b.choices),
                                      tuple(b.choices_private), b.shields, tuple(b.science),
                                      tuple(b.science_wild), tuple(b.discounts), tuple(b.hooks)))
-    return ChoiceHook(tuple(compiled), tuple(canonical(n) for n in options), tuple(options))
+    return ChoiceHook(tuple(compiled), tuple(canonical(n) for n in options), tuple(options), by)
 
 
 @handles("choose", "options")
