@@ -18,6 +18,10 @@ CHOSEN_NEIGHBOURS = ("richer", "poorer", "stronger", "weaker")
 # N >= 2 (`1 seat left` is written `left`), valid only where that seat is strictly nearer going
 # that way (dsl/checks.py: check_seat_distances)
 SEAT_WAYS = ("left", "right")
+# a neighbour the owner's player chooses as the effect applies (`tokens 1 defeat for a neighbor of
+# your choice`): one side string, standing alone; it compiles as a choice (Choice) between the
+# effect for the left neighbour and for the right one
+OWNER_CHOICE = "your choice"
 
 
 def seat_side(distance: int, way: str) -> str:
@@ -437,7 +441,7 @@ class Trigger:
 
 
 # what a trigger may carry: a gain applied once each time its event fires
-Gain = Union["Coins", "VictoryPoints", "Tokens", "Advance", "Draw", "OthersCoins"]
+Gain = Union["Coins", "VictoryPoints", "Tokens", "Advance", "Draw", "OthersCoins", "Choice"]
 
 
 @dataclass(frozen=True)
@@ -495,11 +499,23 @@ class DefinedEffect:
     column: int = _pos()
 
 
+@dataclass(frozen=True)
+class Choice:
+    """One of `options` (one-time gains: dsl.registry.TRIGGERED, never a choice; or, outside a
+    trigger, the owner's production, shields or a science symbol, kept while the card stands),
+    chosen by the owner's player when it applies: when built, or each time its trigger's event
+    fires (`choose coins 3 or vp 2`); points are counted then and kept to the game's end."""
+
+    options: tuple["Gain", ...]
+    line: int = _pos()
+    column: int = _pos()
+
+
 Effect = Union[
     Produce, Shields, Science, Coins, VictoryPoints, Trade,
     FreeBuild, PlayLastCard, BuildFromDiscard, CopyCard, Discount, Trigger, Draw, GiveDefeats,
     Tokens, RemoveTokens, OthersCoins, Rebate, DiscardOwn, FarTrade, Exchange, Bury, Advance, RuleChange, PluginEffect,
-    Lasting, Surcharge, DefinedEffect,
+    Lasting, Surcharge, DefinedEffect, Choice,
 ]
 
 

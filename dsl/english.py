@@ -1,4 +1,8 @@
-"""Plain-English card text, as a player would read it off the printed card."""
+"""Plain-English card text, as a player would read it off the printed card.
+
+The module is over 400 lines for a reason: it is one sentence-maker per construct of the
+language (a single dispatch table), and the sentences share their small phrase helpers; split,
+a construct's English would sit apart from its neighbours' and from the helpers they share."""
 from __future__ import annotations
 
 from functools import singledispatch
@@ -28,8 +32,8 @@ def _(n: A.Produce, vocab: Vocabulary = BASE_VOCABULARY) -> str:
         text = f"Produces one of {_or_list([r for r, _ in n.resources])} each turn"
     else:
         text = "Produces " + _or_list([f"{k} {r}" for r, k in n.resources], "and") + " each turn"
-    if n.sides != ("self",):  # given to other cities
-        who = whose(n.sides)
+    if n.sides != ("self",):  # given to other cities (one chosen when built: kept from then on)
+        who = whose(n.sides).replace(" at that moment", " when this is built")
         many = "two" in who or " and " in who
         its = "their" if many else "its"
         text = f"{who[0].upper()}{who[1:]} {'produce' if many else 'produces'}" \
@@ -364,7 +368,7 @@ def _them(n: int) -> str:
 def _whom(sides: tuple[str, ...]) -> str:
     if sides == ("others",):
         return "every other city"
-    if sides and isinstance(sides[0], A.Pick):
+    if sides and (isinstance(sides[0], A.Pick) or sides[0] in (*A.CHOSEN_NEIGHBOURS, A.OWNER_CHOICE)):
         return whose(sides)
     if any(map(A.seat_distance, sides)):  # several cities, each on its own
         who = whose(sides)
@@ -399,3 +403,24 @@ def _(n: A.Surcharge, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     per = f" {counted(n.per, vocab)}, counted when the price is asked" if n.per else ""
     text = f"{_target(n.target)} cost {whose(n.sides)} {_plural(n.amount, 'coin')} more{per}."
     return text[0].upper() + text[1:]
+
+
+@english.register
+def _(n: A.Choice, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    """'When built, choose one: take 3 coins, or score 2 victory points (kept to the game's end).'"""
+    return f"When built, choose one: {_or_list([_option(o, vocab) for o in n.options], 'or')}."
+
+
+def _option(o: A.Effect, vocab: Vocabulary) -> str:
+    """A choice's option as the rest of its sentence; what lasts says so."""
+    if isinstance(o, (A.Produce, A.Shields, A.Science)):
+        text = english(o, vocab).rstrip(".").replace("Produces ", "produce ", 1)
+        return f"{text[0].lower()}{text[1:]} (while this card stands)"
+    return _gain(o, vocab)
+
+
+def option_english(option: A.Gain, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    """One option of a choice as its player reads it when asked: 'Score 2 victory points (kept
+    to the game's end).'"""
+    text = _option(option, vocab)
+    return f"{text[0].upper()}{text[1:]}."

@@ -47,7 +47,10 @@ _CLASS_NAMES = {"raw": "raw materials", "manufactured": "manufactured goods"}
 
 
 def neighbours(sides: tuple[str, ...]) -> str:
-    """'either neighbour', 'your left neighbour or the city 2 seats to your left'."""
+    """'either neighbour', 'your left neighbour or the city 2 seats to your left'; a neighbour
+    chosen as the effect applies as `whose` names it."""
+    if sides and (isinstance(sides[0], A.Pick) or sides[0] in (*A.CHOSEN_NEIGHBOURS, A.OWNER_CHOICE)):
+        return whose(sides)
     near = "either neighbour" if "left" in sides and "right" in sides else "your left neighbour" \
         if "left" in sides else "your right neighbour" if "right" in sides else ""
     return _or_list([near, *far_cities(sides)] if near else far_cities(sides))
@@ -75,6 +78,8 @@ def whose(sides: tuple[str, ...]) -> str:
         return picked(sides[0])
     if sides and sides[0] in A.CHOSEN_NEIGHBOURS:
         return f"your neighbour {_CHOSEN_HOW[sides[0]]} at that moment (the left one on a tie)"
+    if sides == (A.OWNER_CHOICE,):
+        return "a neighbour of your choice"
     parts = ["you"] if "self" in sides else []
     if "left" in sides and "right" in sides:
         parts.append("your two neighbours")

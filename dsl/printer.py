@@ -14,6 +14,8 @@ def sides_text(sides: tuple[str, ...]) -> str:
         return pick_text(sides[0])
     if sides and sides[0] in A.CHOSEN_NEIGHBOURS:
         return f"the {sides[0]} neighbor"
+    if sides == (A.OWNER_CHOICE,):
+        return "a neighbor of your choice"
     return "neighbors" if sides == ("left", "right") else ", ".join(sides)
 
 
@@ -319,3 +321,8 @@ def _(n: A.OthersCoins) -> str:
 @canonical.register
 def _(n: A.Rebate) -> str:
     return f"rebate {n.amount} coin{'s' if n.amount != 1 else ''} from {sides_text(n.sides)}"
+
+
+@canonical.register
+def _(n: A.Choice) -> str:
+    return "choose " + " or ".join(canonical(o) for o in n.options)

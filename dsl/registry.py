@@ -38,7 +38,7 @@ class EffectSpec:
 # to the owner each time the event fires. The others are refused: they last (production,
 # shields, discounts, powers: a trigger has no moment at which they would end) or ask their
 # owner to choose a card (a trigger fires in the middle of a turn, where no one is asked).
-TRIGGERED = ("coins", "vp", "tokens", "advance", "draw", "lose")
+TRIGGERED = ("coins", "vp", "tokens", "advance", "draw", "lose", "choose")
 CHOOSING = ("build", "copy", "discard", "bury")
 # The words a duration may end (`produce wood until age ends`): what a city holds while the
 # source holds (production, strength, prices, cost changes, rules numbers), made again without
@@ -83,7 +83,10 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "tradable production), `produce one unproduced` one unit of a resource it does not; "
                "both follow the city's production as it grows and cannot be bought. With `for SIDES` "
                "the production goes to those cities instead, as their own (tradable unless "
-               "`untradable`), for as long as the card stands in the owner's city.",
+               "`untradable`), for as long as the card stands in the owner's city; `for the poorer "
+               "neighbor` (or `the neighbor with most|fewest COUNT`) is the neighbour chosen when the "
+               "card is built, who keeps it; `for a neighbor of your choice` asks the owner's player "
+               "then (see `choose`).",
                (Param("resources", "resources", "`N resource, ...` (all) or `a/b/c` (one of them)"),
                 Param("untradable", "word", "neighbours may not buy it", optional=True),
                 Param("for", "sides", "`for SIDES`: the cities that produce it (default self)", optional=True)),
@@ -94,7 +97,8 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "Military strength, compared with each neighbour at the end of every age; with "
                "`per`, counted anew at each conflict (`shields 1 per defeat`); with `for SIDES`, "
                "the strength of those cities instead (`shields -1 for neighbors`: each neighbour "
-               "has one shield fewer in every conflict; a city's own shields are never negative).",
+               "has one shield fewer in every conflict; a city's own shields are never negative; "
+               "`for the stronger neighbor`, `for the neighbor with most COUNT`: chosen at each conflict).",
                (Param("count", "int", "number of shields (negative only with `for SIDES`)"), _PER,
                 Param("sides", "sides", "`for SIDES`: whose strength (left, right, neighbors, others, "
                       "N seats left|right); "
@@ -123,7 +127,8 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "with `if wonder complete`, only when every stage of the owner's wonder is built; "
                "with a condition on a count in the owner's city at game end, only if it holds then: "
                "`if more THING than SIDES` (more than each of those cities, counted separately: a "
-               "tie is not more; `than others`: every other city), `if most THING` (no other city "
+               "tie is not more; `than others`: every other city; `than the stronger neighbor` or `than the neighbor "
+               "with most|fewest COUNT`: the one chosen at game end), `if most THING` (no other city "
                "has more: a tie counts), `if no THING`, `if at most N THING`.",
                (Param("amount", "int", "points (per counted thing)"), _PER,
                 Param("if", "word", "`if wonder complete`, `if more THING than SIDES|others`, "
@@ -182,7 +187,8 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
     EffectSpec("copy", A.CopyCard, "game end",
                "At game end, copy one card of these colours built by one of these neighbours "
                "(the best one for you). With `now`, the card is chosen when this is built and its "
-               "whole effect applies from then on.",
+               "whole effect applies from then on. `from the stronger neighbor` (or `the neighbor with "
+               "most|fewest COUNT`): the neighbour chosen when the copy is made.",
                (Param("colors", "colors", "colours that may be copied"), _SIDES,
                 Param("now", "word", "choose when built; the copy's whole effect applies",
                       optional=True)),
@@ -250,8 +256,10 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "current age's victory token (a defeat token), worth what a war would give the "
                "city now; no conflict is won or lost (no trigger fires). `for TARGET`: the cities "
                "there take them instead (`for others`, `for the richer neighbor`: the neighbour with "
-               "more coins when the effect applies, the left one on a tie). Only here, a TARGET "
-               "may be chosen by a count as the effect applies: `for the neighbor with most|fewest "
+               "more coins when the effect applies, the left one on a tie; `for a neighbor of your "
+               "choice`: its player chooses, see `choose`). A TARGET may be chosen by a count as the "
+               "effect applies (here, and on `remove`, `lose`/`gain`, `copy`, `shields ... for`, `vp ... "
+               "if more`): `for the neighbor with most|fewest "
                "COUNT` (COUNT: shields, coins, red cards, defeats (`defeat tokens`), a token kind...; "
                "a tie goes to the left one), or `for every [other] city with no COUNT | with at least "
                "N COUNT` (every city passing, the owner's included unless `other`).",
@@ -267,7 +275,8 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "tokens N KIND|victory|defeat [for TARGET]"),
     EffectSpec("remove", A.RemoveTokens, "when built",
                "When built, the owner's city (or each city of `for TARGET`: left, right, neighbors, "
-               "all, others) gives back N tokens of a declared kind or military `victory` / `defeat` "
+               "all, others, a neighbour chosen then: `the richer neighbor`, `the neighbor with most "
+               "COUNT`, `a neighbor of your choice`) gives back N tokens of a declared kind or military `victory` / `defeat` "
                "tokens (`all`: every one; a city holding fewer gives what it has). Conflict tokens not "
                "all worth the same: its player chooses which, one token at a time (a bot: the one "
                "worth least). Conflicts won or lost stay so; only the tokens go.",
@@ -281,7 +290,8 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
     EffectSpec("lose", A.OthersCoins, "when built",
                "When built, other cities lose coins to the bank (`lose`) or take coins from it "
                "(`gain`): the left or right neighbour, both (`neighbors`), every other city "
-               "(`others`), the city N seats round the ring (`2 seats left`), or cities chosen by a count as it applies: `the neighbor with most|fewest "
+               "(`others`), the city N seats round the ring (`2 seats left`), `the richer|poorer|"
+               "stronger|weaker neighbor` or `a neighbor of your choice` (see `choose`), or cities chosen by a count as it applies: `the neighbor with most|fewest "
                "COUNT` (a tie: the left one), `every [other] city with no COUNT | with at least N COUNT` "
                "(the owner's included unless `other`; `lose` needs `other`); flat, or per thing counted "
                "in each of those cities. A city that "
@@ -421,6 +431,28 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                ("surcharge 1 coin on yellow cards for neighbors", "surcharge 2 coins on wonder stages for others",
                 "surcharge 1 coin on red cards for neighbors per red card"),
                "surcharge N coin|coins on TARGET [for SIDES] [per ...]"),
+    EffectSpec("choose", A.Choice, "when built",
+               "The owner's player chooses one of the options, each a one-time gain (`coins`, `vp`, "
+               "`tokens`, `advance`, `draw`, `lose`/`gain`) or, outside a trigger, something that lasts "
+               "while the card stands (the city's own `produce`, `shields`, `science`: it ends if the "
+               "card is discarded), when the card is built, or, carried by a "
+               "trigger, each time its event fires; the option chosen applies as if written alone "
+               "(its coins arrive with the turn's other coins; points are counted then and kept to "
+               "the game's end, on the card's line). It is asked as a card choice: at the terminal, in "
+               "the browser, written to the game's log (a resumed game replays it) and decided by every "
+               "bot (the greedy bot takes the option it values most, as it values the words alone). "
+               "`choose one: A | B | C` lists three or more. A TARGET `a neighbor of your choice` "
+               "(on `tokens ... for`, `remove ... for`, `lose`/`gain`, `coins ... for`) is such a "
+               "choice: the effect for the left neighbour or for the right one. A choice of lasting "
+               "effects, a word that asks for a card, or a choice inside a choice is an error. The "
+               "native core does not run choices: a pack with one plays on the Python engine "
+               "(`--core auto` says so).",
+               (Param("options", "effect", "two or more one-time gains or lasting effects, joined by "
+                      "`or` (or listed after `choose one:`, joined by `|`)"),),
+               ("choose coins 3 or vp 2", "choose one: coins 3 | vp 2 | tokens 1 diplomacy",
+                "choose produce wood or produce stone",
+                "choose neighbors lose 1 coin or coins 2"),
+               "choose GAIN or GAIN [or GAIN...] | choose one: GAIN | GAIN [| GAIN...]"),
 )}
 
 SPEC_BY_NODE: dict[type, EffectSpec] = {s.node: s for s in EFFECTS.values()}

@@ -101,7 +101,7 @@ def _describe_expected(expected: Iterable[str], picks_ok: bool = False) -> str:
     chosen = bool(sides) and "the" in words  # a TARGET: `the richer neighbor` is one item
     picks = chosen and "every" in words  # ... and the targets chosen by a count, two items
     if chosen:
-        words = [w for w in words if w not in ("the", "every", "neighbor", "neighbour")]
+        words = [w for w in words if w not in ("the", "every", "neighbor", "neighbour", "a")]
     crowded = len(sides) > 2 and len(expected) - 3 * picks > 10  # "a side (left, ...)", not a cut list
     if crowded:
         words = [w for w in words if w not in _SIDE_WORDS]
@@ -116,6 +116,7 @@ def _describe_expected(expected: Iterable[str], picks_ok: bool = False) -> str:
     if picks and picks_ok:
         names.append("'the neighbor with most|fewest COUNT'")
         names.append("'every [other] city with no|at least N COUNT'")
+        names.append("'a neighbor of your choice'")
     names.extend(f"'{m}'" for m in sorted(dict.fromkeys(_expected_marks(expected))))
     if "NAME" in expected:
         names.append("a name")

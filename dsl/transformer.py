@@ -19,6 +19,7 @@ from .printer import sides_text
 from .registry import CHOOSING, EFFECTS, PLUGINS, TRIGGERED
 from .text_errors import LanguageError, did_you_mean
 from .transformer_durations import DurationRules
+from .transformer_choices import CHOSEN_WHEN, ChoiceRules
 from .transformer_turns import TurnRules
 from .vocab import BASE_VOCABULARY, RESOURCE_ALIASES, Vocabulary
 from .words import arg_text
@@ -68,7 +69,7 @@ def _counted(what: str, names: tuple[str, ...], sides: tuple[str, ...], every: i
     return A.Counted(what, names, sides, every, **pos)
 
 
-class ToAst(TurnRules, DurationRules, Transformer):
+class ToAst(TurnRules, DurationRules, ChoiceRules, Transformer):
     """Lark tree -> frozen AST; checks names against the vocabulary as it goes."""
 
     def __init__(self, vocab: Vocabulary | None, expand: Any = None):
@@ -126,7 +127,7 @@ class ToAst(TurnRules, DurationRules, Transformer):
     def effects(self, children: list[Any]) -> tuple[A.Effect, ...]:
         for arg in self._picks:  # a target chosen by a count that no word resolving it took
             self.errors.append(LanguageError(
-                f"only 'tokens N KIND for ...', 'coins N for ...' and 'TARGET lose|gain N coins' can act on {sides_text(tuple(arg))}, chosen as it applies: "
+                "only " + ", ".join(f"'{w}'" for w in CHOSEN_WHEN) + f" can act on {sides_text(tuple(arg))}, chosen as it applies: "
                 "name left, right, neighbors, all, others, N seats left|right or the richer|poorer|stronger|weaker neighbor",
                 arg.line, arg.column, arg.width))
         self._picks.clear()
@@ -147,7 +148,11 @@ class ToAst(TurnRules, DurationRules, Transformer):
         kind, items = children[0]
         tradable = not any(isinstance(c, Token) and str(c) == "untradable" for c in children[1:])
         arg = next((c for c in children[1:] if isinstance(c, tuple)), ("self",))
-        sides = self._acts(arg, "produce", chosen=False)
+        sides = self._acts(arg, "produce")
+        if sides and isinstance(sides[0], A.Pick) and sides[0].how not in ("most", "fewest"):
+            self.errors.append(LanguageError(
+                "production goes to one neighbour chosen when built: 'for the neighbor with most|fewest "
+                "COUNT'", arg.line, arg.column, arg.width))
         return A.Produce(tuple(items), choice=(kind == "choice"), tradable=tradable, sides=sides,
                          line=meta.line, column=meta.column)
 
@@ -169,8 +174,12 @@ class ToAst(TurnRules, DurationRules, Transformer):
     def shields(self, meta: Any, children: list[Any]) -> A.Shields:
         count = next(c for c in children if isinstance(c, Token) and c.type == "SIGNED_INT")
         per = next((c for c in children if isinstance(c, A.Counted)), None)
-        sides = self._acts(next((c for c in children if isinstance(c, tuple)), ("self",)), "shields",
-                           chosen=False)
+        arg = next((c for c in children if isinstance(c, tuple)), ("self",))
+        sides = self._acts(arg, "shields")
+        if sides and isinstance(sides[0], A.Pick) and sides[0].how in ("none", "at_least") and not sides[0].other:
+            self.errors.append(LanguageError(
+                "'shields ... for' acts on other cities: write 'every other city with ...'",
+                arg.line, arg.column, arg.width))
         amount = self._num(count, LIMITS.amount, "shields")
         if amount < 0 and "self" in sides:
             self.errors.append(LanguageError(
@@ -218,7 +227,12 @@ class ToAst(TurnRules, DurationRules, Transformer):
 
     @v_args(meta=True)
     def cond_more(self, meta: Any, children: list[Any]) -> A.Condition:
-        than = self._acts(children[1], "vp ... if more", chosen=False)
+        than = self._acts(children[1], "vp ... if more")
+        if than and isinstance(than[0], A.Pick) and than[0].how not in ("most", "fewest"):
+            arg = children[1]
+            self.errors.append(LanguageError(
+                "compare with one neighbour chosen at game end: 'than the neighbor with most|fewest COUNT'",
+                arg.line, arg.column, arg.width))
         if "self" in than:
             self.errors.append(LanguageError(
                 "a city is not compared with itself: write 'than neighbors', 'than left', "
@@ -283,6 +297,7 @@ class ToAst(TurnRules, DurationRules, Transformer):
                 f"count groups of at least 1, not {every}", every_tok.line, every_tok.column,
                 len(every_tok)))
         sides = tuple(where) if where is not None else ("self",)
+        self._not_owner(where, "a count")
         return _counted(what, colors, sides, every, line=meta.line, column=meta.column)
 
     @v_args(meta=True)
@@ -418,9 +433,12 @@ class ToAst(TurnRules, DurationRules, Transformer):
     def _acts(self, sides: Any, word: str, *, chosen: bool = True, others: bool = True,
               far: bool = True) -> tuple[str, ...]:
         """The cities `word` acts on, refused with a located reason when it cannot act there."""
-        what = ""
+        what = self._chosen_where(sides, word) if sides and sides[0] == A.OWNER_CHOICE else ""
         seat = next((s for s in sides if A.seat_distance(s)), "")
-        if not chosen and sides and sides[0] in A.CHOSEN_NEIGHBOURS:
+        if sides and isinstance(sides[0], A.Pick):
+            if not self._chosen_where(sides, word):
+                self._resolve_pick(sides)  # a word that acts on it as it applies (else: reported at the end)
+        elif not what and (not chosen or self._chosen_where(sides, word)) and sides and sides[0] in A.CHOSEN_NEIGHBOURS:
             what = f"a neighbour chosen when it applies ('the {sides[0]} neighbor')"
         elif not far and seat:
             what = f"a seat at a distance ('{seat}')"
@@ -431,6 +449,13 @@ class ToAst(TurnRules, DurationRules, Transformer):
                 f"'{word}' cannot act on {what}: name left, right, neighbors"
                 + ("" if not others else ", all or others"), sides.line, sides.column, sides.width))
         return tuple(sides)
+
+    def _not_owner(self, where: Any, what: str) -> None:
+        """A count is made in cities named or chosen by the rules, never asked of a player."""
+        if where is not None and tuple(where)[:1] == (A.OWNER_CHOICE,):
+            self.errors.append(LanguageError(
+                f"{what} counts in cities the rules name, not in a neighbour of the owner's choice: name left, right, "
+                "neighbors or the richer|poorer|stronger|weaker neighbor", where.line, where.column, where.width))
 
     @v_args(meta=True)
     def sides_arg(self, meta: Any, children: list[str]) -> "_SidesArg":
@@ -481,10 +506,10 @@ class ToAst(TurnRules, DurationRules, Transformer):
             self.errors.append(LanguageError(
                 f"'{word}' works with neighbours only: use left, right or neighbors, not {seat}",
                 meta.line, meta.column, len(word)))
-        elif "self" in sides or sides == ("others",) or (sides and sides[0] in A.CHOSEN_NEIGHBOURS):
+        elif "self" in sides or sides == ("others",) or (sides and sides[0] in (*A.CHOSEN_NEIGHBOURS, A.OWNER_CHOICE)):
             self.errors.append(LanguageError(
                 f"'{word}' works with neighbours only: use left, "
-                f"right or neighbors, not {'the ' + sides[0] + ' neighbor' if sides[0] in A.CHOSEN_NEIGHBOURS else sides[0]}",
+                f"right or neighbors, not {sides_text(tuple(sides))}",
                 meta.line, meta.column, len(word)))
 
     @v_args(meta=True)
@@ -550,7 +575,7 @@ class ToAst(TurnRules, DurationRules, Transformer):
         if not every and self._int(count) < 1:
             self.errors.append(LanguageError("remove at least 1 token (or write 'all')", count.line,
                                              count.column, len(count)))
-        sides = self._acts(children[2], "remove", chosen=False) if len(children) > 2 else ("self",)
+        sides = self._acts(children[2], "remove") if len(children) > 2 else ("self",)
         return A.RemoveTokens(0 if every else self._int(count), str(kind), sides, line=meta.line,
                               column=meta.column)
 
@@ -592,9 +617,8 @@ class ToAst(TurnRules, DurationRules, Transformer):
         """Coins other cities lose or gain (`TARGET lose|gain N coins`, `coins N for TARGET`)."""
         word = word or verb
         arg = sides
-        sides = self._acts(sides, word, chosen=False)
+        sides = self._acts(sides, word)
         if sides and isinstance(sides[0], A.Pick):  # chosen by a count: resolved as it applies
-            self._picks[:] = [p for p in self._picks if p is not arg]
             if verb == "lose" and sides[0].how in ("none", "at_least") and not sides[0].other:
                 self.errors.append(LanguageError(
                     "'lose' acts on other cities: write 'every other city with ...'",
@@ -631,7 +655,20 @@ class ToAst(TurnRules, DurationRules, Transformer):
 
     @v_args(meta=True)
     def copy_card(self, meta: Any, children: list[Any]) -> A.CopyCard:
-        self._neighbours_only(children[1], meta, "copy", far=True)
+        sides = children[1]
+        head = sides[0] if sides else ""
+        if head in A.CHOSEN_NEIGHBOURS or isinstance(head, A.Pick):  # chosen when the copy is made
+            self._acts(sides, "copy")
+            if isinstance(head, A.Pick) and head.how not in ("most", "fewest"):
+                self.errors.append(LanguageError(
+                    "'copy' takes a neighbour's card: choose the neighbour with 'the neighbor with "
+                    "most|fewest COUNT'", sides.line, sides.column, sides.width))
+        elif head == A.OWNER_CHOICE:
+            self.errors.append(LanguageError(
+                "'copy' already lets its owner choose the card among the cities named: write "
+                "'from neighbors'", sides.line, sides.column, sides.width))
+        else:
+            self._neighbours_only(sides, meta, "copy", far=True)
         now = len(children) > 2 and str(children[2]) == "now"
         return A.CopyCard(children[0], tuple(children[1]), now=now, line=meta.line, column=meta.column)
 
@@ -677,6 +714,8 @@ class ToAst(TurnRules, DurationRules, Transformer):
         """A trigger carries a one-time gain (dsl.registry.TRIGGERED); anything else is refused
         here, at the effect's own position, with the reason."""
         if type(effect) in _GAIN_NODES:
+            if isinstance(effect, A.Choice):
+                self._lasting_in_trigger(effect, meta)
             return
         if isinstance(effect, A.DefinedEffect):  # a defined word: the one gain it expands to
             inner = effect.expansion
@@ -868,6 +907,7 @@ class ToAst(TurnRules, DurationRules, Transformer):
             self.errors.append(LanguageError("a prerequisite counts things in cities, not the age",
                                              meta.line, meta.column))
         sides = tuple(where) if where is not None else ("self",)
+        self._not_owner(where, "a prerequisite")
         return at_least, _counted(what, colors, sides, 1)
 
     def cost_per_age(self, children: list[Token]) -> tuple[str, int]:

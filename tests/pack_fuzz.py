@@ -65,7 +65,7 @@ def condition(draw: Any) -> str:
 # word's texts parse to that word)
 WORDS = ("produce", "shields", "science", "coins", "vp", "buy", "free", "play", "build", "copy",
          "discount", "give", "lose", "rebate", "rule", "tokens", "remove", "discard", "exchange",
-         "trade", "when", "draw", "bury", "advance", "until", "surcharge")
+         "trade", "when", "draw", "bury", "advance", "until", "surcharge", "choose")
 # track names: letters only, as card text writes a name (dsl/effects.lark NAME; "t0" was
 # refused in every card, so no generated pack with tracks ever played)
 TRACKS = ("sea", "road")
@@ -155,6 +155,7 @@ def word_text(draw: Any, word: str, tokens: bool, decks: tuple[str, ...], tracks
         kinds = ["victory", "defeat"] + (["debt", "diplomacy"] if tokens else [])
         return draw(st.sampled_from([f"tokens {draw(st.integers(1, 2))} {draw(st.sampled_from(kinds))}",
                                      "tokens 1 defeat for the richer neighbor",
+                                     "tokens 1 defeat for a neighbor of your choice",
                                      "tokens 1 victory for every other city with at least 2 red cards"]))
     if word == "remove":
         return draw(st.sampled_from(["remove all defeat tokens", "remove 1 victory token for others",
@@ -178,6 +179,10 @@ def word_text(draw: Any, word: str, tokens: bool, decks: tuple[str, ...], tracks
         return draw(st.sampled_from([f"surcharge 1 coin on {colour} cards for neighbors",
                                      f"surcharge {draw(st.integers(1, 2))} coins on wonder stages for others",
                                      "surcharge 1 coin on red cards for left per red card"]))
+    if word == "choose":  # the owner's player picks one option (bots decide in the fuzzer)
+        return draw(st.sampled_from([f"choose coins {k} or vp {draw(st.integers(1, 3))}",
+                                     "choose one: coins 2 | vp 1 | tokens 1 victory",
+                                     f"choose produce {res} or shields 1"]))
     if word == "until":  # a lasting effect that ends with the age it starts in
         return draw(st.sampled_from([f"produce {res} until age ends", f"shields {k} until age ends",
                                      f"discount 1 coin on {colour} cards until age ends",

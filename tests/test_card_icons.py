@@ -259,6 +259,12 @@ EVERY_WORD = ["shields 1 for 2 seats left", "coins 2 for 2 seats right", "vp 1 p
               "discount 1 coin on white cards for others", "vp 1 per red card in others",
               "produce wood until age ends", "rule pass -2 for all until age ends", "vp 1 per 2 shields",
               "surcharge 1 coin on yellow cards for neighbors", "coins 1 when neighbors buy from you",
+              "choose coins 3 or vp 2", "choose one: coins 1 | tokens 1 victory | vp 1 when build red card",
+              "tokens 1 defeat for a neighbor of your choice", "the weaker neighbor lose 2 coins",
+              "a neighbor of your choice lose 1 coin", "copy purple card from the stronger neighbor",
+              "shields -1 for the stronger neighbor", "remove 1 victory token for the richer neighbor",
+              "produce wood for the poorer neighbor", "produce loom for a neighbor of your choice",
+              "vp 5 if more blue cards than the stronger neighbor", "choose produce wood or produce stone",
               ]
 
 

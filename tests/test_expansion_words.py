@@ -169,7 +169,7 @@ ERRORS = [
     ("coins 2 when win", 1, 17, 1, "text ends too early; expected 'conflict'"),
     ("coins 1 when buy once per week", 1, 27, 4, "unexpected 'week'; expected 'age', 'game', 'turn'"),
     ("shields 1 when win conflict", 1, 1, 7, "'shields' is a lasting effect; a trigger gives one-time gains: "
-     "coins, vp, tokens, advance, draw, lose/gain"),  # vp may be triggered now; shields last
+     "coins, vp, tokens, advance, draw, lose/gain, choose"),  # vp may be triggered now; shields last
     ("discount 1 resource on wonder stage for", 1, 40, 1,
      "text ends too early; expected 'all', 'left', 'neighbors', 'neighbours', 'others', 'right', "
      "'self', 'the richer|poorer|stronger|weaker neighbor', 'N seats left|right'"),

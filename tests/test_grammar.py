@@ -269,8 +269,24 @@ DURATIONS = [  # a lasting effect with an end; a cost change raising coins; shie
     ("coins 1 when neighbors buy from you", A.Trigger(A.Coins(1), A.Event("sold", (), ("left", "right")))),
 ]
 
+# choices (the owner's player picks one option) and targets chosen as an effect applies
+_MOST_SHIELDS = A.Pick("most", A.Counted("shield", (), ()))
+CHOICES = [
+    ("choose coins 3 or vp 2", A.Choice((A.Coins(3), A.VictoryPoints(2)))),
+    ("choose one: coins 3 | vp 2 | tokens 1 diplomacy",
+     A.Choice((A.Coins(3), A.VictoryPoints(2), A.Tokens(1, "diplomacy")))),
+    ("choose coins 2 or vp 1 when build red card",
+     A.Trigger(A.Choice((A.Coins(2), A.VictoryPoints(1))), A.Event("build", ("red",)))),
+    ("tokens 1 defeat for a neighbor of your choice", A.Tokens(1, "defeat", (A.OWNER_CHOICE,))),
+    ("the neighbour of your choice lose 2 coins", A.OthersCoins(-2, (A.OWNER_CHOICE,))),
+    ("the weaker neighbor lose 2 coins", A.OthersCoins(-2, ("weaker",))),
+    ("copy purple card from the stronger neighbor", A.CopyCard(("purple",), ("stronger",))),
+    ("copy purple card from the neighbor with most shields now", A.CopyCard(("purple",), (_MOST_SHIELDS,), now=True)),
+    ("shields -1 for the stronger neighbor", A.Shields(-1, None, ("stronger",))),
+    ("remove 1 victory token for the neighbor with most shields", A.RemoveTokens(1, "victory", (_MOST_SHIELDS,))),
+]
 ALL_EFFECTS = (PRODUCE + SHIELDS + SCIENCE + COINS + VP + BUY + POWERS
-               + COUNTING + BANK + COPY_NOW + DISCOUNT + TRIGGER + HANDS_AND_RULES + DURATIONS)
+               + COUNTING + BANK + COPY_NOW + DISCOUNT + TRIGGER + HANDS_AND_RULES + DURATIONS + CHOICES)
 
 
 @pytest.mark.parametrize("text,expected", ALL_EFFECTS, ids=[t for t, _ in ALL_EFFECTS])
@@ -376,7 +392,7 @@ def test_cost_helpers() -> None:
 
 # -- errors --------------------------------------------------------------------------------
 
-EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, remove, rebate, discard, trade, exchange, bury, advance, give, rule, surcharge"
+EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, remove, rebate, discard, trade, exchange, bury, advance, give, rule, surcharge, choose"
 
 SYNTAX_ERRORS = [
     ("3 coins", 1, 1,
@@ -420,7 +436,7 @@ SYNTAX_ERRORS = [
     ("coins 2 when build yellow card once", 1, 36, "text ends too early; expected 'per'"),
     ("vp 2 when biuld card", 1, 11, "unexpected 'biuld'; expected 'age', 'build', 'buy', 'game', 'lose', 'take', 'win', a side (left, self, right, neighbors, all, others), 'the richer|poorer|stronger|weaker neighbor', 'N seats left|right'; did you mean 'build'?"),
     ("produce wood when build card", 1, 1, "'produce' is a lasting effect; a trigger gives one-time gains: "
-     "coins, vp, tokens, advance, draw, lose/gain"),  # a trigger carries one-time gains only
+     "coins, vp, tokens, advance, draw, lose/gain, choose"),  # a trigger carries one-time gains only
     ("discount 1 resource on wonder stage for", 1, 40,
      "text ends too early; expected 'all', 'left', 'neighbors', 'neighbours', 'others', 'right', 'self', 'the richer|poorer|stronger|weaker neighbor', 'N seats left|right'"),
     ("discount 1 resurce on cards", 1, 12,

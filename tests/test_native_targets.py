@@ -1,5 +1,6 @@
 """Every target form runs natively (issue 23): tokens for other cities, for a chosen neighbour
-or for the cities a count picks; coins lost or gained by the cities a count picks; a count in
+or for the cities a count picks; coins lost or gained by the cities a count picks or by a chosen
+neighbour (the richer one is the one a count of coins picks: no row of its own); a count in
 every other city; a cost change and shields for every other city. Small packs extending base
 (and cities, for its debt and diplomacy tokens), played seed by seed on both cores with random
 and greedy bots at every player count, equal move by move (differential.first_difference)."""
@@ -51,6 +52,13 @@ PACKS = {
   - {{name: Guild Charter, age: 2, color: yellow, {P}, effect: discount 1 resource on blue cards for others per 2 yellow cards}}
   - {{name: Free Forum, age: 3, color: blue, {P}, effect: "vp 2; free red cards for others"}}
   - {{name: Open Quarries, age: 1, color: yellow, {P}, effect: free brown cards for others}}
+""",
+    "chosen-coins": f"""cards:
+  - {{name: Tax Collectors, age: 1, color: yellow, {P}, effect: "coins 1; the richer neighbor lose 2 coins"}}
+  - {{name: Alms, age: 1, color: blue, {P}, effect: "vp 1; the poorer neighbor gain 2 coins"}}
+  - {{name: Tribute, age: 2, color: red, {P}, effect: "shields 1; the weaker neighbor lose 1 coin per wonder stage"}}
+  - {{name: War Bonds, age: 2, color: yellow, {P}, effect: coins 2 for the stronger neighbor}}
+  - {{name: Rivals' Toll, age: 3, color: red, {P}, effect: "shields 1; the richer neighbor lose 1 coin when build red card"}}
 """,
     "shields-for-others": f"""cards:
   - {{name: Plague Cart, age: 1, color: red, {P}, effect: shields -1 for others}}

@@ -231,6 +231,23 @@ CASES = [
      "Each time you build a card, take 1 coin for each brown card in your city."),
     ("coins -1 when lose conflict", "coins -1 when lose conflict",
      "Each time you lose a conflict, lose 1 coin."),
+    # choices, and targets chosen as the effect applies
+    ("choose coins 3 or vp 2", "choose coins 3 or vp 2",
+     "When built, choose one: take 3 coins or score 2 victory points (kept to the game's end)."),
+    ("choose one: coins 3 | vp 2 | tokens 1 diplomacy", "choose coins 3 or vp 2 or tokens 1 diplomacy",
+     "When built, choose one: take 3 coins, score 2 victory points (kept to the game's end) or take "
+     "1 diplomacy token."),
+    ("choose coins 2 or vp 1 when build red card", "choose coins 2 or vp 1 when build red card",
+     "Each time you build a red card, choose one: take 2 coins or score 1 victory point (kept to the "
+     "game's end)."),
+    ("tokens 1 defeat for the neighbour of your choice", "tokens 1 defeat for a neighbor of your choice",
+     "When built, a neighbour of your choice takes 1 military defeat token, as a war gives it."),
+    ("the weaker neighbour lose 2 coins", "the weaker neighbor lose 2 coins",
+     "When built, your neighbour with fewer shields at that moment (the left one on a tie) loses 2 coins "
+     "(or takes a debt token for each coin it does not pay)."),
+    ("copy purple card from the stronger neighbor", "copy purple card from the stronger neighbor",
+     "At game end, copy one purple card built by your neighbour with more shields at that moment (the "
+     "left one on a tie)."),
     # several effects
     ("coins 2;vp 1 per brown card ; shields 1", "coins 2; vp 1 per brown card in self; shields 1",
      "Take 2 coins when built. 1 victory point for each brown card in your city, at game end. 1 shield."),
@@ -345,7 +362,7 @@ def picks(draw) -> tuple[A.Pick]:
 
 @st.composite
 def others_coins(draw) -> A.OthersCoins:
-    sides = draw(st.just(("others",)) | NEIGHBOUR_SIDES | OTHERS_FAR | picks())
+    sides = draw(st.just(("others",)) | NEIGHBOUR_SIDES | OTHERS_FAR | picks() | CHOSEN | OWNER)
     amount = draw(st.integers(1, 9)) * draw(st.sampled_from([-1, 1]))
     if amount < 0 and isinstance(sides[0], A.Pick) and sides[0].how in ("none", "at_least"):
         sides = (dataclasses.replace(sides[0], other=True),)  # `lose` acts on other cities only
@@ -386,7 +403,8 @@ def triggers(draw) -> A.Trigger:
 @st.composite
 def shields(draw) -> A.Shields:
     """Own shields (never negative), or shields of other cities (`for neighbors`, any sign)."""
-    sides = draw(st.just(("self",)) | NEIGHBOUR_SIDES | OTHERS | OTHERS_FAR)
+    sides = draw(st.just(("self",)) | NEIGHBOUR_SIDES | OTHERS | OTHERS_FAR | CHOSEN
+                 | picks().filter(lambda p: p[0].how in ("most", "fewest") or p[0].other))
     count = draw(st.integers(0, 9) if sides == ("self",) else st.integers(-9, 9))
     return A.Shields(count, draw(st.none() | counted()), sides)
 
@@ -415,6 +433,20 @@ def produce(draw) -> A.Produce:
 
 
 AMOUNT = st.integers(-5, 20)
+OWNER = st.just((A.OWNER_CHOICE,))
+
+
+@st.composite
+def choices(draw) -> A.Choice:
+    """Two to four different one-time gains (no choice inside a choice)."""
+    gain = (st.builds(A.Coins, AMOUNT, st.none() | counted()) | st.builds(A.VictoryPoints, AMOUNT)
+            | st.builds(A.Tokens, st.integers(1, 5), st.sampled_from(V.tokens), TARGETS | picks())
+            | st.builds(A.Draw, st.integers(1, 9), st.just("heroes")) | others_coins().filter(
+                lambda o: o.sides != (A.OWNER_CHOICE,))
+            | produce().filter(lambda p: not p.relative and p.sides == ("self",))  # what lasts
+            | st.builds(A.Shields, st.integers(0, 9), st.none()))
+    options = draw(st.lists(gain, min_size=2, max_size=4, unique_by=canonical))
+    return A.Choice(tuple(options))
 EFFECT_STRATEGIES = {
     "produce": produce(),
     "shields": shields(),
@@ -430,10 +462,12 @@ EFFECT_STRATEGIES = {
     "give": st.just(A.GiveDefeats()),
     "tokens": st.builds(A.Tokens, st.integers(1, 5), st.sampled_from((*V.tokens, *A.CONFLICT_TOKENS)), TARGETS | picks()),
     "remove": st.builds(A.RemoveTokens, st.integers(0, 5), st.sampled_from((*V.tokens, *A.CONFLICT_TOKENS)),
-                        SIDES | OTHERS),
+                        SIDES | OTHERS | CHOSEN | picks() | OWNER),
     "lose": others_coins(),
     "rebate": st.builds(A.Rebate, st.integers(1, 3), unique(("left", "right")).map(A.normalize_sides)),
-    "copy": st.builds(A.CopyCard, unique(COLORS, 1, 3), NEIGHBOUR_SIDES | OTHERS_FAR, st.booleans()),
+    "copy": st.builds(A.CopyCard, unique(COLORS, 1, 3), NEIGHBOUR_SIDES | OTHERS_FAR | CHOSEN
+                      | picks().filter(lambda p: p[0].how in ("most", "fewest")), st.booleans()),
+    "choose": choices(),
     "discount": discounts(),
     "when": triggers(),
     "discard": st.builds(A.DiscardOwn, unique(COLORS, 0, 3), st.integers(1, 20)),
@@ -512,9 +546,11 @@ PLUGIN_VOCAB = Vocabulary(plugin_words=frozenset({"zz_levy", "zz_tithe"}))
 #   cost's `needs ... in SIDES and ...`, `per` of `discount ... for SIDES per ...`) is read as that
 #   keyword right after a side list (the LALR state after a side is shared), so `tax left, right
 #   for` fails.
+# - `or` of `choose A or B`: a plug-in word may be an option, so `or` after its arguments is read
+#   as the choice's.
 _SIDE_WORDS = {"left", "self", "right", "neighbors", "neighbours", "all", "others"}
 _NOT_WORD_ARGS = _SIDE_WORDS | {"for", "now", "when", "lose", "gain", "if", "build", "buy", "win", "take",
-                                "and", "per", "until"}
+                                "and", "per", "until", "or"}
 PLUGIN_ARG = st.one_of(
     st.integers(-9, 99),
     st.from_regex(r"\A[a-z][a-z_]{0,7}\Z").filter(lambda w: w not in _NOT_WORD_ARGS),

@@ -184,8 +184,8 @@ def test_chosen_by_a_count_round_trips_and_only_tokens_take_it() -> None:
 
 
 @pytest.mark.parametrize("text,where,says", [
-    ("vp 1 per red card in the neighbor with most coins", (1, 22), "only 'tokens N KIND for ...'"),
-    ("coins 1 when every city with no coins build red card", (1, 14), "only 'tokens N KIND for ...'"),
+    ("vp 1 per red card in the neighbor with most coins", (1, 22), "only 'tokens', 'remove', 'lose'"),
+    ("coins 1 when every city with no coins build red card", (1, 14), "only 'tokens', 'remove', 'lose'"),
     ("tokens 1 defeat for every city with at least 0 coins", (1, 46), "write at least 1"),
     ("tokens 1 defeat for the neighbor with most age", (1, 44), "cannot be chosen by the age"),
     ("tokens 1 defeat for the neighbor with most sheilds", (1, 44), "did you mean 'shields'"),

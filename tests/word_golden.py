@@ -40,7 +40,7 @@ def _plain(name: str, value: Any, ix: Any) -> Any:
         return _names(value, ix.res)
     if name == "cost":  # a price in resources ((resource, units), ...): by name
         return {_names((r,), ix.res)[0]: n for r, n in value}
-    if name in ("seats",):  # a side, or a target chosen by a count (counting.PickSeats)
+    if name in ("seats", "by"):  # a side, or a target chosen by a count (counting.PickSeats)
         return [side_of(s) if isinstance(s, int) else
                 {"pick": s.how, "counter": _plain("counter", s.counter, ix), "at_least": s.at_least,
                  "other": s.other} for s in value]
@@ -59,6 +59,8 @@ def _plain(name: str, value: Any, ix: Any) -> Any:
         return describe_hook(value, ix)
     if name in ("gift", "held"):  # production given to other cities (rules/effects/produce.py), a duration's effect
         return describe_contribution(value, ix)
+    if name == "options":  # a choice's options, each compiled (rules/effects/choose.py)
+        return [describe_contribution(c, ix) for c in value]
     if isinstance(value, (frozenset, set)):
         return sorted(value)
     if isinstance(value, tuple):
@@ -68,7 +70,8 @@ def _plain(name: str, value: Any, ix: Any) -> Any:
 
 def describe_hook(hook: Any, ix: Any) -> dict[str, Any]:
     fields = {k: _plain(k, v, ix) for k, v in sorted(vars(hook).items())
-              if not (k == "pick" and v is None) and not (k == "far" and v == ())}  # only when used
+              if not (k == "pick" and v is None) and not (k == "far" and v == ())  # only when used
+              and k != "nodes" and not (k == "by" and not v)}  # a choice's options as written: `texts`
     if getattr(hook, "unit", "") == "rebate":  # a rebate keeps the sides it applies to there
         fields["resources"] = [SIDE_OF[s] for s in sorted(hook.resources)]
     return {"hook": type(hook).__name__, **fields}

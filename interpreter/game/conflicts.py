@@ -22,7 +22,7 @@ from dsl.model import Card
 from interpreter.game.contract import IllegalMove
 from interpreter.rules.compiled import CCard
 from interpreter.rules.contribution import Contribution
-from interpreter.rules.counting import FAR_LEFT, OTHERS, count, far_seat
+from interpreter.rules.counting import FAR_LEFT, OTHERS, count, far_seat, seats_at
 from interpreter.rules.city import LEFT
 from interpreter.rules.effects import Event
 
@@ -104,7 +104,10 @@ class Conflicts:
             for hook in c.strength_out:
                 got = hook.shields(self.table, c.seat)
                 for side in hook.seats:
-                    if side == OTHERS:
+                    if not isinstance(side, int) or 3 <= side < OTHERS:  # chosen at this conflict
+                        for target in seats_at(self.table, c.seat, (side,)):
+                            strength[target] += got
+                    elif side == OTHERS:
                         for target in range(n):
                             if target != c.seat:
                                 strength[target] += got

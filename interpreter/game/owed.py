@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from interpreter.game.contract import IllegalMove
 from interpreter.rules.compiled import CCard
-from interpreter.rules.counting import fixed_cities
+from interpreter.rules.counting import target_cities
 from interpreter.rules.effects import Event
 from interpreter.rules.moves import BUILD, Move, legal_moves
 
@@ -59,7 +59,7 @@ class EndOfTurnBuilds:
         """A `copy ... now` effect: the chosen neighbour's card applies whole to this city."""
         city = self.cities[seat]
         cands: list[CCard] = []
-        for other in fixed_cities(self.table, seat, seats):
+        for other in target_cities(self.table, seat, seats):
             for card in other.cards:
                 if card.color in colors and card not in cands and card not in city.copied_now:
                     cands.append(card)

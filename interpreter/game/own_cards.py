@@ -1,13 +1,18 @@
 """A city giving up one of its own cards (a mixin of GameState): `discard own ... card for N
 coins` (a built card) and `bury card from HAND ...` (a card of a second hand) ask the seat's
 player which card, mid-turn, as a `copy ... now` does. A paid step on a track (`advance TRACK
-for N coins`) is asked the same way: the step as the one card, taken or declined."""
+for N coins`) is asked the same way: the step as the one card, taken or declined; and so is a
+choice (`choose coins 3 or vp 2`): each option as a card, one of them taken."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from dsl.model import Card
+from dsl import ast as A
 from interpreter.game.contract import IllegalMove
 from interpreter.rules.durations import expire
+from interpreter.rules.compiled import CCard
 from interpreter.rules.gifts import refresh_gifts
 
 
@@ -21,6 +26,18 @@ def advance_purpose(track: str, coins: int, price: str = "") -> str:
     a price in resources (`price`, as printed) also says the coins it takes in all, last."""
     paid = f"{coins} coin{'s' if coins != 1 else ''}"
     return f"advance {track} for {price} ({paid} in all)" if price else f"advance {track} for {paid}"
+
+
+CHOOSE = "choose one"  # the question of a choice (and the log's note for it, which a resume reads)
+
+
+@lru_cache(maxsize=None)
+def option_cards(hook: Any) -> tuple[CCard, ...]:
+    """A choice's options as cards (never dealt, ids -3000 - k), named by their canonical text,
+    so every player answers it as it answers any card choice."""
+    return tuple(CCard(-3000 - k, text, 0, -1, "choice", 0, (), frozenset(), effect, "wonder",
+                       Card(text, 0, "choice", (), A.Cost(), (node,)), "choice")
+                 for k, (text, effect, node) in enumerate(zip(hook.texts, hook.options, hook.nodes)))
 
 
 class OwnCards:
@@ -139,3 +156,17 @@ class OwnCards:
             self._log_turn([{"player": seat, "card": step.name, "action": "advance", "bank": bank,
                              "left": left, "right": right, "free": "advance"}], purpose)
         return True
+
+    def choose_option(self, seat: int, hook: Any) -> int:
+        """Which option of a choice (effects/choose.py: ChoiceHook) the seat's player takes: a
+        decline takes the first; the answer is logged as a turn of its own."""
+        cards = option_cards(hook)
+        pick = self.choose_card(seat, list(cards), CHOOSE)
+        if pick is None:
+            pick = 0
+        if isinstance(pick, bool) or not isinstance(pick, int) or not 0 <= pick < len(cards):
+            raise IllegalMove(f"{self.cities[seat].name}: no option #{pick} to choose")
+        if self.logging:
+            self._log_turn([{"player": seat, "card": cards[pick].name, "action": "choose", "bank": 0,
+                             "left": 0, "right": 0, "free": "choose"}], CHOOSE)
+        return pick

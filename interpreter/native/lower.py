@@ -183,6 +183,8 @@ class _HookLowering:
         if t is E.VictoryHook:
             if isinstance(h.condition, CountTest):  # cond 2: the test is the row at `inner`
                 test = h.condition
+                if _chosen(test.than):
+                    raise NotNative("a count compared with a neighbour chosen at game end")
                 self.inner.append(_row(0, test.limit, cond=TEST[test.kind], seats=test.than,
                                        counter=_counter(test.counter, tk)))
                 return _row(H_VP, h.amount, cond=2, sciset=int(h.science_set), inner=-len(self.inner),
@@ -194,6 +196,9 @@ class _HookLowering:
         if t in (E.PlayLastPower, E.DiscardBuildHook, E.GiveDefeatsRule):
             return _row({E.PlayLastPower: H_PLAYLAST, E.DiscardBuildHook: H_DISCARD,
                          E.GiveDefeatsRule: H_GIVEDEF}[t])
+        if t in (E.CopyAtEnd, E.CopyNow, E.StrengthHook) and _chosen(h.seats):
+            raise NotNative(("a copy" if t is not E.StrengthHook else "shields") + " for a neighbour chosen "
+                            "as it applies (the richer|poorer|stronger|weaker neighbor, the neighbor with most|fewest ...)")
         if t in (E.CopyAtEnd, E.CopyNow):
             return _row(H_COPYEND if t is E.CopyAtEnd else H_COPYNOW, colors=h.colors, seats=h.seats)
         if t is E.CostChange and h.unit in UNIT:  # counted: the amount per thing (amount_at)
@@ -202,6 +207,8 @@ class _HookLowering:
                         resources=h.resources,
                         counter=_counter(getattr(h, "counter", None), tk))
         if t is E.TriggerHook:
+            if getattr(h.inner, "not_native", ""):  # a gain the core declines names itself
+                raise NotNative(h.inner.not_native)
             if h.kind not in EVENT:
                 raise NotNative(f"the event '{h.kind}'")
             if h.scores and not isinstance(h.inner, E.VictoryHook):  # points kept: City.gained
@@ -280,6 +287,12 @@ class _HookLowering:
         _known(seats, "an effect")
         row[5:9] = [len(seats), *(list(seats) + [0] * (3 - len(seats)))]
         return row
+
+
+def _chosen(seats: tuple[Any, ...]) -> bool:
+    """Whether a target names a city chosen as it applies (codes 3-6, or a count's pick), which the
+    core's copies and shields for others do not resolve (tokens and lose/gain do: `targeted`)."""
+    return any(not isinstance(s, int) or 3 <= s < OTHERS for s in seats)
 
 
 def _far(h: Any) -> str:

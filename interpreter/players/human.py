@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from dsl.english import cost_english, effects_english
+from dsl.english import cost_english, effects_english, option_english
 
 from interpreter.rules.compiled import CCard
 from interpreter.rules.moves import BUILD, KEEP, LAW, SELL, WONDER, Move, explained, pay_label
@@ -208,6 +208,8 @@ class HumanBot:
             return self._join(offer)
         if purpose.startswith("advance ") and len(cards) == 1:
             return self._advance(obs, cards[0], purpose)
+        if purpose == "choose one":  # a card's choice: one option, none declined
+            return self._option(obs, cards)
         title = {"discard": "Build one discarded card for free:",
                  "copy": "Copy one of your neighbours' cards (its whole effect applies to you):"}
         self.say("\n" + title.get(purpose, f"Choose a card ({purpose}):"))
@@ -220,6 +222,17 @@ class HumanBot:
             if text.isdigit() and 1 <= int(text) <= len(cards):
                 return int(text) - 1
             self.say(f"  refused: choose 1 to {len(cards)} or 'none'")
+
+    def _option(self, obs: "Observation", cards: list[CCard]) -> int:
+        """A card's choice (`choose coins 3 or vp 2`): one of the options, by number."""
+        self.say("\nChoose one:")
+        for i, c in enumerate(cards):
+            self.say(f"  {i + 1}. {c.name}: {option_english(c.card.effects[0], obs.rules.vocab)}")
+        while True:
+            text = self.ask(f"option number (1-{len(cards)}): ").strip().lower()
+            if text.isdigit() and 1 <= int(text) <= len(cards):
+                return int(text) - 1
+            self.say(f"  refused: choose 1 to {len(cards)}")
 
     def _join(self, offer: dict) -> int | None:
         """A shared project's join question: 'join' (0) or 'no' (None)."""

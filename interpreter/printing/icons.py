@@ -20,7 +20,7 @@ from .glyphs import (  # noqa: F401 - SHIELD re-exported: the shield's colour, f
     SHIELD, Row, amount_row, around, coin, fitted, joined, label_box, laurel, piece, repeated, resource, science, shield,
     per_row, picked_row, small, stage, token, word)
 from .palette import Prim, hashed
-from .power_icons import counted_shield, flow, pile, power_row, trigger_row
+from .power_icons import copy_card, counted_shield, flow, pile, power_row, trigger_row
 
 
 def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
@@ -31,7 +31,7 @@ def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
             made = joined([piece(resource, r, vocab) for r, _ in e.resources])
         else:
             made = [p for r, k in e.resources for p in repeated(piece(resource, r, vocab), k)]
-        return made if e.sides == ("self",) else around(made, e.sides)  # given to those cities
+        return made if e.sides == ("self",) else target_row(made, e.sides)  # given to those cities
     if isinstance(e, A.Shields) and e.sides == ("self",):
         if e.per is not None:
             return amount_row(counted_shield, e.count, e.per, vocab)
@@ -68,7 +68,33 @@ def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
     if isinstance(e, A.Lasting):  # the effect's own icons, then how long: one age
         row = rows_for(e.effect, vocab)
         return None if row is None else row + [word("1 AGE", 0.6)]
+    if isinstance(e, A.Choice):  # the options' icons side by side, `/` between them
+        return _options_row(e, vocab)
+    if isinstance(e, (A.OthersCoins, A.CopyCard, A.Shields)) and e.sides and (
+            isinstance(e.sides[0], A.Pick) or e.sides[0] in (*A.CHOSEN_NEIGHBOURS, A.OWNER_CHOICE)):
+        return _chosen_row(e, vocab)  # what a neighbour chosen as it applies takes (or loses)
     return power_row(e, vocab)
+
+
+def _options_row(e: A.Choice, vocab: Vocabulary) -> Row | None:
+    rows = [rows_for(o, vocab) for o in e.options]
+    if any(r is None for r in rows):
+        return None
+    out: Row = list(rows[0] or [])
+    for r in rows[1:]:
+        out += [word("/", 0.55), *(r or [])]
+    return out
+
+
+def _chosen_row(e: Any, vocab: Vocabulary) -> Row | None:
+    if isinstance(e, A.OthersCoins):
+        thing = amount_row(coin, e.amount, e.per, vocab)
+    elif isinstance(e, A.CopyCard):
+        thing = [piece(copy_card, c, w=0.9) for c in e.colors]
+    else:
+        rest = per_row(e.per, vocab) if e.per else []
+        thing = None if rest is None else [piece(counted_shield, str(e.count))] + rest
+    return None if thing is None else target_row(thing, e.sides)
 
 
 def _token(kind: str) -> Any:
@@ -79,7 +105,8 @@ def _token(kind: str) -> Any:
     return piece(token, kind[:1].upper(), hashed(kind))
 
 
-_CHOSEN_MARK = {"richer": "rich", "poorer": "poor", "stronger": "strong", "weaker": "weak"}
+_CHOSEN_MARK = {"richer": "rich", "poorer": "poor", "stronger": "strong", "weaker": "weak",
+                A.OWNER_CHOICE: "?"}  # a neighbour of the owner's choice
 
 
 def target_row(row: Row, sides: tuple[str, ...]) -> Row:
@@ -89,7 +116,7 @@ def target_row(row: Row, sides: tuple[str, ...]) -> Row:
         return row
     if isinstance(sides[0], A.Pick):  # chosen by a count
         return picked_row(row, sides[0])
-    if sides[0] in A.CHOSEN_NEIGHBOURS:
+    if sides[0] in _CHOSEN_MARK:
         return around(row + [word(_CHOSEN_MARK[sides[0]], 0.4)], ("left", "right", "self"))
     return around(row, sides)
 

@@ -38,7 +38,7 @@ class City:
                  "rebate_used", "free_turns", "colour_first", "listens", "counted_costs", "costs_for_others", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
                  "unowned", "built_stages", "under", "buried", "track_pos", "extras",
                  "rule_changes", "shifts", "laws", "laws_placed", "gained", "gives", "gifted",
-                 "lasting", "expired")
+                 "lasting", "expired", "chosen")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack, expired: frozenset[Any] = frozenset()):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -58,6 +58,7 @@ class City:
         self.gifted: tuple[tuple[int, Any], ...] = ()  # (giver's seat, hook): production folded in
         self.lasting: list[Any] = []  # durations in force (`until age ends`: rules/durations.py)
         self.expired = expired  # durations ended: a city made again skips them
+        self.chosen: list[tuple[Hook, Contribution]] = []  # (a `choose` hook, the lasting option it took)
         self.coins = cp.rules.starting_coins
         self.cards: list[CCard] = []
         self.names: set[str] = set()
@@ -241,6 +242,13 @@ class City:
             fresh.build_stage(k, self.under.get(k))
         for c in self.copied_now:
             fresh.add(c.effect, c.category, c.id)
+        gone = card is not None  # a lasting option chosen ends with the card that chose it
+        for hook, option in self.chosen:
+            if gone and hook in card.effect.hooks:
+                gone = False
+                continue
+            fresh.add(option, "wonder")
+            fresh.chosen.append((hook, option))
         fresh.add_steps(cp, self.track_pos)
         for e in self.extras:
             fresh.add(e, "wonder")
@@ -341,6 +349,7 @@ class City:
         new.laws_placed = self.laws_placed
         new.gives, new.gifted = self.gives[:], self.gifted
         new.lasting, new.expired = self.lasting[:], self.expired
+        new.chosen = self.chosen[:]
         return new
 
     @property

@@ -71,6 +71,17 @@ class PickSeats:
     other: bool = False
 
 
+def as_pick(code: int) -> PickSeats:
+    """A chosen neighbour (codes 3-6: richer, poorer, stronger, weaker) as the count-chosen target
+    that names the same neighbour (the left one on a tie): by coins or shields, most or fewest."""
+    return PickSeats("most" if code in (3, 5) else "fewest", Counter("coin" if code < 5 else "shield", seats=()))
+
+
+def target_cities(table: Any, seat: int, codes: tuple[Any, ...]) -> list[Any]:
+    """The cities a target names from `seat` now (seats_at), each once, in the order written."""
+    return [table.cities[s] for s in seats_at(table, seat, codes)]
+
+
 def _picked(table: Any, seat: int, pick: PickSeats) -> list[int]:
     """The seats a count-chosen target names now."""
     if pick.how in ("most", "fewest"):

@@ -11,7 +11,7 @@ from typing import Any, Sequence
 from dsl.model import DEFAULT_SCORE_LINES, Rules
 
 from interpreter.rules.compiled import CCard
-from interpreter.rules.counting import count, fixed_cities
+from interpreter.rules.counting import count, target_cities
 from interpreter.rules.science import best_science
 from interpreter.rules.city import City, Table
 
@@ -75,7 +75,7 @@ def copy_candidates(table: Table, seat: int) -> list[list[CCard]]:
     out: list[list[CCard]] = []
     for colors, seats in city.copies:
         found: list[CCard] = []
-        for other in fixed_cities(table, seat, seats):
+        for other in target_cities(table, seat, seats):
             for card in other.cards:
                 if card.color in colors and card not in found:
                     found.append(card)

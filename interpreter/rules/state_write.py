@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.rules.city import City
-from interpreter.rules.gained import points_of
+from interpreter.rules.gained import chosen_of, points_of
 
 
 def city_state(c: City, tracks: Any = ()) -> dict[str, Any]:
@@ -25,6 +25,8 @@ def city_state(c: City, tracks: Any = ()) -> dict[str, Any]:
         out["tracks"] = {t.name: pos for t, pos in zip(tracks, c.track_pos) if pos}
     if c.gained:
         out["points"] = points_of(c)  # what `vp ... when ...` triggers gave so far
+    if c.chosen:
+        out["chosen"] = chosen_of(c)  # the lasting options its `choose ...` cards took
     if c.unowned:
         out["free_city"] = True
     return out

@@ -23,11 +23,11 @@ from interpreter.rules.gifts import refresh_gifts
 from interpreter.rules.laws import refresh
 from interpreter.rules.tower_state import read_tower, token_values
 from interpreter.rules.city import City, Table
-from interpreter.rules.gained import read_points
+from interpreter.rules.gained import read_chosen, read_points
 
 TOP_KEYS = ("pack", "players", "tower", "projects")  # projects: interpreter/rules/state_projects.py
 PLAYER_KEYS = ("name", "wonder", "side", "stages", "cards", "coins", "tokens", "hands", "token_kinds", "tracks", "copied",
-               "free_city", "winner", "under", "laws", "points")
+               "free_city", "winner", "under", "laws", "points", "chosen")
 MAX_COINS = 1_000_000
 
 
@@ -372,7 +372,7 @@ def _hands_and_copies(p: dict[str, Any], where: str, city: City, cp: CompiledPac
             raise StateError(f"{where}: under: no card named '{printable(name)}'"
                              f"{_suggest(name, sorted({c.name for c in cp.cards}))}")
         city.under[k] = matches[0]
-    problem = read_points(p.get("points", {}), city)  # points `vp ... when ...` triggers gave
+    problem = read_points(p.get("points", {}), city) or read_chosen(p.get("chosen", []), city)  # kept along the way
     if problem:
         raise StateError(f"{where}: {problem}")
 

@@ -74,6 +74,11 @@ def card_question(view: dict[str, Any], game: "Game", seat: int, cards: Sequence
     offer = join_offer(game.observe(seat), cards, purpose)
     if offer is not None:
         view["project_offer"] = offer
+    if purpose == "choose one":  # a card's choice (`choose ... or ...`): one button per option
+        from dsl.english import option_english
+        view["choice_offer"] = [{"code": f"discard:{i}", "name": c.name,
+                                 "text": option_english(c.card.effects[0], game.rules.vocab)}
+                                for i, c in enumerate(cards)]
     if purpose.startswith("advance ") and len(cards) == 1:  # a paid track step: "Advance" / "No"
         from dsl.english import effects_english
         view["track_offer"] = {"step": cards[0].name, "coins": purpose.rsplit(" for ", 1)[-1],

@@ -8,12 +8,13 @@ do nothing, nor a parameter be silently ignored.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable, NamedTuple
 
 from dsl import ast as A
 
 from interpreter.rules.contribution import Hook
-from interpreter.rules.counting import Counter, seats_of
+from interpreter.rules.counting import Counter, PickSeats, seats_of
 
 
 class Event(NamedTuple):
@@ -55,6 +56,17 @@ def counter(c: A.Counted | None, ix: Any) -> Counter | None:
     return Counter(c.what, colors, seats_of(c.sides), c.every, c.token, resource, stage)
 
 
+def target_codes(sides: tuple[Any, ...], ix: Any) -> tuple[Any, ...]:
+    """A TARGET compiled: seat codes (counting.py), or the one count-chosen target (PickSeats),
+    resolved where the word acts (counting.seats_at: when built, at each conflict, at game end)."""
+    if sides and isinstance(sides[0], A.Pick):
+        p = sides[0]
+        found = counter(p.counted, ix)
+        assert found is not None
+        return (PickSeats(p.how, found, p.at_least, p.other),)
+    return seats_of(sides)
+
+
 def resources(names: tuple[str, ...], ix: Any) -> frozenset[int]:
     if names == ("any",):
         return frozenset(range(len(ix.res)))
@@ -83,4 +95,7 @@ def compile_node(node: Any, b: Builder, ix: Any) -> None:
     if not _BY_NODE:
         from dsl.registry import EFFECTS
         _BY_NODE.update({EFFECTS[w].node: h for w, h in HANDLERS.items() if w in EFFECTS})
+    if getattr(node, "sides", None) == (A.OWNER_CHOICE,):  # a neighbour of the owner's choice:
+        sides = ("left",), ("right",)                    # a choice between the two effects
+        node = A.Choice(tuple(dataclasses.replace(node, sides=s) for s in sides))
     _BY_NODE[type(node)](node, b, ix)

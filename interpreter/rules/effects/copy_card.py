@@ -7,8 +7,8 @@ from typing import Any
 from dsl import ast as A
 
 from interpreter.rules.contribution import Hook
-from interpreter.rules.counting import fixed_cities, seats_of
-from interpreter.rules.effects.base import Builder, handles
+from interpreter.rules.counting import target_cities
+from interpreter.rules.effects.base import Builder, handles, target_codes
 
 
 class CopyAtEnd(Hook):
@@ -38,7 +38,7 @@ class CopyNow(Hook):
 
     def worth(self, obs: Any, seat: int) -> float:
         best = 0.0
-        for city in fixed_cities(obs.table, seat, self.seats):
+        for city in target_cities(obs.table, seat, self.seats):
             for card in city.cards:
                 if card.color in self.colors:
                     best = max(best, sum(h.worth(obs, seat) for h in card.effect.hooks))
@@ -47,5 +47,5 @@ class CopyNow(Hook):
 
 @handles("copy", "colors", "sides", "now")
 def _copy(n: A.CopyCard, b: Builder, ix: Any) -> None:
-    colors, seats = tuple(ix.col[c] for c in n.colors), seats_of(n.sides)
+    colors, seats = tuple(ix.col[c] for c in n.colors), target_codes(n.sides, ix)  # chosen when copied
     b.hooks.append(CopyNow(colors, seats) if n.now else CopyAtEnd(colors, seats))

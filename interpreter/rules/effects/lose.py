@@ -8,8 +8,9 @@ from typing import Any
 from dsl import ast as A
 
 from interpreter.rules.contribution import Hook
-from interpreter.rules.counting import FAR_LEFT, Counter, PickSeats, count, far_seat, seat_code, seats_at
-from interpreter.rules.effects.base import Builder, counter, handles
+from interpreter.rules.counting import (SEAT_OF, FAR_LEFT, Counter, PickSeats, as_pick, count, far_seat, seat_code,
+                                        seats_at)
+from interpreter.rules.effects.base import Builder, counter, handles, target_codes
 
 
 class OthersCoinsHook(Hook):
@@ -66,8 +67,7 @@ class OthersCoinsHook(Hook):
 def _others_coins(n: A.OthersCoins, b: Builder, ix: Any) -> None:
     pick = None
     if n.sides and isinstance(n.sides[0], A.Pick):
-        p = n.sides[0]
-        found = counter(p.counted, ix)
-        assert found is not None
-        pick = PickSeats(p.how, found, p.at_least, p.other)
+        (pick,) = target_codes(n.sides, ix)
+    elif n.sides and n.sides[0] in A.CHOSEN_NEIGHBOURS:  # the same neighbour, as a count picks it
+        pick = as_pick(SEAT_OF[n.sides[0]])
     b.hooks.append(OthersCoinsHook(n.amount, () if pick else n.sides, counter(n.per, ix), pick, n.to_owner))

@@ -10,7 +10,7 @@ from dsl import ast as A
 
 from interpreter.rules.contribution import Contribution, Hook
 from interpreter.rules.counting import OTHERS, seats_at, seats_of
-from interpreter.rules.effects.base import Builder, ages_left, handles
+from interpreter.rules.effects.base import Builder, ages_left, handles, target_codes
 
 
 class RelativeProduction(Hook):
@@ -58,6 +58,12 @@ class GiftHook(Hook):
 def _produce(n: A.Produce, b: Builder, ix: Any) -> None:
     if n.relative:
         b.hooks.append(RelativeProduction(n.relative))
+        return
+    if n.sides and (isinstance(n.sides[0], A.Pick) or n.sides[0] in A.CHOSEN_NEIGHBOURS):
+        from interpreter.rules.effects.choose import choice_hook  # (it compiles through this handler)
+        sides = ("left",), ("right",)  # the neighbour the rules choose when built, then kept
+        options = tuple(A.Produce(n.resources, n.choice, n.tradable, sides=s) for s in sides)
+        b.hooks.append(choice_hook(options, ix, target_codes(n.sides, ix)))
         return
     if n.sides != ("self",):  # the production of other cities: a contribution they fold in
         inner = Builder(len(ix.res), len(ix.sym))

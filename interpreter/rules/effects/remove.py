@@ -8,8 +8,8 @@ from typing import Any
 from dsl import ast as A
 
 from interpreter.rules.contribution import Hook
-from interpreter.rules.counting import seats_at, seats_of
-from interpreter.rules.effects.base import Builder, handles
+from interpreter.rules.counting import seats_at
+from interpreter.rules.effects.base import Builder, handles, target_codes
 
 
 class RemoveTokensHook(Hook):
@@ -50,4 +50,4 @@ class RemoveTokensHook(Hook):
 
 @handles("remove", "count", "kind", "sides")
 def _remove(n: A.RemoveTokens, b: Builder, ix: Any) -> None:
-    b.hooks.append(RemoveTokensHook(n.count, n.kind, seats_of(n.sides)))
+    b.hooks.append(RemoveTokensHook(n.count, n.kind, target_codes(n.sides, ix)))  # chosen when built

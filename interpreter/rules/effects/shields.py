@@ -7,14 +7,14 @@ from typing import Any
 from dsl import ast as A
 
 from interpreter.rules.contribution import Hook
-from interpreter.rules.counting import Counter, count, seats_of
-from interpreter.rules.effects.base import Builder, ages_left, counter, handles
+from interpreter.rules.counting import Counter, count
+from interpreter.rules.effects.base import Builder, ages_left, counter, handles, target_codes
 
 
 class StrengthHook(Hook):
     """Shields counted anew at each conflict (`shields 1 per defeat`), or shields of other
-    cities (`shields -1 for neighbors`: `seats` holds LEFT/RIGHT; the conflict adds them to
-    those cities' strength, game/conflicts.py)."""
+    cities (`shields -1 for neighbors`: `seats` holds LEFT/RIGHT, or a city chosen at each
+    conflict; the conflict adds them to those cities' strength, game/conflicts.py)."""
 
     def __init__(self, amount: int, counter: Counter | None, seats: tuple[int, ...] = (0,)):
         self.amount, self.counter, self.seats = amount, counter, seats
@@ -40,7 +40,7 @@ class StrengthHook(Hook):
 @handles("shields", "count", "per", "sides")
 def _shields(n: A.Shields, b: Builder, ix: Any) -> None:
     if n.sides != ("self",):
-        b.hooks.append(StrengthHook(n.count, counter(n.per, ix), seats_of(n.sides)))
+        b.hooks.append(StrengthHook(n.count, counter(n.per, ix), target_codes(n.sides, ix)))
     elif n.per is not None:
         b.hooks.append(StrengthHook(n.count, counter(n.per, ix)))
     else:

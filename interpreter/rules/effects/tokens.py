@@ -8,8 +8,8 @@ from typing import Any
 from dsl import ast as A
 
 from interpreter.rules.contribution import Hook
-from interpreter.rules.counting import PickSeats, seats_at, seats_of
-from interpreter.rules.effects.base import Builder, ages_left, counter, handles
+from interpreter.rules.counting import seats_at
+from interpreter.rules.effects.base import Builder, ages_left, handles, target_codes
 from interpreter.rules.track_worth import track_gain
 
 
@@ -67,11 +67,4 @@ class ConflictTokensHook(TokensHook):
 @handles("tokens", "count", "kind", "sides")
 def _tokens(n: A.Tokens, b: Builder, ix: Any) -> None:
     hook = ConflictTokensHook if n.kind in A.CONFLICT_TOKENS else TokensHook
-    if n.sides and isinstance(n.sides[0], A.Pick):  # chosen by a count as it applies
-        p = n.sides[0]
-        found = counter(p.counted, ix)
-        assert found is not None
-        seats: tuple[Any, ...] = (PickSeats(p.how, found, p.at_least, p.other),)
-    else:
-        seats = seats_of(n.sides)
-    b.hooks.append(hook(n.count, n.kind, seats))
+    b.hooks.append(hook(n.count, n.kind, target_codes(n.sides, ix)))  # chosen as it applies

@@ -10,14 +10,15 @@ from typing import Any
 from dsl import ast as A
 
 from interpreter.rules.contribution import Hook
-from interpreter.rules.counting import Counter, count, fixed_cities, in_city, seats_of
-from interpreter.rules.effects.base import Builder, counter, handles
+from interpreter.rules.counting import Counter, count, in_city, target_cities
+from interpreter.rules.effects.base import Builder, counter, handles, target_codes
 
 
 @dataclass(frozen=True)
 class CountTest:
     """A compiled condition on a count in the owner's city (see dsl.ast.Condition): `than` holds
-    seat codes (1 left, 2 right, N seats away), or is empty for every other city."""
+    seat codes (1 left, 2 right, N seats away, a neighbour chosen at game end), or is empty for every
+    other city."""
 
     kind: str
     counter: Counter
@@ -31,7 +32,7 @@ class CountTest:
         if self.kind == "at_most":
             return own <= self.limit
         if self.than:
-            rivals = fixed_cities(table, seat, self.than)
+            rivals = target_cities(table, seat, self.than)
         else:  # every other city, a seat no player owns included
             rivals = [c for i, c in enumerate(table.cities) if i != seat]
         theirs = [in_city(c, self.counter) for c in rivals]
@@ -69,7 +70,7 @@ class VictoryHook(Hook):
 def _test(cond: A.Condition, ix: Any) -> CountTest:
     c = counter(cond.counted, ix)
     assert c is not None
-    than = () if cond.than == ("others",) else seats_of(cond.than)
+    than = () if cond.than == ("others",) else target_codes(cond.than, ix)
     if cond.kind == "most":
         than = ()
     return CountTest(cond.kind, c, than, cond.limit)

@@ -50,6 +50,8 @@ class TriggerHook(Hook):
         return not self.colors or event.color in self.colors
 
     def react(self, game: Any, seat: int, event: Event) -> int:
+        if getattr(self.inner, "chooses", False):  # `choose ...`: asked now, its points kept here
+            return self.inner.apply(game, seat, self)
         if self.scores:  # points as they count now (`vp 1 per brown card in self when ...`)
             got = self.inner.score(game.table, seat)
             if got:
