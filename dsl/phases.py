@@ -33,4 +33,10 @@ PHASES: dict[str, PhaseSpec] = {s.kind: s for s in (
               "of `actions` (build = pay the card's cost, wonder = build the next stage with it, "
               "sell); sold cards go to `sold`; afterwards the hand's other cards are kept or go "
               "to `rest`.", ("hand",), ("actions", "sold", "rest", "ages")),
+    PhaseSpec("reveal", "Turn the top `deal` cards (default 1) of `deck` face up for the whole "
+              "table: their `rule` changes hold for every city until the end of the age (the "
+              "current one, or the next when revealed between ages); then they go to the box. "
+              "The deck is shuffled at the start and must hold a card for every reveal.",
+              ("deck",), ("deal", "ages")),
 )}
+TABLE_DECKS = ("reveal",)  # the kinds whose deck is the table's (face down, never in the box)

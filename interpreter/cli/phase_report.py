@@ -1,4 +1,5 @@
-"""What `wonders play` prints of the phases besides the ages: drafts and recruitments."""
+"""What `wonders play` prints of the phases besides the ages: drafts, recruitments and the
+table's revealed cards."""
 from __future__ import annotations
 
 from typing import Any
@@ -38,7 +39,17 @@ def phase_lines(log: dict[str, Any]) -> list[str]:
                 cost = f" (free: {m['free']})" if m.get("free") else (f" ({coins})" if paid else "")
                 lines.append(f"  {names[m['player']]} {_VERB.get(m['action'], m['action'])} "
                              f"{m['card']}{cost if m['action'] != 'sell' else ''}")
-    return lines + seat_lines(log)
+    return event_lines(log) + lines + seat_lines(log)
+
+
+def event_lines(log: dict[str, Any]) -> list[str]:
+    """The cards the table revealed (phases of kind reveal), age by age, with their laws."""
+    lines = []
+    for e in log.get("events", []):
+        age = _ROMAN.get(e["age"], e["age"])
+        for card, text in zip(e["cards"], e["effects"]):
+            lines.append(f"Age {age}, {e['phase']}: {card} is revealed for the whole table: {text}")
+    return lines
 
 
 def seat_lines(log: dict[str, Any]) -> list[str]:
