@@ -129,3 +129,18 @@ def test_bad_event_decks_are_located_all_at_once(tmp_path: Path, capsys: Any) ->
     assert 'cards.yaml:2:5: card "Boom": a card of the deck \'events\' is revealed for the whole table: its ' \
         "effects may only change rules numbers" in err
     assert 'cards.yaml:3:5: card "Near"' in err and "leave out `for ...`" in err and "4 problem(s)" in err
+
+
+def test_a_search_bots_worlds_do_not_know_the_order_of_the_event_deck() -> None:
+    from interpreter.game.rng import Stream
+    from interpreter.players.determinize import determinize
+    g = Game(cp(), [GreedyBot() for _ in range(3)], seed=4)
+    g.pending()
+    obs = g.observe(0)
+    orders = set()
+    for k in range(8):
+        w = determinize(obs, Stream(50 + k))
+        assert w.revealed == g.revealed  # face up: known to all
+        assert sorted(c.name for c in w.zones["events"]) == sorted(c.name for c in g.zones["events"])
+        orders.add(tuple(c.name for c in w.zones["events"]))
+    assert len(orders) > 1

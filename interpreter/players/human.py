@@ -38,6 +38,7 @@ class HumanBot:
         self.say = say
         self.seen_turns = 0
         self.seen_wars = 0
+        self.seen_events = 0
 
     # -- what happened since the last move ---------------------------------------------
     def _news(self, obs: "Observation") -> None:
@@ -62,7 +63,11 @@ class HumanBot:
             for r in w["results"]:
                 toks = " ".join(f"{t:+d}" for t in r["tokens"]) or "none"
                 self.say(f"   {obs.cities[r['player']].name}: {r['shields']} shields, tokens {toks}")
+        for e in log["events"][self.seen_events:]:  # the table's cards turned face up
+            for card, text in zip(e["cards"], e["effects"]):
+                self.say(f"   age {e['age']}, {e['phase']}: {card} is face up for the whole table: {text}")
         self.seen_turns, self.seen_wars = len(log["turns"]), len(log["war"])
+        self.seen_events = len(log["events"])
 
     def finish(self, obs: "Observation") -> None:
         """After the game: the last turn and the last conflicts (the score pad follows)."""
