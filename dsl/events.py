@@ -1,5 +1,5 @@
-"""Checks of the table's own decks (phases of kind `reveal`): what their cards may say, and
-that the deck holds a card for every reveal of the game.
+"""Checks of the table's own decks (phases of kind `reveal` or `auction`): what revealed cards
+may say, and that the deck holds a card for every reveal or auction of the game.
 
 A revealed card is the table's, not a city's: its effects hold for every city while it is face
 up (like a law tile of the tower), so only changes of rules numbers (`rule ...`) are allowed.
@@ -11,6 +11,7 @@ from typing import Any, Callable
 from . import ast as A
 from .english import effects_english
 from .model import Card, Rules
+from .phases import TABLE_DECKS
 
 Problem = Callable[[Any, str, str], None]  # (card or None for the phase, path key, message)
 
@@ -28,19 +29,19 @@ def check_events(cards: list[Card], rules: Rules) -> list[tuple[Card | None, int
     out: list[tuple[Card | None, int, str]] = []
     seen: set[str] = set()
     for i, p in enumerate(rules.phases):
-        if p.kind != "reveal" or p.deck not in rules.decks:
+        if p.kind not in TABLE_DECKS or p.deck not in rules.decks:
             continue
         deck = [c for c in cards if c.deck == p.deck]
         for n in range(rules.min_players, rules.max_players + 1):
             size = sum(c.copies_at(n) for c in deck)
             need = sum(reveals(q, rules) * q.deal for q in rules.phases
-                       if q.kind == "reveal" and q.deck == p.deck)
+                       if q.kind in TABLE_DECKS and q.deck == p.deck)
             if size < need:
-                out.append((None, i, f"phase '{p.name}': the deck '{p.deck}' runs out: its "
-                            f"reveals turn {need} cards face up in a game, and it holds {size} "
+                out.append((None, i, f"phase '{p.name}': the deck '{p.deck}' runs out: the "
+                            f"phases drawing from it turn {need} cards face up in a game, and it holds {size} "
                             f"at {n} players"))
                 break
-        if p.deck in seen:
+        if p.deck in seen or p.kind != "reveal":  # an auctioned card is built: any effect
             continue
         seen.add(p.deck)
         for c in deck:

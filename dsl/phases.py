@@ -38,5 +38,10 @@ PHASES: dict[str, PhaseSpec] = {s.kind: s for s in (
               "current one, or the next when revealed between ages); then they go to the box. "
               "The deck is shuffled at the start and must hold a card for every reveal.",
               ("deck",), ("deal", "ages")),
+    PhaseSpec("auction", "Turn the top `deal` cards (default 1) of `deck` face up, one at a time: "
+              "every player bids coins for it in secret, all at once (0 up to the coins it has); "
+              "the single highest bid builds the card free of its cost and pays its bid to the "
+              "bank; on a tie for the highest bid nobody takes it, and it goes to the box.",
+              ("deck",), ("deal", "ages")),
 )}
-TABLE_DECKS = ("reveal",)  # the kinds whose deck is the table's (face down, never in the box)
+TABLE_DECKS = ("reveal", "auction")  # the kinds whose deck is the table's (face down, never in the box)

@@ -123,8 +123,8 @@ def test_bad_event_decks_are_located_all_at_once(tmp_path: Path, capsys: Any) ->
     assert main(["validate", str(_pack(tmp_path, phases, cards))]) == 1
     err = capsys.readouterr().err
     assert "Traceback" not in err
-    assert ("pack.yaml:9:41: rules: phase 'event': the deck 'events' runs out: its reveals turn "
-            "3 cards face up in a game, and it holds 2 at 2 players") in err
+    assert ("pack.yaml:9:41: rules: phase 'event': the deck 'events' runs out: the phases drawing from "
+            "it turn 3 cards face up in a game, and it holds 2 at 2 players") in err
     assert "pack.yaml:10:40: rules: phase 'omen': unknown deck 'evnts' (decks: events); did you mean 'events'?" in err
     assert 'cards.yaml:2:5: card "Boom": a card of the deck \'events\' is revealed for the whole table: its ' \
         "effects may only change rules numbers" in err
@@ -144,3 +144,95 @@ def test_a_search_bots_worlds_do_not_know_the_order_of_the_event_deck() -> None:
         assert sorted(c.name for c in w.zones["events"]) == sorted(c.name for c in g.zones["events"])
         orders.add(tuple(c.name for c in w.zones["events"]))
     assert len(orders) > 1
+
+
+# -- the auction ---------------------------------------------------------------------------------
+
+class Bidder(GreedyBot):
+    """Greedy, except at an auction: bids its script (in order) and notes its coins then, and
+    at each move of an age (the age and its coins)."""
+
+    def __init__(self, bids: list[int], notes: list[tuple[str, int, int]]) -> None:
+        super().__init__()
+        self.bids, self.notes = list(bids), notes
+
+    def choose(self, obs: Any, moves: Any) -> Any:
+        g = obs._g
+        coins = g.cities[obs.seat].coins
+        if moves and moves[0].action == "bid":
+            self.notes.append(("bid", g.age, coins))
+            bid = self.bids.pop(0)
+            return next(m for m in moves if m.stage == bid)
+        self.notes.append(("move", g.age, coins))
+        return super().choose(obs, moves)
+
+
+def _auction(bids: list[list[int]], top: list[str]) -> tuple[Game, list[list[tuple[str, int, int]]]]:
+    notes: list[list[tuple[str, int, int]]] = [[] for _ in bids]
+    g = Game(cp(), [Bidder(b, n) for b, n in zip(bids, notes)], seed=1, log=True)
+    by_name = {c.name: c for c in g.zones["relics"]}
+    g.zones["relics"] = [c for c in g.zones["relics"] if c.name not in top] + [by_name[n] for n in reversed(top)]
+    g.play()
+    return g, notes
+
+
+def _after_bid(notes: list[tuple[str, int, int]], age: int) -> tuple[int, int]:
+    """Coins at the age's auction bid, and at the next age's first move."""
+    k = next(i for i, n in enumerate(notes) if n[:2] == ("bid", age))
+    return notes[k][2], next(n[2] for n in notes[k:] if n[0] == "move")
+
+
+def test_the_single_highest_bid_builds_the_card_and_pays_the_bank() -> None:
+    g, notes = _auction([[2, 0], [4, 0], [1, 0]], ["Golden Idol", "Sunken Chest"])
+    bids = [t for t in g.log["turns"] if t["phase"] == "auction"]
+    assert [(m["player"], m["bid"]) for m in bids[0]["moves"]] == [(0, 2), (1, 4), (2, 1)]
+    assert bids[1]["note"] == "auction won" and bids[1]["moves"] == [
+        {"player": 1, "card": "Golden Idol", "action": "build", "bank": 4, "left": 0, "right": 0, "free": "auction"}]
+    assert "Golden Idol" in g.cities[1].names and g.log["scores"]  # built: its 5 points count
+    before, after = _after_bid(notes[1], 1)
+    assert after == before - 4  # the bid to the bank; no other coins between (a reveal gives none)
+    assert [_after_bid(notes[s], 1)[1] - _after_bid(notes[s], 1)[0] for s in (0, 2)] == [0, 0]
+    # age II: every bid 0, a tie: nobody takes the Sunken Chest, it goes to the box
+    assert not any("Sunken Chest" in c.names for c in g.cities)
+    assert "Sunken Chest" in [c.name for c in g.box]
+    assert [t.get("note") for t in g.log["turns"] if t["phase"] == "auction"] == [None, "auction won", None]
+
+
+def test_a_tie_for_the_highest_bid_sells_to_nobody() -> None:
+    g, notes = _auction([[1, 0], [1, 0], [0, 0]], ["War Banner", "Merchant Seal"])
+    assert not any("War Banner" in c.names for c in g.cities)
+    assert all(_after_bid(n, 1)[0] == _after_bid(n, 1)[1] for n in notes)  # nobody paid
+
+
+def test_a_bid_beyond_ones_coins_is_refused() -> None:
+    from interpreter.rules.moves import BID, Move, legal_moves, refusal
+    g = Game(cp(), [GreedyBot() for _ in range(3)], seed=1)
+    city = g.cities[0]
+    city.coins = 2
+    hand = [g.zones["relics"][0]]
+    assert [m.stage for m in legal_moves(hand, city, g.table, False, (BID,))] == [0, 1, 2]
+    assert refusal(Move(0, BID, stage=3), hand, city, g.table, False, (BID,)) == \
+        "a bid is 0 to the 2 coins the city has, not 3"
+    assert "only in an auction" in refusal(Move(0, BID, stage=0), hand, city, g.table, False)
+    city.coins = 0  # a city with no coins bids 0
+    assert legal_moves(hand, city, g.table, False, (BID,)) == [Move(0, BID, stage=0)]
+
+
+def test_an_auctions_log_resumes_to_the_same_game() -> None:
+    from interpreter.players.resume import resume
+    a = Game(cp(), [RandomBot() for _ in range(5)], seed=11, log=True)
+    a.play()
+    assert sum(1 for t in a.log["turns"] if t["phase"] == "auction" and not t.get("note")) == 2
+    again = resume(cp(), json.loads(json.dumps(a.log)), [GreedyBot() for _ in range(5)])
+    again.play()
+    assert again.log["turns"] == a.log["turns"] and again.scores == a.scores
+
+
+def test_an_auction_deck_that_can_run_out(tmp_path: Path, capsys: Any) -> None:
+    from interpreter.cli import main
+    cards = "  - {name: Idol, deck: events, color: event, effect: vp 3}\n"
+    phases = "    - {name: sale, kind: auction, deck: events, at: after age, deal: 2}\n"
+    assert main(["validate", str(_pack(tmp_path, phases, cards))]) == 1
+    err = capsys.readouterr().err
+    assert ("pack.yaml:9:41: rules: phase 'sale': the deck 'events' runs out: the phases drawing from "
+            "it turn 6 cards face up in a game, and it holds 1 at 2 players") in err and "Traceback" not in err

@@ -25,6 +25,7 @@ from dsl.phases import PHASES, TABLE_DECKS
 
 from interpreter.rules.moves import ALL_ACTIONS, KEEP, Move
 from interpreter.game.contract import PhaseHost
+from interpreter.game.auction import AuctionPhase
 from interpreter.game.events import RevealPhase, end_events
 from interpreter.game.seats import open_piles, seat_choices, seat_pools
 
@@ -219,8 +220,9 @@ class RecruitPhase:
         game.sub = "done"
 
 
-RUNNERS: dict[str, AgePhase | DraftPhase | RecruitPhase | RevealPhase] = {
-    "age": AgePhase(), "draft": DraftPhase(), "recruit": RecruitPhase(), "reveal": RevealPhase()}
+RUNNERS: dict[str, AgePhase | DraftPhase | RecruitPhase | RevealPhase | AuctionPhase] = {
+    "age": AgePhase(), "draft": DraftPhase(), "recruit": RecruitPhase(), "reveal": RevealPhase(),
+    "auction": AuctionPhase()}
 
 if set(RUNNERS) != set(PHASES):  # pragma: no cover - caught by the test suite too
     raise RuntimeError(f"phase runners out of step with dsl.phases: {sorted(set(RUNNERS) ^ set(PHASES))}")

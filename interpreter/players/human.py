@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Callable
 from dsl.english import cost_english, effects_english
 
 from interpreter.rules.compiled import CCard
-from interpreter.rules.moves import BUILD, KEEP, LAW, SELL, WONDER, Move, explained, pay_label
+from dsl.english import effects_english
+from interpreter.rules.moves import BID, BUILD, KEEP, LAW, SELL, WONDER, Move, explained, pay_label
 
 if TYPE_CHECKING:
     from interpreter.players.observation import CityView, Observation
@@ -54,7 +55,8 @@ class HumanBot:
                         "advance": f"moved its marker to {m['card']}",  # a paid track step
                         "remove": f"gave back a {m['card']}",  # a token of its choice
                         "reward": f"got the reward of the project {m['card']}",
-                        "penalty": f"suffered the penalty of the project {m['card']}"}.get(
+                        "penalty": f"suffered the penalty of the project {m['card']}",
+                        "bid": f"bid {m.get('bid')} for {m['card']}"}.get(
                     m["action"], f"built {m['card']}")
                 self.say(f"   age {t['age']} turn {t['turn']}{note}: {who} {what}"
                          + (f", paid {paid}" if paid else ""))
@@ -165,6 +167,19 @@ class HumanBot:
     def choose(self, obs: "Observation", moves: list[Move]) -> Move:
         self._show(obs, moves)
         while True:
+            if moves and all(m.action == BID for m in moves):  # an auction: coins for the card
+                card = obs.hand[0]
+                self.say(f"  {obs.phase.name}: {card.name} is up for auction ({effects_english(card.card.effects, obs.rules.vocab)}); "
+                         f"the single highest bid builds it and pays the bank (a tie: nobody)")
+                text = self.ask(f"your bid (bid N, 0 to {moves[-1].stage} | help): ").strip().lower()
+                if self._extra(text, obs):
+                    continue
+                words = text.split()
+                if len(words) == 2 and words[0] == "bid" and words[1].isdigit() \
+                        and int(words[1]) <= moves[-1].stage:
+                    return moves[int(words[1])]
+                self.say(f"  refused: type 'bid N', N from 0 to {moves[-1].stage} (your coins)")
+                continue
             if all(m.action == KEEP for m in moves):  # a draft: keep one card, pass the rest
                 self.say(f"  {obs.phase.name}: keep one card, the rest is passed on")
                 text = self.ask("your pick (keep N | help): ").strip().lower()
