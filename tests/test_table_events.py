@@ -236,3 +236,22 @@ def test_an_auction_deck_that_can_run_out(tmp_path: Path, capsys: Any) -> None:
     err = capsys.readouterr().err
     assert ("pack.yaml:9:41: rules: phase 'sale': the deck 'events' runs out: the phases drawing from "
             "it turn 6 cards face up in a game, and it holds 1 at 2 players") in err and "Traceback" not in err
+
+
+def test_the_browser_offers_a_bid_for_every_coin() -> None:
+    pytest.importorskip("jinja2")
+    from interpreter.web.views import game_view, parse_move
+    g = Game(cp(), [GreedyBot() for _ in range(3)], seed=1, log=True)
+    while True:
+        pending = g.pending()
+        if 0 in pending and g.phase.kind == "auction":
+            break
+        g.step(g.ask_bots())
+    moves = list(pending[0].moves)
+    view = game_view(g, 0, moves, 0)
+    assert view["heading"] == "Auction: a card of the relics deck up for auction after Age 1"
+    (card,) = view["hand"]
+    assert card["status"].startswith("up for auction") and not card["builds"]
+    coins = g.cities[0].coins
+    assert [b["label"] for b in card["keeps"]] == [f"Bid {b}" for b in range(coins + 1)]
+    assert [parse_move(b["code"]) for b in card["keeps"]] == moves  # each button posts its bid
