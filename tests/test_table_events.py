@@ -255,3 +255,19 @@ def test_the_browser_offers_a_bid_for_every_coin() -> None:
     coins = g.cities[0].coins
     assert [b["label"] for b in card["keeps"]] == [f"Bid {b}" for b in range(coins + 1)]
     assert [parse_move(b["code"]) for b in card["keeps"]] == moves  # each button posts its bid
+
+
+def test_greedy_bids_the_most_below_the_cards_worth() -> None:
+    """Golden Idol (vp 5) is worth 5 points, 15 coins, to greedy; Sunken Chest (coins 6) 6 coins."""
+    from interpreter.rules.moves import BID, legal_moves
+    g = Game(cp(), [GreedyBot() for _ in range(3)], seed=1)
+    while not (0 in g.pending() and g.phase.kind == "auction"):
+        g.step(g.ask_bots())
+    relic = {c.name: c for c in cp().cards if c.deck == "relics"}
+    city = g.cities[0]
+    for name, coins, bid in (("Golden Idol", 20, 14), ("Golden Idol", 3, 3), ("Sunken Chest", 20, 5),
+                             ("Sunken Chest", 0, 0)):
+        g.hands[0][:] = [relic[name]]
+        city.coins = coins
+        moves = legal_moves(g.hands[0], city, g.table, False, (BID,))
+        assert GreedyBot().choose(g.observe(0), moves).stage == bid, (name, coins)
