@@ -271,3 +271,21 @@ def test_greedy_bids_the_most_below_the_cards_worth() -> None:
         city.coins = coins
         moves = legal_moves(g.hands[0], city, g.table, False, (BID,))
         assert GreedyBot().choose(g.observe(0), moves).stage == bid, (name, coins)
+
+
+def test_the_native_core_declines_an_auction_by_name(tmp_path: Path) -> None:
+    cards = "  - {name: Idol, deck: events, color: event, effect: vp 3}\n" * 1 + \
+        "  - {name: Mask, deck: events, color: event, effect: coins 2}\n"
+    pack = _pack(tmp_path, "    - {name: sale, kind: auction, deck: events, at: after age, ages: [1, 2]}\n", cards)
+    with pytest.raises(NotNative, match="the phase kind 'auction'"):
+        lower(compile_pack(load_pack(str(pack))))
+
+
+def test_an_event_revealed_at_the_end_holds_for_the_scoring(tmp_path: Path) -> None:
+    pack = _pack(tmp_path, "    - {name: omen, kind: reveal, deck: events, at: end}\n",
+                 "  - {name: Late Glory, deck: events, color: event, effect: rule science_set +2}\n")
+    g = Game(compile_pack(load_pack(str(pack))), [GreedyBot() for _ in range(3)], seed=1, log=True)
+    g.play()
+    assert g.log["events"] == [{"age": 3, "phase": "omen", "cards": ["Late Glory"], "effects": [
+        "While this holds, each complete set of science symbols you score is worth 2 points more."]}]
+    assert all(c.shifts == {"science_set": 2} for c in g.cities) and [c.name for c in g.revealed] == ["Late Glory"]

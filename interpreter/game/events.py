@@ -4,7 +4,8 @@ A phase of kind `reveal` (dsl/phases.py) turns the top cards of such a deck face
 face up, their rules changes (`rule ...`) hold for every city, as a visible law tile's do
 (interpreter/rules/laws.py sums them with the cities' own). They stay face up until the end
 of the age (the one being played, or the next when revealed between ages), after its
-conflicts and `when age ends` triggers; then they go to the box.
+conflicts and `when age ends` triggers; then they go to the box (revealed after the last age
+or at the end, they hold for the scoring).
 
 The decks are shuffled from the deal's stream at the end of the game's setup, so a pack
 without such a phase deals exactly as before.
