@@ -4,12 +4,14 @@ doctor` tells which core is active and why. Set WONDERS_NO_NATIVE=1 to skip the 
 from __future__ import annotations
 
 import os
+import runpy
 import sys
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 SOURCE = "interpreter/native/_core.pyx"
+CONSTS = "interpreter/native/consts.py"  # the numbers shared with lower.py: consts.pxi is made from it
 
 
 def _say(message: str) -> None:
@@ -41,6 +43,10 @@ def ext_modules() -> list[Extension]:
     except ImportError:
         _say("Cython is not installed: pure-Python install (the native core is optional)")
         return []
+    try:  # consts.pxi from consts.py, so the core is built with lower.py's numbers
+        runpy.run_path(CONSTS)["write_pxi"]()
+    except OSError as err:  # a read-only source tree: the checked-in consts.pxi (a test keeps it current)
+        _say(f"consts.pxi not regenerated ({err})")
     args = [] if sys.platform == "win32" else ["-O3"]
     ext = Extension("interpreter.native._core", [SOURCE], optional=True, extra_compile_args=args)
     try:

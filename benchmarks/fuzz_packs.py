@@ -34,6 +34,7 @@ def main() -> int:
     root = Path(tempfile.mkdtemp(prefix="fuzz-packs-"))
     seen: Counter[str] = Counter()
     found: list[str] = []
+    refused: Counter[str] = Counter()  # why packs were refused: a generator bug shows up here
     start = time.perf_counter()
     count = [0]
 
@@ -46,7 +47,9 @@ def main() -> int:
         count[0] += 1
         folder = pack_fuzz.write(root / f"p{count[0]}", pack)
         try:
-            outcome, _ = pack_fuzz.check(folder, args.seeds)
+            outcome, why = pack_fuzz.check(folder, args.seeds)
+            if outcome == "refused":
+                refused[why[:90]] += 1
         except AssertionError as err:
             outcome = "DIFFERENT"
             found.append(f"{folder}: {str(err)[:500]}")
@@ -59,6 +62,8 @@ def main() -> int:
     took = time.perf_counter() - start
     print(f"{count[0]} packs in {took:.0f} s ({count[0] / took:.1f} packs/s): "
           + ", ".join(f"{k} {v}" for k, v in sorted(seen.items())))
+    for why, n in refused.most_common(5):
+        print(f"  refused {n}: {why}")
     for line in found:
         print(line)
     return 1 if found else 0

@@ -89,7 +89,7 @@ class Science:
 
 
 COUNTED_KINDS = ("card", "wonder_stage", "defeat", "victory", "coin", "set", "science_set", "age",
-                 "token", "produced", "tucked", "victory_pair")
+                 "token", "produced", "tucked", "victory_pair", "shield")
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,9 @@ class Counted:
     counting one); "tucked" counts cards of the colour of the card used to build the wonder stage
     this effect is on (`per card of the tucked colour`; only in a stage's effect);
     "victory_pair" counts points of victory tokens held in pairs of one value, each pair its
-    value once (`per point of victory pairs`: two 5s and three 1s count 5 + 1)."""
+    value once (`per point of victory pairs`: two 5s and three 1s count 5 + 1). "shield" counts
+    the city's own shields (its cards', stages' and board's, as `the stronger neighbor` compares
+    them; not those counted anew at a conflict)."""
 
     what: str
     colors: tuple[str, ...] = ()
@@ -263,11 +265,13 @@ class OthersCoins:
     """When built, the cities at `sides` (left, right, or "others": every other city) lose
     (`amount` < 0) or take from the bank (`amount` > 0) coins, flat or per thing counted in
     each of those cities; a city that cannot or will not pay a loss takes the pack's debt
-    tokens instead."""
+    tokens instead. `to_owner`: what a losing city pays goes to the owner, not the bank
+    (`neighbors lose 2 coins to you`)."""
 
     amount: int
     sides: tuple[str, ...]
     per: "Counted | None" = None
+    to_owner: bool = False
     line: int = _pos()
     column: int = _pos()
 
@@ -399,7 +403,7 @@ class Discount:
 
 
 EVENT_KINDS = ("build", "chain", "wonder_stage", "buy", "win_conflict", "lose_conflict",
-               "take_coins", "age_start", "age_end", "game_end")
+               "take_coins", "age_start", "age_end", "game_end", "sold")
 
 
 @dataclass(frozen=True)
@@ -408,7 +412,9 @@ class Event:
     built through a chain, a wonder stage built, resources bought from a neighbour, a
     conflict won or lost; or to every city at once: an age starts, an age ends (after its
     conflicts), the game ends (before the scoring). `whose`: the cities it is
-    heard from, relative to the owner (self, left, right, neighbors, others, all)."""
+    heard from, relative to the owner (self, left, right, neighbors, others, all). "sold": a
+    neighbour bought resources from the owner's city (`when neighbors buy from you`); its `whose`
+    names the buyers (left, right), the event happening in the owner's city."""
 
     kind: str  # one of EVENT_KINDS
     colors: tuple[str, ...] = ()
@@ -444,11 +450,48 @@ class PluginEffect:
     column: int = _pos()
 
 
+# the lasting effects a duration may end (`until age ends`): what a city holds while the
+# source holds, nothing it took once
+DURATIONS = ("age",)
+
+
+@dataclass(frozen=True)
+class Lasting:
+    """A lasting effect with an end (`produce wood until age ends`): it holds from the turn its
+    source is built to the end of that age (after the age's conflicts and its `when age ends`
+    triggers), then ends as if its source were gone (interpreter/rules/durations.py)."""
+
+    effect: "Effect"
+    until: str = "age"  # one of DURATIONS
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
+class Surcharge:
+    """A cost change raising the coin cost of the builds of the cities at `sides` by `amount`
+    (`surcharge 1 coin on yellow cards for neighbors`); with `per`, counted as the price is asked.
+    Coin changes reaching a build add up (discounts less surcharges), the price never below 0."""
+
+    amount: int
+    target: Target
+    sides: tuple[str, ...] = ("self",)
+    per: Counted | None = None
+    line: int = _pos()
+    column: int = _pos()
+
+
 Effect = Union[
     Produce, Shields, Science, Coins, VictoryPoints, Trade,
     FreeBuild, PlayLastCard, BuildFromDiscard, CopyCard, Discount, Trigger, Draw, GiveDefeats,
     Tokens, RemoveTokens, OthersCoins, Rebate, DiscardOwn, FarTrade, Exchange, Bury, Advance, RuleChange, PluginEffect,
+    Lasting, Surcharge,
 ]
+
+
+def unwrapped(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    """The effects with each duration's effect in its place (for checks on what an effect does)."""
+    return tuple(e.effect if isinstance(e, Lasting) else e for e in effects)
 
 
 @dataclass(frozen=True)
@@ -459,6 +502,8 @@ class Cost:
     resources: tuple[tuple[str, int], ...] = ()
     coins_per_age: int = 0  # `1 coin per age`: 1 in age I, 2 in age II, ...
     needs: tuple[tuple[int, "Counted"], ...] = ()  # prerequisites: (at least N, of what counted)
+    # `6 coins, 1 less per blue card`: (coins less, per what counted), the coins never below 0
+    less: "tuple[int, Counted] | None" = None
 
     @property
     def is_free(self) -> bool:

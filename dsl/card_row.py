@@ -41,6 +41,8 @@ def chains_cell(card: Card) -> str:
         lines.append("from " + ", ".join(card.chains_from))
     if card.chains_to:
         lines.append("to " + ", ".join(card.chains_to))
+    if card.upgrades:
+        lines.append("over " + card.upgrades)
     return "\n".join(lines)
 
 

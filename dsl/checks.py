@@ -45,6 +45,17 @@ def link_chains(cards: list[Card], report: Report) -> list[Card]:
     return out
 
 
+def check_upgrades(cards: list[Card], report: Report) -> None:
+    """`upgrades: NAME` names another card of the pack (the one it is built over)."""
+    names = sorted({c.name for c in cards})
+    for c in cards:
+        if c.upgrades and (c.upgrades not in names or c.upgrades == c.name):
+            why = "a card cannot upgrade itself" if c.upgrades == c.name else \
+                f"no card named \"{c.upgrades}\"{did_you_mean(c.upgrades, names)}"
+            report(c.source.file, c.source.at(f"upgrades:{c.upgrades}"), f"upgrades: {why}",
+                   f'card "{c.name}"', "chain", len(c.upgrades))
+
+
 def follow_ages(cards: list[Card], rules: Rules) -> tuple[list[Card], Rules]:
     """A pack that changed `ages` (said in Rules.assumed): an age with no cards of its own is
     dealt from the cards of the last age before it that has some, and when that age is the last,
@@ -209,9 +220,9 @@ def check_bury_hands(cards: list[Card], wonders: list[Wonder], rules: Rules, rep
 
 def effect_sources(cards: list[Card], wonders: list[Wonder]) -> list[tuple[Any, Any, str, tuple[Any, ...]]]:
     """(file, position, subject, effects) of every card and wonder stage, for pack-wide checks."""
-    where = [(c.source.file, c.source.at("effect"), f'card "{c.name}"', c.effects) for c in cards]
+    where = [(c.source.file, c.source.at("effect"), f'card "{c.name}"', A.unwrapped(c.effects)) for c in cards]
     where += [(w.source.file, (w.source.line, w.source.column), f'wonder "{w.name}" side {s} stage {i + 1}',
-               st.effects) for w in wonders for s, side in w.sides.items() for i, st in enumerate(side.stages)]
+               A.unwrapped(st.effects)) for w in wonders for s, side in w.sides.items() for i, st in enumerate(side.stages)]
     return where
 
 

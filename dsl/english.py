@@ -211,7 +211,8 @@ def _(n: A.Discount, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 _EVENTS = {"chain": "build a card for free through a chain", "wonder_stage": "build a wonder stage",
            "buy": "buy resources from a neighbour", "win_conflict": "win a conflict",
-           "lose_conflict": "lose a conflict", "take_coins": "take coins from the bank"}
+           "lose_conflict": "lose a conflict", "take_coins": "take coins from the bank",
+           "sold": "buy resources from you"}
 
 
 def event_english(e: A.Event) -> str:
@@ -228,9 +229,12 @@ def _gain(c: A.Gain, vocab: Vocabulary) -> str:
         return f"{verb} {_plural(abs(c.amount), 'coin')}" + (f" {counted(c.per, vocab)}" if c.per else "")
     if isinstance(c, A.VictoryPoints):
         verb = "score" if c.amount >= 0 else "lose"
-        wonder = ", if every stage of your wonder is built then" if c.condition else ""
         per = f" {counted(c.per, vocab)} then" if c.per else ""
-        return f"{verb} {_plural(abs(c.amount), 'victory point')}{per}{wonder} (kept to the game's end)"
+        if isinstance(c.condition, A.Condition):  # tested as the trigger fires, as it is scored
+            per += f", if at that moment {condition_english(c.condition)}"
+        elif c.condition:
+            per += ", if every stage of your wonder is built then"
+        return f"{verb} {_plural(abs(c.amount), 'victory point')}{per} (kept to the game's end)"
     text = english(c, vocab).rstrip(".")  # a when-built word: its own sentence, without "When built"
     return text[len("When built, "):] if text.startswith("When built, ") else text[0].lower() + text[1:]
 
@@ -352,9 +356,11 @@ def _whom(sides: tuple[str, ...]) -> str:
 
 @english.register
 def _(n: A.OthersCoins, vocab: Vocabulary = BASE_VOCABULARY) -> str:
-    each = "" if n.per is None else " " + counted(n.per, vocab).replace("in your city", "it has")
+    # the engine counts in each city that loses (or gains), so the count reads from its side
+    each = "" if n.per is None else " " + counted(n.per, vocab).replace("in your city", "it has").replace("your ", "its ")
     if n.amount < 0:
-        return (f"When built, {_whom(n.sides)} loses {_plural(-n.amount, 'coin')}{each} "
+        to = " to you" if n.to_owner else ""  # (stealing: you take what it pays)
+        return (f"When built, {_whom(n.sides)} loses {_plural(-n.amount, 'coin')}{to}{each} "
                 "(or takes a debt token for each coin it does not pay).")
     return f"When built, {_whom(n.sides)} takes {_plural(n.amount, 'coin')}{each} from the bank."
 
@@ -363,3 +369,15 @@ english.register(A.RuleChange)(rule_english)  # dsl/laws.py: the rules numbers' 
 @english.register
 def _(n: A.Rebate, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     return f"Each turn, the first resource you buy from {neighbours(n.sides)} costs {_plural(n.amount, 'coin')} less."
+
+
+@english.register
+def _(n: A.Lasting, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    return english(n.effect, vocab).rstrip(".") + ", until the end of the age it is built in."
+
+
+@english.register
+def _(n: A.Surcharge, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    per = f" {counted(n.per, vocab)}, counted when the price is asked" if n.per else ""
+    text = f"{_target(n.target)} cost {whose(n.sides)} {_plural(n.amount, 'coin')} more{per}."
+    return text[0].upper() + text[1:]

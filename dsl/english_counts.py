@@ -8,6 +8,9 @@ from .phrases import _or_list, _plural, counted, whose
 
 def cost_english(cost: A.Cost) -> str:
     needs = "".join(f"; only with at least {needed_english(n, c)}" for n, c in cost.needs)
+    if cost.less is not None:  # `6 coins, 1 less per blue card`
+        needs = f", {_plural(cost.less[0], 'coin')} less {counted(cost.less[1])} when you build it " \
+                "(never below 0 coins)" + needs
     if cost.is_free:
         return "free" + needs
     parts = [f"{n} {r}" for r, n in cost.resources]
@@ -20,7 +23,7 @@ def cost_english(cost: A.Cost) -> str:
 
 _NEEDED = {"wonder_stage": "wonder stages built", "defeat": "defeat tokens", "victory": "victory tokens",
            "coin": "coins", "science_set": "complete science sets",
-           "victory_pair": "points of pairs of identical victory tokens"}
+           "victory_pair": "points of pairs of identical victory tokens", "shield": "shields"}
 
 
 def needed_english(n: int, c: A.Counted) -> str:

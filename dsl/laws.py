@@ -52,12 +52,14 @@ def rule_english(n: Any, vocab: Any = None) -> str:
     points = "point" if size == 1 else "points"
     text = pattern.format(
         who=buys, whom=whom, n=size, rule=n.rule, kind=kind,
-        seats="seat" if size == 1 else "seats", farther="farther" if n.amount > 0 else "nearer",
+        seats="seat" if size == 1 else "seats", farther="farther" if n.amount > 0 else "fewer",
         more=f"{coins} {'more' if n.amount >= 0 else 'less'}",
         more_points=f"{points} {'more' if n.amount >= 0 else 'less'}",
         whom_takes=f"{whom} takes" if one else f"{whom} take",
         whom_scores=f"{whom} scores" if one else f"{whom} score",
         whom_holds=f"{whom} holds" if one else f"{whom} hold")
+    if rule == "pass" and n.amount < 0:  # (dsl/laws.py farther: below 0 seats, the other way)
+        text += " (fewer than 0 seats: the other way)"
     return f"While this holds, {text}."
 
 
@@ -135,7 +137,8 @@ def _why(rule: str) -> str:
 def check_pass_changes(where: list[tuple[Any, Any, str, tuple[Any, ...]]], rules: Any, report: Any) -> None:
     """`rule pass`: the passing is the whole table's, so a card's change must say `for all`;
     and no set of the pack's changes holding at once (each once) may bring an age's hands to
-    nobody (a distance of 0 or less) or back to their owner at a player count the pack allows.
+    nobody (a distance of 0) or back to their owner at a player count the pack allows; a
+    distance below 0 passes the other way (`rule pass -2 for all` reverses a pass of 1).
     A problem is located at the change that first makes such a distance reachable."""
     from . import ast as A
     from .rules import pass_step
@@ -153,10 +156,10 @@ def check_pass_changes(where: list[tuple[Any, Any, str, tuple[Any, ...]]], rules
             reach |= new
             for age, direction in enumerate(rules.pass_directions, 1):
                 far = abs(pass_step(direction))
-                bad = sorted((far + r, n) for r in new for n in counts if far + r <= 0 or (far + r) % n == 0)
-                if bad:
+                bad = sorted((far + r, n) for r in new for n in counts if (far + r) % n == 0)
+                if bad:  # (a distance below 0 passes the other way: `rule pass -2` reverses a pass of 1)
                     dist, n = bad[0]
-                    what = "to nobody" if dist <= 0 else f"at {n} players back to its owner"
+                    what = "to nobody" if dist == 0 else f"at {n} players back to its owner"
                     report(file, at, f"'rule pass {e.amount:+d}': with the changes that could hold at once, "
                            f"age {age}'s hands ('{direction}') could move {dist} seats: each hand "
                            f"would go {what}", subject, "range")

@@ -25,13 +25,14 @@ from .packref import resolve_extends, resolve_pack
 from .laws import check_rule_changes
 from .events import check_events
 from .tower import build_tower, tower_effects
-from .checks import effect_sources, most_copies, check_bury_hands, copy_stage, check_drafts, check_far_trade, check_seat_distances, check_guild_ages, deck_problems, follow_ages, link_chains
+from .checks import effect_sources, most_copies, check_bury_hands, copy_stage, check_drafts, check_far_trade, check_seat_distances, check_guild_ages, deck_problems, follow_ages, link_chains, check_upgrades
 from .parser import parse_cost, parse_effects
 from .text_errors import CardTextError, LanguageError, did_you_mean
 from .plugins import load_plugins
 from .projects import Project, check_projects, read_project
 from .safeio import ReadProblem, read_bounded
-from .rules import RuleSource, build_rules, merge_rules, rule_conflicts, rule_lineage
+from .rule_merge import RuleSource, combine_rules, rule_conflicts, rule_lineage
+from .rules import build_rules
 from .schema_check import check_schema, subject_of
 from .vocab import Vocabulary
 from .yamlsource import LimitError, YamlDoc, load_yaml
@@ -201,6 +202,8 @@ def _track_strengths(doc: YamlDoc, rules: Rules, col: _Collector) -> Rules:
                 got = parsed[0].per
                 if got is not None and got.what == "tucked":  # only a wonder stage has a tucked card
                     got, message = None, "'of the tucked colour' means something only on a wonder stage"
+                elif got is not None and got.what == "shield":  # (a count of printed shields only)
+                    got, message = None, "a city's strength in shields is written 'shields'"
         except CardTextError as err:
             message = "; ".join(e.message for e in err.errors)
         if " " not in w.strength and "did you mean" not in message:
@@ -242,10 +245,7 @@ class _PackBuilder:
             col.add(manifest, pos, f"extends: packs '{first.name}' and '{second.name}' set rules "
                     f"'{key}' differently; set it in this pack's rules to choose",
                     kind="conflict", length=length)
-        raw_rules: dict[str, Any] = {}
-        for entry in lineage:
-            raw_rules = merge_rules(raw_rules, entry.rules)
-        raw_rules = merge_rules(raw_rules, own_rules)
+        raw_rules = combine_rules(lineage, own_rules)
         lineage = [*lineage, RuleSource(str(folder), str(m["name"]), own_rules,
                                         frozenset(e.key for e in lineage))]
         rules = build_rules(raw_rules, manifest, col.add, own_rules)
@@ -299,6 +299,7 @@ class _PackBuilder:
         check_projects(all_projects, col.add, lambda p: docs.get(id(p), manifest))
         self._remove(manifest, all_cards, all_wonders)
         final_cards = link_chains(list(all_cards.values()), col.add)
+        check_upgrades(final_cards, col.add)
         if "ages" in own_rules:  # the pack changed the number of ages: ages without cards
             final_cards, rules = follow_ages(final_cards, rules)
         check_guild_ages(final_cards, rules, col.add)
@@ -521,6 +522,8 @@ class _PackBuilder:
             return None
         line, column = doc.where(path)
         spots = []
+        if raw.get("upgrades"):  # (located like a chain: checks.check_upgrades)
+            spots.append((f"upgrades:{raw['upgrades']}", *doc.where(path + ("upgrades",))))
         for fld in ("chains_from", "chains_to"):
             value = raw.get(fld)
             for i, other in enumerate(_as_list(value)):
@@ -531,7 +534,8 @@ class _PackBuilder:
                     cost=cost, effects=effects,
                     chains_from=tuple(_as_list(raw.get("chains_from"))),
                     chains_to=tuple(_as_list(raw.get("chains_to"))),
-                    source=Source(doc.file, line, column, tuple(spots)), deck=deck)
+                    source=Source(doc.file, line, column, tuple(spots)), deck=deck,
+                    upgrades=str(raw.get("upgrades") or ""))
 
     def _project(self, doc: YamlDoc, path: tuple[Any, ...], raw: dict[str, Any], rules: Rules) -> Project | None:
         return read_project(doc, path, raw, rules, lambda at, text, subject, what: _parse_text(

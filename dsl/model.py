@@ -38,6 +38,7 @@ class Card:
     chains_to: tuple[str, ...] = ()
     source: Source = field(default=Source(), compare=False, repr=False)
     deck: str = ""  # a deck besides the age decks (e.g. one a draft deals from); "" = an age deck
+    upgrades: str = ""  # built over this card of the builder's city, which it replaces (credited)
 
     def copies_at(self, n_players: int) -> int:
         """Copies in play at this player count (a guild: 0, it is drawn; a deck card: 1)."""
@@ -217,12 +218,14 @@ class Rules:
     draws: tuple[DrawRule, ...] = ()
     tokens: Mapping[str, TokenKind] = field(default_factory=dict)
     debt: str = ""  # the token kind taken for each coin of a loss a city does not pay
+    teams: str = ""  # "neighbours" | "opposite": partners at 4, 6 or 8 players (interpreter/rules/teams.py)
     seats: tuple[SeatDecl, ...] = ()  # seats no player owns, at some player counts
     tracks: tuple[TrackDecl, ...] = ()  # per-city tracks (`advance TRACK`)
     track_conflicts: tuple[TrackConflict, ...] = ()  # conflicts of every city against every other
     deal_from: Mapping[int, int] = field(default_factory=dict)  # an age with no cards: the age dealt
     top_up: Mapping[int, int] = field(default_factory=dict)  # a short age: the age whose cards fill it
     assumed: tuple[str, ...] = ()  # what the loader filled in for a pack that only changed `ages`
+    scored_hands: tuple[str, ...] = ()  # second hands whose cards score for their holder at the end
     tower: TowerDecl | None = None  # a law tower, when the pack declares one
 
     def cards_of(self, age: int) -> int:

@@ -116,6 +116,8 @@ def counted(c: A.Counted, vocab: Vocabulary = BASE_VOCABULARY) -> str:
                 "counts one)")
     elif c.what == "tucked":
         what = ("cards" if many else "card") + " of the colour of the card used to build this stage"
+    elif c.what == "shield":
+        what = "shields" if many else "shield"
     elif c.what == "victory_pair":
         what = ("points" if many else "point") + " of value of the pairs of identical victory " \
             "tokens (a pair counts one token's value)"

@@ -52,6 +52,7 @@ _COUNTED_NOUNS = {  # what -> (singular, plural)
     "coin": ("coin", "coins"),
     "science_set": ("science set", "science sets"),
     "victory_pair": ("point of victory pairs", "points of victory pairs"),
+    "shield": ("shield", "shields"),
 }
 
 
@@ -231,7 +232,7 @@ def event_text(e: A.Event) -> str:
     return who + {"chain": "build chain", "wonder_stage": "build wonder stage", "buy": "buy",
                   "win_conflict": "win conflict", "lose_conflict": "lose conflict",
                   "take_coins": "take coins", "age_start": "age starts", "age_end": "age ends",
-                  "game_end": "game ends"}[e.kind]
+                  "game_end": "game ends", "sold": "buy from you"}[e.kind]
 
 
 @canonical.register
@@ -269,9 +270,22 @@ def cost_text(cost: A.Cost) -> str:
     if cost.coins_per_age:
         parts.append(f"{cost.coins_per_age} coin" + ("s" if cost.coins_per_age != 1 else "") + " per age")
     parts.extend(_amount(r, n) for r, n in cost.resources)
+    if cost.less is not None:
+        parts.append(f"{cost.less[0]} less {counted_text(cost.less[1]).removesuffix(' in self')}")
     if cost.needs:
         parts.append("needs " + " and ".join(_needs_text(n, c) for n, c in cost.needs))
     return ", ".join(parts)
+
+
+@canonical.register
+def _(n: A.Lasting) -> str:
+    return f"{canonical(n.effect)} until {n.until} ends"
+
+
+@canonical.register
+def _(n: A.Surcharge) -> str:
+    per = f" {counted_text(n.per)}" if n.per else ""
+    return f"surcharge {n.amount} coin{'s' if n.amount != 1 else ''} on {target_text(n.target)}{_for_sides(n.sides)}{per}"
 
 
 @canonical.register
@@ -298,7 +312,7 @@ def _(n: A.OthersCoins) -> str:
     verb = "lose" if n.amount < 0 else "gain"
     coins = "coin" if abs(n.amount) == 1 else "coins"
     per = f" {counted_text(n.per).removesuffix(' in self')}" if n.per else ""
-    return f"{who} {verb} {abs(n.amount)} {coins}{per}"
+    return f"{who} {verb} {abs(n.amount)} {coins}{per}" + (" to you" if n.to_owner else "")
 
 
 @canonical.register

@@ -40,6 +40,10 @@ class EffectSpec:
 # owner to choose a card (a trigger fires in the middle of a turn, where no one is asked).
 TRIGGERED = ("coins", "vp", "tokens", "advance", "draw", "lose")
 CHOOSING = ("build", "copy", "discard", "bury")
+# The words a duration may end (`produce wood until age ends`): what a city holds while the
+# source holds (production, strength, prices, cost changes, rules numbers), made again without
+# it when it ends; a one-time gain or points at the game's end have nothing to end.
+LASTING = ("produce", "shields", "buy", "discount", "surcharge", "rebate", "rule")
 
 # When an effect acts (EffectSpec.phase).
 PHASES = ("production", "when built", "game end", "passive", "power", "cost change", "on an event")
@@ -56,7 +60,8 @@ _PER = Param("per", "counted",
              "produced` (`stone produced`: the units of it the city produces for its neighbours to "
              "buy, an either/or card counting one), `card of the tucked colour` (only in a wonder "
              "stage's effect: cards of the colour of the card used to build that stage), `point of "
-             "victory pairs` (each pair of victory tokens of one value counts that value once) "
+             "victory pairs` (each pair of victory tokens of one value counts that value once), "
+             "`shields` (the city's own shields: its cards', stages' and board's) "
              "or `age` "
              "(the current age's number; no `N`, no `in SIDES`). "
              "`N` counts whole groups: `vp 1 per 3 coins` is 1 point for every full 3 coins. "
@@ -213,7 +218,8 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                 Param("event", "event", "[SIDES|others] then `build COLOUR[/COLOUR...] card`, `build card` (any "
                       "colour), `build chain` (a card built for free through a chain), `build "
                       "wonder stage`, `buy` (resources bought from a neighbour: once per "
-                      "neighbour paid), `win conflict` or `lose conflict` (once per token), `take coins` "
+                      "neighbour paid), `neighbors buy from you` (a neighbour bought resources from the "
+                      "owner: once per neighbour paying; `left|right buy from you`: that one), `win conflict` or `lose conflict` (once per token), `take coins` "
                       "(coins taken from the bank: a sale, a card's coins, ...); or `age starts`, `age ends`, "
                       "`game ends`"),
                 Param("once per turn", "word", "at most once each turn for each distinct "
@@ -228,7 +234,7 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                 "coins 2 when age starts", "coins 3 when neighbors lose conflict once per game",
                 "vp 1 when neighbors build red card", "vp 1 per brown card in self when build card once per age",
                 "neighbors lose 1 coin when build red card", "coins 2 when age ends",
-                "tokens 1 diplomacy when game ends"),
+                "tokens 1 diplomacy when game ends", "coins 1 when neighbors buy from you"),
                "GAIN when [SIDES|others] EVENT [once per turn|age|game] | GAIN when age starts|ends | "
                "GAIN when game ends (GAIN: coins, vp, tokens, advance, "
                "draw, lose/gain)"),
@@ -285,10 +291,14 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "`TARGET gain N coins`.",
                (Param("sides", "sides", "left, right, neighbors, others, N seats left|right, the "
                       "neighbor with most|fewest COUNT or every [other] city with no|at least N COUNT"),
-                Param("amount", "int", "coins"), _PER),
+                Param("amount", "int", "coins"), _PER,
+                Param("to you", "word", "after `lose`: what each city pays goes to the owner instead "
+                      "of the bank (stealing; a debt token taken instead pays the owner nothing)",
+                      optional=True)),
                ("others lose 1 coin", "neighbors lose 2 coins per victory", "neighbors gain 1 coin",
-                "every city with no defeats gain 2 coins", "2 seats left gain 2 coins"),
-               "SIDES lose|gain N coin[s] [per THING]"),
+                "every city with no defeats gain 2 coins", "2 seats left gain 2 coins",
+                "neighbors lose 2 coins to you"),
+               "SIDES lose|gain N coin[s] [per THING] [to you]"),
     EffectSpec("rebate", A.Rebate, "cost change",
                "Each turn, the first resource bought from that neighbour costs this much less "
                "(never below 0), on top of any trade discount.",
@@ -373,7 +383,8 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "nothing in this turn's payments or pass). A pack where the changes could make a "
                "price, a sale or a set bonus negative, a victory worth less than 0, a defeat worth "
                "more than 0, a token kind's points change sign, or a hand go to nobody or back to "
-               "its owner at a player count is an error.",
+               "its owner at a player count is an error; a pass distance below 0 passes the other "
+               "way (`rule pass -2 for all` reverses a pass of 1 seat).",
                (Param("rule", "word", "the rules number: trade_price, sell_coins, victory, defeat, "
                       "pass, science_set or token KIND"),
                 Param("amount", "int", "the change, with its sign: +1, -2"),
@@ -381,6 +392,35 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                ("rule trade_price +1 for all", "rule sell_coins +2", "rule victory -1 for neighbors",
                 "rule pass +1 for all", "rule science_set +2"),
                "rule NAME [KIND] +N|-N [for SIDES]"),
+    EffectSpec("until", A.Lasting, "passive",
+               "A duration: the lasting effect before `until age ends` holds from the turn its card "
+               "(or stage) is built until the end of that age, then ends as if its card were gone. "
+               "It ends after the age's conflicts and its `when age ends` triggers, so shields `until "
+               "age ends` count in that age's conflict, and production is usable on every turn of the "
+               "age from the one after it is built (a card's effects start at the end of its turn). "
+               "A duration on a board or an earlier card ends at the end of the first age. Lasting "
+               "effects: produce, shields, buy, discount, surcharge, rebate, rule (`rule pass -2 "
+               "for all until age ends` reverses the passing for the rest of the age). A one-time "
+               "gain (coins, tokens, ...), points or a power has no duration; `until game ends` is "
+               "what a lasting effect does without one, so it is refused.",
+               (Param("effect", "effect", "a lasting effect: produce, shields, buy, discount, "
+                      "surcharge, rebate or rule"),
+                Param("until", "word", "`age`: it ends when the age it was built in ends")),
+               ("produce wood until age ends", "shields 2 until age ends",
+                "rule pass -2 for all until age ends", "discount 2 coins on blue cards until age ends",
+                "buy raw from neighbors for 1 until age ends"),
+               "EFFECT until age ends"),
+    EffectSpec("surcharge", A.Surcharge, "cost change",
+               "A cost change while the card is in play: builds of the target cost more coins, the "
+               "owner's or, with `for SIDES`, those cities' (`surcharge 1 coin on yellow cards for "
+               "neighbors`). The coin changes reaching a build add up (discounts less surcharges) "
+               "before they apply, and a price never falls below 0; a card that is otherwise free "
+               "costs the surcharge. With `per`, the amount is counted in the owner's city (or the "
+               "cities named) each time a price is asked. Trade prices are unchanged.",
+               (Param("amount", "int", "coins more (at least 1)"), _TARGET, _FOR, _PER),
+               ("surcharge 1 coin on yellow cards for neighbors", "surcharge 2 coins on wonder stages for others",
+                "surcharge 1 coin on red cards for neighbors per red card"),
+               "surcharge N coin|coins on TARGET [for SIDES] [per ...]"),
 )}
 
 SPEC_BY_NODE: dict[type, EffectSpec] = {s.node: s for s in EFFECTS.values()}

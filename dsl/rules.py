@@ -1,7 +1,6 @@
 """The game's rules parameters: defaults (the base game), merging and checking."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from .model import DEFAULT_SCORE_LINES, DrawRule, PhaseDecl, Rules, SeatDecl, TokenKind, TrackConflict, TrackDecl
@@ -15,72 +14,6 @@ Report = Callable[..., None]
 # the lines of the published score pad; a pack may add its own (`score_lines`)
 SCORE_LINES = DEFAULT_SCORE_LINES
 ENGINE_LINES = ("military", "treasury", "wonder", "science")  # filled by the core itself
-
-
-@dataclass(frozen=True)
-class RuleSource:
-    """The rules one pack wrote itself, and the packs below it (its ancestors, by folder)."""
-
-    key: str
-    name: str
-    rules: dict[str, Any]
-    ancestors: frozenset[str]
-
-
-def rule_lineage(parent_lineages: list[list[RuleSource]]) -> list[RuleSource]:
-    """Every ancestor once, in extends order, each before the packs built on it: a pack shared
-    by two parents (base, typically) is applied once, so it cannot undo what the first set."""
-    out: list[RuleSource] = []
-    seen: set[str] = set()
-    for lineage in parent_lineages:
-        for src in lineage:
-            if src.key not in seen:
-                seen.add(src.key)
-                out.append(src)
-    return out
-
-
-def _flat(rules: dict[str, Any], prefix: str = "") -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in rules.items():
-        if isinstance(v, dict):
-            out.update(_flat(v, f"{prefix}{k}."))
-        else:
-            out[f"{prefix}{k}"] = v
-    return out
-
-
-def rule_conflicts(lineage: list[RuleSource],
-                   own: dict[str, Any]) -> list[tuple[str, RuleSource, RuleSource]]:
-    """Rule values set differently by two packs neither of which builds on the other,
-    and not settled by the pack that combines them."""
-    settled = _flat(own)
-    setters: dict[str, list[tuple[RuleSource, Any]]] = {}
-    for src in lineage:
-        for key, value in _flat(src.rules).items():
-            setters.setdefault(key, []).append((src, value))
-    out = []
-    for key, found in setters.items():
-        if key in settled:
-            continue
-        for i, (a, va) in enumerate(found):
-            clash = [b for b, vb in found[i + 1:] if vb != va and a.key not in b.ancestors
-                     and b.key not in a.ancestors]
-            if clash:
-                out.append((key, a, clash[0]))
-                break
-    return out
-
-
-def merge_rules(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
-    """Deep merge: mappings merge key by key, everything else is replaced."""
-    out = dict(base)
-    for k, v in override.items():
-        if isinstance(v, dict) and isinstance(out.get(k), dict):
-            out[k] = merge_rules(out[k], v)
-        else:
-            out[k] = v
-    return out
 
 
 def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report,
@@ -113,6 +46,7 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report,
         else dict(d.categories),
         vocab=vocab,
         decks=tuple(raw.get("decks", ())),
+        scored_hands=tuple(str(h) for h in raw.get("scored_hands") or ()),
         score_lines=tuple(raw.get("score_lines", d.score_lines)),
         hand_sizes={int(k): int(v) for k, v in (raw.get("hand_sizes") or {}).items()},
         draws=tuple(DrawRule(str(x.get("color", "")), int(x.get("per_player", 1)), int(x.get("extra", 0)),
@@ -121,6 +55,7 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report,
                                   bool((v or {}).get("sit_out", False)))
                 for k, v in (raw.get("tokens") or {}).items()},
         debt=str(raw.get("debt", "")),
+        teams=str(raw.get("teams", "")),
         tracks=tuple(TrackDecl(str(k), tuple(str(x) for x in (v or {}).get("steps") or ()),
                                str((v or {}).get("line", "civilian")))
                      for k, v in (raw.get("tracks") or {}).items()),
@@ -143,6 +78,13 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report,
 
     if rules.min_players > rules.max_players:
         bad(("players",), f"min players {rules.min_players} is more than max {rules.max_players}")
+    for key, names in (("tracks", [t.name for t in rules.tracks]), ("tokens", list(rules.tokens)),
+                       ("decks", list(rules.decks))):
+        for name in names:  # card text writes these names; its names have no digits (effects.lark NAME)
+            if any(ch.isdigit() for ch in name):
+                bad((key,) if key == "decks" else (key, name),
+                    f"{key}: '{name}' cannot be named in card text (letters and _ only), e.g. "
+                    f"'{''.join(ch for ch in name if not ch.isdigit()) or 'a'}'", key=key != "decks")
     _check_seats(rules, bad)
     if len(rules.pass_directions) != rules.ages:
         bad(("pass",), f"{len(rules.pass_directions)} pass directions for {rules.ages} ages")
@@ -392,3 +334,7 @@ def _check_phases(rules: Rules, bad: Callable[..., None]) -> None:
         elif p.hand not in filled:
             bad(at + ("hand",), f"phase '{p.name}': no earlier phase fills the hand '{p.hand}'"
                 + did_you_mean(p.hand, filled))
+    for i, hand in enumerate(rules.scored_hands):  # secret objectives: a hand a draft fills
+        if hand not in filled:
+            bad(("scored_hands", i), f"scored_hands: no draft phase fills the hand '{hand}'"
+                + did_you_mean(hand, filled))

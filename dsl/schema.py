@@ -198,6 +198,9 @@ def build_schema() -> dict[str, Any]:
                                            "items": _int("defeat token value", -LIMITS.coins),
                                            "description": "the weakest cities' token value, per age"}},
                                 ["strength", "victory", "defeat"], "one conflict along a track")},
+        "teams": {"enum": ["neighbours", "opposite"], "description":
+                  "the team variant of Cities: with 4, 6 or 8 players, partners (the two seats "
+                  "side by side, or across the table) add their scores and win or lose together"},
         "debt": {"type": "string", "pattern": NAME_PATTERN, "description":
                  "the token kind a city takes for each coin of a loss it does not pay"},
         "categories": {"type": "object", "description":
@@ -209,6 +212,8 @@ def build_schema() -> dict[str, Any]:
         "score_lines": _names("the lines of the score pad, in order (e.g. military, treasury, "
                               "wonder, civilian, commercial, guilds, science, heroes)"),
         "decks": _names("decks besides the age decks (e.g. heroes); a card with `deck:` belongs to one"),
+        "scored_hands": _names("second hands (filled by a draft) whose cards, still there at the game's "
+                               "end, score their points for their holder as if built (secret objectives)"),
         "phases": {"type": "array", "items": {"$ref": "#/$defs/phase"},
                    "description": "phases besides the ages, in the order they run at the same time"},
         "seats": {"type": "array", "items": {"$ref": "#/$defs/seat"}, "maxItems": LIMITS.players,
@@ -273,6 +278,8 @@ def build_schema() -> dict[str, Any]:
         "cost": _text(COST_DESC, LIMITS.text_chars),
         "chains_from": _str_or_list("cards of earlier ages that make this one free"),
         "chains_to": _str_or_list("cards of later ages this one makes free"),
+        "upgrades": _text("a card of the builder's city this one is built over and replaces; "
+                          "the old card's cost is credited (an upgrade)", 200, 1),
         "effect": _text(EFFECT_DESC, LIMITS.text_chars, 1, prose=True),
         "replace": {"type": "boolean", "description":
                     "replace the card of the same name from an extended pack"},

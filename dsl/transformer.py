@@ -18,6 +18,7 @@ from .limits import LIMITS
 from .printer import sides_text
 from .registry import CHOOSING, EFFECTS, PLUGINS, TRIGGERED
 from .text_errors import LanguageError, did_you_mean
+from .transformer_durations import DurationRules
 from .transformer_turns import TurnRules
 from .vocab import BASE_VOCABULARY, RESOURCE_ALIASES, Vocabulary
 
@@ -65,7 +66,7 @@ def _counted(what: str, names: tuple[str, ...], sides: tuple[str, ...], every: i
     return A.Counted(what, names, sides, every, **pos)
 
 
-class ToAst(TurnRules, Transformer):
+class ToAst(TurnRules, DurationRules, Transformer):
     """Lark tree -> frozen AST; checks names against the vocabulary as it goes."""
 
     def __init__(self, vocab: Vocabulary | None):
@@ -405,9 +406,6 @@ class ToAst(TurnRules, Transformer):
                 meta.line, meta.column, meta.end_column - meta.column if meta.end_line == meta.line else 1))
         return _counted(what, names, (), 1)
 
-    def shield_count(self, _: list[Any]) -> A.Counted:
-        return A.Counted("shield", (), ())
-
     def _pick(self, meta: Any, pick: A.Pick) -> "_SidesArg":
         """A target chosen by a count; only `tokens ... for` resolves it (others are refused at the end)."""
         arg = _SidesArg((pick,), meta)  # type: ignore[arg-type]
@@ -582,7 +580,9 @@ class ToAst(TurnRules, Transformer):
     @v_args(meta=True)
     def others_coins(self, meta: Any, children: list[Any]) -> A.OthersCoins:
         sides, verb, amount = children[:3]
-        return self._others_coins(meta, sides, str(verb), amount, children[3] if len(children) > 3 else None)
+        per = next((c for c in children[3:] if isinstance(c, A.Counted)), None)
+        got = self._others_coins(meta, sides, str(verb), amount, per)
+        return self._to_you(got, meta) if "to you" in children[3:] else got
 
     def _others_coins(self, meta: Any, sides: Any, verb: str, amount: Token, per: A.Counted | None,
                       word: str = "") -> A.OthersCoins:
@@ -694,6 +694,8 @@ class ToAst(TurnRules, Transformer):
         self._gain(effect, meta)
         whose = self._acts(rest.pop(0), "when", chosen=False) if isinstance(rest[0], tuple) else ("self",)
         event = replace(rest[0], whose=whose)
+        if event.kind == "sold":
+            event = self._sold(event, meta)
         limit = rest[1] if len(rest) > 1 else False
         return A.Trigger(effect, event, limit is True, limit if isinstance(limit, str) else "",
                          line=meta.line, column=meta.column)
@@ -807,6 +809,8 @@ class ToAst(TurnRules, Transformer):
 
     def cost(self, children: list[Any]) -> A.Cost:
         children = [x for c in children for x in (c if isinstance(c, list) else [c])]
+        less = next((n for name, n in children if name == "less"), None)
+        children = [(name, n) for name, n in children if name != "less"]
         if sum(n for name, n in children if name not in ("coins", "coins per age", "needs")) > LIMITS.cost_units:
             self.errors.append(LanguageError(f"a cost of more than {LIMITS.cost_units} resources "
                                              "(the limit)", 1, 1))
@@ -825,7 +829,8 @@ class ToAst(TurnRules, Transformer):
                 needs.append(n)
             else:
                 res[name] = res.get(name, 0) + n
-        return A.Cost(coins, tuple(res.items()), per_age, tuple(needs))
+        self._less_checked(coins, per_age, less)
+        return A.Cost(coins, tuple(res.items()), per_age, tuple(needs), less)
 
     @v_args(meta=True)
     def need(self, meta: Any, children: list[Any]) -> tuple[int, A.Counted]:

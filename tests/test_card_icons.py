@@ -41,7 +41,8 @@ BOARDS = [("base", "Halikarnassus", "B"), ("base", "Babylon", "B"), ("base", "Ol
           ("base", "Olympia", "B"), ("second-edition", "Olympia", "A"), ("second-edition", "Olympia", "B"),
           ("leaders", "Roma", "B")]
 SHIPPED = sorted(shipped_packs())
-EXAMPLES = ["designer-ideas", "expansion-carthage", "expansion-heroes", "leaders-cities", "sample-variant"]
+EXAMPLES = ["designer-ideas", "expansion-carthage", "expansion-heroes", "leaders-cities", "sample-variant",
+            "durations"]
 PACKS: dict = {}
 
 
@@ -256,6 +257,8 @@ EVERY_WORD = ["shields 1 for 2 seats left", "coins 2 for 2 seats right", "vp 1 p
               "tokens 1 victory for every other city with at least 2 red cards",
               "every city with no defeats gain 2 coins", "the neighbor with fewest coins lose 1 coin", "tokens 1 victory for others", "shields -1 for others",
               "discount 1 coin on white cards for others", "vp 1 per red card in others",
+              "produce wood until age ends", "rule pass -2 for all until age ends", "vp 1 per 2 shields",
+              "surcharge 1 coin on yellow cards for neighbors", "coins 1 when neighbors buy from you",
               ]
 
 
@@ -307,6 +310,11 @@ def test_powers_draw_what_they_do() -> None:
     assert texts(icons("draw 1 from leaders when win conflict"))[:4] == texts(icons("draw 1 from leaders")) + ["when"]
     assert texts(icons("rebate 1 coin from left")) == ["-1"] and len(polygons(icons("rebate 1 coin from left"),
                                                                               "#444444")) == 1
+    # a duration: the effect's own icons, then one age; a surcharge: +N coins for each city it reaches
+    assert texts(icons("shields 2 until age ends")) == texts(icons("shields 2")) + ["1 AGE"]
+    assert texts(icons("surcharge 1 coin on yellow cards for neighbors")).count("+1") == 2  # ◄x x►
+    assert texts(icons("neighbors lose 2 coins to you")) == texts(icons("neighbors lose 2 coins")) + ["you"]
+    assert len(polygons(icons("vp 1 per 2 shields"), SHIELD)) == 1 and "2" in texts(icons("vp 1 per 2 shields"))
 
 
 def test_a_seat_at_a_distance_is_a_double_arrow_with_its_distance() -> None:

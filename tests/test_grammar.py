@@ -256,8 +256,21 @@ HANDS_AND_RULES = [
     ("rule sell_coins -2", A.RuleChange("sell_coins", -2)),
     ("rule defeat -1 for left", A.RuleChange("defeat", -1, ("left",))),
 ]
+DURATIONS = [  # a lasting effect with an end; a cost change raising coins; shields counted
+    ("produce wood until age ends", A.Lasting(A.Produce((("wood", 1),)), "age")),
+    ("rule pass -2 for all until age ends", A.Lasting(A.RuleChange("pass", -2, ("left", "self", "right")))),
+    ("shields 2 until age ends", A.Lasting(A.Shields(2))),
+    ("surcharge 1 coin on yellow cards for neighbors",
+     A.Surcharge(1, A.Target("card", ("yellow",)), ("left", "right"))),
+    ("surcharge 2 coins on wonder stages per red card",
+     A.Surcharge(2, A.Target("wonder_stage"), ("self",), A.Counted("card", ("red",)))),
+    ("vp 1 per 2 shields", A.VictoryPoints(1, A.Counted("shield", every=2))),
+    ("vp 3 if most shields", A.VictoryPoints(3, None, A.Condition("most", A.Counted("shield"), ("others",)))),
+    ("coins 1 when neighbors buy from you", A.Trigger(A.Coins(1), A.Event("sold", (), ("left", "right")))),
+]
+
 ALL_EFFECTS = (PRODUCE + SHIELDS + SCIENCE + COINS + VP + BUY + POWERS
-               + COUNTING + BANK + COPY_NOW + DISCOUNT + TRIGGER + HANDS_AND_RULES)
+               + COUNTING + BANK + COPY_NOW + DISCOUNT + TRIGGER + HANDS_AND_RULES + DURATIONS)
 
 
 @pytest.mark.parametrize("text,expected", ALL_EFFECTS, ids=[t for t, _ in ALL_EFFECTS])
@@ -363,7 +376,7 @@ def test_cost_helpers() -> None:
 
 # -- errors --------------------------------------------------------------------------------
 
-EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, remove, rebate, discard, trade, exchange, bury, advance, give, rule"
+EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, remove, rebate, discard, trade, exchange, bury, advance, give, rule, surcharge"
 
 SYNTAX_ERRORS = [
     ("3 coins", 1, 1,
@@ -389,14 +402,14 @@ SYNTAX_ERRORS = [
     ("free build once per turn", 1, 21, "unexpected 'turn'; expected 'age', 'game'"),
     ("free build once per gam", 1, 21, "unexpected 'gam'; expected 'age', 'game'; did you mean 'game'?"),
     ("play last", 1, 10, "text ends too early; expected 'card'"),
-    ("produce wood clay", 1, 14, "unexpected 'clay'; expected 'for', 'untradable', ',', '/', ';', end of text"),
-    ("produce 2 clay/wood", 1, 15, "unexpected '/'; expected 'for', 'untradable', ',', ';', end of text"),
-    ("vp 3 coins 2", 1, 6, "unexpected 'coins'; expected 'if', 'per', 'when', ';', end of text"),
+    ("produce wood clay", 1, 14, "unexpected 'clay'; expected 'for', 'until', 'untradable', ',', '/', ';', end of text"),
+    ("produce 2 clay/wood", 1, 15, "unexpected '/'; expected 'for', 'until', 'untradable', ',', ';', end of text"),
+    ("vp 3 coins 2", 1, 6, "unexpected 'coins'; expected 'if', 'per', 'until', 'when', ';', end of text"),
     # only the words that fit here, not those of other rules sharing the state after a side
-    ("copy purple card from left later", 1, 28, "unexpected 'later'; expected 'now', ',', ';', end of text"),
+    ("copy purple card from left later", 1, 28, "unexpected 'later'; expected 'now', 'until', ',', ';', end of text"),
     ("buy raw from left now", 1, 19, "unexpected 'now'; expected 'for', ','"),
     # (a keyword of another rule ends the side list first: what may follow the whole clause)
-    ("vp 1 per card in left now", 1, 23, "unexpected 'now'; expected 'if', 'when', ';', end of text"),
+    ("vp 1 per card in left now", 1, 23, "unexpected 'now'; expected 'if', 'until', 'when', ';', end of text"),
     # the new words
     ("coins 2 when biuld yellow card", 1, 14,
      "unexpected 'biuld'; expected 'age', 'build', 'buy', 'game', 'lose', 'take', 'win', a side (left, self, right, neighbors, all, others), 'the richer|poorer|stronger|weaker neighbor', 'N seats left|right'; did you mean 'build'?"),
@@ -421,7 +434,7 @@ SYNTAX_ERRORS = [
     ("vp 1 per science", 1, 17, "text ends too early; expected 'set', 'sets'"),
     ("buy any from bank", 1, 18, "text ends too early; expected 'for', ','"),
     ("vp 1 per green crad", 1, 16,
-     "unexpected 'crad'; expected 'card', 'cards', 'if', 'in', 'produced', 'when', '/', ';', end of text; "
+     "unexpected 'crad'; expected 'card', 'cards', 'if', 'in', 'produced', 'until', 'when', '/', ';', end of text; "
      "did you mean 'card'?"),  # 'green produced' parses too, then fails as no resource
     ("coins 1;\nvp 2;\nshields x", 3, 9, "unexpected 'x'; expected a number"),
 ]

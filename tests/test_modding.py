@@ -503,3 +503,56 @@ def test_a_category_must_be_a_score_pad_line(tmp_path) -> None:
     (diag,) = err.value.diagnostics
     assert (diag.line, diag.column, diag.kind) == (4, 16, "rules")
     assert "unknown score-pad line 'comercial'" in diag.message and "did you mean 'commercial'" in diag.message
+
+
+def test_lists_of_names_from_two_unrelated_packs_join(tmp_path) -> None:
+    """Colours, score lines, decks, draws and phases of two packs neither built on the other join:
+    the first pack's entries, then the second's it lacks (the leaders + cities case, by hand)."""
+    from dsl.loader import load_pack
+    base = load_pack("base").rules
+    _pack(tmp_path / "w", "name: w\nextends: base\nrules:\n"
+          f"  colors: [{', '.join(base.vocab.colors)}, white]\n"
+          f"  score_lines: [{', '.join(base.score_lines)}, leaders]\n"
+          "  decks: [leaders]\n")
+    _pack(tmp_path / "k", "name: k\nextends: base\nrules:\n"
+          f"  colors: [{', '.join(base.vocab.colors)}, black]\n"
+          f"  score_lines: [{', '.join(base.score_lines)}, cities]\n"
+          "  decks: [heroes, leaders]\n")
+    _pack(tmp_path / "wk", "name: wk\nextends: [../w, ../k]\n")
+    rules = load_pack(str(tmp_path / "wk")).rules
+    assert rules.vocab.colors == (*base.vocab.colors, "white", "black")
+    assert rules.score_lines == (*base.score_lines, "leaders", "cities")
+    assert rules.decks == ("leaders", "heroes")
+    # the combining pack's own list replaces the joined one; a pack built on w replaces w's list
+    _pack(tmp_path / "wk", "name: wk\nextends: [../w, ../k]\nrules:\n"
+          f"  colors: [{', '.join(base.vocab.colors)}, black, white]\n")
+    assert load_pack(str(tmp_path / "wk")).rules.vocab.colors == (*base.vocab.colors, "black", "white")
+    _pack(tmp_path / "w2", f"name: w2\nextends: ../w\nrules:\n  colors: [{', '.join(base.vocab.colors)}]\n")
+    _pack(tmp_path / "ww", "name: ww\nextends: [../w, ../w2]\n")
+    assert load_pack(str(tmp_path / "ww")).rules.vocab.colors == base.vocab.colors
+
+
+def test_leaders_cities_extends_both_without_rules_of_its_own() -> None:
+    from dsl.loader import load_pack
+    pack = load_pack(str(REPO / "examples" / "leaders-cities"))
+    leaders, cities = load_pack("leaders").rules, load_pack("cities").rules
+    assert pack.rules.starting_coins == leaders.starting_coins == 6
+    assert (pack.rules.min_players, pack.rules.max_players, pack.rules.hand_size) == (3, 8, 8)
+    assert pack.rules.hand_sizes == cities.hand_sizes == {8: 7}
+    assert pack.rules.phases == leaders.phases and pack.rules.decks == ("leaders",)
+    assert pack.rules.score_lines[-2:] == ("leaders", "cities")
+    assert {"white", "black"} <= set(pack.rules.vocab.colors)
+    assert set(pack.rules.tokens) == set(cities.tokens)
+
+
+def test_a_track_token_kind_or_deck_named_with_a_digit_is_refused_where_it_is_declared(tmp_path) -> None:
+    """Card text names have no digits: `advance t0` could never be written (the pack fuzzer's
+    tracks were all refused at their cards, with 'unexpected 0'); the declaration says so."""
+    from dsl.loader import load_pack
+    _pack(tmp_path / "d", "name: d\nextends: base\nrules:\n  tracks:\n    t0:\n      steps: [\"coins 1\"]\n"
+          "  decks: [extra2]\n")
+    with pytest.raises(PackError) as err:
+        load_pack(str(tmp_path / "d"))
+    got = [(d.line, d.column, d.message) for d in err.value.diagnostics]
+    assert (5, 5, "rules: tracks: 't0' cannot be named in card text (letters and _ only), e.g. 't'") in got
+    assert any(m.startswith("rules: decks: 'extra2' cannot be named") for _l, _c, m in got)

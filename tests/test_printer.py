@@ -27,6 +27,15 @@ V = Vocabulary(colors=(*BASE_VOCABULARY.colors, "black"), decks=("heroes",),
 
 # (card text as a modder may write it, canonical text, English text)
 CASES = [
+    # durations, surcharges, shields counted, the buy-from-you event
+    ("produce wood until age ends", "produce wood until age ends",
+     "Produces 1 wood each turn, until the end of the age it is built in."),
+    ("shields 2 until age ends", "shields 2 until age ends", "2 shields, until the end of the age it is built in."),
+    ("surcharge 1 coins on yellow cards for neighbours", "surcharge 1 coin on yellow cards for neighbors",
+     "Yellow cards cost your two neighbours 1 coin more."),
+    ("vp 1 per 2 shields", "vp 1 per 2 shields in self", "1 victory point for every 2 shields in your city, at game end."),
+    ("coins 1 when neighbors buy from you", "coins 1 when neighbors buy from you",
+     "Each time either neighbour buys resources from you, take 1 coin."),
     # produce
     ("produce wood", "produce wood", "Produces 1 wood each turn."),
     ("produce 2 clay", "produce 2 clay", "Produces 2 clay each turn."),
@@ -343,7 +352,7 @@ def others_coins(draw) -> A.OthersCoins:
     per = draw(st.none() | counted())
     if per is not None and per.what != "age":
         per = dataclasses.replace(per, sides=("self",))  # counted in each city
-    return A.OthersCoins(amount, sides, per)
+    return A.OthersCoins(amount, sides, per, amount < 0 and draw(st.booleans()))  # `... to you`: stolen
 
 
 @st.composite
@@ -360,6 +369,7 @@ def discounts(draw) -> A.Discount:
 def events(draw) -> A.Event:
     kind = draw(st.sampled_from(A.EVENT_KINDS))
     whose = ("self",) if kind in ("age_start", "age_end", "game_end") else \
+        draw(NEIGHBOUR_SIDES) if kind == "sold" else \
         draw(st.just(("self",)) | st.just(("others",)) | SIDES | WITH_FAR)
     return A.Event(kind, draw(unique(COLORS, 0, 3)) if kind == "build" else (), whose)
 
@@ -437,6 +447,11 @@ EFFECT_STRATEGIES = {
                       st.integers(-9, 9).filter(bool),
                       unique(("left", "self", "right"), 1, 3).map(A.normalize_sides) | OTHERS | WITH_FAR),
 }
+EFFECT_STRATEGIES["surcharge"] = st.builds(
+    A.Surcharge, st.integers(1, 5), st.builds(A.Target, st.just("card"), unique(COLORS, 0, 3))
+    | st.just(A.Target("wonder_stage")), SIDES | OTHERS, st.none() | counted())
+EFFECT_STRATEGIES["until"] = st.builds(A.Lasting, st.one_of(
+    *(EFFECT_STRATEGIES[w] for w in ("produce", "shields", "buy", "discount", "surcharge", "rebate", "rule"))))
 ANY_EFFECT = st.one_of(*EFFECT_STRATEGIES.values())
 
 
@@ -492,14 +507,14 @@ PLUGIN_VOCAB = Vocabulary(plugin_words=frozenset({"zz_levy", "zz_tithe"}))
 # Known limits of plug-in arguments (effects.lark), not generated here:
 # - a lone side word is read as the start of a side list, and side lists need two sides;
 # - a word that may follow a side list elsewhere (`for` of `buy ... from SIDES for N` and
-#   `discount ... for SIDES`, `now` of `copy`, `when` of a trigger, `if` of `vp`, `lose`/`gain` of
+#   `discount ... for SIDES`, `now` of `copy`, `when` of a trigger, `until` of a duration, `if` of `vp`, `lose`/`gain` of
 #   `others lose 1 coin`, the events of `when SIDES build|buy|win|lose|take ...`, `and` of a
 #   cost's `needs ... in SIDES and ...`, `per` of `discount ... for SIDES per ...`) is read as that
 #   keyword right after a side list (the LALR state after a side is shared), so `tax left, right
 #   for` fails.
 _SIDE_WORDS = {"left", "self", "right", "neighbors", "neighbours", "all", "others"}
 _NOT_WORD_ARGS = _SIDE_WORDS | {"for", "now", "when", "lose", "gain", "if", "build", "buy", "win", "take",
-                                "and", "per"}
+                                "and", "per", "until"}
 PLUGIN_ARG = st.one_of(
     st.integers(-9, 99),
     st.from_regex(r"\A[a-z][a-z_]{0,7}\Z").filter(lambda w: w not in _NOT_WORD_ARGS),

@@ -19,11 +19,12 @@ def test_every_registry_word_has_a_handler_and_no_handler_is_orphaned() -> None:
 
 def test_grammar_effect_alternatives_match_the_registry() -> None:
     effect = re.search(r"\?effect:(.*?)\n\n", GRAMMAR, re.S).group(1)
-    assert {r.strip() for r in effect.split("|")} == {"gain", "trigger"}  # a trigger wraps a gain
+    # a trigger wraps a gain, and a duration (`until age ends`) a lasting one
+    assert {r.strip() for r in effect.split("|")} == {"gain", "trigger", "lasting"}
     block = re.search(r"\?gain:(.*?)\n\n", GRAMMAR, re.S).group(1)
     rules = {r.strip() for r in block.replace("\n", " ").split("|")} - {""}
     rules.discard("plugin_effect")
-    assert len(rules | {"trigger"}) == len(EFFECTS)
+    assert len(rules | {"trigger", "lasting"}) == len(EFFECTS)
     # every registry word is the literal that starts its grammar rule
     for spec in EFFECTS.values():
         assert re.search(rf'^\w+: .*"{spec.word}"', GRAMMAR, re.M), spec.word

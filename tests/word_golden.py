@@ -57,7 +57,7 @@ def _plain(name: str, value: Any, ix: Any) -> Any:
         return None if value is None else _plain("seats", (value,), ix)[0]
     if name == "inner":
         return describe_hook(value, ix)
-    if name == "gift":  # production given to other cities (rules/effects/produce.py)
+    if name in ("gift", "held"):  # production given to other cities (rules/effects/produce.py), a duration's effect
         return describe_contribution(value, ix)
     if isinstance(value, (frozenset, set)):
         return sorted(value)

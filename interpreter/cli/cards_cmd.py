@@ -106,6 +106,7 @@ def card_data(card: Card, pack: Pack, players: int | None = None) -> dict[str, A
         "cost": card.cost.as_dict(),
         "chains_from": list(card.chains_from),
         "chains_to": list(card.chains_to),
+        **({"upgrades": card.upgrades} if card.upgrades else {}),
         "effects": [canonical(e) for e in card.effects],
         "text": effects_english(card.effects, vocab),
     }

@@ -13,9 +13,10 @@ from interpreter.game.contract import IllegalMove
 class Losses:
     """GameState.owe_loss and settle_losses."""
 
-    def owe_loss(self, seat: int, coins: int, by: int) -> None:
-        """A loss `seat` must settle at the end of this turn: coins or debt tokens."""
-        self.losses.append((seat, coins, by))
+    def owe_loss(self, seat: int, coins: int, by: int, to_owner: bool = False) -> None:
+        """A loss `seat` must settle at the end of this turn: coins or debt tokens; with
+        `to_owner`, the coins paid go to the city at `by` (stealing), not the bank."""
+        self.losses.append((seat, coins, by, True) if to_owner else (seat, coins, by))
 
     def settle_losses(self) -> None:
         """Each loss in seat order: the player pays what it chooses (at most what it has) and
@@ -23,7 +24,8 @@ class Losses:
         losses, self.losses = sorted(self.losses), []
         entries = []
         debt = self.rules.debt
-        for seat, due, by in losses:
+        for seat, due, by, *stolen in losses:
+            to_owner = bool(stolen)
             city = self.cities[seat]
             can = min(due, city.coins)
             pay = can
@@ -33,10 +35,13 @@ class Losses:
                     raise IllegalMove(f"{city.name}: cannot pay {pay!r} of a loss of {due} "
                                       f"(0 to {can})")
             city.coins -= pay
+            if to_owner:  # `... lose N coins to you`: the owner takes what is paid
+                self.cities[by].coins += pay
             if debt and due > pay:
                 self.give_tokens(seat, debt, due - pay)
             entries.append({"player": seat, "card": self.cities[by].name, "action": "lose",
-                            "bank": pay, "left": 0, "right": 0,
+                            "bank": 0 if to_owner else pay, "left": 0, "right": 0,
+                            **({"to": by, "paid": pay} if to_owner else {}),
                             **({"debt": due - pay} if debt and due > pay else {})})
         if self.logging:
             self._log_turn(entries, "coins lost")

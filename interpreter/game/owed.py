@@ -38,6 +38,8 @@ class EndOfTurnBuilds:
         city = self.cities[seat]
         self._count_actions(1)
         city.build_card(card)
+        if card.upgrades:  # it replaces the card it is built over, if there
+            self.upgrade_over(seat, card)
         if self.records:
             self.note_plays(self.turn, [(seat, Move(-1, BUILD, free=free), card)])
         coins = self.when_built(seat, card.effect)

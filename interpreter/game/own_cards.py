@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.game.contract import IllegalMove
+from interpreter.rules.durations import expire
 from interpreter.rules.gifts import refresh_gifts
 
 
@@ -23,7 +24,25 @@ def advance_purpose(track: str, coins: int, price: str = "") -> str:
 
 
 class OwnCards:
-    """Discarding a built card: it goes to the discard pile and its effects end."""
+    """Discarding a built card: it goes to the discard pile and its effects end; durations end
+    at the age's end the same way (their card stays)."""
+
+    def upgrade_over(self, seat: int, card: Any) -> None:
+        """An upgrade built (`upgrades: NAME`): the card it replaces leaves the city for the
+        discard pile and its effects end, as a card given up does (coins it gave stay)."""
+        city = self.cities[seat]
+        old = next((c for c in city.cards if c.name == card.upgrades and c is not card), None)
+        if old is None:  # (built from the discard pile without it: nothing to replace)
+            return
+        city.give_up(old, self.cp)
+        refresh_gifts(self.table, self.cp)
+        self.discard.append(old)
+        self.discard_known.append((1 << self.n) - 1)  # it was in play: everyone saw it
+
+    def end_durations(self) -> None:
+        """Every effect lasting `until age ends` ends (rules/durations.py), after the age's
+        conflicts and `when age ends` triggers."""
+        expire(self.table, self.cp, "age")
 
     def discard_own_card(self, seat: int, hook: Any) -> int:
         """The seat's player picks one of its cards the hook may discard, or none; the coins

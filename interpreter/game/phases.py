@@ -145,7 +145,8 @@ class AgePhase:
         game.war(age)
         if game.has_triggers:  # `when age ends` triggers, after the conflicts
             game.boundary("age_end")
-        if game.revealed:  # the table's events of this age end (interpreter/game/events.py)
+        game.end_durations()  # then what lasts `until age ends` ends
+        if game.revealed:  # and the table's events of this age (interpreter/game/events.py)
             end_events(game)
         game.sub = "done"
 

@@ -28,6 +28,7 @@ from interpreter.rules.compiled import CCard, CProject
 from interpreter.rules.contribution import Contribution
 from interpreter.rules.moves import WONDER, Move
 from interpreter.rules.far_trade import far_options, far_sellers
+from interpreter.rules.cost_now import printed_coins
 from interpreter.rules.pricing import Terms, build_terms, options_with_changes, reduced_costs
 
 
@@ -79,7 +80,7 @@ class Projects:
         way (then the least to the left)."""
         city = self.cities[seat]
         card = project.card
-        bank = card.cost_coins + card.cost_per_age * self.age
+        bank = printed_coins(card, self.table, seat)
         if not card.cost:
             return JoinPrice(bank, 0, 0)
         n = self.n

@@ -137,7 +137,7 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
         self.bank_reset = False  # some city bought from the bank this turn
         self.gains: list[tuple[int, int]] = []  # (seat, coins from the bank) owed by others' cards
         self.sit_out_kinds = [k.name for k in rules.tokens.values() if k.sit_out]
-        self.losses: list[tuple[int, int, int]] = []  # (seat, coins due, seat of the card's owner)
+        self.losses: list[tuple[int, ...]] = []  # (seat, coins due, seat of the card's owner[, True: paid to it])
         self.joins: dict[str, tuple[int, ...]] = {}  # project name -> the seats that joined it
         self.projects_done: dict[str, str] = {}  # project name -> "complete" / "failed"
         self.steps = schedule(rules.phases, rules.ages)

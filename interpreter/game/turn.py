@@ -36,6 +36,7 @@ from interpreter.rules.city import City
 from interpreter.rules.far_trade import far_sellers
 from interpreter.rules.gifts import refresh_gifts
 from interpreter.rules.moves import BUILD, KEEP, LAW, SELL, Move
+from interpreter.rules.cost_now import printed_coins
 from interpreter.rules.pricing import build_terms, in_reach
 
 
@@ -102,7 +103,9 @@ class TurnResolution:
         built: list[tuple[int, Contribution]] = []
         events: list[tuple[int, Event]] = []
         entries = []
-        banks = [self._bank(seat, move, card) for seat, move, card in plays] if special else None
+        # costs counted from the state (`1 less per ...`) are counted as the turn starts, too
+        banks = [self._bank(seat, move, card) for seat, move, card in plays] \
+            if special or self.cp.state_costs else None
         for seat, _move, card in plays:
             self.hands[seat].remove(card)
         if self.records:
@@ -114,10 +117,9 @@ class TurnResolution:
             elif move.action in (SELL, LAW) or move.free:
                 bank = 0
             elif move.action == BUILD:
-                bank = card.cost_coins + card.cost_per_age * self.table.age
+                bank = printed_coins(card, self.table, seat)
             else:
-                st = city.side.stages[city.stage_at(move.stage)]
-                bank = st.cost_coins + st.cost_per_age * self.table.age
+                bank = printed_coins(city.side.stages[city.stage_at(move.stage)], self.table, seat)
             if move.action == LAW:  # the card is discarded face down; the tile goes on the tower
                 self.discard.append(card)
                 self.discard_known.append(1 << seat)
@@ -136,6 +138,8 @@ class TurnResolution:
             else:
                 if move.action == BUILD:
                     city.build_card(card)
+                    if card.upgrades:  # it replaces the card it is built over
+                        self.upgrade_over(seat, card)
                     if move.free == "power" and not self._free_turn(city):
                         city.free_build_used = True
                     built.append((seat, card.effect))
@@ -252,6 +256,10 @@ class TurnResolution:
             for side, paid in ((1, move.left), (2, move.right)):  # one per neighbour paid
                 if paid:
                     events.append((city.seat, Event("buy", side)))
+        n = self.n
+        for seller, side, paid in ((city.seat + 1) % n, 2, move.left), ((city.seat - 1) % n, 1, move.right):
+            if paid and (self.cities[seller].triggers or self.listening):  # `when neighbors buy from you`:
+                events.append((seller, Event("sold", side)))  # in the seller's city, by the buyer's side
         if move.extra:
             city.bank_used = self.bank_reset = True
         if city.mods is not None and city.mods.rebate != (0, 0):  # the rebate is used
@@ -266,15 +274,13 @@ class TurnResolution:
         city = self.cities[seat]
         if not in_reach(city, self.table):  # no cost change in reach
             if move.action == BUILD:
-                return card.cost_coins + card.cost_per_age * self.table.age
-            st = city.side.stages[city.stage_at(move.stage)]
-            return st.cost_coins + st.cost_per_age * self.table.age
-        age = self.table.age
+                return printed_coins(card, self.table, seat)
+            return printed_coins(city.side.stages[city.stage_at(move.stage)], self.table, seat)
         if move.action == BUILD:
-            return build_terms(card.color, card.cost_coins + card.cost_per_age * age, card.cost, city,
+            return build_terms(card.color, printed_coins(card, self.table, seat), card.cost, city,
                                self.table).bank
         stage = city.side.stages[city.stage_at(move.stage)]
-        return build_terms(-1, stage.cost_coins + stage.cost_per_age * age, stage.cost, city,
+        return build_terms(-1, printed_coins(stage, self.table, seat), stage.cost, city,
                            self.table).bank
 
     def when_built(self, seat: int, effect: Contribution) -> int:

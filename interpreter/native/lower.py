@@ -20,6 +20,7 @@ from interpreter.rules.compiled import CompiledPack
 from interpreter.rules.contribution import Contribution
 from interpreter.rules.counting import FAR_LEFT, OTHERS, Counter, PickSeats, seats_of
 from interpreter.rules.science import MOST, SWAP
+from interpreter.rules.scoring import partners
 from interpreter.rules.effects.advance import AdvanceHook
 from interpreter.rules.effects.exchange import ExchangeHook
 from interpreter.rules.effects.play import PlayTwoPower
@@ -31,39 +32,47 @@ from interpreter.rules.effects.trade import FarTradeHook
 from interpreter.rules.effects.vp import CountTest
 from interpreter.game.rng import fnv1a, mix
 
-# sizes of the native core's fixed arrays (defs.pxi); a pack beyond them runs in Python
-MAXP, MAXR, MAXC, MAXS, MAXHAND, MAXBUILT, MAXCH, MAXWILD = 8, 8, 16, 4, 20, 64, 64, 8
-MAXCOST, MAXCHAIN, PER_CONTRIB, MAXDISC = 8, 8, 12, 512
-MAXNH, MAXTK, MAXBOX, MAXCOPY, MAXSTG, MAXGIFT, MAXPROJ = 2, 4, 256, 8, 8, 8, 10
-MAXTRACKS, MAXTSTEPS, MAXTWARS, MAXADV = 8, 64, 4, 32
-MAXRULE = 16  # `rule` changes one city holds
-MAXTILES, MAXLAWFX, MAXDRAW, MAXTOWER = 64, 4, 8, 64  # the law tower (defs.pxi)
-HELD = 5000  # defs.pxi; the same runtime bound as dsl/limits.py LIMITS.held
-if HELD != LIMITS.held:  # pragma: no cover - caught by the test suite too
-    raise RuntimeError("the native core's HELD (defs.pxi, lower.py) differs from dsl/limits.py's held")
+from interpreter.native.consts import (
+    A_BUILD, A_SELL, A_WONDER, CT_ATMOST, CT_MORE, CT_MOST, CT_NONE, E_AGEEND, E_AGESTART, E_BUILD,
+    E_BUY, E_CHAIN, E_GAMEEND, E_LOSE, E_STAGE, E_TAKE, E_WIN, H_ADVANCE, H_BURY, H_COINS, H_COPYEND,
+    H_COPYNOW, H_COST, H_CTOKENS, H_DISCARD, H_DISCOWN, H_DRAW, H_EXCHANGE, H_FARTRADE, H_FREE,
+    H_GIFT, H_GIVEDEF, H_HANDBUILD, H_OTHERS, H_PLAYLAST, H_PLAYTWO, H_RELATIVE, H_REMOVE, H_RULE,
+    H_STRENGTH, H_TOKENS, H_TRIGGER, H_VP, HELD, HR_COND, HR_INNER, HR_KIND, LIM_AGE, LIM_GAME,
+    LIM_NONE, MAXADV, MAXBOX, MAXBUILT,
+    MAXC, MAXCH, MAXCHAIN, MAXCOPY, MAXCOST, MAXDISC, MAXDRAW, MAXGIFT, MAXHAND, MAXLAWFX, MAXNH, MAXP,
+    MAXPROJ, MAXR, MAXRULE, MAXS, MAXSTG, MAXTILES, MAXTK, MAXTOWER, MAXTRACKS, MAXTSTEPS, MAXTWARS,
+    MAXWILD, PER_AGE, PER_AGEFIRST, PER_AGELAST, PER_GAME, PERC, PH_AGE, PH_DRAFT, PH_RECRUIT,
+    PK_ATLEAST, PK_FEWEST, PK_MOST, PK_NONE, RS_DEFEAT, RS_PASS, RS_SCISET, RS_SELL, RS_TRADE,
+    RS_VICTORY, SCI_MOST, SCI_SWAP, SEAT_OTHERS, U_ALL, U_ALLRES, U_BANK, U_COIN, U_FIRST, U_REBATE,
+    U_RESOURCE, W_AGE, W_CARD, W_COIN, W_DEFEAT, W_PRODUCED, W_SCISET, W_SET, W_SHIELD, W_STAGE,
+    W_TOKEN, W_TUCKED, W_VICTORY, W_VPAIR)
 
-# hook kinds (defs.pxi has the same numbers)
-(H_COINS, H_VP, H_FREE, H_PLAYLAST, H_DISCARD, H_COPYEND, H_COST, H_GIVEDEF, H_TRIGGER, H_DRAW,
- H_HANDBUILD, H_COPYNOW, H_TOKENS, H_OTHERS, H_RELATIVE, H_STRENGTH, H_DISCOWN, H_FARTRADE,
- H_PLAYTWO, H_BURY, H_CTOKENS, H_ADVANCE, H_GIFT, H_EXCHANGE, H_REMOVE, H_RULE) = range(1, 27)
-# the rules numbers a `rule` change moves (defs.pxi RS_*; a token kind k: 6 + k)
-SHIFT = {"trade_price": 0, "sell_coins": 1, "victory": 2, "defeat": 3, "pass": 4, "science_set": 5}
+# the core's numbers are interpreter/native/consts.py's (consts.pxi is generated from it); the words
+# Python keys them by are here. Two of them mirror Python rules' values: checked here.
+PER_CONTRIB = PERC
+if HELD != LIMITS.held or SEAT_OTHERS != OTHERS:  # pragma: no cover - caught by the test suite too
+    raise RuntimeError("interpreter/native/consts.py's HELD or SEAT_OTHERS differs from the Python rules'")
+# the rules numbers a `rule` change moves (a token kind k: RS_TOKEN + k)
+SHIFT = {"trade_price": RS_TRADE, "sell_coins": RS_SELL, "victory": RS_VICTORY, "defeat": RS_DEFEAT,
+         "pass": RS_PASS, "science_set": RS_SCISET}
 # counted things (Counter.what)
-WHAT = {"card": 1, "wonder_stage": 2, "defeat": 3, "victory": 4, "coin": 5, "set": 6,
-        "science_set": 7, "age": 8, "token": 9, "produced": 10, "tucked": 11, "victory_pair": 12,
-        "shield": 13}  # shields: only a target chosen by a count counts them
-PICK = {"most": 1, "fewest": 2, "none": 3, "at_least": 4}  # PickSeats.how (a pick row's cond)
-PERIOD = {"age": 0, "game": 1, "age_first": 2, "age_last": 3}
-UNIT = {"resource": 1, "coin": 2, "all": 3, "all_resources": 4, "bank": 5, "rebate": 6,
-        "first_of_color": 7}
-EVENT = {"build": 1, "chain": 2, "wonder_stage": 3, "buy": 4, "win_conflict": 5,
-         "lose_conflict": 6, "take_coins": 7, "age_start": 8, "age_end": 9, "game_end": 10}
-TEST = {"none": 1, "at_most": 2, "more": 3, "most": 4}  # a vp condition on a count (CountTest)
-LIMIT = {"": 0, "age": 1, "game": 2}  # a trigger's once per age / game (HookC.ref)
-SETTLED = {MOST: 1 << 14, SWAP: 1 << 15}  # defs.pxi SCI_MOST, SCI_SWAP (science.MOST, SWAP)
+WHAT = {"card": W_CARD, "wonder_stage": W_STAGE, "defeat": W_DEFEAT, "victory": W_VICTORY,
+        "coin": W_COIN, "set": W_SET, "science_set": W_SCISET, "age": W_AGE, "token": W_TOKEN,
+        "produced": W_PRODUCED, "tucked": W_TUCKED, "victory_pair": W_VPAIR,
+        "shield": W_SHIELD}  # shields: only a target chosen by a count counts them
+PICK = {"most": PK_MOST, "fewest": PK_FEWEST, "none": PK_NONE, "at_least": PK_ATLEAST}  # PickSeats.how
+PERIOD = {"age": PER_AGE, "game": PER_GAME, "age_first": PER_AGEFIRST, "age_last": PER_AGELAST}
+UNIT = {"resource": U_RESOURCE, "coin": U_COIN, "all": U_ALL, "all_resources": U_ALLRES,
+        "bank": U_BANK, "rebate": U_REBATE, "first_of_color": U_FIRST}
+EVENT = {"build": E_BUILD, "chain": E_CHAIN, "wonder_stage": E_STAGE, "buy": E_BUY,
+         "win_conflict": E_WIN, "lose_conflict": E_LOSE, "take_coins": E_TAKE,
+         "age_start": E_AGESTART, "age_end": E_AGEEND, "game_end": E_GAMEEND}
+TEST = {"none": CT_NONE, "at_most": CT_ATMOST, "more": CT_MORE, "most": CT_MOST}  # CountTest.kind
+LIMIT = {"": LIM_NONE, "age": LIM_AGE, "game": LIM_GAME}  # a trigger's once per age / game
+SETTLED = {MOST: SCI_MOST, SWAP: SCI_SWAP}  # science.MOST, SWAP
 MAXSETTLED = 4  # `science most|swap` symbols a pack may hold: the core tries every order of them
-PHASE = {"age": 0, "draft": 1, "recruit": 2}
-ACTION_BITS = {"build": 1, "wonder": 2, "sell": 4}
+PHASE = {"age": PH_AGE, "draft": PH_DRAFT, "recruit": PH_RECRUIT}
+ACTION_BITS = {"build": 1 << A_BUILD, "wonder": 1 << A_WONDER, "sell": 1 << A_SELL}
 
 # effect kinds the native core runs, by registry word (with the hook class that carries each)
 NATIVE_KINDS: dict[str, str] = {
@@ -208,6 +217,8 @@ class _HookLowering:
             return self.targeted(_row(H_CTOKENS, h.count, ref=int(h.kind == "victory")), h.seats)
         if t is E.TokensHook and h.kind in tk:
             return self.targeted(_row(H_TOKENS, h.count, ref=tk.index(h.kind)), h.seats)
+        if t is E.OthersCoinsHook and h.to_owner:
+            raise NotNative("coins lost to the owner (`TARGET lose N coins to you`)")
         if t is E.OthersCoinsHook and h.pick is not None:  # cond 1: the pick's row at `inner`
             return self.targeted(_row(H_OTHERS, h.amount, counter=_counter(h.counter, tk)), (h.pick,))
         if t is E.OthersCoinsHook:
@@ -264,7 +275,7 @@ class _HookLowering:
             p = seats[0]
             self.inner.append(_row(0, p.at_least, cond=PICK[p.how], period=int(p.other),
                                    counter=_counter(p.counter, self.tokens)))
-            row[2], row[13] = 1, -len(self.inner)
+            row[HR_COND], row[HR_INNER] = 1, -len(self.inner)
             return row
         _known(seats, "an effect")
         row[5:9] = [len(seats), *(list(seats) + [0] * (3 - len(seats)))]
@@ -367,9 +378,9 @@ class _Tables:
         base = len(self.hooks)
         out = self.hooks + self.lowering.inner
         for row in out:
-            if (row[0] == H_TRIGGER or row[0] == H_VP and row[2] == 2
-                    or row[0] in (H_TOKENS, H_CTOKENS, H_OTHERS) and row[2] == 1) and row[13] < 0:
-                row[13] = base + (-row[13] - 1)
+            if (row[HR_KIND] == H_TRIGGER or row[HR_KIND] == H_VP and row[HR_COND] == 2
+                    or row[HR_KIND] in (H_TOKENS, H_CTOKENS, H_OTHERS) and row[HR_COND] == 1) and row[HR_INNER] < 0:
+                row[HR_INNER] = base + (-row[HR_INNER] - 1)
         return out + self.prereqs
 
     def fix_needs(self, rows: list[list[Any]]) -> None:
@@ -597,6 +608,12 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
     hands = hand_names(cp)
     tokens = list(rules.tokens)
     t = _Tables(cp, lines, _HookLowering(cp, hands, tokens))
+    if any(c.upgrades for c in cp.cards):  # the core never replaces a built card
+        raise NotNative("a card built over another (`upgrades:`)")
+    if cp.state_costs:  # the core prices printed coins by the age alone
+        raise NotNative("a cost counted from the state (`N coins, 1 less per ...`)")
+    if cp.rules.scored_hands:  # the core scores built cards only
+        raise NotNative("cards scored in a hand at the game's end (`scored_hands`)")
     names: dict[str, int] = {}
     for c in cp.cards:
         names.setdefault(c.name, len(names))
@@ -732,6 +749,8 @@ def seat_plan(cp: CompiledPack, players: int) -> list[int] | None:
     """The seat no player owns a game of `players` adds (interpreter/native/seats.pxi):
     [seat, must play, coins or -1, per age the side of its first holder (+1 left, -1 right)],
     None when there is none; NotNative for the forms the core does not play."""
+    if partners(cp.rules.teams, players):  # the score and the winners per team: Python's
+        raise NotNative(f"the team variant (`teams: {cp.rules.teams}`) at {players} players")
     decls = cp.rules.seats_at(players)
     if not decls:
         return None

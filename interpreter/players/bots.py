@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from interpreter.rules.compiled import CCard, Contribution
+from interpreter.rules.cost_now import printed_coins
 from interpreter.rules.effects.rule import RULE_WORTH
 from interpreter.rules.effects.advance import step_worth
 from interpreter.rules.moves import BID, BUILD, KEEP, LAW, SELL, Move
@@ -135,7 +136,8 @@ class GreedyBot:
                 memo[id(card)] = worth
             if action == KEEP:  # a draft: the card's worth as if built, less its price
                 return worth - card.cost_coins / 3
-            bank = 0 if move.free else card.cost_coins + card.cost_per_age * now.table_age
+            bank = 0 if move.free else printed_coins(card, now.obs.table, now.seat) \
+                if card.less or card.upgrades else card.cost_coins + card.cost_per_age * now.table_age
             v = worth - (bank + paid + move.extra) / 3
             if move.free == "power":
                 v -= 1.5  # keep the once-per-age power for something costly if possible

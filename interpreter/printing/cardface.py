@@ -21,6 +21,7 @@ import textwrap
 
 from dsl import ast as A
 from dsl.english import effects_english, needed_english, stage_english
+from dsl.phrases import counted as counted_phrase
 from dsl.model import Card, WonderSide
 from dsl.vocab import BASE_VOCABULARY, Vocabulary
 
@@ -127,8 +128,14 @@ def card_face(card: Card, vocab: Vocabulary, players: str = "") -> list[Prim]:
     out.append(("rect", 11, 16, CARD_W - 14, 50, band + "22", band, 2))
     out += effect_panel(card.effects, vocab, 11, 16, CARD_W - 14, 50)
     y = 71.0
-    for n, counted in card.cost.needs:  # a prerequisite, in words under the panel
-        lines = wrap("Only with at least " + needed_english(n, counted), CARD_W - 14, 2.5)[:2]
+    said = ["Only with at least " + needed_english(n, counted) for n, counted in card.cost.needs]
+    if card.cost.less is not None:  # a cost counted from the city (`6 coins, 1 less per blue card`)
+        n = card.cost.less[0]
+        said.append(f"{n} coin{'s' if n != 1 else ''} less {counted_phrase(card.cost.less[1], vocab)} (never below 0)")
+    if card.upgrades:  # built over a card of the city, its cost credited
+        said.append(f"Built over {card.upgrades}, which it replaces (its cost credited)")
+    for text in said:  # prerequisites and the like, in words under the panel
+        lines = wrap(text, CARD_W - 14, 2.5)[:2]
         out += text_block(lines, 11, y, 2.5, "#8a1c1c", "start")
         y += len(lines) * 3.1 + 0.8
     for link, names in (("Free with ", card.chains_from), ("Leads to ", card.chains_to)):

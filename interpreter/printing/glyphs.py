@@ -215,6 +215,8 @@ def thing_row(c: A.Counted, vocab: Vocabulary) -> Row | None:
         return [piece(science, sym, vocab, w=0.9) for sym in vocab.symbols]
     if c.what == "token":
         return [piece(token, c.token[:1].upper(), hashed(c.token))]
+    if c.what == "shield":
+        return [piece(shield)]
     return None
 
 

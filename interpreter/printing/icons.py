@@ -60,6 +60,9 @@ def rows_for(e: A.Effect, vocab: Vocabulary) -> Row | None:
         return plugin_row(e)
     if isinstance(e, A.Trigger):  # the gain's own icons, then `when` and the event
         return trigger_row(e, rows_for(e.effect, vocab), vocab)
+    if isinstance(e, A.Lasting):  # the effect's own icons, then how long: one age
+        row = rows_for(e.effect, vocab)
+        return None if row is None else row + [word("1 AGE", 0.6)]
     return power_row(e, vocab)
 
 

@@ -281,6 +281,8 @@ def event_row(ev: A.Event, vocab: Vocabulary) -> Row:
         thing = [small(piece(arrow, False), 0.6), small(piece(any_resource, vocab)), small(piece(arrow, True), 0.6)]
     elif ev.kind == "take_coins":
         thing = [small(piece(bank)), small(piece(coin, ""))]
+    elif ev.kind == "sold":  # resources going out to the buyers (the arrows: who buys)
+        thing = [small(piece(any_resource, vocab)), small(piece(flow, w=0.5), 0.8)]
     else:
         thing = [small(_EVENTS[ev.kind])]
     return thing if ev.whose == ("self",) or ev.kind in ("age_start", "age_end", "game_end") \
@@ -342,15 +344,20 @@ def power_row(e: A.Effect, vocab: Vocabulary) -> Row | None:
             else around(copies, e.sides)
     if isinstance(e, A.Discount):
         return _discount(e, vocab)
+    if isinstance(e, A.Surcharge):  # as a coin discount, with its sign: +N coins on the target
+        row = _target(e.target) + [piece(coin, f"+{e.amount}")]
+        rest = per_row(e.per, vocab) if e.per is not None else []
+        return None if rest is None else (row + rest if e.sides == ("self",) else around(row + rest, e.sides))
     if isinstance(e, A.Trade):
         return _trade(e, vocab)
     if isinstance(e, A.Rebate):
         return _flanked([piece(coin, f"-{e.amount}"), small(piece(any_resource, vocab), 0.8)], e.sides)
     if isinstance(e, A.OthersCoins):
         paid = amount_row(coin, e.amount, e.per, vocab)
+        taken = [piece(flow, w=0.5), word("you", 0.45)] if e.to_owner and paid is not None else []
         if paid is not None and e.sides and isinstance(e.sides[0], A.Pick):  # chosen by a count
-            return picked_row(paid, e.sides[0])
-        return None if paid is None else _flanked(paid, e.sides)
+            return picked_row(paid, e.sides[0]) + taken
+        return None if paid is None else _flanked(paid, e.sides) + taken  # (stolen: to you)
     if isinstance(e, A.RuleChange):  # a rules number changed while this holds: its sign on the thing
         kind = e.rule.partition(" ")[2]  # `token KIND`: the kind's token
         what = {"trade_price": [small(piece(any_resource, vocab), 0.8), piece(coin, f"{e.amount:+d}")],

@@ -13,8 +13,11 @@ def bid_moves(hand: list[Any], city: Any, Move: Any) -> list[Any]:
     return [Move(0, BID, stage=b) for b in range(city.coins + 1)] if hand else []
 
 
-def bid_refusal(move: Any, city: Any, actions: tuple[str, ...]) -> str:
-    """Why a bid is not legal ("" when it is)."""
+def other_refusal(move: Any, city: Any, actions: tuple[str, ...]) -> str:
+    """Why a move that is not a card's play is not legal: a bid ("" when it is legal), or an
+    unknown action."""
+    if move.action != BID:
+        return f"unknown action '{move.action}' (build, wonder, sell, law or bid)"
     if BID not in actions:
         return "'bid' is not allowed now (only in an auction)"
     if (move.card, move.left, move.right, move.free, move.extra) != (0, 0, 0, "", 0) or min(move.far):

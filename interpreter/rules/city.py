@@ -37,9 +37,10 @@ class City:
                  "token_counts", "strength", "strength_out", "free_build_colors", "relative", "relative_choices",
                  "rebate_used", "free_turns", "colour_first", "listens", "counted_costs", "costs_for_others", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
                  "unowned", "built_stages", "under", "buried", "track_pos", "extras",
-                 "rule_changes", "shifts", "laws", "laws_placed", "gained", "gives", "gifted")
+                 "rule_changes", "shifts", "laws", "laws_placed", "gained", "gives", "gifted",
+                 "lasting", "expired")
 
-    def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack):
+    def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack, expired: frozenset[Any] = frozenset()):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
         self.seat = seat
         self.name = name
@@ -55,6 +56,8 @@ class City:
         self.gained: dict[Hook, int] = {}  # trigger -> points it gave (`vp 1 when ...`), scored at the end
         self.gives: list[Any] = []  # its `produce ... for SIDES` hooks (production for others)
         self.gifted: tuple[tuple[int, Any], ...] = ()  # (giver's seat, hook): production folded in
+        self.lasting: list[Any] = []  # durations in force (`until age ends`: rules/durations.py)
+        self.expired = expired  # durations ended: a city made again skips them
         self.coins = cp.rules.starting_coins
         self.cards: list[CCard] = []
         self.names: set[str] = set()
@@ -224,13 +227,13 @@ class City:
     # what giving up a card leaves as it was: the city's holdings and history, not its totals
     _KEPT = frozenset({"seat", "name", "side", "n_res", "unowned", "coins", "tokens", "token_counts", "laws", "laws_placed",
                        "free_build_used", "sold", "tucked", "buried", "hands", "bank_used", "rebate_used",
-                       "copied_now", "second_used", "prod_version", "track_pos", "gained"})
+                       "copied_now", "second_used", "prod_version", "track_pos", "gained", "expired"})
 
     def give_up(self, card: CCard | None, cp: CompiledPack) -> None:
         """A built card leaves the city (`discard own ...`): every running total is made again
         from what remains (board, cards, stages, cards copied now), so its production, shields,
         science, powers and points end; coins, tokens and used powers stay."""
-        fresh = City(self.seat, self.name, self.side, cp)
+        fresh = City(self.seat, self.name, self.side, cp, self.expired)
         for c in self.cards:
             if c is not card:
                 fresh.build_card(c)
@@ -337,6 +340,7 @@ class City:
         new.rule_changes, new.shifts, new.laws = self.rule_changes[:], dict(self.shifts), self.laws[:]
         new.laws_placed = self.laws_placed
         new.gives, new.gifted = self.gives[:], self.gifted
+        new.lasting, new.expired = self.lasting[:], self.expired
         return new
 
     @property

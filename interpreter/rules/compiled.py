@@ -31,11 +31,13 @@ class CCard:
     deck: str = ""  # "" for an age card
     cost_per_age: int = 0  # coins to the bank per age number, besides cost_coins
     needs: tuple[tuple[int, Any, str], ...] = ()  # prerequisites: (at least N, Counter, in words)
-    # priced in full by legal_moves (its cost depends on the age, or it has a prerequisite)
+    less: tuple[int, Any] | None = None  # `1 less per blue card`: (coins, Counter) (cost_now.py)
+    upgrades: str = ""  # built over the builder's card of this name, its cost credited (cost_now.py)
+    # priced in full by legal_moves (its cost depends on the age or the state, or it has a prerequisite)
     full_price: bool = field(init=False, repr=False, default=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "full_price", bool(self.cost_per_age or self.needs))
+        object.__setattr__(self, "full_price", bool(self.cost_per_age or self.needs or self.less or self.upgrades))
 
     @property
     def needs_resources(self) -> bool:
@@ -52,6 +54,7 @@ class CStage:
     needs: tuple[tuple[int, Any, str], ...] = ()
     copy: str = ""  # "left"/"right": resolved for each seat against that neighbour (copied_stages)
     blocked: str = ""  # why the stage can never be built (a copy with nothing to copy)
+    less: tuple[int, Any] | None = None  # `1 less per ...`: (coins, Counter) (cost_now.py)
 
 
 @dataclass(frozen=True, eq=False)
@@ -93,6 +96,7 @@ class CompiledPack:
     tracks: tuple[CTrack, ...] = ()  # per-city tracks, in the rules' order (City.track_pos)
     projects: tuple["CProject", ...] = ()  # shared projects, by age (dsl/projects.py)
     track_strength: tuple[Any, ...] = ()  # each track conflict's count (None: shields)
+    state_costs: bool = False  # some card, stage or project costs `N less per ...` (cost_now.py)
 
     def project_of(self, age: int) -> "CProject | None":
         """The project on the table in `age`, if the pack has one."""
@@ -195,6 +199,9 @@ class _Indexes:
     def needs(self, cost: A.Cost) -> tuple[tuple[int, Any, str], ...]:
         return tuple((n, counter(c, self), needed_english(n, c)) for n, c in cost.needs)
 
+    def less(self, cost: A.Cost) -> tuple[int, Any] | None:
+        return None if cost.less is None else (cost.less[0], counter(cost.less[1], self))
+
     def cost(self, cost: A.Cost) -> tuple[tuple[int, int], ...]:
         vec = [0] * len(self.res)
         for name, n in cost.resources:
@@ -219,12 +226,12 @@ def compile_pack(pack: Pack) -> CompiledPack:
         cards.append(CCard(i, c.name, c.age, ix.col[c.color], c.color, c.cost.coins, ix.cost(c.cost),
                            frozenset(c.chains_from), compile_effects(c.effects, ix),
                            pack.rules.category_of(c.color), c, c.deck, c.cost.coins_per_age,
-                           ix.needs(c.cost)))
+                           ix.needs(c.cost), ix.less(c.cost), c.upgrades))
     sides = {}
     for w in pack.wonders:
         for s, side in w.sides.items():
             stages = tuple(CStage(k, st.cost.coins, ix.cost(st.cost), ix.stage_effects(k, st.effects),
-                                  st.cost.coins_per_age, ix.needs(st.cost), st.copy)
+                                  st.cost.coins_per_age, ix.needs(st.cost), st.copy, less=ix.less(st.cost))
                            for k, st in enumerate(side.stages))
             sides[(w.name, s)] = CSide(w.name, s, compile_effects(side.effects, ix), stages, side,
                                      side.stage_order == "any")
@@ -234,9 +241,12 @@ def compile_pack(pack: Pack) -> CompiledPack:
         card = Card(p.name, p.age, "project", (), p.cost, p.reward, source=p.source)
         projects.append(CProject(p.name, p.age, CCard(-1 - k, p.name, p.age, -1, "project", p.cost.coins,
                                                       ix.cost(p.cost), frozenset(), compile_effects(p.reward, ix),
-                                                      "wonder", card, "project", p.cost.coins_per_age),
+                                                      "wonder", card, "project", p.cost.coins_per_age,
+                                                      less=ix.less(p.cost)),
                                  compile_effects(p.penalty, ix), p.needed, p.completes, p))
     return CompiledPack(pack, pack.rules, tuple(ix.res), tuple(ix.col), tuple(ix.sym),
                         tuple(cards), sides, tuple(w.name for w in pack.wonders), tracks=tracks,
                         projects=tuple(projects),
-                        track_strength=tuple(counter(w.count, ix) for w in pack.rules.track_conflicts))
+                        track_strength=tuple(counter(w.count, ix) for w in pack.rules.track_conflicts),
+                        state_costs=any(c.less or c.upgrades for c in cards) or any(p.card.less for p in projects)
+                        or any(st.less for s in sides.values() for st in s.stages))

@@ -67,7 +67,7 @@ def value(rules: Any, city: City, name: str) -> int:
 
 def farther(step: int, shifts: dict[str, int]) -> int:
     """An age's passing step (seats, + to the left) with `rule pass` changes: the distance
-    grows or shrinks, the direction stays (validate refuses a distance of 0 or less). A pass
+    grows or shrinks, and below 0 the hands pass the other way (validate refuses a distance of 0). A pass
     change holds for the whole table, wherever its card is (shifts_of), so any city's sum is
     the table's."""
     far = abs(step) + shifts.get("pass", 0)
@@ -81,7 +81,8 @@ def pack_changes_rules(cp: Any) -> bool:
     for side in cp.sides.values():
         effects.append(side.board)
         effects.extend(s.effect for s in side.stages)
-    return any(getattr(h, "changes_rules", False) for e in effects for h in e.hooks)
+    return any(getattr(h, "changes_rules", False) or getattr(h, "holds_rules", False)  # (a duration's)
+               for e in effects for h in e.hooks)
 
 
 def law_refusal(city: City, tile: int, paid: bool) -> str:

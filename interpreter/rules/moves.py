@@ -7,11 +7,12 @@ from interpreter.rules.compiled import CCard
 from interpreter.rules.exchange import exchange_short
 from interpreter.rules.far_trade import far_options
 from interpreter.rules.payment import payment_options
+from interpreter.rules.cost_now import printed_coins, printed_resources, upgrade_refusal
 from interpreter.rules.pricing import PLAIN, Terms, build_terms, mods_for, options_with_changes
 from interpreter.rules.city import City, Table
 from interpreter.rules.counting import count
 from interpreter.rules.laws import law_refusal
-from interpreter.rules.bids import BID, bid_moves, bid_refusal  # an auction's (re-exported)
+from interpreter.rules.bids import BID, bid_moves, other_refusal  # an auction's (re-exported)
 
 BUILD, WONDER, SELL, KEEP, LAW = "build", "wonder", "sell", "keep", "law"
 ALL_ACTIONS = (BUILD, WONDER, SELL)
@@ -84,14 +85,13 @@ def price_card(card: CCard, city: City, table: Table, coins: int | None = None) 
     coins = city.coins if coins is None else coins
     if card.name in city.names:
         return Price(False, "", 0, (), f"{card.name} is already built in this city")
-    if card.needs:
-        missing = unmet(card.needs, city, table)
-        if missing:
-            return Price(False, "", 0, (), missing)
+    missing = (card.needs and unmet(card.needs, city, table)) or upgrade_refusal(card, city)
+    if missing:  # a prerequisite, or the card an upgrade is built over
+        return Price(False, "", 0, (), missing)
     if card.chains_from and not card.chains_from.isdisjoint(city.names):
         return Price(True, "chain", 0, ((0, 0),))
-    bank = card.cost_coins + card.cost_per_age * table.age
-    return _priced(coins, build_terms(card.color, bank, card.cost, city, table), city, table)
+    bank = printed_coins(card, table, city.seat)
+    return _priced(coins, build_terms(card.color, bank, printed_resources(card, city), city, table), city, table)
 
 
 def price_stage(city: City, table: Table, coins: int | None = None, index: int = -1) -> Price:
@@ -109,7 +109,7 @@ def price_stage(city: City, table: Table, coins: int | None = None, index: int =
         missing = unmet(stage.needs, city, table)
         if missing:
             return Price(False, "", 0, (), missing)
-    bank = stage.cost_coins + stage.cost_per_age * table.age
+    bank = printed_coins(stage, table, city.seat)
     return _priced(coins, build_terms(-1, bank, stage.cost, city, table), city, table)
 
 
@@ -183,7 +183,7 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
         stage_moves = [m for k, p in _stage_prices(city, table) for m in _price_moves(0, WONDER, p, k)]
     elif city.stages_built < len(city.side.stages):
         st = city.side.stages[city.stages_built]
-        if mods is not None and mods.stage != PLAIN or st.cost_per_age or st.needs or st.blocked:
+        if mods is not None and mods.stage != PLAIN or st.cost_per_age or st.needs or st.blocked or st.less:
             stage_moves = _price_moves(0, WONDER, price_stage(city, table))
         else:
             st = city.side.stages[city.stages_built]
@@ -203,7 +203,7 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
             p = price_card(card, city, table)  # a cost change, the age or a prerequisite: in full
             moves.extend(_price_moves(i, BUILD, p))
             if free_power and p.free not in ("chain", "discount") and not (card.needs and unmet(card.needs, city, table)) \
-                    and (card.cost or card.cost_coins or card.cost_per_age) \
+                    and not upgrade_refusal(card, city) and (card.cost or card.cost_coins or card.cost_per_age) \
                     and (not city.free_build_colors or card.color in city.free_build_colors):
                 add(new(Move, (i, BUILD, 0, 0, "power", 0, _NOFAR, -1)))
         elif card.name not in names:
@@ -258,7 +258,7 @@ def _general_moves(hand: list[CCard], city: City, table: Table, free_power: bool
             if free_power and card.name not in city.names and p.free not in ("chain", "discount") \
                     and (not city.free_build_colors or card.color in city.free_build_colors) \
                     and (card.cost or card.cost_coins or card.cost_per_age) \
-                    and not (card.needs and unmet(card.needs, city, table)):
+                    and not (card.needs and unmet(card.needs, city, table)) and not upgrade_refusal(card, city):
                 moves.append(Move(i, BUILD, 0, 0, "power"))
         for k, stage in stages:
             moves.extend(_price_moves(i, WONDER, stage, k))
@@ -273,8 +273,7 @@ def refusal(move: Move, hand: list[CCard], city: City, table: Table, free_power:
             actions: tuple[str, ...] = ALL_ACTIONS) -> str:
     """Why `move` is not legal ("" when it is)."""
     if move.action not in (BUILD, WONDER, SELL, KEEP, LAW):
-        return bid_refusal(move, city, actions) if move.action == BID else \
-            f"unknown action '{move.action}' (build, wonder, sell or law)"
+        return other_refusal(move, city, actions)  # a bid, or an unknown action
     if move.action not in actions and not (move.action == LAW and actions is ALL_ACTIONS):
         return f"'{move.action}' is not allowed now (this phase allows: {', '.join(actions)})"
     if not 0 <= move.card < len(hand):
@@ -303,8 +302,9 @@ def refusal(move: Move, hand: list[CCard], city: City, table: Table, free_power:
             return f"{card.name} is already built in this city"
         if city.free_build_colors and card.color not in city.free_build_colors:
             return f"the free-build power builds only some colours, not {card.color_name} cards"
-        if card.needs and unmet(card.needs, city, table):
-            return unmet(card.needs, city, table)
+        missing = (card.needs and unmet(card.needs, city, table)) or upgrade_refusal(card, city)
+        if missing:
+            return missing
         return "" if (move.left, move.right, move.extra) == (0, 0, 0) else "a free build pays nothing"
     p = price_card(card, city, table) if move.action == BUILD else price_stage(city, table, index=move.stage)
     if not p.buildable:

@@ -53,6 +53,8 @@ def _score_city(table: Table, seat: int, rules: Rules, extra: Sequence[CCard] = 
         for i, n in enumerate(card.effect.science):
             science[i] += n
         wilds.extend(card.effect.science_wild)
+    for hand in rules.scored_hands:  # secret objectives: a hand's cards score their points
+        scorers.extend((card.category, h) for card in city.hands.get(hand, ()) for h in card.effect.score_hooks)
     per_set = [(line, h) for line, h in scorers if h.science_set]
     bonus = rules.science_set_bonus + (city.shifts.get("science_set", 0) if city.shifts else 0)
     sci, sets = _science(science, wilds, bonus,
@@ -121,7 +123,37 @@ def city_scores(cities: list[City], table: Table, rules: Rules) -> dict[str, Any
                         **({"copied": pad["copied"]} if "copied" in pad else {}),
                         **({"free_city": True} if city.unowned else {})})
     unowned = frozenset(i for i, c in enumerate(cities) if c.unowned)
-    return {"players": players, "winners": winners(pads, [c.coins for c in cities], unowned)}
+    coins = [c.coins for c in cities]
+    teams = partners(rules.teams, len(cities)) if not unowned else []
+    if not teams:
+        return {"players": players, "winners": winners(pads, coins, unowned)}
+    for k, team in enumerate(teams):
+        for seat in team:
+            players[seat]["team"] = k
+    return {"players": players, "teams": [{"seats": list(t), "total": sum(pads[s]["total"] for s in t)}
+                                          for t in teams],
+            "winners": team_winners(pads, coins, teams)}
 
 
-__all__ = ["science_score", "score_table", "city_scores", "winners", "copy_candidates", "count"]
+def partners(teams: str, n: int) -> list[tuple[int, int]]:
+    """The teams of two of the Cities team variant (`rules: teams`), at an even count from 4
+    players (the rulebook's 4, 6 or 8): seats side by side (0-1, 2-3, ...) or across the table
+    (seat i with seat i + n/2). None at other counts: each plays for itself."""
+    if not teams or n < 4 or n % 2:
+        return []
+    if teams == "neighbours":
+        return [(i, i + 1) for i in range(0, n, 2)]
+    return [(i, i + n // 2) for i in range(n // 2)]
+
+
+def team_winners(pads: list[dict[str, Any]], coins: list[int], teams: list[tuple[int, int]]) -> list[int]:
+    """Both partners of the team with the highest total of their two scores win; a tie is broken
+    by the team's coins together (the base game's tie-break, per team); a tie on coins is shared."""
+    totals = [sum(pads[s]["total"] for s in t) for t in teams]
+    tied = [k for k, t in enumerate(totals) if t == max(totals)]
+    money = {k: sum(coins[s] for s in teams[k]) for k in tied}
+    return sorted(s for k in tied if money[k] == max(money.values()) for s in teams[k])
+
+
+__all__ = ["science_score", "score_table", "city_scores", "winners", "partners", "team_winners",
+           "copy_candidates", "count"]

@@ -18,6 +18,7 @@ from dsl.text_errors import did_you_mean as _suggest
 
 from interpreter.rules.copied_stages import seat_sides
 from interpreter.rules.compiled import CompiledPack
+from interpreter.rules.durations import expire
 from interpreter.rules.gifts import refresh_gifts
 from interpreter.rules.laws import refresh
 from interpreter.rules.tower_state import read_tower, token_values
@@ -286,6 +287,7 @@ def build_table(state: dict[str, Any], cp: CompiledPack) -> Table:
         table.joins, table.projects_done = read_projects(state.get("projects"), cities, owned, cp, problems)
     if problems:
         raise StateError("\n".join(problems))
+    expire(table, cp)  # read as the game ends (the last age's): every `until age ends` is over
     refresh(table, laws)  # the changes its built cards and visible laws make (rules/laws.py)
     refresh_gifts(table, cp)  # and the production cities give each other (rules/gifts.py)
     return table

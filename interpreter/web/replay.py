@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.rules.compiled import CCard, CompiledPack
+from interpreter.rules.cost_now import printed_coins
 from interpreter.rules.moves import Move, refusal
 from .views import game_view, turn_lines
 
@@ -71,10 +72,14 @@ class LogBot:
         city = game.cities[seat]
         if move.action == "build":
             card = game.hands[seat][move.card]
-            bank = build_terms(card.color, card.cost_coins, card.cost, city, game.table).bank
+            coins = card.cost_coins if card.less is None else printed_coins(card, game.table, seat) \
+                - card.cost_per_age * game.table.age  # (the age's coins are read as extra, as before)
+            bank = build_terms(card.color, coins, card.cost, city, game.table).bank
         elif move.action == "wonder" and 0 <= city.stage_at(move.stage) < len(city.side.stages):
             st = city.side.stages[city.stage_at(move.stage)]
-            bank = build_terms(-1, st.cost_coins, st.cost, city, game.table).bank
+            coins = st.cost_coins if st.less is None else printed_coins(st, game.table, seat) \
+                - st.cost_per_age * game.table.age
+            bank = build_terms(-1, coins, st.cost, city, game.table).bank
         else:
             return 0
         return logged.get("bank", 0) - bank

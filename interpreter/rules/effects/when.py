@@ -83,4 +83,7 @@ def _trigger(n: A.Trigger, b: Builder, ix: Any) -> None:
     compile_node(n.effect, inner, ix)
     (hook,) = inner.hooks
     colors = frozenset(ix.col[c] for c in n.event.colors)
-    b.hooks.append(TriggerHook(n.event.kind, colors, hook, n.once_per_turn, n.event.whose, n.once_per))
+    whose = n.event.whose
+    if n.event.kind == "sold":  # heard in the owner's (the seller's) city, from the buyers' sides
+        colors, whose = frozenset(seats_of(whose)), ("self",)  # (Event.color: 1 left, 2 right)
+    b.hooks.append(TriggerHook(n.event.kind, colors, hook, n.once_per_turn, whose, n.once_per))
