@@ -289,3 +289,19 @@ def test_an_event_revealed_at_the_end_holds_for_the_scoring(tmp_path: Path) -> N
     assert g.log["events"] == [{"age": 3, "phase": "omen", "cards": ["Late Glory"], "effects": [
         "While this holds, each complete set of science symbols you score is worth 2 points more."]}]
     assert all(c.shifts == {"science_set": 2} for c in g.cities) and [c.name for c in g.revealed] == ["Late Glory"]
+
+
+def test_the_terminal_player_bids_with_bid_n() -> None:
+    from interpreter.players.human import HumanBot
+    answers = iter(["bid 99", "bid x", "bid 1"])
+    said: list[str] = []
+    g = Game(cp(), [GreedyBot() for _ in range(3)], seed=1, log=True)
+    while not (0 in g.pending() and g.phase.kind == "auction"):
+        g.step(g.ask_bots())
+    moves = list(g.pending()[0].moves)
+    human = HumanBot(ask=lambda _prompt: next(answers), say=said.append)
+    assert human.choose(g.observe(0), moves).stage == 1
+    text = "\n".join(said)
+    assert "is up for auction" in text and "the single highest bid builds it" in text
+    assert text.count(f"refused: type 'bid N', N from 0 to {g.cities[0].coins} (your coins)") == 2
+    assert "age 1, event:" in text and "is face up for the whole table" in text  # the event, as news
