@@ -43,5 +43,9 @@ PHASES: dict[str, PhaseSpec] = {s.kind: s for s in (
               "the single highest bid builds the card free of its cost and pays its bid to the "
               "bank; on a tie for the highest bid nobody takes it, and it goes to the box.",
               ("deck",), ("deal", "ages")),
+    PhaseSpec("market", "Lay the top `deal` cards of `deck` face up in a row; the players take one "
+              "each, one after another, fewest points so far first (a tie: the earlier seat), into "
+              "the second hand `hand`; the cards left go to the box.",
+              ("deck", "deal", "hand"), ("ages",)),
 )}
-TABLE_DECKS = ("reveal", "auction")  # the kinds whose deck is the table's (face down, never in the box)
+TABLE_DECKS = ("reveal", "auction", "market")  # the kinds whose deck is the table's (face down, never in the box)

@@ -321,15 +321,17 @@ def _check_phases(rules: Rules, bad: Callable[..., None]) -> None:
         for age in p.ages:
             if not 1 <= age <= rules.ages:
                 bad(at + ("ages",), f"phase '{p.name}': age {age} is not one of 1..{rules.ages}")
-        if p.kind in ("draft", "reveal", "auction"):
+        if p.kind in ("draft", "reveal", "auction", "market"):
             if p.deck not in rules.decks:
                 bad(at + ("deck",), f"phase '{p.name}': unknown deck '{p.deck}'"
                     + (f" (decks: {', '.join(rules.decks)})" if rules.decks else
                        " (declare it in rules: decks)") + did_you_mean(p.deck, rules.decks))
             if p.deal < 1:
                 bad(at + ("deal",), f"phase '{p.name}': deal must be at least 1")
-            if p.kind != "draft":  # the table's decks fill no hand
+            if p.kind not in ("draft", "market"):  # reveals and auctions fill no hand
                 continue
+            if not p.hand:
+                bad(at, f"phase '{p.name}': a {p.kind} needs `hand`, the second hand it fills")
             filled.add(p.hand)
         elif p.hand not in filled:
             bad(at + ("hand",), f"phase '{p.name}': no earlier phase fills the hand '{p.hand}'"

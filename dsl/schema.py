@@ -84,9 +84,10 @@ def _phase() -> dict[str, Any]:
                                 "(default: every age)"},
         "deck": _name("draft, reveal: the deck (one of the rules' `decks`) the cards are dealt "
                       "or revealed from"),
-        "deal": _int("draft: cards dealt to each player; reveal: cards turned face up (default 1)", 1),
+        "deal": _int("draft: cards dealt to each player; reveal, auction: cards turned face up (default 1); "
+                     "market: cards in the row", 1),
         "pass": {"enum": SIDES, "description": "draft: the side the rest of each hand is passed to"},
-        "hand": _name("the second hand the phase fills (draft) or plays from (recruit)"),
+        "hand": _name("the second hand the phase fills (draft, market) or plays from (recruit)"),
         "actions": {"type": "array", "items": {"enum": list(ACTIONS)}, "minItems": 1,
                     "description": "recruit: what a player may do with the card played: build it, "
                                    "build a wonder stage with it, sell it (default: all three)"},

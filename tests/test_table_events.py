@@ -162,6 +162,7 @@ class Bidder(GreedyBot):
         if moves and moves[0].action == "bid":
             self.notes.append(("bid", g.age, coins))
             bid = self.bids.pop(0)
+            assert bid <= coins, f"the script bids {bid}, and the city has {coins} coins"
             return next(m for m in moves if m.stage == bid)
         self.notes.append(("move", g.age, coins))
         return super().choose(obs, moves)
@@ -172,6 +173,10 @@ def _auction(bids: list[list[int]], top: list[str]) -> tuple[Game, list[list[tup
     g = Game(cp(), [Bidder(b, n) for b, n in zip(bids, notes)], seed=1, log=True)
     by_name = {c.name: c for c in g.zones["relics"]}
     g.zones["relics"] = [c for c in g.zones["relics"] if c.name not in top] + [by_name[n] for n in reversed(top)]
+    while not (g.pending() and g.phase.kind == "auction"):
+        g.step(g.ask_bots())
+    for city in g.cities:  # every city with 5 coins at the first auction
+        city.coins = 5
     g.play()
     return g, notes
 
@@ -199,7 +204,7 @@ def test_the_single_highest_bid_builds_the_card_and_pays_the_bank() -> None:
 
 
 def test_a_tie_for_the_highest_bid_sells_to_nobody() -> None:
-    g, notes = _auction([[1, 0], [1, 0], [0, 0]], ["War Banner", "Merchant Seal"])
+    g, notes = _auction([[3, 0], [3, 0], [1, 0]], ["War Banner", "Merchant Seal"])
     assert not any("War Banner" in c.names for c in g.cities)
     assert all(_after_bid(n, 1)[0] == _after_bid(n, 1)[1] for n in notes)  # nobody paid
 
@@ -298,10 +303,49 @@ def test_the_terminal_player_bids_with_bid_n() -> None:
     g = Game(cp(), [GreedyBot() for _ in range(3)], seed=1, log=True)
     while not (0 in g.pending() and g.phase.kind == "auction"):
         g.step(g.ask_bots())
-    moves = list(g.pending()[0].moves)
+    from interpreter.rules.moves import BID, legal_moves
+    g.cities[0].coins = 3
+    moves = legal_moves(g.hands[0], g.cities[0], g.table, False, (BID,))
     human = HumanBot(ask=lambda _prompt: next(answers), say=said.append)
     assert human.choose(g.observe(0), moves).stage == 1
     text = "\n".join(said)
     assert "is up for auction" in text and "the single highest bid builds it" in text
     assert text.count(f"refused: type 'bid N', N from 0 to {g.cities[0].coins} (your coins)") == 2
     assert "age 1, event:" in text and "is face up for the whole table" in text  # the event, as news
+
+
+# -- the market row ------------------------------------------------------------------------------
+
+def test_the_market_row_is_taken_fewest_points_first() -> None:
+    from interpreter.rules.scoring import score_table
+    g = Game(cp(), [GreedyBot() for _ in range(4)], seed=3, log=True)
+    while not (g.pending() and g.phase.kind == "market"):
+        g.step(g.ask_bots())
+    pads = score_table(g.table, g.rules)
+    expected = sorted(range(4), key=lambda s: (pads[s]["total"], s))[:3]  # 3 wares for 4 players
+    row = [c.name for c in next(h for h in g.hands if h)]
+    takers = []
+    while g.phase.kind == "market":
+        (seat,) = g.pending()
+        assert [c.name for c in g.hands[seat]] == row  # the row as it stands, to the taker only
+        takers.append(seat)
+        answers = g.ask_bots()
+        row.pop(answers[seat].card)
+        g.step(answers)
+    assert takers == expected and row == []
+    took = [t for t in g.log["turns"] if t["phase"] == "market"]
+    assert [t["moves"][0]["player"] for t in took] == expected
+    assert len(g.zones["wares"]) == 1  # 4 wares, 3 laid out
+    g.play()
+    trade = [m for t in g.log["turns"] if t["phase"] == "recruit" for m in t["moves"]]
+    assert sorted(m["player"] for m in trade) == sorted(expected)  # each plays the ware it took
+    assert all(not c.hands.get("wares") for c in g.cities)  # rest: box
+
+
+def test_a_market_needs_a_hand(tmp_path: Path, capsys: Any) -> None:
+    from interpreter.cli import main
+    cards = "".join(f"  - {{name: W{c}, deck: events, color: event, effect: vp 1}}\n" for c in "abc")
+    phases = "    - {name: stall, kind: market, deck: events, at: start, deal: 3}\n"
+    assert main(["validate", str(_pack(tmp_path, phases, cards))]) == 1
+    err = capsys.readouterr().err
+    assert "pack.yaml:9:7: rules: phase 'stall': a market needs `hand`, the second hand it fills" in err

@@ -29,6 +29,11 @@ def phase_lines(log: dict[str, Any]) -> list[str]:
             lines.append(f"{draft}: each player keeps one card and passes the rest")
             lines.extend(f"  {names[s]}: {', '.join(cards)}" for s, cards in sorted(kept.items()))
             kept = {}
+        if phase == "market":  # one take a record, fewest points first
+            age = _ROMAN.get(entry["age"], entry["age"])
+            lines.extend(f"{entry.get('name', 'market').capitalize()} (age {age}): {names[m['player']]} "
+                         f"takes {m['card']}" for m in entry["moves"])
+            continue
         if phase == "auction":
             if not entry.get("note"):
                 lines.append(auction_line(entry, names))

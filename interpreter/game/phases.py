@@ -27,6 +27,7 @@ from interpreter.rules.moves import ALL_ACTIONS, KEEP, Move
 from interpreter.game.contract import PhaseHost
 from interpreter.game.auction import AuctionPhase
 from interpreter.game.events import RevealPhase, end_events
+from interpreter.game.market import MarketPhase
 from interpreter.game.seats import open_piles, seat_choices, seat_pools
 
 AGE = PhaseDecl(name="age", kind="age", at="age")
@@ -221,9 +222,9 @@ class RecruitPhase:
         game.sub = "done"
 
 
-RUNNERS: dict[str, AgePhase | DraftPhase | RecruitPhase | RevealPhase | AuctionPhase] = {
+RUNNERS: dict[str, AgePhase | DraftPhase | RecruitPhase | RevealPhase | AuctionPhase | MarketPhase] = {
     "age": AgePhase(), "draft": DraftPhase(), "recruit": RecruitPhase(), "reveal": RevealPhase(),
-    "auction": AuctionPhase()}
+    "auction": AuctionPhase(), "market": MarketPhase()}
 
 if set(RUNNERS) != set(PHASES):  # pragma: no cover - caught by the test suite too
     raise RuntimeError(f"phase runners out of step with dsl.phases: {sorted(set(RUNNERS) ^ set(PHASES))}")

@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from interpreter.players.gamelog import RecordedGame, ReplayedGame
 from interpreter.rules.compiled import CCard, CompiledPack
-from interpreter.rules.moves import BID, Move, refusal
+from interpreter.rules.moves import BID, KEEP, Move, refusal
 
 
 class ResumeError(ValueError):
@@ -139,7 +139,7 @@ class LoggedTurns:
         for mv in moves:  # the logged bank coins are the cost's and any bought from the bank
             if (mv.card, mv.action, mv.left, mv.right, mv.free, list(mv.far), mv.stage) \
                     == (idx, m["action"], left, right, free, m.get("far", [0, 0]), stage) \
-                    and g._bank(seat, mv, card) + mv.extra == bank:
+                    and (0 if mv.action == KEEP else g._bank(seat, mv, card)) + mv.extra == bank:
                 return mv
         move = Move(idx, m["action"], left, right, free, stage=stage)
         why = refusal(move, g.hands[seat], g.cities[seat], g.table, g.free_power(seat))
