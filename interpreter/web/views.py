@@ -117,7 +117,8 @@ def card_view(game: "Game", seat: int, index: int, card: CCard, moves: list[Move
             coins_now(min(price.bank + m.left + m.right + m.extra for m in builds if not m.free))
             if any(not m.free for m in builds) else "free with your wonder power")
     elif any(m.card == index and m.action == KEEP for m in moves):
-        status = "keep it: you pick one card of this hand to keep, then pass the rest"
+        status = "keep it: you pick one card of this hand to keep, then pass the rest" \
+            if game.phase.kind != "market" else "take it: one card of the market row, into your hand"
     elif any(m.action == BID for m in moves):
         status = "up for auction: bid coins in secret; the single highest bid builds it and pays them (a tie: nobody)"
     else:
