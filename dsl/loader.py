@@ -10,6 +10,7 @@ they point at; split, each piece would need the whole collector passed around.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
@@ -54,6 +55,7 @@ class _Collector:
         self.trusted_now: list[tuple[str, list[str], list[str]]] = []  # consent recorded by this load
         self.root = root
         self.packs: dict[Path, tuple[Pack | None, bool]] = {}  # folder -> (pack, had problems)
+        self.named: Path | None = None  # the pack the user named: `allow_plugins` is consent to its plug-ins only
 
     def add(self, doc: YamlDoc | str, pos: tuple[int, int], message: str, subject: str = "",
             kind: str = "error", length: int = 1) -> None:
@@ -250,8 +252,9 @@ class _PackBuilder:
                                         frozenset(e.key for e in lineage))]
         rules = build_rules(raw_rules, manifest, col.add, own_rules)
         plugin_mods = [*(x for p in parents for x in p.plugins), *_as_list(m.get("plugins"))]
-        words = load_plugins(manifest, folder, col.add, col.allow_plugins, col.trust,
-                             col.trusted_now if col.trust else None)
+        named = folder.resolve() == col.named  # consent on the command line is to this pack only
+        words = load_plugins(manifest, folder, col.add, col.allow_plugins and named, col.trust,
+                             col.trusted_now if col.trust else None, extended=not named)
         for p in parents:
             words |= set(p.meta.get("plugin_words", ()))
         vocab = Vocabulary(rules.vocab.resource_classes, rules.vocab.colors, rules.vocab.symbols,
@@ -329,7 +332,8 @@ class _PackBuilder:
                     plugins=tuple(dict.fromkeys(plugin_mods)),
                     projects=tuple(sorted(all_projects, key=lambda p: p.age)),
                     meta={"raw_rules": raw_rules, "lineage": lineage,
-                          "plugin_words": tuple(sorted(words)), "deal_spot": _deal_spot(manifest)})
+                          "plugin_words": tuple(sorted(words)), "deal_spot": _deal_spot(manifest),
+                          "content_hash": content_hash(folder, [p.meta.get("content_hash", "") for p in parents])})
 
     def _track_steps(self, manifest: YamlDoc, rules: Rules) -> Rules:
         """Each track step's reward parsed, its mistakes located in the manifest."""
@@ -616,6 +620,21 @@ def _with_tower(rules: Rules, raw: Any, manifest: YamlDoc, vocab: Vocabulary, co
     return replace(rules, tower=tower)
 
 
+def content_hash(folder: Path, parents: list[str]) -> str:
+    """sha256 of what the pack is made of: every file of its folder (by path and content,
+    cached bytecode and hidden files left out) and the packs it extends. A game log keeps it,
+    so a log is resumed under the pack it was played with."""
+    from .trust import file_hashes
+    h = hashlib.sha256()
+    for parent in parents:
+        h.update(parent.encode() + b"\0")
+    for rel, sha in sorted(file_hashes(folder).items()):
+        if "__pycache__" in rel.split("/") or any(part.startswith(".") for part in rel.split("/")):
+            continue
+        h.update(rel.encode() + b"\0" + sha.encode() + b"\0")
+    return h.hexdigest()
+
+
 def _with_vocab(rules: Rules, vocab: Vocabulary) -> Rules:
     from dataclasses import replace
     return replace(rules, vocab=vocab)
@@ -640,6 +659,7 @@ def load_pack(ref: str | Path, allow_plugins: bool = False, root: str | Path | N
     for where, known_pack in (known or {}).items():
         col.packs[where] = (known_pack, False)
     col.packs[folder] = (None, True)  # extending the pack being loaded is a cycle
+    col.named = folder.resolve()
     pack = _PackBuilder(col, (folder,)).build(folder)
     if col.more:
         col.diags.append(Diagnostic(_shown(str(folder / MANIFEST)), 0, 0,

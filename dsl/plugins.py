@@ -17,7 +17,9 @@ reported with its name: as a located diagnostic while loading, as PluginFailure
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import importlib.machinery
 import importlib.util
 import os
 import re
@@ -26,7 +28,7 @@ import sys
 import traceback
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from .limits import LIMITS
 from .registry import PLUGINS, PluginSpec, register_plugin
@@ -125,16 +127,42 @@ def _local_file(name: str, folder: Path) -> tuple[Path | None, str]:
     return path, ""
 
 
+class _SourceOnly(importlib.machinery.SourceFileLoader):
+    """Compiles the plug-in from its source, every time: never a `__pycache__/*.pyc` beside
+    it (a pack could ship one compiled from other code with a header that matches), and
+    never writes one into the pack's folder."""
+
+    def get_code(self, fullname: str) -> Any:
+        path = self.get_filename(fullname)
+        return self.source_to_code(self.get_data(path), path)
+
+
+@contextlib.contextmanager
+def _no_bytecode() -> Iterator[None]:
+    """While a plug-in is imported, what it imports itself (a neighbour module) writes no
+    bytecode and reads none from a `__pycache__` (the cache is looked for under a prefix
+    folder that does not exist)."""
+    old_write, old_prefix = sys.dont_write_bytecode, sys.pycache_prefix
+    sys.dont_write_bytecode = True
+    sys.pycache_prefix = os.path.join(os.path.sep, "nonexistent-wonders-pycache", str(os.getpid()))
+    try:
+        yield
+    finally:
+        sys.dont_write_bytecode, sys.pycache_prefix = old_write, old_prefix
+
+
 def _import(name: str, path: Path) -> Any:
     mod_name = f"wonders_pack_plugin_{abs(hash(str(path.resolve())))}_{name}"
     if mod_name in sys.modules:
         return sys.modules[mod_name]
-    spec = importlib.util.spec_from_file_location(mod_name, path)
+    loader = _SourceOnly(mod_name, str(path))
+    spec = importlib.util.spec_from_file_location(mod_name, path, loader=loader)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[mod_name] = module
     try:
-        spec.loader.exec_module(module)
+        with _no_bytecode():
+            spec.loader.exec_module(module)
     except BaseException:
         del sys.modules[mod_name]  # import it again next time (e.g. after a fix, under --watch)
         raise
@@ -183,13 +211,14 @@ def _run(load: Callable[[], Any], what: str, report_here: Callable[[str], None])
 
 
 def load_plugins(manifest: YamlDoc, folder: Path, report: Report, allow: bool = False,
-                 trust: bool = False, trusted_now: list[tuple[str, list[str], list[str]]] | None = None
-                 ) -> set[str]:
+                 trust: bool = False, trusted_now: list[tuple[str, list[str], list[str]]] | None = None,
+                 extended: bool = False) -> set[str]:
     """Register the words of the manifest's `plugins:` modules and `uses:` installed words;
     problems (and the lack of consent) are reported at the manifest entry that names them.
     `allow`: the user's consent for this run, then remembered (dsl/trust.py; each new record
     appended to `trusted_now`); `trust`: without it, the remembered consent to these very
-    files counts."""
+    files counts. `extended`: a pack the named one extends (consent is asked of it by name:
+    only its remembered trust counts)."""
     from . import trust as trust_record
     modules, uses = _as_list(manifest.data.get("plugins")), _as_list(manifest.data.get("uses"))
     words: set[str] = set()
@@ -213,6 +242,10 @@ def load_plugins(manifest: YamlDoc, folder: Path, report: Report, allow: bool = 
                     report_here(f"{key}: not run: {what} {why_not}")
                 elif why_not and why_not != "not trusted":
                     report_here(f"{key}: not run: {why_not}")
+                elif extended:
+                    report_here(f"{key}: not run: {what} of {folder.name}, a pack this one extends, is "
+                                "Python code; consent to the pack you named does not cover the packs it "
+                                f"extends: read it, then trust it by name (wonders trust {folder})")
                 else:
                     report_here(f"{key}: not run: {what} is Python code; {CONSENT_HINT}")
                 continue

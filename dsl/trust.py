@@ -13,13 +13,13 @@ import hashlib
 import json
 import os
 import re
+import stat
 import time
 from pathlib import Path
 from typing import Any
 
 from .safeio import ReadProblem, read_bounded
 
-_MODULE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 MAX_BYTES = 1_000_000
 
 
@@ -35,25 +35,74 @@ def trust_file() -> Path:
     return Path(base) / "wonders" / "trust.json"
 
 
+MAX_FILES = 10_000  # files hashed in one pack's folder; past it, their count still counts
+
+
 def digest(folder: Path, modules: list[str], uses: list[str] = ()) -> tuple[str, list[str]]:
-    """(sha256, the files it covers): what consent is given to. It covers the manifest's
-    `plugins:` and `uses:` lists and every Python file at the top of the pack's folder (a
-    plug-in may load a neighbour such as helper.py: a change there asks again too)."""
+    """(sha256, what it covers): what consent is given to. It covers the manifest's
+    `plugins:` and `uses:` lists and every file under the pack's folder, sub-folders
+    included, by path and content (a plug-in may load any of them: a module in a sub-folder,
+    a data file, a `__pycache__` entry); a symbolic link by where it points. The list names
+    the Python files and counts the others."""
     h = hashlib.sha256()
     h.update(("plugins:" + ",".join(sorted(modules)) + ";uses:" + ",".join(sorted(uses))).encode() + b"\0")
-    files = []
+    python, others = [], 0
+    for rel, sha in sorted(file_hashes(folder).items()):
+        h.update(rel.encode() + b"\0" + sha.encode() + b"\0")
+        if rel.endswith(".py"):
+            python.append(rel)
+        else:
+            others += 1
+    return h.hexdigest(), python + ([f"and {others} other file(s)"] if others else [])
+
+
+def file_hashes(folder: Path) -> dict[str, str]:
+    """Each file under `folder` (its path relative to it, with /) and the sha256 of its
+    content; a link's target, a FIFO or device as what it is (none is opened)."""
+    out: dict[str, str] = {}
+    for top, dirs, names in os.walk(folder, followlinks=False):
+        dirs.sort()
+        for name in sorted(names) + [d for d in dirs if os.path.islink(os.path.join(top, d))]:
+            path = os.path.join(top, name)
+            rel = os.path.relpath(path, folder).replace(os.sep, "/")
+            if len(out) >= MAX_FILES:
+                out["..."] = str(int(out.get("...", "0")) + 1)
+                continue
+            out[rel] = _hash_one(path)
+    return out
+
+
+def _hash_one(path: str) -> str:
     try:
-        candidates = sorted(p for p in folder.iterdir() if p.suffix == ".py" and _MODULE.match(p.stem))
-    except OSError:
-        candidates = []
-    for path in candidates:
+        st = os.lstat(path)
+        if stat.S_ISLNK(st.st_mode):
+            return "link:" + os.readlink(path)
+        if not stat.S_ISREG(st.st_mode):
+            return f"special:{stat.S_IFMT(st.st_mode)}"
+        h = hashlib.sha256()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
         try:
-            data = read_bounded(path, folder, MAX_BYTES).encode("utf-8")
-        except (OSError, ReadProblem):
-            continue  # not a regular file inside the folder: never imported either
-        h.update(path.name.encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
-        files.append(path.name)
-    return h.hexdigest(), files
+            while True:
+                block = os.read(fd, 1 << 20)
+                if not block:
+                    break
+                h.update(block)
+        finally:
+            os.close(fd)
+        return h.hexdigest()
+    except OSError as err:
+        return f"unreadable:{err.errno}"
+
+
+def _kept(hashes: dict[str, str]) -> dict[str, str]:
+    """The per-file hashes the record keeps, to name what changed (none for a huge folder:
+    the record stays small; the folder's sha256 still decides)."""
+    return hashes if len(hashes) <= 500 else {}
+
+
+def changed_files(before: dict[str, str], now: dict[str, str]) -> list[str]:
+    """The files added, removed or changed between two file_hashes()."""
+    return sorted(k for k in set(before) | set(now) if before.get(k) != now.get(k))
 
 
 _WORD = re.compile(r"""PluginSpec\(\s*(?:word\s*=\s*)?["']([A-Za-z_][A-Za-z0-9_]*)["']""")
@@ -106,7 +155,10 @@ def check(folder: Path, modules: list[str], uses: list[str] = ()) -> str:
         return "not trusted"
     now, _ = digest(folder, modules, uses)
     if entry.get("sha256") != now:
-        return "changed since you trusted it (wonders trust PACK, after reading it, trusts it again)"
+        before = entry.get("hashes")
+        changed = changed_files(before, file_hashes(folder)) if isinstance(before, dict) else []
+        what = f" ({', '.join(changed[:5])}{', ...' if len(changed) > 5 else ''})" if changed else ""
+        return f"changed since you trusted it{what} (wonders trust PACK, after reading it, trusts it again)"
     return ""
 
 
@@ -118,7 +170,7 @@ def record(folder: Path, modules: list[str], words: list[str], uses: list[str] =
     old = data["packs"].get(key)
     if isinstance(old, dict) and old.get("sha256") == sha:
         return False
-    data["packs"][key] = {"sha256": sha, "files": files, "words": sorted(words),
+    data["packs"][key] = {"sha256": sha, "files": files, "words": sorted(words), "hashes": _kept(file_hashes(folder)),
                           "trusted": time.strftime("%Y-%m-%d %H:%M:%S")}
     _save(data)
     return True

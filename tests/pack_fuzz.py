@@ -63,7 +63,7 @@ def condition(draw: Any) -> str:
 # word's texts parse to that word)
 WORDS = ("produce", "shields", "science", "coins", "vp", "buy", "free", "play", "build", "copy",
          "discount", "give", "lose", "rebate", "rule", "tokens", "remove", "discard", "exchange",
-         "trade", "when", "draw", "bury", "advance")
+         "trade", "when", "draw", "bury", "advance", "until", "surcharge")
 # track names: letters only, as card text writes a name (dsl/effects.lark NAME; "t0" was
 # refused in every card, so no generated pack with tracks ever played)
 TRACKS = ("sea", "road")
@@ -172,6 +172,15 @@ def word_text(draw: Any, word: str, tokens: bool, decks: tuple[str, ...], tracks
         who = " for all" if name == "pass" else draw(st.sampled_from(["", " for neighbors", " for left",
                                                                         " for others", " for all"]))
         return f"rule {name} {amount:+d}{who}"
+    if word == "surcharge":
+        return draw(st.sampled_from([f"surcharge 1 coin on {colour} cards for neighbors",
+                                     f"surcharge {draw(st.integers(1, 2))} coins on wonder stages for others",
+                                     "surcharge 1 coin on red cards for left per red card"]))
+    if word == "until":  # a lasting effect that ends with the age it starts in
+        return draw(st.sampled_from([f"produce {res} until age ends", f"shields {k} until age ends",
+                                     f"discount 1 coin on {colour} cards until age ends",
+                                     "buy raw from neighbors for 1 until age ends",
+                                     "rule pass -2 for all until age ends"]))
     if word == "bury":
         return f"bury card from {decks[0]} for {draw(st.integers(1, 2))} vp per coin"
     assert word == "draw", word

@@ -112,8 +112,10 @@ def test_expansion_uses_every_kind_of_effect() -> None:
     # `advance` a track the pack declares: see examples/naval-tracks
     # `exchange` (two identical resources for one of any, when paying): see examples/catan-promo
     # `remove` (tokens given back, Telesilla): see examples/leaders-later
+    # `until` (a lasting effect for one age) and `surcharge`: see examples/durations
     missing = [w for w, spec in EFFECTS.items() if spec.node not in used
-               and w not in ("draw", "tokens", "bury", "advance", "rule", "exchange", "remove")]
+               and w not in ("draw", "tokens", "bury", "advance", "rule", "exchange", "remove",
+                             "until", "surcharge")]
     assert not missing, f"the expansion uses no {missing} effect"
     produce = [e for e in effects if isinstance(e, A.Produce)]
     assert any(not p.choice for p in produce), "fixed production"
@@ -209,6 +211,8 @@ def test_tax_argument_errors_are_located_by_validate(tmp_path, monkeypatch, caps
             effect: tax 2 nieghbors
         """), encoding="utf-8")
     monkeypatch.chdir(tmp_path)
+    assert main(["trust", "plugin-tax"]) == 0  # the pack it extends is trusted by name
+    capsys.readouterr()
     assert main(["validate", "--allow-plugins", "bad-tax"]) == 1
     out, err = capsys.readouterr()
     assert out == ""

@@ -80,13 +80,22 @@ def check_writable(output: str | None, option: str) -> None:
         raise CliError(f"{option}: cannot write in the folder {folder} (permission denied)")
 
 
+def current_umask() -> int:
+    """The process's umask (read by setting it and setting it back: no other way to ask)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(output: str, text: str) -> None:
     """Write `text` to a temporary file in the target's folder, then rename it over the target:
-    readers see the old file or the whole new one, never a truncated or spliced one."""
+    readers see the old file or the whole new one, never a truncated or spliced one. The file
+    gets the mode a new file gets under the user's umask (0644 under the usual 022)."""
     path = Path(output)
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
+        os.fchmod(fd, 0o666 & ~current_umask())  # a file to share: mkstemp's 0600 is for secrets
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()

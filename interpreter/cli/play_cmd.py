@@ -4,11 +4,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import CompiledPack
 from interpreter.game.contract import GameCapped, GameOverflow, IllegalMove
+from interpreter.players.balances import log_document
 from interpreter.players.gamelog import RecordedGame
 from .common import check_writable, fail, print_json, write_output
 from .core_opt import add_core_arg, pick_core, say_core
@@ -34,6 +36,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--resume", metavar="LOG", help="go on with the game of this log (one written by --log, or "
                    "by an interrupted game): its moves are played again, then the bots (--bots, default: "
                    "the log's) play on; --pack must name the log's pack")
+    p.add_argument("--force", action="store_true", help="with --resume: go on with a log written under another "
+                   "version or content of the pack (a warning says so; the game may go differently)")
+    p.add_argument("--trace", action="store_true", help="after the game, each city's coins, tokens, shields, "
+                   "production and running score after each turn (a table per turn)")
     p.add_argument("--json", action="store_true", help="print the score JSON")
     add_core_arg(p)
     p.set_defaults(func=run)
@@ -91,7 +97,7 @@ def _play_or_keep(args: argparse.Namespace, game: Any) -> dict[str, Any]:
 
         from .common import write_output
         path = args.log or f"wonders-interrupted-{game.seed}.json"
-        log = {**game.log, "interrupted": True}
+        log = {**log_document(game), "interrupted": True}
         log.pop("final", None)
         log.pop("scores", None)
         with sigint_ignored():  # a second Ctrl-C must not leave half a file
@@ -106,18 +112,23 @@ def _report(args: argparse.Namespace, game: Any, scores: dict[str, Any]) -> int:
     if args.json:
         print_json(scores)
     else:
+        if args.trace:
+            from .trace_view import print_trace
+            print_trace(log_document(game))
         print_phases(game.log)
         print_scorepad(scores, [(c.side.wonder, c.side.side, getattr(b, 'name', '?'))
                                 for c, b in zip(game.cities, game.bots)])
-    if args.log and not write_output(args.log, json.dumps(game.log, indent=1) + "\n", "the game log", "--log"):
+    if args.log and not write_output(args.log, json.dumps(log_document(game), indent=1) + "\n", "the game log",
+                                     "--log"):
         return 1
     return 0
 
 
 def _resume(args: argparse.Namespace) -> int:
     """--resume LOG: the logged game set up again, its moves replayed, the bots playing on."""
-    from interpreter.players.resume import ResumeError, resume
+    from interpreter.players.resume import ResumeError, check_log, check_used, resume, turn_lines
     from dsl.limits import LIMITS
+    from dsl.safeio import read_bounded
     from interpreter.rules.statefile import StateError, read_json
     try:
         log = read_json(args.resume, "a game log", LIMITS.log_bytes, LIMITS.log_depth)
@@ -130,17 +141,23 @@ def _resume(args: argparse.Namespace) -> int:
     if args.players is not None and args.players != len(players):
         return fail(f"--players {args.players}, but the log has {len(players)} players")
     spec = args.bots or ",".join(str(p.get("bot", "greedy")) for p in players) or "greedy"
+    lines = turn_lines(read_bounded(Path(args.resume), None, LIMITS.log_bytes))
     try:
+        for warning in check_log(cp, log, lines, force=args.force):
+            print(f"warning: {args.resume}: {warning}", file=sys.stderr)
         bots = make_bots(spec, len(players))
-        game = resume(cp, log, bots)
+        game = resume(cp, log, bots, lines)
         print(f"resuming {args.resume}: {len(log.get('turns') or [])} logged turns, then {spec}",
               file=sys.stderr)
         scores = _play_or_keep(args, game)
+        check_used(game, log, lines)
         for seat, bot in enumerate(game.bots[:len(players)]):
             finish = getattr(bot, "finish", None)
             if finish is not None:
                 finish(game.observe(seat))
-    except (ResumeError, ValueError, IllegalMove, GameOverflow, GameCapped) as err:
+    except ResumeError as err:
+        return fail(f"{args.resume}:{err.line}: {err}" if err.line else f"{args.resume}: {err}")
+    except (ValueError, IllegalMove, GameOverflow, GameCapped) as err:
         return fail(f"{args.resume}: {err}")
     except EOFError:
         return fail("the input ended before the game did (the human player needs a terminal)")
@@ -152,6 +169,8 @@ def _log_needed(args: argparse.Namespace, cp: CompiledPack) -> str:
     recruitments are printed from it ("" when neither applies)."""
     if args.log:
         return "the game log (--log) is written by the Python engine"
+    if args.trace:
+        return "the balances after each turn (--trace) are kept by the Python engine (the native core keeps no log)"
     if not args.json and args.core == "auto" and any(p.kind != "age" for p in cp.rules.phases):
         return "the drafts and recruitments are printed from the Python engine's game log"
     if not args.json and args.core == "auto" and cp.rules.seats_at(args.players):

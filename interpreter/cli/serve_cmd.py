@@ -96,10 +96,13 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"cannot listen on {args.host}:{args.port}: {err.strerror or err}")
     store = None
     if not replay and not args.no_db:
-        from interpreter.web.store import TableStore, default_path
+        from interpreter.web.store import NotOurs, TableStore, default_path
         path = Path(args.db) if args.db else default_path()
         try:
             store = TableStore(path)
+        except NotOurs as err:
+            sock.close()
+            return fail(f"{err} (or --no-db)")
         except (OSError, sqlite3.Error) as err:
             sock.close()
             return fail(f"cannot open the tables file {path}: {err} (--db FILE elsewhere, or --no-db)")
@@ -108,8 +111,13 @@ def run(args: argparse.Namespace) -> int:
     hosts = _hosts(args.host, args.allowed_host)
     from interpreter.web.hall import Limits
     limits = Limits(per_host=args.tables_per_host, tables=args.max_tables, keep=args.keep_finished * 86400)
-    app = create_app(cp, args.players, args.bots, args.sides, args.seed, replay, token=token, hosts=hosts,
-                     store=store, limits=limits)
+    try:
+        app = create_app(cp, args.players, args.bots, args.sides, args.seed, replay, token=token, hosts=hosts,
+                         store=store, limits=limits)
+    except sqlite3.Error as err:  # the saved tables cannot be read now (locked by another program)
+        sock.close()
+        return fail(f"cannot read the tables file {store.path if store else ''}: {err} (try again, or --db "
+                    "FILE elsewhere, or --no-db)")
     what = f"replay of {args.log}" if replay else f"{args.players}-player games of {cp.pack.name}"
     shown = f"[{args.host}]" if ":" in args.host else args.host
     if not _loopback(args.host):
@@ -123,8 +131,21 @@ def run(args: argparse.Namespace) -> int:
         saved = len(app.state.games.games) + len(app.state.hall.tables)
         print(f"tables saved in {store.path}" + (f"; {saved} restored" if saved else ""), flush=True)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    _hangup_stops(server)
     server.run(sockets=[sock])
     return 0
+
+
+def _hangup_stops(server: "uvicorn.Server") -> None:
+    """SIGHUP (the terminal closed) stops the server as SIGTERM does, through uvicorn's own
+    shutdown (uvicorn handles SIGINT and SIGTERM only), unless it was ignored (nohup)."""
+    import signal
+    hup = getattr(signal, "SIGHUP", None)
+    try:
+        if hup is not None and signal.getsignal(hup) is not signal.SIG_IGN:
+            signal.signal(hup, lambda signum, frame: server.handle_exit(signal.SIGTERM, frame))
+    except ValueError:  # not the main thread
+        pass
 
 
 def _loopback(host: str) -> bool:

@@ -15,7 +15,25 @@ from interpreter.players.game import Game
 
 
 class RecordedGame(Game):
-    """A Game that writes its deals to log["deals"] (ages), log["drafts"] and log["draws"]."""
+    """A Game that writes its deals to log["deals"] (ages), log["drafts"] and log["draws"],
+    and (logging) keeps each city's balances after each turn (interpreter/players/balances.py)."""
+
+    balances: list[dict[str, Any]] | None = None
+
+    def advance(self, stop_at_done: bool = False) -> list[tuple[int, tuple[str, ...]]]:
+        deciding = super().advance(stop_at_done)
+        if self.logging:  # a rest: the turns logged since the last one are over
+            from .balances import snapshot
+            kept = self.__dict__.setdefault("balances", [])
+            if len(self.log["turns"]) > (kept[-1]["after"] if kept else 0):
+                kept.append(snapshot(self))
+        return deciding
+
+    def clone(self, bots: Any = None) -> Any:
+        new = super().clone(bots)
+        if self.balances is not None:
+            new.balances = list(self.balances)
+        return new
 
     def deal(self, age: int) -> None:
         super().deal(age)

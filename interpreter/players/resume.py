@@ -8,6 +8,8 @@ the whole game, logged part included, so it can be resumed or replayed again.
 """
 from __future__ import annotations
 
+import json
+import re
 from typing import Any, Sequence
 
 from interpreter.players.gamelog import RecordedGame, ReplayedGame
@@ -16,7 +18,78 @@ from interpreter.rules.moves import BID, KEEP, Move, refusal
 
 
 class ResumeError(ValueError):
-    """A log this pack cannot go on from; the message says where it stops making sense."""
+    """A log this pack cannot go on from; the message says where it stops making sense, and
+    `line` the line of the log's file (0: not known)."""
+
+    def __init__(self, message: str, line: int = 0):
+        super().__init__(message)
+        self.line = line
+
+
+def turn_lines(text: str) -> list[int]:
+    """The line (from 1) where each entry of the log's "turns" list starts in its file's
+    text; [] when the list cannot be found."""
+    m = re.search(r'"turns"\s*:\s*\[', text)
+    if m is None:
+        return []
+    decoder, i, out = json.JSONDecoder(), m.end(), []
+    line, counted = 1 + text.count("\n", 0, i), i
+    while True:
+        while i < len(text) and text[i] in " \t\r\n,":
+            i += 1
+        if i >= len(text) or text[i] == "]":
+            return out
+        line += text.count("\n", counted, i)
+        counted = i
+        out.append(line)
+        try:
+            _obj, i = decoder.raw_decode(text, i)
+        except ValueError:
+            return out
+
+
+def check_log(cp: CompiledPack, log: dict[str, Any], lines: Sequence[int] = (), force: bool = False) -> list[str]:
+    """Before a log is resumed: refused (ResumeError) when it was written under another
+    version or content of the pack (with `force`, a warning instead, returned), or when a
+    turn has two moves of one player."""
+    warnings = []
+    pack = cp.pack
+    version, sha = log.get("pack_version"), log.get("pack_hash")
+    why = ""
+    if version is not None and str(version) != pack.version:
+        why = f"this log was played with version {version} of the pack '{pack.name}', not {pack.version}"
+    elif sha and sha != pack.meta.get("content_hash", sha):
+        why = f"the pack '{pack.name}' {pack.version} changed since this log was written (its content differs)"
+    if why and not force:
+        raise ResumeError(f"{why}: the game may go differently; --force resumes it anyway")
+    if why:
+        warnings.append(f"{why}; resumed anyway (--force)")
+    for i, turn in enumerate(log.get("turns") or []):
+        if not isinstance(turn, dict) or not isinstance(turn.get("moves"), list):
+            raise ResumeError(f"turns[{i}]: not a turn (expected {{\"moves\": [...]}})", _at(lines, i))
+        seen: set[Any] = set()
+        for m in turn["moves"]:
+            who = m.get("player") if isinstance(m, dict) else None
+            if who in seen:
+                raise ResumeError(f"turns[{i}] (age {turn.get('age')}, turn {turn.get('turn')}): player {who} "
+                                  "moves twice in one turn", _at(lines, i))
+            seen.add(who)
+    return warnings
+
+
+def check_used(game: Any, log: dict[str, Any], lines: Sequence[int] = ()) -> None:
+    """After the resumed game's end: a logged turn it never reached is an error (a move
+    after the end)."""
+    logged = log.get("turns") or []
+    played = len(game.log["turns"])
+    if played < len(logged):
+        t = logged[played] if isinstance(logged[played], dict) else {}
+        raise ResumeError(f"turns[{played}] (age {t.get('age')}, turn {t.get('turn')}): a turn after the "
+                          f"game's end (the game ended after {played} turns)", _at(lines, played))
+
+
+def _at(lines: Sequence[int], i: int) -> int:
+    return lines[i] if 0 <= i < len(lines) else 0
 
 
 class ResumedGame(RecordedGame, ReplayedGame):
@@ -82,9 +155,14 @@ class LoggedTurns:
 
     OVER: Any = object()
 
-    def __init__(self, turns: Sequence[dict[str, Any]]):
+    def __init__(self, turns: Sequence[dict[str, Any]], lines: Sequence[int] = ()):
         self.turns = list(turns)
+        self.lines = list(lines)
         self.game: Any = None
+
+    def line(self) -> int:
+        """The line in the log's file of the logged turn being played (0: not known)."""
+        return _at(self.lines, len(self.game.log["turns"]))
 
     def over(self) -> bool:
         return len(self.game.log["turns"]) >= len(self.turns)
@@ -98,7 +176,8 @@ class LoggedTurns:
             if m["player"] == seat:
                 return m
         g = self.game
-        raise ResumeError(f"age {g.age}, turn {g.turn}: the log has no move for {g.cities[seat].name}")
+        raise ResumeError(f"age {g.age}, turn {g.turn}: the log has no move for {g.cities[seat].name}",
+                          self.line())
 
     def noted(self, note: str, seat: int) -> dict[str, Any] | None:
         """The logged entry of `seat` in the next turn when that turn is a `note` one."""
@@ -123,7 +202,7 @@ class LoggedTurns:
         where = f"age {g.age}, turn {g.turn}: {g.cities[seat].name}"
         names = [c.name for c in g.hands[seat]]
         if m.get("card") not in names:
-            raise ResumeError(f"{where}: no {m.get('card')} in the hand ({', '.join(names)})")
+            raise ResumeError(f"{where}: no {m.get('card')} in the hand ({', '.join(names)})", self.line())
         idx = names.index(m["card"])
         free = m.get("free", "")
         free = free if free in ("chain", "power") else ""
@@ -143,11 +222,13 @@ class LoggedTurns:
                 return mv
         move = Move(idx, m["action"], left, right, free, stage=stage)
         why = refusal(move, g.hands[seat], g.cities[seat], g.table, g.free_power(seat))
-        raise ResumeError(f"{where}: the logged move cannot be played: {why or 'not a legal move now'}")
+        raise ResumeError(f"{where}: the logged move cannot be played: {why or 'not a legal move now'}",
+                          self.line())
 
 
-def resume(cp: CompiledPack, log: dict[str, Any], bots: Sequence[Any]) -> Any:
-    """A game set up from `log`, whose bots replay the logged turns and then play on."""
+def resume(cp: CompiledPack, log: dict[str, Any], bots: Sequence[Any], lines: Sequence[int] = ()) -> Any:
+    """A game set up from `log`, whose bots replay the logged turns and then play on
+    (`lines`: where each logged turn starts in the log's file, to locate a problem)."""
     try:
         if log.get("pack") != cp.pack.name:
             raise ResumeError(f"this log is from the pack '{log.get('pack')}', not '{cp.pack.name}' "
@@ -157,7 +238,7 @@ def resume(cp: CompiledPack, log: dict[str, Any], bots: Sequence[Any]) -> Any:
             raise ResumeError(f"the log has {len(players)} players, not {len(bots)}")
         setup = log.get("setup") or {}
         sides = {p["side"] for p in log["players"]}
-        turns = LoggedTurns(log.get("turns") or [])
+        turns = LoggedTurns(log.get("turns") or [], lines)
         seated = [Resuming(b, turns) for b in bots]
         game = ResumedGame(cp, seated, deals=log.get("deals") or (), drafts=log.get("drafts") or (),
                            draws=log.get("draws") or (), seed=int(log["seed"]),

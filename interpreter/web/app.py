@@ -19,12 +19,13 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from interpreter.players.balances import log_document
 from interpreter.rules.compiled import CompiledPack
 from .pages import HERE, MAX_BODY, render
 from .player import LiveGame
 from .hall import Hall, Limits
 from .host_routes import host_routes
-from .store import TableStore
+from .store import NOT_SAVED, StoreError, TableStore
 from .table_routes import table_routes
 from .replay import Replay
 from .views import well_formed
@@ -59,7 +60,11 @@ class Games:
         deterministic); its session id is known again, so its player's link and cookie work."""
         assert self.store is not None
         for saved in self.store.tables(self.cp.pack.name):
-            live = LiveGame(self.cp, saved.players, saved.seed, saved.bots, saved.sides).start()
+            try:
+                live = LiveGame(self.cp, saved.players, saved.seed, saved.bots, saved.sides).start()
+            except (ValueError, TypeError, KeyError) as err:  # a row this version cannot seat
+                self.store.skip(f"game {saved.sid[:12]!r}", err)
+                continue
             for code in saved.codes:
                 if live.over or live.submit(code):  # refused now (the pack changed): stop there
                     break
@@ -105,7 +110,10 @@ class Games:
                 self.games.pop(idle[0]).stop()
                 self.touched.pop(idle[0], None)
                 if self.store is not None:
-                    self.store.drop(idle[0])
+                    try:
+                        self.store.drop(idle[0])
+                    except StoreError:
+                        pass  # the evicted game stays in the file: it comes back at a restart
         live = LiveGame(self.cp, self.players, seed, self.bots, self.sides)
         if self.store is not None:
             self.store.open_table(sid, self.cp.pack.name, self.players, seed, self.bots, self.sides)
@@ -120,9 +128,11 @@ class Games:
 
 
 def page(request: Request, live: LiveGame | None, error: str = "", status: int = 200) -> Response:
+    store = request.app.state.games.store
     ctx = {"view": live.view if live else None, "step": live.step if live else 0,
            "prompt": live.prompt.kind if live and live.prompt else "",
-           "error": error or (live.error if live else ""), "live": True, "replay": None}
+           "error": error or (live.error if live else "") or (store.problem if store is not None else ""),
+           "live": True, "replay": None}
     if request.headers.get("HX-Request"):  # htmx swaps only 2xx answers: the refusal is in the page
         return HTMLResponse(render("game.html", **ctx))
     return HTMLResponse(render("page.html", **ctx), status_code=status)
@@ -151,7 +161,10 @@ def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: 
 
     def admitted(request: Request) -> bool:
         """A request may open a session: no token is asked, or it carries the token."""
-        return token is None or secrets.compare_digest(request.query_params.get("token", ""), token)
+        if token is None:
+            return True
+        given = request.query_params.get("token", "")  # an empty token (a damaged file) admits no one
+        return bool(token) and bool(given) and secrets.compare_digest(given, token)
 
     def with_cookie(resp: Response, sid: str, fresh: bool) -> Response:
         if fresh:
@@ -177,7 +190,7 @@ def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: 
             return with_cookie(RedirectResponse("/", status_code=303), sid, fresh)
         try:
             live = games.get(sid) or games.new(sid)
-        except Full as err:
+        except (Full, StoreError) as err:
             return page(request, None, str(err), 503)
         except ValueError as err:  # the pack cannot seat this table: say so, serve on
             return with_cookie(page(request, None, f"cannot start a game: {err}", 500), sid, fresh)
@@ -204,13 +217,14 @@ def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: 
         if live is None:
             try:
                 live = games.new(sid)
-            except Full as err:
+            except (Full, StoreError) as err:
                 return page(request, None, str(err), 503)
             except ValueError as err:
                 return page(request, None, f"cannot start a game: {err}", 500)
             return page(request, live, "that game is over or unknown: a new one has started")
         why = live.submit(code)
-        return page(request, live, f"refused: {why}" if why else "", 422 if why else 200)
+        return page(request, live, f"refused: {why}" if why else "",
+                    503 if why.startswith(NOT_SAVED) else 422 if why else 200)
 
     def new_game(request: Request) -> Response:
         if replay is not None:
@@ -221,7 +235,7 @@ def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: 
                 with_cookie(RedirectResponse("/", status_code=303), sid, fresh)
         try:
             games.new(sid)
-        except Full as err:
+        except (Full, StoreError) as err:
             return page(request, None, str(err), 503)
         except ValueError as err:
             return page(request, None, f"cannot start a game: {err}", 500)
@@ -235,7 +249,7 @@ def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: 
         live = finished(request)
         if live is None:
             return page(request, games.get(session(request)[0]), "the log is ready when the game is over", 404)
-        return JSONResponse(live.game.log, headers={
+        return JSONResponse(log_document(live.game), headers={
             "Content-Disposition": f'attachment; filename="wonders-{live.game.seed}.json"'})
 
     def session_replay(request: Request) -> Response:
@@ -255,7 +269,7 @@ def create_app(cp: CompiledPack, players: int = 3, bots: str = "greedy", sides: 
         ctx = {"view": replay.view(step, seat), "step": step, "prompt": "", "error": "",
                "live": False, "replay": {"step": step, "last": len(replay.steps) - 1, "seat": seat,
                                          "names": replay.names, "title": replay.title(step),
-                                         "base": base}}
+                                         "base": base, "chart": replay.chart(step)}}
         name = "game.html" if request.headers.get("HX-Request") else "page.html"
         return HTMLResponse(render(name, **ctx))
 

@@ -18,9 +18,11 @@ import time
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from interpreter.players.balances import log_document
 from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import CompiledPack
-from .store import TableStore
+from .store import StoreError, TableStore
+from .table_restore import replay_turn, restore_turn
 from .tables import BOT_KINDS, CHAT_KEEP, HUMAN, Seat, Table
 
 MAX_PER_HOST = 8  # tables a host may have in play at once
@@ -100,8 +102,11 @@ class Hall:
         tid, watch = secrets.token_urlsafe(9), secrets.token_urlsafe(32)
         table = Table(tid, self.cp, seats, seed, sides, host, watch)
         if self.store is not None:
-            self.store.open_shared(tid, host, self.cp.pack.name, seed, sides,
-                                   [{"kind": s.kind, "name": s.name, "token": s.token} for s in seats], watch)
+            try:
+                self.store.open_shared(tid, host, self.cp.pack.name, seed, sides,
+                                       [{"kind": s.kind, "name": s.name, "token": s.token} for s in seats], watch)
+            except StoreError as err:
+                raise Refused(str(err)) from None
         self._add(table)
         table.play_bots()
         return table
@@ -111,6 +116,7 @@ class Hall:
         if store is not None:
             table.on_step = lambda record: store.shared_turn(tid, record)
             table.on_pick = lambda seat, code: store.shared_pick(tid, seat, code)
+            table.on_mid = lambda index, seat, code: store.shared_mid(tid, index, seat, code)
             table.on_chat = lambda seat, text: store.shared_said(tid, seat, text, CHAT_KEEP)
         table.on_over = self._finished
         with self.lock:
@@ -124,7 +130,7 @@ class Hall:
         """A game over: archived from now on (out of the limits), expires KEEP after."""
         table.finished = table.finished or self.clock()
         if self.store is not None:
-            self.store.shared_over(table.tid, table.game.log, table.finished)
+            self.store.shared_over(table.tid, log_document(table.game), table.finished)
 
     def close(self, host: str, tid: str) -> bool:
         """The host stops one of its tables: its pages say it was closed, nothing more is
@@ -133,9 +139,9 @@ class Hall:
         if table is None or table.host != host:
             return False
         if not table.closed:
-            table.close(self.clock())
-            if self.store is not None:
+            if self.store is not None:  # saved first: StoreError leaves the table in play
                 self.store.shared_closed(tid, table.finished or self.clock())
+            table.close(self.clock())
         return True
 
     def delete(self, host: str, tid: str) -> bool:
@@ -147,14 +153,15 @@ class Hall:
         return True
 
     def _drop(self, table: Table) -> None:
+        """The table gone (StoreError when the store cannot drop it now: it stays)."""
+        if self.store is not None:
+            self.store.drop_shared(table.tid)
         with self.lock:
             self.tables.pop(table.tid, None)
             self.watchers.pop(table.watch, None)
             for seat in table.seats:
                 self.seats.pop(seat.token, None)
         table.close(self.clock())  # a page still holding it shows it closed
-        if self.store is not None:
-            self.store.drop_shared(table.tid)
 
     def expire(self) -> None:
         """Finished and closed tables past their time go, and a host's oldest finished ones
@@ -172,7 +179,10 @@ class Hall:
                 if now - (t.finished or now) > self.limits.keep or per_host[t.host] > self.limits.archived:
                     gone.append(t)
         for t in gone:
-            self._drop(t)
+            try:
+                self._drop(t)
+            except StoreError:
+                pass  # tried again at the next sweep
 
     def rematch(self, tid: str) -> Table:
         """A new table with the same seats (same people, same bots, new links), its host's;
@@ -190,7 +200,10 @@ class Hall:
             table.rematch = again.tid
             table.version += 1
         if self.store is not None:
-            self.store.shared_rematch(tid, again.tid)
+            try:
+                self.store.shared_rematch(tid, again.tid)
+            except StoreError:
+                pass  # the rematch is played; only its link from the old table is lost at a restart
         return again
 
     def rematch_seat(self, table: Table, seat: int) -> str:
@@ -228,7 +241,8 @@ class Hall:
     # -- restoring -------------------------------------------------------------------------
     def restore(self) -> None:
         """Every saved table of this pack, rebuilt by playing its saved turns again (the
-        engine is deterministic); a turn the rules now refuse (the pack changed) ends there."""
+        engine is deterministic); a turn the rules now refuse (the pack changed) ends there.
+        A table this version cannot rebuild is skipped with a warning naming it."""
         assert self.store is not None
         for saved in self.store.shared_tables(self.cp.pack.name):
             try:
@@ -236,21 +250,22 @@ class Hall:
                 if any(s.kind != HUMAN for s in seats):
                     make_bots(",".join(s.kind for s in seats if s.kind != HUMAN), 1)
                 table = Table(saved.tid, self.cp, seats, saved.seed, saved.sides, saved.host, saved.watch)
-            except (KeyError, TypeError, ValueError):
+                table.play_bots()
+                for record in saved.turns:
+                    if not replay_turn(table, record):
+                        break
+            except (KeyError, TypeError, ValueError, AttributeError) as err:
+                self.store.skip(f"table {saved.tid[:12]!r}", err)
                 continue  # a row this version cannot read: left in the file, not served
-            table.play_bots()
-            for record in saved.turns:
-                if not table.replay(record):
-                    break
-            for seat, code in sorted(saved.picks.items()):
-                table.answer(seat, code)
             table.chat = list(saved.chat)
             table.rematch, table.finished = saved.rematch, saved.finished
             if saved.closed:
                 table.close(saved.finished or self.clock())
             elif table.game.over and table.finished is None:
                 table.finished = self.clock()
-            self._add(table)
+            self._add(table)  # saving from here: a turn its saved picks complete is saved now
+            if not table.over:
+                restore_turn(table, saved.picks, saved.mid)
 
 
 def table_links(table: Table, base: str) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from starlette.routing import Route
 
 from .hall import Hall, Refused, table_links
 from .pages import render
+from .store import StoreError
 from .table_routes import PRIVATE, heading_of, html, read_form
 from .tables import BOT_KINDS, HUMAN, Table
 
@@ -66,7 +67,8 @@ def host_routes(hall: Hall, admitted: Callable[[Request], bool],
     def host_page(request: Request, error: str = "", status: int = 200) -> Response:
         key = hall.host_key
         tables = rows(str(request.base_url))
-        return html(render("tables.html", tables=tables, error=error, pack=hall.cp.pack.name, key=key,
+        trouble = hall.store.problem if hall.store is not None else ""  # a locked, full or deleted file
+        return html(render("tables.html", tables=tables, error=error or trouble, pack=hall.cp.pack.name, key=key,
                            stamp=stamp(), poll_ms=poll_ms * 2,
                            playing=sum(not t["over"] for t in tables), limits=hall.limits,
                            keep_days=round(hall.limits.keep / 86400, 1),
@@ -133,6 +135,8 @@ def host_routes(hall: Hall, admitted: Callable[[Request], bool],
                 to = await run_in_threadpool(do, hall.host_key, tid)
             except Refused as err:
                 return host_page(request, f"refused: {err}", 422)
+            except StoreError as err:  # not saved, so not done: the table is as it was
+                return host_page(request, str(err), 503)
             return RedirectResponse(to or f"/host/{hall.host_key}", status_code=303)
         return route
 

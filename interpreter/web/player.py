@@ -143,9 +143,13 @@ class LiveGame:
             if why:
                 return why
             step = self.step
+            if self.on_played is not None:  # saved before it counts: unsaved, it is not taken
+                from .store import StoreError
+                try:
+                    self.on_played(code)
+                except StoreError as err:
+                    return str(err)
             self.prompt = None
-            if self.on_played is not None:
-                self.on_played(code)
             self.inbox.put(answer)
         self.wait_step(step)
         return ""

@@ -6,11 +6,15 @@ an edited or truncated file) is refused with the turn where it stops making sens
 """
 from __future__ import annotations
 
+from html import escape
+
 from typing import TYPE_CHECKING, Any
 
 from interpreter.rules.compiled import CCard, CompiledPack
 from interpreter.rules.cost_now import printed_coins
 from interpreter.rules.moves import Move, refusal
+from interpreter.players.balances import snapshot
+
 from .views import game_view, turn_lines
 
 if TYPE_CHECKING:
@@ -128,6 +132,9 @@ class LogBot:
         return None
 
 
+CHART_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
+
+
 class Replay:
     def __init__(self, cp: CompiledPack, log: dict[str, Any]):
         from interpreter.game.contract import IllegalMove
@@ -144,6 +151,7 @@ class Replay:
             setup = log.get("setup") or {}
             sides = {p["side"] for p in players}
             self.steps: list[tuple[dict[int, dict[str, Any]], str]] = []
+            self.balances: list[dict[str, Any]] = []  # each city's balances at each step (data for pages)
             self.seen = 0
             bot = LogBot(self)
             game = self.game = ReplayedGame(
@@ -167,12 +175,14 @@ class Replay:
                               "the file was edited or comes from another version of the pack")
         final = {s: game_view(game, s, [], self.seen, live=False, final=scores) for s in range(self.n)}
         self.steps.append((final, "Final scores"))
+        self.balances.append(snapshot(game))
 
     def snap(self, game: "Game", k: int) -> None:
         """Every seat's view before log turn k is played (once per turn)."""
         if len(self.steps) > k:
             return
         doing = turn_lines(game, [self.log["turns"][k]])
+        self.balances.append(snapshot(game))
         views = {}
         for s in range(self.n):
             moves = game.moves(s) if game.hands[s] else []
@@ -182,6 +192,31 @@ class Replay:
         self.seen = k
         note = self.log["turns"][k].get("note")
         self.steps.append((views, f"Age {game.age}, turn {game.turn}" + (f" ({note})" if note else "")))
+
+    def chart(self, step: int, width: int = 480, height: int = 140) -> str:
+        """A small SVG of each player's points over the game, a line per player, the step
+        shown marked (self-contained: no script, no outside file)."""
+        rows = [[c["score"] for c in b["cities"]] for b in self.balances]
+        if len(rows) < 2:
+            return ""
+        top = max(1, max(max(r) for r in rows))
+        x = lambda i: 30 + i * (width - 40) / (len(rows) - 1)  # noqa: E731
+        y = lambda v: height - 20 - v * (height - 30) / top  # noqa: E731
+        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+                 f'aria-label="points over the game"><title>Points over the game</title>',
+                 f'<text x="2" y="{y(top) + 4:.0f}" font-size="10">{top}</text>'
+                 f'<text x="2" y="{y(0):.0f}" font-size="10">0</text>',
+                 f'<line x1="{x(step):.1f}" y1="5" x2="{x(step):.1f}" y2="{height - 20}" stroke="#999" '
+                 'stroke-dasharray="3 3"/>']
+        for seat in range(len(rows[0])):
+            colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
+            points = " ".join(f"{x(i):.1f},{y(r[seat]):.1f}" for i, r in enumerate(rows))
+            name = escape(self.names[seat] if seat < len(self.names) else f"P{seat + 1}")
+            parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
+                         f'<title>{name}</title></polyline>')
+            parts.append(f'<text x="{30 + seat * 80}" y="{height - 4}" font-size="11" fill="{colour}">'
+                         f'{name}: {rows[min(step, len(rows) - 1)][seat]}</text>')
+        return "".join(parts) + "</svg>"
 
     def view(self, step: int, seat: int) -> dict[str, Any]:
         return self.steps[step][0][seat]

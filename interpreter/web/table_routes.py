@@ -18,8 +18,11 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from interpreter.players.balances import log_document
+
 from .hall import Hall, Refused
 from .pages import MAX_BODY, render
+from .store import NOT_SAVED
 from .tables import Table
 from .views import well_formed
 
@@ -58,11 +61,15 @@ def table_routes(hall: Hall, poll_ms: int = 1000) -> list[Route]:
     """A seat's routes (reached by its token), the spectators' and the tables this browser
     holds a seat at."""
 
+    def trouble() -> str:
+        """What the store could not do (a locked or full file, a deleted one), for every page."""
+        return hall.store.problem if hall.store is not None else ""
+
     def seat_ctx(table: Table, seat: int, token: str, error: str = "") -> dict[str, Any]:
         view = table.seat_view(seat)
         base = f"/seat/{token}"
         again = hall.rematch_seat(table, seat)
-        return {"view": view, "step": table.stamp, "error": error or table.error, "live": True,
+        return {"view": view, "step": table.stamp, "error": error or table.error or trouble(), "live": True,
                 "replay": None, "prompt": "",
                 "table": {"post": f"{base}/move", "undo": f"{base}/undo", "log": f"{base}/log",
                           "poll": f"{base}/frame?v={table.stamp}", "poll_ms": poll_ms,
@@ -114,7 +121,7 @@ def table_routes(hall: Hall, poll_ms: int = 1000) -> list[Route]:
         ctx = seat_ctx(table, seat, token, f"refused: {why}" if why else "")
         if request.headers.get("HX-Request"):  # htmx swaps only 2xx answers: the refusal is in the page
             return html(render("game.html", **ctx))
-        return html(render("page.html", **ctx), 422 if why else 200)
+        return html(render("page.html", **ctx), 503 if why.startswith(NOT_SAVED) else 422 if why else 200)
 
     async def seat_chat(request: Request, table: Table, seat: int, token: str) -> Response:
         form = await read_form(request)
@@ -137,12 +144,12 @@ def table_routes(hall: Hall, poll_ms: int = 1000) -> list[Route]:
     def seat_log(request: Request, table: Table, seat: int, token: str) -> Response:
         if not table.game.over:
             return html("the log is ready when the game is over", 404)
-        return JSONResponse(table.game.log, headers={
+        return JSONResponse(log_document(table.game), headers={
             **PRIVATE, "Content-Disposition": f'attachment; filename="wonders-{table.seed}.json"'})
 
     def watch_ctx(table: Table, token: str) -> dict[str, Any]:
         view = table.public_view()
-        return {"view": view, "step": table.stamp, "error": table.error, "live": False, "replay": None,
+        return {"view": view, "step": table.stamp, "error": table.error or trouble(), "live": False, "replay": None,
                 "prompt": "", "table": {"poll": f"/watch/{token}/frame?v={table.stamp}", "poll_ms": poll_ms,
                                         "status": view["status"], "spectator": True, "picked": ""}}
 

@@ -29,6 +29,7 @@ from interpreter.players.roster import make_bots
 from interpreter.rules.compiled import CCard, CompiledPack
 from interpreter.rules.moves import Move
 from .answers import card_question, checked, payment_view
+from .store import StoreError
 from .views import city_view, game_view
 
 HUMAN = "human"
@@ -108,6 +109,7 @@ class Table:
         self.on_chat: Callable[[int, str], None] | None = None
         self.on_step: Callable[[dict[str, Any]], None] | None = None  # the store
         self.on_pick: Callable[[int, str | None], None] | None = None
+        self.on_mid: Callable[[int, int, str], None] | None = None  # index, seat, code
         self.on_over: Callable[["Table"], None] | None = None
         self.decisions: dict[int, Decision] = {}
         try:
@@ -137,10 +139,13 @@ class Table:
         with self.lock:
             if self.closed:
                 return "the table was closed by its host"
+            if self.on_chat is not None:  # saved before it counts
+                try:
+                    self.on_chat(seat, text)
+                except StoreError as err:
+                    return str(err)
             self.chat = (self.chat + [(seat, text)])[-CHAT_KEEP:]
             self.version += 1
-            if self.on_chat is not None:
-                self.on_chat(seat, text)
         return ""
 
     def chat_view(self) -> list[dict[str, str]]:
@@ -183,7 +188,9 @@ class Table:
 
     # -- answers ---------------------------------------------------------------------------
     def answer(self, seat: int, code: str) -> str:
-        """A human seat's posted answer: "" when taken, else why not (nothing changes)."""
+        """A human seat's posted answer: "" when taken, else why not (nothing changes). It
+        is saved before it counts: when the store cannot save it (StoreError), it is not
+        taken, and posting it again later goes on from there (the last pick plays the turn)."""
         with self.lock:
             if self.over:
                 return "the table was closed by its host" if self.closed else "the game is over"
@@ -196,7 +203,13 @@ class Table:
                     return why
                 self.mid.append((seat, code, answer))
                 self.question = None
-                self._resolve()
+                index = len(self.mid) - 1
+                try:
+                    self._resolve(lambda: self.on_mid and self.on_mid(index, seat, code))
+                except StoreError as err:
+                    self.mid.pop()
+                    self.question = q
+                    return str(err)
                 return ""
             d = self.decisions.get(seat)
             if d is None or seat not in self.human_deciding():
@@ -204,12 +217,23 @@ class Table:
             answer, why = checked(self.game, d.kind, seat, code, d.moves, len(d.cards), actions=d.actions)
             if why:
                 return why
+            before = self.picks.get(seat)
             self.picks[seat] = (code, answer)
-            self.version += 1
-            if self.on_pick is not None:
-                self.on_pick(seat, code)
-            if all(s in self.picks for s in self.human_deciding()):
-                self._resolve()
+            try:
+                if all(s in self.picks for s in self.human_deciding()):
+                    # the turn and its picks are saved together when it is played; a pick that
+                    # stops on a question is saved alone
+                    self._resolve(lambda: self.on_pick and self.on_pick(seat, code))
+                else:
+                    if self.on_pick is not None:
+                        self.on_pick(seat, code)
+                    self.version += 1
+            except StoreError as err:
+                if before is None:
+                    del self.picks[seat]
+                else:
+                    self.picks[seat] = before
+                return str(err)
             return ""
 
     def withdraw(self, seat: int) -> str:
@@ -217,10 +241,13 @@ class Table:
         with self.lock:
             if self.question is not None or seat not in self.picks:
                 return "there is no pick of yours to take back now"
+            try:
+                if self.on_pick is not None:
+                    self.on_pick(seat, None)
+            except StoreError as err:
+                return str(err)
             del self.picks[seat]
             self.version += 1
-            if self.on_pick is not None:
-                self.on_pick(seat, None)
             return ""
 
     def play_bots(self) -> None:
@@ -250,8 +277,12 @@ class Table:
                 out[seat] = game.decide(seat, d.actions)
         return out
 
-    def _resolve(self) -> None:
-        """Play the turn with every answer, on a clone; then every turn that needs no human."""
+    def _resolve(self, save_waiting: Callable[[], Any] | None = None) -> None:
+        """Play the turn with every answer, on a clone; then every turn that needs no human.
+        Each save comes before the change it saves: the turn's record (on_step) before the
+        game moves on, `save_waiting` (the answer just given) before a question is put; a
+        StoreError from either leaves the table as it was."""
+        first = True
         while not self.over:
             if self.bot_answers is None:
                 self.bot_answers = self._ask_bots()
@@ -262,6 +293,8 @@ class Table:
                 trial.step(answers)
                 decisions = trial.pending()
             except NeedAnswer as need:
+                if first and save_waiting is not None:
+                    save_waiting()
                 self.question = need
                 self.version += 1
                 return
@@ -271,43 +304,20 @@ class Table:
                 return
             record = {"picks": {str(s): c for s, (c, _a) in sorted(self.picks.items())},
                       "mid": [[s, c] for s, c, _a in self.mid]}
+            if self.on_step is not None and (record["picks"] or record["mid"]):
+                self.on_step(record)  # a turn of bots alone is played again by itself
+            first = False
             self.seen = len(self.game.log["turns"])
             self.game, self.decisions = trial, decisions
             self.picks, self.mid, self.bot_answers, self.question = {}, [], None, None
             self.version += 1
-            if self.on_step is not None and (record["picks"] or record["mid"]):
-                self.on_step(record)  # a turn of bots alone is played again by itself
             if self.game.over and self.on_over is not None:
-                self.on_over(self)
+                try:
+                    self.on_over(self)
+                except StoreError:
+                    pass  # the log is made again from the saved turns at the next start
             if self.human_deciding():
                 return
-
-    def replay(self, record: dict[str, Any]) -> bool:
-        """Play a saved turn again (restoring a table); False where it no longer fits. (A
-        turn of bots only may have stopped on a question: the record answers it.)"""
-        with self.lock:
-            if self.over:
-                return False
-            self.mid = [(int(s), str(c), self._mid_value(str(c))) for s, c in record.get("mid", [])]
-            picks = {int(s): str(c) for s, c in record.get("picks", {}).items()}
-            if self.question is None and set(picks) != set(self.human_deciding()):
-                return False
-            for seat, code in picks.items():
-                d = self.decisions.get(seat)
-                answer, why = checked(self.game, d.kind, seat, code, d.moves, len(d.cards),
-                                      actions=d.actions) if d is not None else (None, "not deciding")
-                if why:
-                    return False
-                self.picks[seat] = (code, answer)
-            self.question = None
-            before = self.version
-            self._resolve()
-            return self.version > before and not self.error
-
-    @staticmethod
-    def _mid_value(code: str) -> Any:
-        head, _, num = code.partition(":")
-        return None if num == "none" else int(num) if num.isdigit() else None
 
     # -- what each one sees ----------------------------------------------------------------
     def seat_view(self, seat: int) -> dict[str, Any]:
