@@ -33,4 +33,19 @@ PHASES: dict[str, PhaseSpec] = {s.kind: s for s in (
               "of `actions` (build = pay the card's cost, wonder = build the next stage with it, "
               "sell); sold cards go to `sold`; afterwards the hand's other cards are kept or go "
               "to `rest`.", ("hand",), ("actions", "sold", "rest", "ages")),
+    PhaseSpec("reveal", "Turn the top `deal` cards (default 1) of `deck` face up for the whole "
+              "table: their `rule` changes hold for every city until the end of the age (the "
+              "current one, or the next when revealed between ages); then they go to the box. "
+              "The deck is shuffled at the start and must hold a card for every reveal.",
+              ("deck",), ("deal", "ages")),
+    PhaseSpec("auction", "Turn the top `deal` cards (default 1) of `deck` face up, one at a time: "
+              "every player bids coins for it in secret, all at once (0 up to the coins it has); "
+              "the single highest bid builds the card free of its cost and pays its bid to the "
+              "bank; on a tie for the highest bid nobody takes it, and it goes to the box.",
+              ("deck",), ("deal", "ages")),
+    PhaseSpec("market", "Lay the top `deal` cards of `deck` face up in a row; the players take one "
+              "each, one after another, fewest points so far first (a tie: the earlier seat), into "
+              "the second hand `hand`; the cards left go to the box.",
+              ("deck", "deal", "hand"), ("ages",)),
 )}
+TABLE_DECKS = ("reveal", "auction", "market")  # the kinds whose deck is the table's (face down, never in the box)

@@ -296,7 +296,8 @@ def _with_phases(rules: Rules, raw: list[Any]) -> Rules:
         phases.append(PhaseDecl(
             name=str(p.get("name", p.get("kind", ""))), kind=str(p.get("kind", "")),
             at=str(p.get("at", "before age")), ages=tuple(p.get("ages") or ()),
-            deck=str(p.get("deck", "")), deal=int(p.get("deal", 0) or 0),
+            deck=str(p.get("deck", "")),
+            deal=int(p.get("deal", 1 if p.get("kind") in ("reveal", "auction") else 0) or 0),
             pass_to=str(p.get("pass", "left")), hand=str(p.get("hand", "")),
             actions=tuple(p.get("actions") or ("build", "wonder", "sell")),
             sold=str(p.get("sold", "discard")), rest=str(p.get("rest", "keep"))))
@@ -320,13 +321,17 @@ def _check_phases(rules: Rules, bad: Callable[..., None]) -> None:
         for age in p.ages:
             if not 1 <= age <= rules.ages:
                 bad(at + ("ages",), f"phase '{p.name}': age {age} is not one of 1..{rules.ages}")
-        if p.kind == "draft":
+        if p.kind in ("draft", "reveal", "auction", "market"):
             if p.deck not in rules.decks:
                 bad(at + ("deck",), f"phase '{p.name}': unknown deck '{p.deck}'"
                     + (f" (decks: {', '.join(rules.decks)})" if rules.decks else
                        " (declare it in rules: decks)") + did_you_mean(p.deck, rules.decks))
             if p.deal < 1:
                 bad(at + ("deal",), f"phase '{p.name}': deal must be at least 1")
+            if p.kind not in ("draft", "market"):  # reveals and auctions fill no hand
+                continue
+            if not p.hand:
+                bad(at, f"phase '{p.name}': a {p.kind} needs `hand`, the second hand it fills")
             filled.add(p.hand)
         elif p.hand not in filled:
             bad(at + ("hand",), f"phase '{p.name}': no earlier phase fills the hand '{p.hand}'"

@@ -84,10 +84,12 @@ def _phase() -> dict[str, Any]:
         "ages": {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 1,
                  "description": "the ages an `at: before age` or `at: after age` phase runs in "
                                 "(default: every age)"},
-        "deck": _name("draft: the deck (one of the rules' `decks`) the cards are dealt from"),
-        "deal": _int("draft: cards dealt to each player", 1),
+        "deck": _name("draft, reveal: the deck (one of the rules' `decks`) the cards are dealt "
+                      "or revealed from"),
+        "deal": _int("draft: cards dealt to each player; reveal, auction: cards turned face up (default 1); "
+                     "market: cards in the row", 1),
         "pass": {"enum": SIDES, "description": "draft: the side the rest of each hand is passed to"},
-        "hand": _name("the second hand the phase fills (draft) or plays from (recruit)"),
+        "hand": _name("the second hand the phase fills (draft, market) or plays from (recruit)"),
         "actions": {"type": "array", "items": {"enum": list(ACTIONS)}, "minItems": 1,
                     "description": "recruit: what a player may do with the card played: build it, "
                                    "build a wonder stage with it, sell it (default: all three)"},

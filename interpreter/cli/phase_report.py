@@ -1,4 +1,5 @@
-"""What `wonders play` prints of the phases besides the ages: drafts and recruitments."""
+"""What `wonders play` prints of the phases besides the ages: drafts, recruitments, the
+table's revealed cards and its auctions."""
 from __future__ import annotations
 
 from typing import Any
@@ -28,6 +29,15 @@ def phase_lines(log: dict[str, Any]) -> list[str]:
             lines.append(f"{draft}: each player keeps one card and passes the rest")
             lines.extend(f"  {names[s]}: {', '.join(cards)}" for s, cards in sorted(kept.items()))
             kept = {}
+        if phase == "market":  # one take a record, fewest points first
+            age = _ROMAN.get(entry["age"], entry["age"])
+            lines.extend(f"{entry.get('name', 'market').capitalize()} (age {age}): {names[m['player']]} "
+                         f"takes {m['card']}" for m in entry["moves"])
+            continue
+        if phase == "auction":
+            if not entry.get("note"):
+                lines.append(auction_line(entry, names))
+            continue
         if phase == "recruit":
             title = entry.get("name", "recruitment").capitalize()
             note = f", {entry['note']}" if entry.get("note") else ""
@@ -38,7 +48,28 @@ def phase_lines(log: dict[str, Any]) -> list[str]:
                 cost = f" (free: {m['free']})" if m.get("free") else (f" ({coins})" if paid else "")
                 lines.append(f"  {names[m['player']]} {_VERB.get(m['action'], m['action'])} "
                              f"{m['card']}{cost if m['action'] != 'sell' else ''}")
-    return lines + seat_lines(log)
+    return event_lines(log) + lines + seat_lines(log)
+
+
+def auction_line(entry: dict[str, Any], names: list[str]) -> str:
+    """One card sold at an auction: every bid, and who builds it (the single highest bid)."""
+    bids = [(m["player"], m["bid"]) for m in entry["moves"]]
+    top = max(b for _, b in bids)
+    best = [s for s, b in bids if b == top]
+    got = f"{names[best[0]]} builds it for {top} coin{'s' if top != 1 else ''}" if len(best) == 1 \
+        else "a tie: nobody takes it (to the box)"
+    return (f"{entry.get('name', 'auction').capitalize()} (age {_ROMAN.get(entry['age'], entry['age'])}): "
+            f"{entry['moves'][0]['card']}: bids " + ", ".join(f"{names[s]} {b}" for s, b in bids) + f"; {got}")
+
+
+def event_lines(log: dict[str, Any]) -> list[str]:
+    """The cards the table revealed (phases of kind reveal), age by age, with their laws."""
+    lines = []
+    for e in log.get("events", []):
+        age = _ROMAN.get(e["age"], e["age"])
+        for card, text in zip(e["cards"], e["effects"]):
+            lines.append(f"Age {age}, {e['phase']}: {card} is revealed for the whole table: {text}")
+    return lines
 
 
 def seat_lines(log: dict[str, Any]) -> list[str]:

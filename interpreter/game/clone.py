@@ -44,6 +44,7 @@ def clone_game(game: Any) -> Any:
     d["fired_once"] = set(game.fired_once)
     d["dealt"] = dict(game.dealt)
     d["tower"] = game.tower[:]
+    d["revealed"], d["zones"] = game.revealed[:], {k: v[:] for k, v in game.zones.items()}
     if game.records:  # only the current phase's record still changes
         d["records"] = game.records[:-1] + [game.records[-1].copy()]
     else:

@@ -30,12 +30,18 @@ class EndOfTurnBuilds:
             return
         card = unique[pick]
         self.take_from(self.discard, self.discard_known, card)
+        self.build_free(seat, card, "discard", "build from discard")
+
+    def build_free(self, seat: int, card: CCard, free: str, note: str, bank: int = 0) -> None:
+        """Build `card` in the seat's city without paying its cost (from the discard pile, won
+        at an auction: `free` says how; `bank`, coins already paid for it, for the log)."""
+        city = self.cities[seat]
         self._count_actions(1)
         city.build_card(card)
         if card.upgrades:  # it replaces the card it is built over, if there
             self.upgrade_over(seat, card)
         if self.records:
-            self.note_plays(self.turn, [(seat, Move(-1, BUILD, free="discard"), card)])
+            self.note_plays(self.turn, [(seat, Move(-1, BUILD, free=free), card)])
         coins = self.when_built(seat, card.effect)
         coins += self.fire(seat, Event("build", card.color, card.id))
         gains, self.gains = self.gains, []  # coins its effects give other cities, now
@@ -51,7 +57,7 @@ class EndOfTurnBuilds:
         city.coins = max(0, city.coins + coins)
         if self.logging:
             self._log_turn([{"player": seat, "card": card.name, "action": BUILD,
-                             "bank": 0, "left": 0, "right": 0, "free": "discard"}], "build from discard")
+                             "bank": bank, "left": 0, "right": 0, "free": free}], note)
         if self.losses:  # and the coins it makes others lose, at the end of this turn: now
             self.settle_losses()
 

@@ -21,10 +21,13 @@ from functools import lru_cache
 from typing import Any, NamedTuple, Optional, Sequence
 
 from dsl.model import PhaseDecl
-from dsl.phases import PHASES
+from dsl.phases import PHASES, TABLE_DECKS
 
 from interpreter.rules.moves import ALL_ACTIONS, KEEP, Move
 from interpreter.game.contract import PhaseHost
+from interpreter.game.auction import AuctionPhase
+from interpreter.game.events import RevealPhase, end_events
+from interpreter.game.market import MarketPhase
 from interpreter.game.seats import open_piles, seat_choices, seat_pools
 
 AGE = PhaseDecl(name="age", kind="age", at="age")
@@ -50,8 +53,9 @@ def schedule(phases: tuple[PhaseDecl, ...], ages: int) -> tuple[Step, ...]:
 
 
 def boxed_decks(cp: Any) -> list[str]:
-    """The declared decks no draft deals (islands a track step draws), in the rules' order."""
-    drafted = {p.deck for p in cp.rules.phases if p.kind == "draft"}
+    """The declared decks no draft deals and the table does not keep (islands a track step
+    draws), in the rules' order."""
+    drafted = {p.deck for p in cp.rules.phases if p.kind == "draft" or p.kind in TABLE_DECKS}
     return [name for name in cp.rules.decks if name not in drafted]
 
 
@@ -143,6 +147,8 @@ class AgePhase:
         if game.has_triggers:  # `when age ends` triggers, after the conflicts
             game.boundary("age_end")
         game.end_durations()  # then what lasts `until age ends` ends
+        if game.revealed:  # and the table's events of this age (interpreter/game/events.py)
+            end_events(game)
         game.sub = "done"
 
 
@@ -216,8 +222,9 @@ class RecruitPhase:
         game.sub = "done"
 
 
-RUNNERS: dict[str, AgePhase | DraftPhase | RecruitPhase] = {
-    "age": AgePhase(), "draft": DraftPhase(), "recruit": RecruitPhase()}
+RUNNERS: dict[str, AgePhase | DraftPhase | RecruitPhase | RevealPhase | AuctionPhase | MarketPhase] = {
+    "age": AgePhase(), "draft": DraftPhase(), "recruit": RecruitPhase(), "reveal": RevealPhase(),
+    "auction": AuctionPhase(), "market": MarketPhase()}
 
 if set(RUNNERS) != set(PHASES):  # pragma: no cover - caught by the test suite too
     raise RuntimeError(f"phase runners out of step with dsl.phases: {sorted(set(RUNNERS) ^ set(PHASES))}")

@@ -27,6 +27,7 @@ from interpreter.game.owed import EndOfTurnBuilds
 from interpreter.game.own_cards import OwnCards
 from interpreter.game.projects import Projects
 from interpreter.game.second import SecondCards
+from interpreter.game.events import event_laws, shuffle_zones
 from interpreter.game.phases import AGE, boxed_at_start, schedule
 from interpreter.game.position import Stepping
 from interpreter.game.records import Knowledge, Record
@@ -115,6 +116,7 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
             draw = rules.tower.draw
             for k, seat in enumerate(self.player_seats):
                 self.cities[seat].laws = sorted(order[k * draw:(k + 1) * draw])
+        self.revealed: list[CCard] = []  # the table's cards face up now (game/events.py)
         self.law_changes = rules.tower is not None or pack_changes_rules(cp)  # summed each turn
         if self.law_changes:
             self.refresh_rules()
@@ -170,6 +172,7 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
         self.discard_known: list[int] = []  # per discard pile card: a bit per seat that knows it
         self.box_known: list[int] = []
         self.to_box(boxed_at_start(cp, self.n_players))
+        self.zones = shuffle_zones(self)  # the table's decks, face down, the top card last
 
     # -- the cycle ----------------------------------------------------------------
     def begin_age(self, age: int) -> None:
@@ -207,9 +210,9 @@ class GameState(Stepping, TurnResolution, Conflicts, Losses, EndOfTurnBuilds, Ow
 
     def refresh_rules(self) -> None:
         """The rules changes in force from now on (interpreter/rules/laws.py): the built cards',
-        and the laws of the tower's visible tiles."""
+        the laws of the tower's visible tiles and the table's revealed cards."""
         refresh(self.table, [(e.rule, e.amount) for tile in self.visible_laws()
-                             for e in self.rules.tower.tiles[tile].effects])
+                             for e in self.rules.tower.tiles[tile].effects] + event_laws(self.revealed))
 
     def visible_laws(self) -> list[int]:
         """The tower's visible tiles, oldest first (the most recent `visible` placed)."""

@@ -15,7 +15,7 @@ from interpreter.rules.compiled import CCard, Contribution
 from interpreter.rules.cost_now import printed_coins
 from interpreter.rules.effects.rule import RULE_WORTH
 from interpreter.rules.effects.advance import step_worth
-from interpreter.rules.moves import BUILD, KEEP, LAW, SELL, Move
+from interpreter.rules.moves import BID, BUILD, KEEP, LAW, SELL, Move
 from interpreter.rules.scoring import science_score
 from interpreter.rules.track_worth import build_worth
 
@@ -122,6 +122,9 @@ class GreedyBot:
             return (now.rules.sell_coins + now.city.shifts.get("sell_coins", 0)) / 3 - 0.5
         if action == LAW:
             return _law_worth(now, move.stage)
+        if action == BID:  # the highest bid below the card's worth in coins (3 a point)
+            coins = 3 * self._value(now, now.hand[move.card].effect)
+            return move.stage if move.stage < coins else -1.0 - move.stage
         paid = move.left + move.right + move.far[0] + move.far[1]
         if action == BUILD or action == KEEP:
             card = now.hand[move.card]

@@ -60,6 +60,10 @@ def determinize(obs: Observation, stream: Stream, bots: Optional[Sequence[Any]] 
     _Redeal(real, g, seat, stream.fork("cards"), obs._known).run()
     if real.cp.rules.tower is not None:
         _redeal_tiles(g, seat, stream.fork("tiles"))
+    if g.zones:  # the table's face-down decks: their order is unknown to every seat
+        order = stream.fork("zones")
+        for deck in g.zones.values():
+            order.shuffle(deck)
     return g
 
 

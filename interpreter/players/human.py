@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Callable
 from dsl.english import cost_english, effects_english, option_english
 
 from interpreter.rules.compiled import CCard
-from interpreter.rules.moves import BUILD, KEEP, LAW, SELL, WONDER, Move, explained, pay_label
+from dsl.english import effects_english
+from interpreter.rules.moves import BID, BUILD, KEEP, LAW, SELL, WONDER, Move, explained, pay_label
 
 if TYPE_CHECKING:
     from interpreter.players.observation import CityView, Observation
@@ -38,6 +39,7 @@ class HumanBot:
         self.say = say
         self.seen_turns = 0
         self.seen_wars = 0
+        self.seen_events = 0
 
     # -- what happened since the last move ---------------------------------------------
     def _news(self, obs: "Observation") -> None:
@@ -53,7 +55,8 @@ class HumanBot:
                         "advance": f"moved its marker to {m['card']}",  # a paid track step
                         "remove": f"gave back a {m['card']}",  # a token of its choice
                         "reward": f"got the reward of the project {m['card']}",
-                        "penalty": f"suffered the penalty of the project {m['card']}"}.get(
+                        "penalty": f"suffered the penalty of the project {m['card']}",
+                        "bid": f"bid {m.get('bid')} for {m['card']}"}.get(
                     m["action"], f"built {m['card']}")
                 self.say(f"   age {t['age']} turn {t['turn']}{note}: {who} {what}"
                          + (f", paid {paid}" if paid else ""))
@@ -62,7 +65,11 @@ class HumanBot:
             for r in w["results"]:
                 toks = " ".join(f"{t:+d}" for t in r["tokens"]) or "none"
                 self.say(f"   {obs.cities[r['player']].name}: {r['shields']} shields, tokens {toks}")
+        for e in log["events"][self.seen_events:]:  # the table's cards turned face up
+            for card, text in zip(e["cards"], e["effects"]):
+                self.say(f"   age {e['age']}, {e['phase']}: {card} is face up for the whole table: {text}")
         self.seen_turns, self.seen_wars = len(log["turns"]), len(log["war"])
+        self.seen_events = len(log["events"])
 
     def finish(self, obs: "Observation") -> None:
         """After the game: the last turn and the last conflicts (the score pad follows)."""
@@ -160,8 +167,22 @@ class HumanBot:
     def choose(self, obs: "Observation", moves: list[Move]) -> Move:
         self._show(obs, moves)
         while True:
+            if moves and all(m.action == BID for m in moves):  # an auction: coins for the card
+                card = obs.hand[0]
+                self.say(f"  {obs.phase.name}: {card.name} is up for auction ({effects_english(card.card.effects, obs.rules.vocab)}); "
+                         f"the single highest bid builds it and pays the bank (a tie: nobody)")
+                text = self.ask(f"your bid (bid N, 0 to {moves[-1].stage} | help): ").strip().lower()
+                if self._extra(text, obs):
+                    continue
+                words = text.split()
+                if len(words) == 2 and words[0] == "bid" and words[1].isdigit() \
+                        and int(words[1]) <= moves[-1].stage:
+                    return moves[int(words[1])]
+                self.say(f"  refused: type 'bid N', N from 0 to {moves[-1].stage} (your coins)")
+                continue
             if all(m.action == KEEP for m in moves):  # a draft: keep one card, pass the rest
-                self.say(f"  {obs.phase.name}: keep one card, the rest is passed on")
+                self.say(f"  {obs.phase.name}: " + ("take one card of the row (fewest points choose first)"
+                                                    if obs.phase.kind == "market" else "keep one card, the rest is passed on"))
                 text = self.ask("your pick (keep N | help): ").strip().lower()
             else:
                 text = self.ask("your move (build N | wonder N | sell N | law N [option letter] | help): ").strip().lower()

@@ -284,17 +284,17 @@ class Observation:
         return city_scores(g.cities, g.table, g.rules)
 
     def public_log(self) -> dict[str, list[Any]]:
-        """The game log's turns and conflicts as this seat saw them ({} lists when the game
+        """The game log's turns, conflicts and the table's revealed cards as this seat saw them ({} lists when the game
         keeps no log): cards played face down by others show as None."""
         g = self._g
         if not g.logging:
-            return {"turns": [], "war": []}
+            return {"turns": [], "war": [], "events": []}
         turns = []
         for t in g.log["turns"]:
             moves = [m if m["player"] == self.seat or m["action"] not in ("sell", "wonder", "keep", "law")
                      else {**m, "card": None} for m in t["moves"]]
             turns.append({**t, "moves": moves})
-        return {"turns": turns, "war": list(g.log["war"])}
+        return {"turns": turns, "war": list(g.log["war"]), "events": list(g.log.get("events", ()))}
 
 
 def public_play(play: tuple[int, int, CCard, str, int], seat: int

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from interpreter.players.gamelog import RecordedGame, ReplayedGame
 from interpreter.rules.compiled import CCard, CompiledPack
-from interpreter.rules.moves import Move, refusal
+from interpreter.rules.moves import BID, KEEP, Move, refusal
 
 
 class ResumeError(ValueError):
@@ -209,10 +209,16 @@ class LoggedTurns:
         left, right, bank = m.get("left", 0), m.get("right", 0), m.get("bank", 0)
         card = g.hands[seat][idx]
         stage = m.get("stage", 0) - 1 if isinstance(m.get("stage", 0), int) else -2  # any order: which
+        if m["action"] == BID:  # an auction's bid: the coins bid
+            for mv in moves:
+                if mv.action == BID and mv.stage == m.get("bid"):
+                    return mv
+            raise ResumeError(f"{where}: the logged bid {m.get('bid')!r} cannot be made "
+                              f"(0 to {g.cities[seat].coins} coins)")
         for mv in moves:  # the logged bank coins are the cost's and any bought from the bank
             if (mv.card, mv.action, mv.left, mv.right, mv.free, list(mv.far), mv.stage) \
                     == (idx, m["action"], left, right, free, m.get("far", [0, 0]), stage) \
-                    and g._bank(seat, mv, card) + mv.extra == bank:
+                    and (0 if mv.action == KEEP else g._bank(seat, mv, card)) + mv.extra == bank:
                 return mv
         move = Move(idx, m["action"], left, right, free, stage=stage)
         why = refusal(move, g.hands[seat], g.cities[seat], g.table, g.free_power(seat))

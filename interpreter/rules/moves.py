@@ -12,6 +12,7 @@ from interpreter.rules.pricing import PLAIN, Terms, build_terms, mods_for, optio
 from interpreter.rules.city import City, Table
 from interpreter.rules.counting import count
 from interpreter.rules.laws import law_refusal
+from interpreter.rules.bids import BID, bid_moves, other_refusal  # an auction's (re-exported)
 
 BUILD, WONDER, SELL, KEEP, LAW = "build", "wonder", "sell", "keep", "law"
 ALL_ACTIONS = (BUILD, WONDER, SELL)
@@ -162,8 +163,8 @@ def legal_moves(hand: list[CCard], city: City, table: Table, free_power: bool,
     """Every legal move for this hand: each card built (each payment option), as the next
     wonder stage (each option), or sold; only `actions` are considered (a draft: keep)."""
     if actions is not ALL_ACTIONS:
-        if actions == (KEEP,):
-            return [Move(i, KEEP) for i in range(len(hand))]
+        if actions == (KEEP,) or actions == (BID,):  # a draft's keep, an auction's bid
+            return [Move(i, KEEP) for i in range(len(hand))] if actions == (KEEP,) else bid_moves(hand, city, Move)
         return _general_moves(hand, city, table, free_power, actions)
     n = table.n
     left, right = table.cities[(city.seat + 1) % n], table.cities[(city.seat - 1) % n]
@@ -272,7 +273,7 @@ def refusal(move: Move, hand: list[CCard], city: City, table: Table, free_power:
             actions: tuple[str, ...] = ALL_ACTIONS) -> str:
     """Why `move` is not legal ("" when it is)."""
     if move.action not in (BUILD, WONDER, SELL, KEEP, LAW):
-        return f"unknown action '{move.action}' (build, wonder, sell or law)"
+        return other_refusal(move, city, actions)  # a bid, or an unknown action
     if move.action not in actions and not (move.action == LAW and actions is ALL_ACTIONS):
         return f"'{move.action}' is not allowed now (this phase allows: {', '.join(actions)})"
     if not 0 <= move.card < len(hand):

@@ -12,7 +12,7 @@ from dsl.english import cost_english, effects_english
 from interpreter.printing.cardface import card_svg, color_of, ink_on
 from interpreter.rules.compiled import CCard
 from interpreter.rules.moves import (
-    BUILD, KEEP, LAW, SELL, WONDER, Move, explained, pay_label, price_card, price_stage)
+    BID, BUILD, KEEP, LAW, SELL, WONDER, Move, explained, pay_label, price_card, price_stage)
 from interpreter.rules.scoring import city_scores
 from interpreter.rules.city import City
 
@@ -117,7 +117,10 @@ def card_view(game: "Game", seat: int, index: int, card: CCard, moves: list[Move
             coins_now(min(price.bank + m.left + m.right + m.extra for m in builds if not m.free))
             if any(not m.free for m in builds) else "free with your wonder power")
     elif any(m.card == index and m.action == KEEP for m in moves):
-        status = "keep it: you pick one card of this hand to keep, then pass the rest"
+        status = "keep it: you pick one card of this hand to keep, then pass the rest" \
+            if game.phase.kind != "market" else "take it: one card of the market row, into your hand"
+    elif any(m.action == BID for m in moves):
+        status = "up for auction: bid coins in secret; the single highest bid builds it and pays them (a tie: nobody)"
     else:
         status = explained(price.reason, card.cost, city, game.table, res) or "cannot be built"
     c = card.card
@@ -127,8 +130,8 @@ def card_view(game: "Game", seat: int, index: int, card: CCard, moves: list[Move
             "chain": ", ".join(c.chains_from), "status": status, "buildable": bool(builds),
             "builds": [{"code": move_code(m), "label": "Build: " + pay_label(m, price.bank)}
                        for m in builds] if live else [],
-            "keeps": [{"code": move_code(m), "label": "Keep this card"}
-                      for m in moves if m.card == index and m.action == KEEP] if live else [],
+            "keeps": [{"code": move_code(m), "label": "Keep this card" if m.action == KEEP else f"Bid {m.stage}"}
+                      for m in moves if m.card == index and m.action in (KEEP, BID)] if live else [],
             "wonders": [{"code": move_code(m), "label": (f"Wonder stage {m.stage + 1}: " if m.stage >= 0
                                                         else "Wonder stage: ") + pay_label(
                 m, city.side.stages[city.stage_at(m.stage)].cost_coins)}
@@ -217,6 +220,8 @@ def heading(game: "Game") -> str:
         return f"{name}: draft from the {decl.deck} deck {when}, pick {game.turn}".replace("  ", " ")
     if decl.kind == "recruit":
         return f"{name}: play one card of your {decl.hand} hand {when}".replace("  ", " ")
+    if decl.kind == "auction":
+        return f"{name}: a card of the {decl.deck} deck up for auction {when}".replace("  ", " ")
     return f"{name} {when}".strip()
 
 
