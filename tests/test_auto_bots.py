@@ -70,6 +70,25 @@ def test_simulate_defaults_to_search_bots_and_says_why(capsys):
     assert "auto chose" in data["meta"]["bots_choice"]
 
 
+def test_auto_asks_where_the_search_deals_its_worlds():
+    """A pack the native core plays may still have the search's worlds dealt in Python (a draft,
+    kept cards): one probe game counts the decisions, and auto falls back to greedy with the
+    count; a pack whose worlds are all dealt natively keeps the search bot."""
+    from interpreter.sim.auto_bots import search_dealt_in_python
+    assert search_dealt_in_python(compiled("base"), 4) == ""
+    why = search_dealt_in_python(compiled("examples/catan-promo-leaders"), 4)
+    assert "deals the search's worlds at only" in why and "dealt in Python" in why
+    c = choose(None, 4, "random", 60, None, 2, why)
+    assert c.bots == "greedy" and "at only" in c.why
+
+
+def test_simulate_of_a_pack_whose_search_is_dealt_in_python_plays_greedy(capsys):
+    assert main(["simulate", "--pack", "examples/catan-promo-leaders", "--games", "2", "--players", "4",
+                 "--workers", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["meta"]["bots"] == "greedy" and "dealt in Python" in data["meta"]["bots_choice"]
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--minutes", "1", "--bots", "nosuch"], "unknown bot 'nosuch'"),
     (["--minutes", "0", "--games", "3"], "--minutes must be more than 0"),

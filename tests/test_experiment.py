@@ -74,7 +74,7 @@ def planted_run(tmp_path_factory) -> dict:
     import io
     report = tmp_path_factory.mktemp("planted") / "compare.html"
     args = ["compare", "--bots", "greedy", "--pack", "base", "--pack", str(PLANTED), "--games", "10", "--players", "4",
-            "--workers", "1", "--seed", "1", "--experiment", "3000", "--json", "--report", str(report)]
+            "--workers", "1", "--seed", "1", "--experiment", "3000", "--recheck", "none", "--json", "--report", str(report)]
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert main(args) == 0
@@ -111,7 +111,7 @@ def test_what_the_bots_did_and_intent_to_treat(planted_run) -> None:
 
 def test_compare_stops_at_the_time_given_and_fits_80_columns(capsys) -> None:
     args = ["compare", "--bots", "greedy", "--pack", "base", "--pack", str(PLANTED), "--games", "20", "--workers", "1",
-            "--seed", "2", "--minutes", "0.002"]
+            "--seed", "2", "--minutes", "0.002", "--recheck", "none"]
     assert main(args) == 0
     text = capsys.readouterr().out
     flat = " ".join(text.split())

@@ -17,7 +17,7 @@ from ..sim.aggregate import Aggregate, compare_with_notes
 from ..sim.runner import RayMissing, sigint_ignored
 from ..sim.variants import changed_cards
 from .common import fail, load_or_report, print_json, write_output
-from .compare_experiment import cap_of, print_experiment, run_experiment
+from .compare_experiment import cap_of, check_recheck, print_experiment, run_experiment
 from .sim_common import (Prepared, add_sim_args, deadline_of, parse_players, parse_sides, prepare, resolve_bots,
                          run_with_progress, say_warnings)
 from .sim_output import finish, stats_of
@@ -44,6 +44,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "against its peers (build it, or not, from the same position: docs/simulation.md); "
                         "it stops as soon as each card is decided; 0: no experiment (default: with --games alone, "
                         "as many games' worth as each pack's run; else 3000 within the time)")
+    p.add_argument("--recheck", default="auto", metavar="BOTS",
+                   help="check each verdict again at a second bot strength (at most as many branched games "
+                        "as the first took): auto (default) greedy when the experiment's bots search, "
+                        "search:16 when they are greedy; a bot spec; or none")
     p.add_argument("--associations", action="store_true",
                    help="also print the association tables (the win rates of the players who built each "
                         "card or passed it: a correlation, not a verdict)")
@@ -74,6 +78,8 @@ def _plan(args: argparse.Namespace, packs: list[str]) -> tuple[list[Prepared], t
         raise ValueError(f"--sides {args.sides}: compare runs one side choice; did you mean --sides {sides[0]}?")
     if getattr(args, "experiment", None) is not None and not 0 <= args.experiment <= 1_000_000:
         raise ValueError(f"--experiment must be 0..1000000 branched games, not {args.experiment}")
+    if hasattr(args, "experiment"):
+        check_recheck(args.recheck)
     args.games_given, args.minutes_given = args.games, args.minutes is not None
     experiment = hasattr(args, "experiment") and cap_of(args)[0] > 0 and not without
     args.started = time.monotonic()

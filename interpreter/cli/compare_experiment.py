@@ -1,6 +1,14 @@
 """compare's experiment: the designer's cards of B measured by branching against their peers,
 within the command's budget (the branched games it may play, its time), with a progress bar,
-stopped by Ctrl-C, SIGTERM or SIGHUP like the simulations (what was decided so far is kept)."""
+stopped by Ctrl-C, SIGTERM or SIGHUP like the simulations (what was decided so far is kept).
+
+Each verdict is then checked at a second bot strength (`--recheck`): a card whose value needs a
+plan can look weak to bots that do not plan, so a verdict that changes with the bots' strength
+says so. The check plays at most as many branched games as the first run took (no intent-to-treat
+games: half the cost a game); a stronger check (search after greedy, about 20 times the cost a
+game) plays at most for as long as the first took, so the check never more than doubles the
+experiment's time. When the time bounds the run, the first run leaves it a share: a fifth when
+it is the cheaper greedy, half when it searches."""
 from __future__ import annotations
 
 import argparse
@@ -12,6 +20,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+RECHECK_SHARE = {True: 0.5, False: 0.2}  # of the experiment's time, kept for the check (it searches?)
 CAP = 3000  # branched games at most when the time bounds the run (--minutes, or compare's default time)
 
 
@@ -65,7 +74,32 @@ def run_experiment(args: argparse.Namespace, preps: list[Any], focus_b: tuple[st
     deadline = args.started + 60 * args.minutes if getattr(args, "minutes", None) else None
     print(f"experiment: {len(ours)} designer card(s) against their peers, at most {cap:,} branched games "
           f"({why})" + (", until the time is spent" if deadline else ""), file=sys.stderr)
-    _run(e, cap, ours, deadline, args.workers, args.json)
+    second = recheck_of(getattr(args, "recheck", "none"), bots)
+    if second.startswith("search") and getattr(args, "recheck", "") == "auto":
+        slow = _search_slow(b, preps[1].cfg.players)
+        if slow:
+            print(f"experiment: no check at {second}: {slow}; give --recheck search:N to check anyway",
+                  file=sys.stderr)
+            second = ""
+    if second and deadline is not None:  # the first run leaves the check its share of the time
+        keep = RECHECK_SHARE["search" in second]
+        first_deadline = time.monotonic() + (1 - keep) * max(0.0, deadline - time.monotonic())
+    else:
+        first_deadline = deadline
+    began = time.monotonic()
+    _run(e, cap, ours, first_deadline, args.workers, args.json)
+    again = None
+    if second and not e.interrupted and e.games:
+        # a stronger check (more playouts a game) has the time the first took, at most
+        stronger = strength(second) > strength(bots)
+        limit = time.monotonic() + (time.monotonic() - began) if stronger else None
+        end = min(t for t in (deadline, limit) if t is not None) if (deadline or limit) else None
+        print(f"experiment: each verdict checked again at {second} bots, at most {e.games:,} branched games "
+              f"(as many as at {bots})" + (", for as long as the first took at most" if stronger else "")
+              + (", until the time is spent" if deadline else ""), file=sys.stderr)
+        again = Experiment.of(b, names, preps[1].cfg.players, second, args.seed)
+        again.peer_of = peer_of
+        _run(again, e.games, ours, end, args.workers, args.json, second)
     cards = {}
     for n in ours:
         row, verdict, itt = e.cards[n], e.verdict(n), e.itt.get(n)
@@ -74,23 +108,90 @@ def run_experiment(args: argparse.Namespace, preps: list[Any], focus_b: tuple[st
                     "a_to_b": _a_to_b(diff, n),
                     "sentence": sentence(row, verdict, [e.cards[p] for p in peer_of[n]], e.games, bots),
                     "findings": findings(row, itt)}
-    if e.interrupted:
+        if again is not None:
+            v2 = again.verdict(n)
+            clause, changes = strength_clause(bots, verdict.verdict, second, v2.verdict, again.games)
+            cards[n]["recheck"] = {"bots": second, "games": again.games, "n": again.cards[n].n, **v2.as_json(),
+                                   "changes": changes}
+            cards[n]["sentence"] += " " + clause
+    interrupted = e.interrupted or bool(again and again.interrupted)
+    if interrupted:
         stopped = "interrupted"
     elif all(c["verdict"] != "undecided" for c in cards.values()):
         stopped = "decided"
     else:
         stopped = "time" if deadline and time.monotonic() >= deadline else "budget"
     return ({"games": e.games, "bots": bots, "budget": cap, "cards": cards, "stopped_by": stopped,
-             "peers": {p: e.cards[p].as_json() for ps in peer_of.values() for p in ps}}, e.interrupted)
+             "recheck": {"bots": second, "games": again.games} if again is not None else None,
+             "peers": {p: e.cards[p].as_json() for ps in peer_of.values() for p in ps}}, interrupted)
 
 
-def _run(e: Any, cap: int, ours: list[str], deadline: float | None, workers: int, quiet: bool) -> None:
+def _search_slow(cp: Any, players: int) -> str:
+    """'' when the search's playouts and worlds run natively for this pack, else why not (as
+    `--bots auto` asks: sim/auto_bots.py)."""
+    from ..sim.auto_bots import search_dealt_in_python
+    from .core_opt import why_not_native
+    return why_not_native(cp, "greedy", players) or search_dealt_in_python(cp, players)
+
+
+def check_recheck(spec: str) -> None:
+    """A bad --recheck is refused before any game is played (ValueError)."""
+    if spec.strip().casefold() not in ("auto", "none"):
+        from interpreter.players.roster import make_bots
+        make_bots(spec, 3)
+
+
+def recheck_of(spec: str, bots: str) -> str:
+    """The bots each verdict is checked again with ('' none): auto is the other end of the
+    strengths auto chooses from, greedy for search bots and search at the stable budget for
+    greedy ones (none for other bots); a spec as given, unless it is the experiment's own."""
+    from ..sim.auto_bots import STABLE
+    spec = spec.strip()
+    if spec.casefold() == "none":
+        return ""
+    if spec.casefold() == "auto":
+        names = {b.strip().partition(":")[0] for b in bots.split(",")}
+        return {frozenset({"search"}): "greedy", frozenset({"greedy"}): f"search:{STABLE}"}.get(frozenset(names), "")
+    return "" if spec == bots.strip() else spec
+
+
+def strength(bots: str) -> tuple[int, int]:
+    """How strong a bot spec plays, for the order of a sentence: random, greedy, then search by
+    its budget (a mixed table counts as its weakest seat)."""
+    def one(b: str) -> tuple[int, int]:
+        name, _, opt = b.strip().partition(":")
+        if name == "search":
+            return (2, int(opt.split(":")[0]) if opt.split(":")[0].isdigit() else 16)
+        return (1 if name == "greedy" else 0, 0)
+    return min(one(b) for b in bots.split(","))
+
+
+DECIDED = ("stronger", "weaker", "no difference")
+
+
+def strength_clause(bots: str, verdict: str, second: str, again: str, games: int) -> tuple[str, bool]:
+    """(what the check at `second` bots says of a card's verdict at `bots`, whether the verdict
+    changes with the bots' strength): weaker bots named first."""
+    if again == verdict == "undecided":
+        return f"At {second} bots: not decided either ({games} branched games).", False
+    if again == verdict:
+        return f"The same verdict at {second} bots ({games} branched games).", False
+    if verdict in DECIDED and again in DECIDED:
+        pair = sorted([(bots, verdict), (second, again)], key=lambda p: strength(p[0]))
+        said = ", ".join(f"{word} at {who}" for who, word in pair)
+        return f"Its verdict changes with the bots' strength: {said}.", True
+    word = "not decided" if again == "undecided" else again
+    return f"At {second} bots: {word} in {games} branched games.", False
+
+
+def _run(e: Any, cap: int, ours: list[str], deadline: float | None, workers: int, quiet: bool,
+         label: str = "") -> None:
     """The branched games with a progress bar (none when quiet): games played of the cap, the
     designer's cards decided so far."""
     if quiet:
         e.run(cap, ours, deadline=deadline, workers=workers)
         return
-    with Progress(TextColumn("[bold]experiment"), BarColumn(), MofNCompleteColumn(),
+    with Progress(TextColumn("[bold]experiment" + (f" at {escape(label)}" if label else "")), BarColumn(), MofNCompleteColumn(),
                   TextColumn("decided {task.fields[decided]}"), TimeElapsedColumn(),
                   console=Console(stderr=True), transient=False) as bar:
         task = bar.add_task("experiment", total=cap, decided=f"0 of {len(ours)}")
@@ -119,8 +220,10 @@ def print_experiment(console: Console, experiment: dict[str, Any]) -> None:
     """The designer's answer, the last lines of compare's text: one sentence a card (the verdict
     against its peers), then what the bots did with it, the intent-to-treat figure and the
     card's A-to-B rows."""
+    again = experiment.get("recheck")
+    checked = f"; checked at {escape(again['bots'])}, {again['games']} games" if again else ""
     console.print(f"[bold]The designer's cards by experiment[/] ({experiment['games']} branched games, "
-                  f"{escape(experiment['bots'])} bots, {STOPS[experiment['stopped_by']]}):")
+                  f"{escape(experiment['bots'])} bots{checked}, {STOPS[experiment['stopped_by']]}):")
     for row in experiment["cards"].values():
         console.print(escape(row["sentence"]))
         extra = row["findings"]

@@ -129,7 +129,7 @@ def resolve_bots(args: argparse.Namespace, packs: list[Any], players: int, runs:
     args.bots and args.games are set, and args.bots_why says why. runs: how many runs share
     --minutes; share: the part of it they get (compare keeps the rest for its experiment)."""
     from interpreter.rules.compiled import compile_pack
-    from ..sim.auto_bots import choose, games_that_fit, is_auto
+    from ..sim.auto_bots import choose, games_that_fit, is_auto, search_dealt_in_python
     from .core_opt import why_not_native
     args.bots_why = ""
     minutes = getattr(args, "minutes", None)
@@ -150,6 +150,8 @@ def resolve_bots(args: argparse.Namespace, packs: list[Any], players: int, runs:
     why = next((w for w in (why_not_native(cp, "greedy", players) for cp in compiled) if w), "")
     if not why and compiled[-1].rules.seats_at(players):  # (players/native_worlds.py declines it)
         why = "the search's playouts at a table with a seat no player owns run in Python"
+    if not why and minutes is None:  # (with --minutes, search games are timed as they are)
+        why = next((w for w in (search_dealt_in_python(cp, players) for cp in compiled) if w), "")
     choice = choose(compiled[-1], players, "random", args.games, minutes * share / runs if minutes else None,
                     args.workers, why)
     args.bots, args.bots_why = choice.bots, choice.why

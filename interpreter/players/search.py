@@ -110,6 +110,7 @@ class SearchBot:
         self.fallback = GreedyBot()
         self.searched = 0  # decisions searched, and their playouts (for benchmarks)
         self.spent = 0
+        self.dealt_natively = 0  # decisions whose worlds the native core dealt (auto_bots asks)
 
     # -- the protocol --------------------------------------------------------------------
     def choose(self, obs: "Observation", moves: list[Move]) -> Move:
@@ -139,6 +140,7 @@ class SearchBot:
         played = 0
         self.searched += 1
         dealer = self.native_dealer(obs, answers)
+        self.dealt_natively += dealer is not None
         indexes = dealer.indexes(obs.seat, answers) if dealer is not None else []
         for w in range(worlds):
             if deadline is not None and w and time.perf_counter() > deadline:

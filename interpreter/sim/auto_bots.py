@@ -9,7 +9,12 @@ game or two first and lowers the budget, halving it, until the games fit in M mi
 that figures below the stable budget are less sure; greedy when not even the smallest budget
 fits. Without `--minutes`, the choice does not depend on the machine: the stable budget where
 the search's playouts run natively, greedy (with the reason) where they would run in Python,
-about 20 times slower.
+about 20 times slower. A pack the native core plays may still have its search dealt in Python:
+the core deals a decision's worlds only where no draft, kept card or second hand is hidden
+(players/native_worlds.py), and elsewhere every world is dealt in Python and rebuilt in the
+core (a game 20 times slower: 8.7 s against 0.4 s). One game of search bots at one playout a
+decision tells which (search_dealt_in_python); it is a count, not a time, so the machine does
+not change it.
 """
 from __future__ import annotations
 
@@ -24,6 +29,8 @@ STABLE = DEFAULT_PLAYOUTS  # the budget whose doubling moved no side (docs/bots.
 FLOOR = 8  # below this many playouts a decision is hardly a search
 MIN_GAMES = 400  # `--minutes` without `--games`: at least this many (about +-4 points a wonder)
 MAX_GAMES = 100_000
+NATIVE_SHARE = 0.9  # the decisions whose worlds the core must deal for auto to pick the search
+PROBE_SEED = 987_654_321  # the timing and probe games' seed (thrown away: no run's seed)
 AUTO = "auto"
 
 
@@ -75,6 +82,22 @@ def measure(cp: Any, players: int, sides: str, budget: int, games: int = 2) -> T
             Game(cp, make_bots(spec, players), seed=987_654_321 + k, sides=sides).play()
         return (time.perf_counter() - start) / games
     return Timing(clock("greedy"), clock(f"search:{budget}"), budget)
+
+
+def search_dealt_in_python(cp: Any, players: int, sides: str = "random") -> str:
+    """'' when the native core deals the search's worlds at nearly every decision of a game of
+    this pack, else why not, in words: one game of search bots at one playout a decision
+    (what is dealt where does not depend on the budget), the decisions counted."""
+    from interpreter.players.game import Game
+    from interpreter.players.search import SearchBot
+    bots = [SearchBot(playouts=1) for _ in range(players)]
+    Game(cp, bots, seed=PROBE_SEED, sides=sides).play()
+    searched = sum(b.searched for b in bots)
+    native = sum(b.dealt_natively for b in bots)
+    if not searched or native >= NATIVE_SHARE * searched:
+        return ""
+    return (f"the native core deals the search's worlds at only {native} of its {searched} decisions in a "
+            f"game of this pack (a draft, kept cards or a second hand are dealt in Python)")
 
 
 def games_that_fit(cp: Any, players: int, bots: str, minutes: float, workers: int) -> int:
