@@ -202,7 +202,7 @@ def build_schema() -> dict[str, Any]:
                                            "description": "the weakest cities' token value, per age"}},
                                 ["strength", "victory", "defeat"], "one conflict along a track")},
         "teams": {"enum": ["neighbours", "opposite"], "description":
-                  "the team variant of Cities: with 4, 6 or 8 players, partners (the two seats "
+                  "the team variant: with 4, 6 or 8 players, partners (the two seats "
                   "side by side, or across the table) add their scores and win or lose together"},
         "debt": {"type": "string", "pattern": NAME_PATTERN, "description":
                  "the token kind a city takes for each coin of a loss it does not pay"},

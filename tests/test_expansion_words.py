@@ -124,9 +124,9 @@ def test_positions_of_the_new_nodes() -> None:
 
 
 def test_effect_words_come_from_the_registry() -> None:
-    # every registry word that starts an effect, in registry order; `when` follows its effect,
-    # and `lose` (`others lose 1 coin`) comes after the cities it names
-    assert EFFECT_WORDS == tuple(w for w in EFFECTS if w not in ("when", "lose"))
+    # every registry word that starts an effect, in registry order; `when` and `until` follow
+    # their effect, and `lose` (`others lose 1 coin`) comes after the cities it names
+    assert EFFECT_WORDS == tuple(w for w in EFFECTS if w not in ("when", "lose", "until"))
     assert "discount" in EFFECT_WORDS
 
 
@@ -187,10 +187,10 @@ ERRORS = [
      "unexpected 'bnak'; expected 'all', 'bank', 'left', 'neighbors', 'neighbours', 'others', 'right', 'self'; "
      "did you mean 'bank'?"),
     ("copy white card from neighbors later", 1, 32, 5,
-     "unexpected 'later'; expected 'now', ',', ';', end of text"),
+     "unexpected 'later'; expected 'now', 'until', ',', ';', end of text"),
     # a misspelt `science` reads as a colour name: the error is at the word after it
     ("vp 3 per sciense set", 1, 18, 3,
-     "unexpected 'set'; expected 'card', 'cards', 'if', 'in', 'produced', 'when', '/', ';', end of text"),
+     "unexpected 'set'; expected 'card', 'cards', 'if', 'in', 'produced', 'until', 'when', '/', ';', end of text"),
 ]
 
 

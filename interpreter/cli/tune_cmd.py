@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("tune", help="at what value of one of its numbers is a card even with its peers?",
                        description="Measure a card against its peers (the pack's other cards of its age and "
                                    "colour, or --against) at a few values of one of its numbers, on the same "
-                                   "seeds, and fit where it is even: 'Altar: even with its peers at 3 points "
+                                   "seeds, and fit where it is even: 'My Card: even with its peers at 3 points "
                                    "(...); now 7'. Without --number or --field, a card with one number tunes "
                                    "it; with several, they are listed.")
     p.add_argument("card", metavar="CARD", help="the card's name (any case)")
@@ -161,7 +161,7 @@ def result_of(card: str, num: Any, peers: list[str], curve: Any, stopped: str,
 
 
 def sentence(card: str, num: Any, even: dict[str, Any], values: list[dict[str, Any]]) -> str:
-    """The answer in one line: 'Altar: even with its peers at 3 points (fitted 3.2; 95%
+    """The answer in one line: 'My Card: even with its peers at 3 points (fitted 3.2; 95%
     interval 2.6 to 3.8); now 7'."""
     base = num.name.split("#")[0]
     unit = UNITS.get(base)

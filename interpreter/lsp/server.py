@@ -266,7 +266,7 @@ def build(allow_plugins: bool = False, delay: float = DELAY) -> PackServer:
 
 
 def serve(allow_plugins: bool = False) -> None:
-    """Answer an editor on stdin/stdout. Anything else printing (a plug-in, a library) goes to
+    """Answer an editor on stdin/stdout. Anything else printing (a plug-in, an imported module) goes to
     stderr, so it can never corrupt the protocol's stream."""
     out = sys.stdout.buffer
     sys.stdout = sys.stderr

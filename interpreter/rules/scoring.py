@@ -136,7 +136,7 @@ def city_scores(cities: list[City], table: Table, rules: Rules) -> dict[str, Any
 
 
 def partners(teams: str, n: int) -> list[tuple[int, int]]:
-    """The teams of two of the Cities team variant (`rules: teams`), at an even count from 4
+    """The teams of two of the team variant (`rules: teams`), at an even count from 4
     players (the rulebook's 4, 6 or 8): seats side by side (0-1, 2-3, ...) or across the table
     (seat i with seat i + n/2). None at other counts: each plays for itself."""
     if not teams or n < 4 or n % 2:

@@ -113,12 +113,12 @@ def host_routes(hall: Hall, admitted: Callable[[Request], bool],
             return host_page(request, f"refused: {err}", 422)
         return RedirectResponse(f"/host/{hall.host_key}/table/{table.tid}", status_code=303)
 
-    def mine(request: Request) -> Table | None:
+    def hosted_table(request: Request) -> Table | None:
         table = hall.tables.get(request.path_params["tid"])
         return table if table is not None and table.host == hall.host_key else None
 
     async def links(request: Request) -> Response:
-        table = mine(request)
+        table = hosted_table(request)
         if table is None:
             return html("no table of yours by that name (deleted, or expired)", 404)
         again = hall.tables.get(table.rematch) if table.rematch else None
@@ -129,7 +129,7 @@ def host_routes(hall: Hall, admitted: Callable[[Request], bool],
     def action(do: Callable[[str, str], Any]) -> Callable[[Request], Any]:
         async def route(request: Request) -> Response:
             tid = request.path_params["tid"]
-            if mine(request) is None:
+            if hosted_table(request) is None:
                 return html("no table of yours by that name (deleted, or expired)", 404)
             try:
                 to = await run_in_threadpool(do, hall.host_key, tid)

@@ -118,7 +118,7 @@ class TableStore:
         self.path = Path(path)
         self.warn = warn or (lambda text: print(f"warning: {text}", file=sys.stderr, flush=True))
         self.warnings: list[str] = []  # rows skipped at the last reading, named
-        self.problem = ""  # the last write's trouble, or the file's loss; "" when all is well
+        self.problem = ""  # the last write's trouble, or the file's loss; "" when every write worked
         self.lost = False  # the file was deleted or replaced while the server ran
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fresh = not self.path.exists() or self.path.stat().st_size == 0

@@ -222,7 +222,7 @@ def seat_row(hall: Hall, token: str, table: Table, seat: int) -> dict[str, Any]:
         state = f"waiting for {', '.join(waiting)}" if waiting else "playing"
     again = hall.rematch_seat(table, seat)
     return {"url": f"/seat/{token}", "name": me, "tid": table.tid, "state": state,
-            "mine": state.startswith("your turn"), "heading": heading_of(table),
+            "your_turn": state.startswith("your turn"), "heading": heading_of(table),
             "players": ", ".join(s.name for s in table.seats),
             "rematch": f"/seat/{again}" if again else ""}
 
