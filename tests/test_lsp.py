@@ -141,7 +141,8 @@ async def _session(pack: Path) -> None:
         assert {"card", "cards", "wonder", "defeat", "victory", "coin", "age", "science", "set"} <= labels
         assert {"brown", "grey", "blue", "yellow", "red", "green", "purple"} <= labels  # `COLOUR card`
         assert {"stone", "glass"} <= labels  # `RESOURCE produced`
-        assert not labels & {"vp", "produce", "left", "when", "shields"}  # not countable here
+        assert "shields" in labels  # `vp 1 per 2 shields`
+        assert not labels & {"vp", "produce", "left", "when"}  # not countable here
 
         # format: the effect written loosely comes back canonical, nothing else changes
         client.text_document_did_change(_edit(uri, 5, almanac, start, len(lines[almanac]),

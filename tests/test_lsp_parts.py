@@ -160,7 +160,7 @@ def test_consent_given_with_allow_plugins_runs_them_and_is_said(tmp_path: Path, 
     folder = (Path(__file__).resolve().parent.parent / "examples" / "plugin-tax").resolve()
     checked = Packs(allow_plugins=True).check(folder)
     assert checked.pack is not None and checked.problems == {}
-    assert checked.trusted == [f"trusting the plug-ins of {folder} as they are now: tax.py (words: tax); "
+    assert checked.trusted == [f"trusting the plug-ins of {folder} as they are now: tax.py, and 3 other file(s) (words: tax); "
                                "a change to them asks again"]
     # remembered: a server started without the flag now runs them too, and says nothing more
     again = Packs().check(folder)
