@@ -388,7 +388,7 @@ def played(e: "Experiment", seeds: Sequence[int], workers: int
                     continue
             yield got
     finally:
-        with sigint_ignored():
+        with sigint_ignored(defer=True):  # a stop asked meanwhile still stops the run
             stop_pool(pool)
             pool.join()
         _JOB.clear()

@@ -10,6 +10,7 @@ import multiprocessing as mp
 import os
 import random
 import signal
+import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -242,23 +243,33 @@ def _worker_init() -> None:
 
 
 @contextmanager
-def sigint_ignored() -> Iterator[None]:
+def sigint_ignored(defer: bool = False) -> Iterator[None]:
     """Ignore Ctrl-C (and SIGTERM and SIGHUP, which the command handles as Ctrl-C) while cleaning up, in
-    the main thread only (elsewhere a no-op)."""
+    the main thread only (elsewhere a no-op). With `defer`, a signal that arrives meanwhile is
+    not lost but delivered once the block ends (a pool ended between two rounds of games, where
+    the run goes on afterwards: a stop asked then must still stop it)."""
     try:
-        old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        old = signal.getsignal(signal.SIGINT)
     except ValueError:  # not the main thread
         yield
         return
-    old_term = signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    old_hup = signal.signal(signal.SIGHUP, signal.SIG_IGN) if hasattr(signal, "SIGHUP") else None
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    arrived: list[int] = []
+    hold = (lambda sig, _frame: arrived.append(sig)) if defer else signal.SIG_IGN
+    kinds = [signal.SIGINT, signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
+    before = {k: signal.getsignal(k) for k in kinds}
+    for k in kinds:
+        # a signal ignored from the start (a background job's Ctrl-C) stays ignored
+        signal.signal(k, signal.SIG_IGN if before[k] is signal.SIG_IGN else hold)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, old)
-        signal.signal(signal.SIGTERM, old_term)
-        if old_hup is not None:
-            signal.signal(signal.SIGHUP, old_hup)
+        for k in kinds:
+            signal.signal(k, before[k])
+        if arrived and before[arrived[0]] is not signal.SIG_IGN:
+            signal.raise_signal(arrived[0])
 
 
 def _chunk_star(args: tuple[SimConfig, range]) -> Aggregate:

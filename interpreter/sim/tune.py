@@ -233,7 +233,7 @@ def play(job: dict[str, Any], tasks: Sequence[tuple[int, int]], workers: int,
                     continue
             yield got
     finally:
-        with sigint_ignored():
+        with sigint_ignored(defer=True):  # a stop asked meanwhile still stops the run
             stop_pool(pool)
             pool.join()
 
