@@ -547,10 +547,10 @@ PLUGIN_VOCAB = Vocabulary(plugin_words=frozenset({"zz_levy", "zz_tithe"}))
 #   keyword right after a side list (the LALR state after a side is shared), so `tax left, right
 #   for` fails.
 # - `or` of `choose A or B`: a plug-in word may be an option, so `or` after its arguments is read
-#   as the choice's.
+#   as the choice's; `to` of `SIDES lose N coins to you` after a side list.
 _SIDE_WORDS = {"left", "self", "right", "neighbors", "neighbours", "all", "others"}
 _NOT_WORD_ARGS = _SIDE_WORDS | {"for", "now", "when", "lose", "gain", "if", "build", "buy", "win", "take",
-                                "and", "per", "until", "or"}
+                                "and", "per", "until", "or", "to"}
 PLUGIN_ARG = st.one_of(
     st.integers(-9, 99),
     st.from_regex(r"\A[a-z][a-z_]{0,7}\Z").filter(lambda w: w not in _NOT_WORD_ARGS),
