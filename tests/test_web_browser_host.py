@@ -1,17 +1,19 @@
 """A playtest in headless Chromium, as the playtest group ran it: three players in browsers
 of their own at a Leaders table, the host managing it from a second, fresh browser through
 the host link; the server stops (the pages say "reconnecting", quietly) and comes back (they
-resume by themselves); the draft shows the leaders kept so far; a chat; the game ends with a
-rematch, which the host then closes."""
+resume by themselves); the tables file is locked by another program mid-turn and released (the
+pick is refused with the reason, then taken once); the draft shows the leaders kept so far; a
+chat; the game ends with a rematch, which the host then closes."""
 from __future__ import annotations
 
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
 
 from interpreter.cli.packs import compiled
 
-from web_support import (chromium, context_page, host_makes_table, need_browser, play_round,
+from web_support import (act, chromium, context_page, host_makes_table, need_browser, play_round,
                          play_to_the_end, serving, shot)
 
 
@@ -89,6 +91,23 @@ def test_a_leaders_playtest_managed_from_the_host_link(tmp_path: Path) -> None:
             assert ada.locator("#game button[data-move]:not([disabled])").count() > 0
             assert "good luck" in ada.inner_text("#chat")  # the chat survived the restart
             (table,) = again.state.hall.tables.values()
+            # another program holds the tables file's write lock mid-turn: Ada's pick is refused
+            # with the reason (no HTTP 500) and nothing of it is kept; once the lock is gone the
+            # same click is taken, once, and the game goes on
+            lock = sqlite3.connect(db, timeout=0, isolation_level=None)
+            lock.execute("BEGIN IMMEDIATE")
+            try:
+                act(ada)
+                assert "not saved" in ada.inner_text(".refused")
+                assert 0 not in table.picks
+            finally:
+                lock.execute("ROLLBACK")
+                lock.close()
+            act(ada)
+            assert 0 in table.picks
+            with sqlite3.connect(db) as saved:
+                assert saved.execute("SELECT COUNT(*) FROM shared_picks WHERE tid = ? AND seat = 0",
+                                     (table.tid,)).fetchone() == (1,)
             play_to_the_end(seats, 120)
             assert table.game.over
             # the host's page, open since before the restart, brought itself up to date
