@@ -374,21 +374,9 @@ def played(e: "Experiment", seeds: Sequence[int], workers: int
     if workers <= 1 or "fork" not in mp.get_all_start_methods():
         yield from (e.one(seed) for seed in seeds)
         return
-    from interpreter.sim.runner import _worker_init, sigint_ignored, stop_pool
+    from interpreter.sim.runner import forked
     _JOB[:] = [e]
-    pool = mp.get_context("fork").Pool(workers, initializer=_worker_init)
     try:
-        results = pool.imap(_play_seed, seeds, chunksize=1)
-        for _ in seeds:
-            while True:
-                try:
-                    got = results.next(timeout=0.2)  # wake up often: a signal is seen at once
-                    break
-                except mp.TimeoutError:
-                    continue
-            yield got
+        yield from forked(_play_seed, seeds, workers)
     finally:
-        with sigint_ignored(defer=True):  # a stop asked meanwhile still stops the run
-            stop_pool(pool)
-            pool.join()
         _JOB.clear()

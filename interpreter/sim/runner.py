@@ -14,7 +14,7 @@ import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 from .aggregate import Aggregate, game_record
 from .watch import Watcher, watch
@@ -248,12 +248,7 @@ def sigint_ignored(defer: bool = False) -> Iterator[None]:
     the main thread only (elsewhere a no-op). With `defer`, a signal that arrives meanwhile is
     not lost but delivered once the block ends (a pool ended between two rounds of games, where
     the run goes on afterwards: a stop asked then must still stop it)."""
-    try:
-        old = signal.getsignal(signal.SIGINT)
-    except ValueError:  # not the main thread
-        yield
-        return
-    if threading.current_thread() is not threading.main_thread():
+    if threading.current_thread() is not threading.main_thread():  # (handlers are the main thread's)
         yield
         return
     arrived: list[int] = []
@@ -270,6 +265,30 @@ def sigint_ignored(defer: bool = False) -> Iterator[None]:
             signal.signal(k, before[k])
         if arrived and before[arrived[0]] is not signal.SIG_IGN:
             signal.raise_signal(arrived[0])
+
+
+def forked(fn: Callable[[Any], Any], items: Sequence[Any], workers: int, ordered: bool = True,
+           deadline: float | None = None) -> Iterator[Any]:
+    """`fn` of each item on `workers` forked processes (what they play is set before the fork),
+    in order or as they finish; the main process wakes often, so a stop or the deadline is seen
+    at once, and the workers still playing when the caller stops are ended."""
+    pool = mp.get_context("fork").Pool(workers, initializer=_worker_init)
+    try:
+        results = (pool.imap if ordered else pool.imap_unordered)(fn, items, chunksize=1)
+        for _ in items:
+            while True:
+                if deadline is not None and time.monotonic() >= deadline:
+                    return
+                try:
+                    got = results.next(timeout=0.2)
+                    break
+                except mp.TimeoutError:
+                    continue
+            yield got
+    finally:
+        with sigint_ignored(defer=True):  # a stop asked meanwhile still stops the run
+            stop_pool(pool)
+            pool.join()
 
 
 def _chunk_star(args: tuple[SimConfig, range]) -> Aggregate:

@@ -218,24 +218,8 @@ def play(job: dict[str, Any], tasks: Sequence[tuple[int, int]], workers: int,
                 return
             yield _play(t)
         return
-    from .runner import _worker_init, sigint_ignored, stop_pool
-    pool = mp.get_context("fork").Pool(workers, initializer=_worker_init)
-    try:
-        results = pool.imap_unordered(_play, tasks, chunksize=1)
-        for _ in tasks:
-            while True:
-                if deadline is not None and time.monotonic() >= deadline:
-                    return
-                try:
-                    got = results.next(timeout=0.2)  # wake up often: a signal or the clock is seen at once
-                    break
-                except mp.TimeoutError:
-                    continue
-            yield got
-    finally:
-        with sigint_ignored(defer=True):  # a stop asked meanwhile still stops the run
-            stop_pool(pool)
-            pool.join()
+    from .runner import forked
+    yield from forked(_play, tasks, workers, ordered=False, deadline=deadline)
 
 
 def start_values(now: int) -> list[int]:
