@@ -182,17 +182,116 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
     return 0.0
 
 
+cdef double lost_production(const PackC* P, const Game* g, int seat, const ContribC* e) noexcept nogil:
+    """choice_worth.lost_production: a built card's production as its city would lose it, each
+    unit divided by one more than the city's other sources of that resource."""
+    cdef const City* c = &g.city[seat]
+    cdef double unit = 1.2 * (P.ages - g.age) + 0.3, v = 0.0
+    cdef int r, a, others, i, j, m, lo
+    for r in range(P.n_res):
+        a = e.fixed[r] + e.fixed_private[r]
+        if a:
+            others = c.fixed[r] - a + c.choice_count[r]
+            v += a * unit / (1 + (others if others > 0 else 0))
+    for j in range(e.nch + e.nchp):
+        m = e.ch[j] if j < e.nch else e.chp[j - e.nch]
+        lo = -1
+        for r in range(P.n_res):
+            if m >> r & 1 and (lo < 0 or c.fixed[r] + c.choice_count[r] < lo):
+                lo = c.fixed[r] + c.choice_count[r]
+        others = lo - 1
+        v += unit / (1 + (others if others > 0 else 0))
+    return v
+
+
+cdef double discard_worth(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
+    """choice_worth.discard_worth: the coins less the least a candidate still gives (kept), when
+    a gain; 0 without a card to give up."""
+    cdef int targets[MAXBUILT]
+    cdef int n = own_candidates(P, g, seat, h, targets), i
+    cdef double low, k, gain
+    if not n:
+        return 0.0
+    low = contrib_worth(P, g, seat, P.cards[targets[0]].contrib, 1)
+    for i in range(1, n):
+        k = contrib_worth(P, g, seat, P.cards[targets[i]].contrib, 1)
+        if k < low:
+            low = k
+    gain = h.amount / 3.0 - low
+    return gain if gain > 0.0 else 0.0
+
+
+cdef double pass_worth(const PackC* P, Game* g, int seat, int k, int card) noexcept nogil:
+    """choice_worth.pass_worth: a reversal of the passing built with hand card `card` (its
+    first copy), worth the expected best card of the rest of the hand after the neighbour's
+    pick, less the rest's mean; 0 for any other change, no turn after next, or outside an age."""
+    cdef const ContribC* e = &P.contribs[k]
+    cdef const HookC* h
+    cdef int amount = 0, i, m, n = g.n, shift, step, old, new, at, best, second, nh
+    cdef short* hand
+    cdef double vals[MAXH2]
+    cdef double total = 0.0
+    for i in range(e.nhooks):
+        h = &P.hooks[e.hook0 + i]
+        if h.kind == H_RULE and h.ref == RS_PASS:
+            amount += h.amount
+    if not amount or g.phase != PH_AGE or g.turn + 2 > g.hand_size - 1:
+        return 0.0
+    hand = hand_of(g, seat)
+    nh = hand_len_of(g, seat)[0]
+    m = nh - 1
+    if m < 2:
+        return 0.0
+    shift = g.city[seat].shift[RS_PASS]
+    step = P.passdir[g.age - 1]
+    old = (step if step > 0 else -step) + shift
+    old = old if step > 0 else -old
+    new = (step if step > 0 else -step) + shift + amount
+    new = new if step > 0 else -new
+    if ((old + new) % n + n) % n or not (((new - old) % n + n) % n):
+        return 0.0
+    at = 0
+    while hand[at] != hand[card]:
+        at += 1
+    m = 0
+    for i in range(nh):
+        if i != at:
+            vals[m] = value(P, g, seat, P.cards[hand[i]].contrib) - P.cards[hand[i]].cost_coins / 3.0
+            m += 1
+    best = 0
+    for i in range(m):
+        total += vals[i]
+        if vals[i] > vals[best]:
+            best = i
+    second = -1
+    for i in range(m):
+        if i != best and (second < 0 or vals[i] > vals[second]):
+            second = i
+    return ((m - 1) * vals[best] + vals[second]) / m - total / m
+
+
 cdef double value(const PackC* P, const Game* g, int seat, int k) noexcept nogil:
     """GreedyBot.value: what a contribution is worth now, in points."""
+    return contrib_worth(P, g, seat, k, 0)
+
+
+cdef double contrib_worth(const PackC* P, const Game* g, int seat, int k, int kept) noexcept nogil:
+    """GreedyBot._value: what a contribution is worth now, in points; `kept`: a card built in
+    the city, its production as the city would lose it (GreedyBot.kept)."""
     cdef const ContribC* e = &P.contribs[k]
     cdef const City* c = &g.city[seat]
     cdef const City* nb
+    cdef const HookC* h
     cdef int left_ages = P.ages - g.age, i, age, war_value, later, side
     cdef double v = 0.0
     cdef int sci[MAXS]
     cdef unsigned short wild[MAXWILD + PERC]
     for i in range(e.nhooks):
-        v += worth(P, g, seat, &P.hooks[e.hook0 + i], 0)
+        h = &P.hooks[e.hook0 + i]
+        if h.kind == H_DISCOWN:  # as it will answer the question
+            v += discard_worth(P, g, seat, h)
+        else:
+            v += worth(P, g, seat, h, 0)
     if e.has_science:
         for i in range(P.n_sym):
             sci[i] = c.science[i] + e.science[i]
@@ -217,7 +316,10 @@ cdef double value(const PackC* P, const Game* g, int seat, int k) noexcept nogil
                 v += 0.5
         v += 0.3 * e.shields
     if e.produces:
-        v += e.units * (1.2 * left_ages + 0.3)
+        if kept:
+            v += lost_production(P, g, seat, e)
+        else:
+            v += e.units * (1.2 * left_ages + 0.3)
     if e.ndisc:
         v += 1.5 * left_ages
     return v
@@ -280,6 +382,7 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
                 card_value[m.card] = value(P, g, seat, cd.contrib)
                 if P.ntwars:
                     card_value[m.card] += build_worth(P, g, seat, cd.color, P.contribs[cd.contrib].shields)
+                card_value[m.card] += pass_worth(P, g, seat, cd.contrib, m.card)
                 have[m.card] = 1
             bank = 0 if m.free else cd.cost_coins + cd.cost_per_age * g.age
             v = card_value[m.card] - (bank + m.left + m.right + m.far0 + m.far1 + m.extra) / 3.0
@@ -299,6 +402,7 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
             v = stage_value[at]
             if P.contribs[st.contrib].tucked:
                 v = v + tucked_worth(P, g, seat, st.contrib, hand_of(g, seat)[m.card])
+            v = v + pass_worth(P, g, seat, st.contrib, m.card)
             v = v - (st.cost_coins + m.left + m.right + m.far0 + m.far1 + m.extra) / 3.0 + 0.5
         if first or v > best_v + 1e-9:
             best[0] = i
@@ -335,14 +439,14 @@ cdef int greedy_second(const PackC* P, Game* g, int seat, const short* hand, int
 
 
 cdef int greedy_give_up(const PackC* P, Game* g, int seat, const int* cards, int n, int coins) noexcept nogil:
-    """bots._give_up: the least valued card when worth less than the coins (a third of a
-    point each), exact ties at random; -1 keeps them all."""
+    """bots._give_up: the card that still gives least (kept) when less than the coins (a third
+    of a point each), exact ties at random; -1 keeps them all."""
     cdef double vals[MAXBUILT]
     cdef double low
     cdef int i, nbest = 0
     cdef int best[MAXBUILT]
     for i in range(n):
-        vals[i] = value(P, g, seat, P.cards[cards[i]].contrib)
+        vals[i] = contrib_worth(P, g, seat, P.cards[cards[i]].contrib, 1)  # GreedyBot.kept
     low = vals[0]
     for i in range(n):
         if vals[i] < low:
