@@ -4,13 +4,12 @@ given up, a change of the passing. The native core's greedy (interpreter/native/
 computes the same numbers in the same float order, so the two play move for move alike."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 from dsl.rules import pass_step
 from interpreter.rules.laws import farther
 
-if TYPE_CHECKING:
-    from interpreter.players.bots import GreedyBot, _Now
+GreedyBot = _Now = Any  # (interpreter/players/bots.py, which imports this module)
 
 
 def lost_production(now: "_Now", effect: Any) -> float:
