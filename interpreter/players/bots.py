@@ -150,7 +150,7 @@ class GreedyBot:
                 worth = self._value(now, card.effect)
                 if now.obs.cp.track_strength:  # what it counts in conflicts along tracks
                     worth += build_worth(now.obs, now.seat, card.color, card.effect.shields)
-                amount = pass_amount(card.effect)
+                amount = pass_amount(card.effect) if card.effect.attach_hooks else 0
                 if amount:  # a change of the passing: the hand it brings back (choice_worth)
                     at = now.hand.index(card)  # (the first copy: copies share the memo)
                     worth += pass_worth(self, now, amount, now.hand[:at] + now.hand[at + 1:])
@@ -179,7 +179,7 @@ class GreedyBot:
                 worth += build_worth(now.obs, now.seat, -1, stage.effect.shields)
             memo[-2 - stage.index] = worth
         worth += _tucked_worth(now, stage.effect, now.hand[move.card])
-        amount = pass_amount(stage.effect)
+        amount = pass_amount(stage.effect) if stage.effect.attach_hooks else 0
         if amount:  # (the hand less the first copy of the card put under it, as a build)
             at = now.hand.index(now.hand[move.card])
             worth += pass_worth(self, now, amount, now.hand[:at] + now.hand[at + 1:])
