@@ -202,3 +202,44 @@ def test_an_upgrade_over_the_only_source_is_not_built(python_cp) -> None:
     assert GreedyBot().score_move(g.observe(0), Move(0, BUILD)) == pytest.approx(2 - 2.7 - 1 / 3)
     g.step(g.ask_bots())
     assert "Mill Hall" not in g.cities[0].names and "Lumber Yard" in g.cities[0].names
+
+
+# -- a law tile changing the passing --------------------------------------------------------------
+
+def test_a_law_tile_reversing_the_passing_is_weighed_as_a_card_is(tmp_path) -> None:
+    """A tile `rule pass -2` placed with a Pebble: the rest of the hand (Jewel and five Pebbles)
+    comes back as it would after Turnabout; placed with Jewel, only Pebbles would come back."""
+    from dsl.loader import load_pack
+    from interpreter.rules.compiled import compile_pack
+    from interpreter.rules.moves import LAW
+    pack = tmp_path / "law-pass"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(
+        "name: law-pass\nextends: [base]\nrules:\n  tower:\n    draw: 1\n    tiles:\n"
+        "      - {name: Turn Back, effect: rule pass -2}\n"
+        + "".join(f"      - {{name: Plain {k}, effect: rule sell_coins +1}}\n" for k in range(6)),
+        encoding="utf-8")
+    (pack / "cards.yaml").write_text(NATIVE.replace("  - {name: Turnabout", "  - {name: Unused")
+                                     .replace("rule pass -2 for all", "coins 1"), encoding="utf-8")
+    cp = compile_pack(load_pack(str(pack)))
+    g = position(cp, ["Pebble", "Jewel"] + ["Pebble"] * 5)
+    for c in g.cities:
+        c.laws = []
+    g.cities[0].laws = [0]  # Turn Back
+    bot, obs = GreedyBot(), g.observe(0)
+    with_pebble, with_jewel = (bot.score_move(obs, Move(k, LAW, stage=0)) for k in (0, 1))
+    assert with_pebble - with_jewel == pytest.approx((5 * 9 + 1 / 3) / 6 - (9 + 5 / 3) / 6)
+    native = None
+    try:
+        from conftest import native_or_skip
+        native_or_skip()
+        from interpreter.native.bridge import from_decision
+        native = from_decision(g, ["greedy"] * g.n)
+        native.step([None] * g.n)
+    except pytest.skip.Exception:
+        pass
+    g.step(g.ask_bots())
+    assert g.cities[0].laws_placed == 1 and g.cities[0].laws == []
+    if native is not None:  # the native greedy placed it with the same card: the same table
+        assert [x[2] for x in native.cities()] == [c.coins for c in g.cities]
+        assert native.holdings()["hands"] == [[c.id for c in h] for h in g.hands]

@@ -19,15 +19,20 @@ cdef double rule_worth(const PackC* P, const Game* g, const HookC* h) noexcept n
     return own - 0.5 * each * others
 
 
-cdef double law_worth(const PackC* P, const Game* g, int seat, int tile) noexcept nogil:
+cdef double law_worth(const PackC* P, Game* g, int seat, int tile, int card) noexcept nogil:
     """bots._law_worth: the tower points one more tile adds, less a point for the card, plus
-    0.3 of the tile's laws by RULE_WORTH per unit per age left (at least one)."""
-    cdef int placed = g.city[seat].laws_placed, j, left = P.ages - g.age
+    0.3 of the tile's laws by RULE_WORTH per unit per age left (at least one); a change of
+    the passing as a card's (pass_by)."""
+    cdef int placed = g.city[seat].laws_placed, j, left = P.ages - g.age, amount = 0
     cdef double v = tower_points(P, placed + 1) - tower_points(P, placed) - 1.0
     if left < 1:
         left = 1
     for j in range(P.tile_n[tile]):
         v += 0.3 * P.rule_worth[P.tile_code[tile][j]] * P.tile_amount[tile][j] * left
+        if P.tile_code[tile][j] == RS_PASS:
+            amount += P.tile_amount[tile][j]
+    if amount:
+        v += pass_by(P, g, seat, amount, card)
     return v
 
 
@@ -227,14 +232,22 @@ cdef double pass_worth(const PackC* P, Game* g, int seat, int k, int card) noexc
     pick, less the rest's mean; 0 for any other change, no turn after next, or outside an age."""
     cdef const ContribC* e = &P.contribs[k]
     cdef const HookC* h
-    cdef int amount = 0, i, m, n = g.n, shift, step, old, new, at, best, second, nh
-    cdef short* hand
-    cdef double vals[MAXH2]
-    cdef double total = 0.0
+    cdef int amount = 0, i
     for i in range(e.nhooks):
         h = &P.hooks[e.hook0 + i]
         if h.kind == H_RULE and h.ref == RS_PASS:
             amount += h.amount
+    if not amount:
+        return 0.0
+    return pass_by(P, g, seat, amount, card)
+
+
+cdef double pass_by(const PackC* P, Game* g, int seat, int amount, int card) noexcept nogil:
+    """choice_worth.pass_worth of a change of `amount` made with hand card `card`."""
+    cdef int i, m, n = g.n, shift, step, old, new, at, best, second, nh
+    cdef short* hand
+    cdef double vals[MAXH2]
+    cdef double total = 0.0
     if not amount or g.phase != PH_AGE or g.turn + 2 > g.hand_size - 1:
         return 0.0
     hand = hand_of(g, seat)
@@ -375,7 +388,7 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
         elif m.action == A_SELL:
             v = (P.sell_coins + g.city[seat].shift[RS_SELL]) / 3.0 - 0.5
         elif m.action == A_LAW:
-            v = law_worth(P, g, seat, m.stage)
+            v = law_worth(P, g, seat, m.stage, m.card)
         elif m.action == A_BUILD:
             cd = &P.cards[hand_of(g, seat)[m.card]]
             if not have[m.card]:

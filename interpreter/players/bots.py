@@ -138,7 +138,7 @@ class GreedyBot:
         if action == SELL:
             return (now.rules.sell_coins + now.city.shifts.get("sell_coins", 0)) / 3 - 0.5
         if action == LAW:
-            return _law_worth(now, move.stage)
+            return _law_worth(self, now, move)
         if action == BID:  # the highest bid below the card's worth in coins (3 a point)
             coins = 3 * self._value(now, now.hand[move.card].effect)
             return move.stage if move.stage < coins else -1.0 - move.stage
@@ -227,15 +227,22 @@ class GreedyBot:
         return best[obs.rng.randrange(len(best))]
 
 
-def _law_worth(now: _Now, tile: int) -> float:
+def _law_worth(bot: GreedyBot, now: _Now, move: Move) -> float:
     """Placing a law tile: the tower points it adds (points for one more tile placed), plus a
     third of what its law is worth to this city (the `rule` word's weights: it holds for
-    everyone and only while visible), less a point for the card given up."""
+    everyone and only while visible), less a point for the card given up; a change of the
+    passing as a card's (choice_worth.pass_worth)."""
     tower = now.rules.tower
     placed = now.city.laws_placed
     v = tower.points_for(placed + 1) - tower.points_for(placed) - 1.0
-    for e in tower.tiles[tile].effects:
+    amount = 0
+    for e in tower.tiles[move.stage].effects:
         v += 0.3 * RULE_WORTH.get(e.rule, 0.0) * e.amount * max(1, now.ages_left)
+        if e.rule == "pass":
+            amount += e.amount
+    if amount:  # (the hand less the first copy of the card spent on the tile)
+        at = now.hand.index(now.hand[move.card])
+        v += pass_worth(bot, now, amount, now.hand[:at] + now.hand[at + 1:])
     return v
 
 
