@@ -89,7 +89,8 @@ def main() -> None:
         for q, age in questions:
             asked = tally[(q, age, "asked")]
             if q.startswith("choose one: "):
-                total = sum(tally[(o, age, "taken")] for o, a2 in questions if a2 == age and o.startswith("choose one: "))
+                total = sum(tally[(o, age, "taken")] for o, a2 in questions
+                            if a2 == age and o.startswith("choose one: "))
                 print(f"  age {age} {q:40} {tally[(q, age, 'taken')]:4} / {total:4}")
             elif asked and q != "choose one":  # (a choice's count: its options' total)
                 mark = "  NEVER" if not tally[(q, age, "taken")] else ""

@@ -1,7 +1,8 @@
 """What the greedy bot weighs of the choices the language offers a player that are worth a plan
 rather than an immediate gain (docs/bots.md "The choices greedy weighs"): a built card kept or
-given up, a change of the passing. The native core's greedy (interpreter/native/greedy.pxi)
-computes the same numbers in the same float order, so the two play move for move alike."""
+given up, a change of the passing. The native core's greedy
+(interpreter/native/choice_worth.pxi) computes the same numbers in the same float order, so the
+two play move for move alike."""
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -58,7 +59,8 @@ def pass_amount(effect: Any) -> int:
 
 
 def pass_worth(bot: "GreedyBot", now: "_Now", amount: int, rest: Sequence[Any]) -> float:
-    """A change of the passing (`rule pass`), built now: it holds from the next turn on, so the
+    """A change of the passing (`rule pass`), built now (or a law tile placed with a card of the
+    hand, which `rest` leaves out): it holds from the next turn on, so the
     hand that turn passes on is the first to go the new way. When the new way reverses the old,
     the hand received the turn after next is `rest` (the hand it passes now, less the card it
     plays) less the one card the neighbour takes from it next turn, where the old way brings a
