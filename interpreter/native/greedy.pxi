@@ -19,15 +19,20 @@ cdef double rule_worth(const PackC* P, const Game* g, const HookC* h) noexcept n
     return own - 0.5 * each * others
 
 
-cdef double law_worth(const PackC* P, const Game* g, int seat, int tile) noexcept nogil:
+cdef double law_worth(const PackC* P, Game* g, int seat, int tile, int card) noexcept nogil:
     """bots._law_worth: the tower points one more tile adds, less a point for the card, plus
-    0.3 of the tile's laws by RULE_WORTH per unit per age left (at least one)."""
-    cdef int placed = g.city[seat].laws_placed, j, left = P.ages - g.age
+    0.3 of the tile's laws by RULE_WORTH per unit per age left (at least one); a change of
+    the passing as a card's (pass_by)."""
+    cdef int placed = g.city[seat].laws_placed, j, left = P.ages - g.age, amount = 0
     cdef double v = tower_points(P, placed + 1) - tower_points(P, placed) - 1.0
     if left < 1:
         left = 1
     for j in range(P.tile_n[tile]):
         v += 0.3 * P.rule_worth[P.tile_code[tile][j]] * P.tile_amount[tile][j] * left
+        if P.tile_code[tile][j] == RS_PASS:
+            amount += P.tile_amount[tile][j]
+    if amount:
+        v += pass_by(P, g, seat, amount, card)
     return v
 
 
@@ -184,15 +189,26 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
 
 cdef double value(const PackC* P, const Game* g, int seat, int k) noexcept nogil:
     """GreedyBot.value: what a contribution is worth now, in points."""
+    return contrib_worth(P, g, seat, k, 0)
+
+
+cdef double contrib_worth(const PackC* P, const Game* g, int seat, int k, int kept) noexcept nogil:
+    """GreedyBot._value: what a contribution is worth now, in points; `kept`: a card built in
+    the city, its production as the city would lose it (GreedyBot.kept)."""
     cdef const ContribC* e = &P.contribs[k]
     cdef const City* c = &g.city[seat]
     cdef const City* nb
+    cdef const HookC* h
     cdef int left_ages = P.ages - g.age, i, age, war_value, later, side
     cdef double v = 0.0
     cdef int sci[MAXS]
     cdef unsigned short wild[MAXWILD + PERC]
     for i in range(e.nhooks):
-        v += worth(P, g, seat, &P.hooks[e.hook0 + i], 0)
+        h = &P.hooks[e.hook0 + i]
+        if h.kind == H_DISCOWN:  # as it will answer the question
+            v += discard_worth(P, g, seat, h)
+        else:
+            v += worth(P, g, seat, h, 0)
     if e.has_science:
         for i in range(P.n_sym):
             sci[i] = c.science[i] + e.science[i]
@@ -217,7 +233,10 @@ cdef double value(const PackC* P, const Game* g, int seat, int k) noexcept nogil
                 v += 0.5
         v += 0.3 * e.shields
     if e.produces:
-        v += e.units * (1.2 * left_ages + 0.3)
+        if kept:
+            v += lost_production(P, g, seat, e)
+        else:
+            v += e.units * (1.2 * left_ages + 0.3)
     if e.ndisc:
         v += 1.5 * left_ages
     return v
@@ -273,13 +292,14 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
         elif m.action == A_SELL:
             v = (P.sell_coins + g.city[seat].shift[RS_SELL]) / 3.0 - 0.5
         elif m.action == A_LAW:
-            v = law_worth(P, g, seat, m.stage)
+            v = law_worth(P, g, seat, m.stage, m.card)
         elif m.action == A_BUILD:
             cd = &P.cards[hand_of(g, seat)[m.card]]
             if not have[m.card]:
                 card_value[m.card] = value(P, g, seat, cd.contrib)
                 if P.ntwars:
                     card_value[m.card] += build_worth(P, g, seat, cd.color, P.contribs[cd.contrib].shields)
+                card_value[m.card] += pass_worth(P, g, seat, cd.contrib, m.card)
                 have[m.card] = 1
             bank = 0 if m.free else cd.cost_coins + cd.cost_per_age * g.age
             v = card_value[m.card] - (bank + m.left + m.right + m.far0 + m.far1 + m.extra) / 3.0
@@ -299,6 +319,7 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
             v = stage_value[at]
             if P.contribs[st.contrib].tucked:
                 v = v + tucked_worth(P, g, seat, st.contrib, hand_of(g, seat)[m.card])
+            v = v + pass_worth(P, g, seat, st.contrib, m.card)
             v = v - (st.cost_coins + m.left + m.right + m.far0 + m.far1 + m.extra) / 3.0 + 0.5
         if first or v > best_v + 1e-9:
             best[0] = i
@@ -335,14 +356,14 @@ cdef int greedy_second(const PackC* P, Game* g, int seat, const short* hand, int
 
 
 cdef int greedy_give_up(const PackC* P, Game* g, int seat, const int* cards, int n, int coins) noexcept nogil:
-    """bots._give_up: the least valued card when worth less than the coins (a third of a
-    point each), exact ties at random; -1 keeps them all."""
+    """bots._give_up: the card that still gives least (kept) when less than the coins (a third
+    of a point each), exact ties at random; -1 keeps them all."""
     cdef double vals[MAXBUILT]
     cdef double low
     cdef int i, nbest = 0
     cdef int best[MAXBUILT]
     for i in range(n):
-        vals[i] = value(P, g, seat, P.cards[cards[i]].contrib)
+        vals[i] = contrib_worth(P, g, seat, P.cards[cards[i]].contrib, 1)  # GreedyBot.kept
     low = vals[0]
     for i in range(n):
         if vals[i] < low:

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+from interpreter.players.choice_worth import discard_worth, lost_production, pass_amount, pass_worth
 from interpreter.rules.compiled import CCard, Contribution
-from interpreter.rules.cost_now import printed_coins
+from interpreter.rules.cost_now import printed_coins, replaced
+from interpreter.rules.effects.choose import ChoiceHook
+from interpreter.rules.effects.discard import DiscardOwnHook
 from interpreter.rules.effects.rule import RULE_WORTH
 from interpreter.rules.effects.advance import step_worth
 from interpreter.rules.moves import BID, BUILD, KEEP, LAW, SELL, Move
@@ -71,13 +74,24 @@ class GreedyBot:
         effect by its hook's own estimate (Hook.worth, given the observation)."""
         return self._value(_Now(obs), effect)
 
-    def _value(self, now: _Now, effect: Contribution) -> float:
+    def kept(self, now: _Now, card: CCard) -> float:
+        """What a card built in the city still gives it (given up, upgraded over): its value,
+        its production as the city would lose it (choice_worth.lost_production)."""
+        return self._value(now, card.effect, True)
+
+    def _value(self, now: _Now, effect: Contribution, kept: bool = False) -> float:
         city = now.city
         rules = now.rules
         ages_left = now.ages_left
         v = 0.0
         for hook in effect.hooks:
-            v += hook.worth(now.obs, now.seat)
+            kind = type(hook)
+            if kind is DiscardOwnHook:  # as it will answer the question (choice_worth)
+                v += discard_worth(self, now, hook)
+            elif kind is ChoiceHook and not hook.by:  # the option it will take, valued alike
+                v += max(self._value(now, o) for o in hook.options)
+            else:
+                v += hook.worth(now.obs, now.seat)
         if any(effect.science) or effect.science_wild:
             sci = list(city.science)
             for i, n in enumerate(effect.science):
@@ -99,9 +113,12 @@ class GreedyBot:
                     v += 0.5
             v += 0.3 * effect.shields
         if effect.produces:
-            units = sum(effect.fixed) + sum(effect.fixed_private) + len(effect.choices) + \
-                len(effect.choices_private)
-            v += units * (1.2 * ages_left + 0.3)
+            if kept:
+                v += lost_production(now, effect)
+            else:
+                units = sum(effect.fixed) + sum(effect.fixed_private) + len(effect.choices) + \
+                    len(effect.choices_private)
+                v += units * (1.2 * ages_left + 0.3)
         if effect.discounts:
             v += 1.5 * ages_left
         return v
@@ -121,7 +138,7 @@ class GreedyBot:
         if action == SELL:
             return (now.rules.sell_coins + now.city.shifts.get("sell_coins", 0)) / 3 - 0.5
         if action == LAW:
-            return _law_worth(now, move.stage)
+            return _law_worth(self, now, move)
         if action == BID:  # the highest bid below the card's worth in coins (3 a point)
             coins = 3 * self._value(now, now.hand[move.card].effect)
             return move.stage if move.stage < coins else -1.0 - move.stage
@@ -133,6 +150,14 @@ class GreedyBot:
                 worth = self._value(now, card.effect)
                 if now.obs.cp.track_strength:  # what it counts in conflicts along tracks
                     worth += build_worth(now.obs, now.seat, card.color, card.effect.shields)
+                amount = pass_amount(card.effect) if card.effect.attach_hooks else 0
+                if amount:  # a change of the passing: the hand it brings back (choice_worth)
+                    at = now.hand.index(card)  # (the first copy: copies share the memo)
+                    worth += pass_worth(self, now, amount, now.hand[:at] + now.hand[at + 1:])
+                if card.upgrades:  # built over a card of the city, which it loses
+                    old = replaced(card, now.city)
+                    if old is not None:
+                        worth -= self.kept(now, old)
                 memo[id(card)] = worth
             if action == KEEP:  # a draft: the card's worth as if built, less its price
                 return worth - card.cost_coins / 3
@@ -154,6 +179,10 @@ class GreedyBot:
                 worth += build_worth(now.obs, now.seat, -1, stage.effect.shields)
             memo[-2 - stage.index] = worth
         worth += _tucked_worth(now, stage.effect, now.hand[move.card])
+        amount = pass_amount(stage.effect) if stage.effect.attach_hooks else 0
+        if amount:  # (the hand less the first copy of the card put under it, as a build)
+            at = now.hand.index(now.hand[move.card])
+            worth += pass_worth(self, now, amount, now.hand[:at] + now.hand[at + 1:])
         return worth - (stage.cost_coins + paid + move.extra) / 3 + 0.5
 
     def choose(self, obs: "Observation", moves: list[Move]) -> Move:
@@ -198,23 +227,30 @@ class GreedyBot:
         return best[obs.rng.randrange(len(best))]
 
 
-def _law_worth(now: _Now, tile: int) -> float:
+def _law_worth(bot: GreedyBot, now: _Now, move: Move) -> float:
     """Placing a law tile: the tower points it adds (points for one more tile placed), plus a
     third of what its law is worth to this city (the `rule` word's weights: it holds for
-    everyone and only while visible), less a point for the card given up."""
+    everyone and only while visible), less a point for the card given up; a change of the
+    passing as a card's (choice_worth.pass_worth)."""
     tower = now.rules.tower
     placed = now.city.laws_placed
     v = tower.points_for(placed + 1) - tower.points_for(placed) - 1.0
-    for e in tower.tiles[tile].effects:
+    amount = 0
+    for e in tower.tiles[move.stage].effects:
         v += 0.3 * RULE_WORTH.get(e.rule, 0.0) * e.amount * max(1, now.ages_left)
+        if e.rule == "pass":
+            amount += e.amount
+    if amount:  # (the hand less the first copy of the card spent on the tile)
+        at = now.hand.index(now.hand[move.card])
+        v += pass_worth(bot, now, amount, now.hand[:at] + now.hand[at + 1:])
     return v
 
 
 def _give_up(bot: GreedyBot, now: _Now, cards: list[CCard], purpose: str) -> int | None:
-    """The least valued card of `cards` when it is worth less than the coins the purpose
-    names ("discard own for 3 coins"); None keeps them all."""
+    """The card of `cards` that still gives least (GreedyBot.kept) when that is less than the
+    coins the purpose names ("discard own for 3 coins"); None keeps them all."""
     coins = int(next((w for w in purpose.split() if w.isdigit()), "0"))
-    values = [bot._value(now, c.effect) for c in cards]
+    values = [bot.kept(now, c) for c in cards]
     low = min(values)
     if low >= coins / 3:
         return None
