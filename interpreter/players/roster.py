@@ -63,9 +63,34 @@ def _search(option: str = "") -> object:
     return SearchBot(stream=stream, width=width)
 
 
+def _plan(option: str = "") -> object:
+    """plan or plan:N (N playouts a decision, allocated by sequential halving); suffixes :sK
+    (another search stream), :wM (greedy's M best candidates), :pX (X of the value a point of
+    margin), :flat (the search bot's even split, for comparison)."""
+    from interpreter.players.plan import DEFAULT_PER_POINT, DEFAULT_PLAYOUTS, DEFAULT_WIDTH, PlanBot
+    budget, *suffixes = option.split(":")
+    stream, width, per_point, halving = 0, DEFAULT_WIDTH, DEFAULT_PER_POINT, True
+    for suffix in suffixes:
+        if suffix[:1] == "s" and suffix[1:].isdigit():
+            stream = int(suffix[1:])
+        elif suffix[:1] == "w" and suffix[1:].isdigit():
+            width = int(suffix[1:])
+        elif suffix[:1] == "p" and suffix[1:].replace(".", "", 1).isdigit():
+            per_point = float(suffix[1:])
+        elif suffix == "flat":
+            halving = False
+        else:
+            raise ValueError(f"plan:N takes :sK (a stream), :wM (candidates), :pX (value a point) "
+                             f"or :flat after the budget (plan:48:w4), not {suffix!r}")
+    if budget and not (budget.isdigit() and int(budget) > 0):
+        raise ValueError(f"plan:N takes a number of playouts per decision, not {budget!r}")
+    return PlanBot(int(budget) if budget else DEFAULT_PLAYOUTS, width=width, per_point=per_point,
+                   stream=stream, halving=halving)
+
+
 BOTS: dict[str, Callable[..., object]] = {"random": RandomBot, "greedy": GreedyBot, "human": _human,
-                                          "search": _search}
-OPTIONS = {"search"}  # bots that take an option: search:200 (playouts a decision), search:500ms
+                                          "search": _search, "plan": _plan}
+OPTIONS = {"search", "plan"}  # bots that take an option: search:200 (playouts a decision), search:500ms
 
 
 def make_bots(spec: str, n: int) -> list[object]:
