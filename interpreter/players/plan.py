@@ -23,42 +23,87 @@ if TYPE_CHECKING:
 DEFAULT_PLAYOUTS = 48
 DEFAULT_WIDTH = 4
 DEFAULT_PER_POINT = 0.01
+REFERENCE_LEFT = 11.5  # cards left to play at an average decision (base, 4 players)
 
 
 class PlanBot(SearchBot):
-    """SearchBot with the playouts of a decision allocated by sequential halving."""
+    """SearchBot with the playouts of a decision allocated by `mode`: "flat" (even), "halving"
+    (sequential halving) or "race" (worlds until every rival is `z` standard errors behind the
+    leader on the paired differences, or the budget is spent). `depth`: the budget scaled by
+    the cards left to play (a playout near the end is cheaper), so each decision costs alike."""
 
     name = "plan"
 
     def __init__(self, playouts: int = DEFAULT_PLAYOUTS, width: int = DEFAULT_WIDTH,
-                 per_point: float = DEFAULT_PER_POINT, stream: int = 0, halving: bool = True):
+                 per_point: float = DEFAULT_PER_POINT, stream: int = 0, mode: str = "race",
+                 depth: bool = False, z: float = 2.0, min_worlds: int = 4):
         super().__init__(playouts, per_point=per_point, stream=stream, width=width)
-        self.halving = halving
+        self.mode, self.depth, self.z, self.min_worlds = mode, depth, z, min_worlds
+
+    def budget(self, obs: "Observation") -> int:
+        if not self.depth:
+            return self.playouts
+        left = len(obs.hand) + sum(obs.deck_sizes.values()) / obs.n  # cards still to play
+        return max(1, min(4 * self.playouts, round(self.playouts * REFERENCE_LEFT / max(1.0, left))))
 
     def search(self, obs: "Observation", answers: Sequence[Any]) -> int:
-        """The index of the answer left after sequential halving over common worlds."""
+        """The index of the answer the allocation leaves."""
         k = len(answers)
-        if not self.halving or k <= 2:
-            return super().search(obs, answers)
         rng = obs.search_rng.fork(f"decision:{self.stream}" if self.stream else "decision")
         self.searched += 1
         dealer = self.native_dealer(obs, answers)
         self.dealt_natively += dealer is not None
         indexes = dealer.indexes(obs.seat, answers) if dealer is not None else []
-        rounds = math.ceil(math.log2(k))
-        alive = list(range(k))
-        total = [0.0] * k
+        budget = self.budget(obs)
+        values: list[list[float]] = [[] for _ in range(k)]
         w = 0
-        for _ in range(rounds):
-            worlds = max(1, self.playouts // (rounds * len(alive)))
+
+        def play(alive: list[int], worlds: int) -> None:
+            nonlocal w
             for _ in range(worlds):
                 stream = rng.fork(f"world:{w}")
                 w += 1
                 for i, value in zip(alive, self._values(obs, dealer, indexes, answers, alive, stream)):
-                    total[i] += value
+                    values[i].append(value)
             self.spent += worlds * len(alive)
-            alive = sorted(sorted(alive, key=lambda i: (-total[i], i))[:(len(alive) + 1) // 2])
-        return alive[0]
+
+        def mean(i: int) -> float:
+            return sum(values[i]) / len(values[i])
+
+        alive = list(range(k))
+        if self.mode == "halving" and k > 2:
+            rounds = math.ceil(math.log2(k))
+            for _ in range(rounds):
+                play(alive, max(1, budget // (rounds * len(alive))))
+                alive = sorted(sorted(alive, key=lambda i: (-mean(i), i))[:(len(alive) + 1) // 2])
+            return alive[0]
+        if self.mode == "race":
+            spent = 0
+            while len(alive) > 1 and spent + len(alive) <= max(budget, k):
+                play(alive, 1)
+                spent += len(alive)
+                if w >= self.min_worlds:
+                    alive = self._race(alive, values)
+            return max(alive, key=lambda i: (mean(i), -i))
+        play(alive, max(1, budget // k))
+        return max(alive, key=lambda i: (mean(i), -i))
+
+    def _race(self, alive: list[int], values: list[list[float]]) -> list[int]:
+        """The candidates not yet `z` standard errors behind the leader (paired differences
+        over the worlds both were played in: the last len(values[i]) ones)."""
+        lead = max(alive, key=lambda i: (sum(values[i]) / len(values[i]), -i))
+        keep = []
+        for i in alive:
+            if i == lead:
+                keep.append(i)
+                continue
+            m = len(values[i])
+            d = [a - b for a, b in zip(values[lead][-m:], values[i])]
+            mu = sum(d) / m
+            var = sum((x - mu) ** 2 for x in d) / (m - 1)
+            if mu <= self.z * math.sqrt(var / m) or var == 0 and mu <= 0:
+                keep.append(i)
+        return keep
 
     def _values(self, obs: "Observation", dealer: Any, indexes: list[int], answers: Sequence[Any],
                 alive: list[int], stream: Any) -> list[float]:

@@ -69,7 +69,8 @@ def _plan(option: str = "") -> object:
     margin), :flat (the search bot's even split, for comparison)."""
     from interpreter.players.plan import DEFAULT_PER_POINT, DEFAULT_PLAYOUTS, DEFAULT_WIDTH, PlanBot
     budget, *suffixes = option.split(":")
-    stream, width, per_point, halving = 0, DEFAULT_WIDTH, DEFAULT_PER_POINT, True
+    stream, width, per_point = 0, DEFAULT_WIDTH, DEFAULT_PER_POINT
+    extra: dict[str, Any] = {}
     for suffix in suffixes:
         if suffix[:1] == "s" and suffix[1:].isdigit():
             stream = int(suffix[1:])
@@ -77,15 +78,21 @@ def _plan(option: str = "") -> object:
             width = int(suffix[1:])
         elif suffix[:1] == "p" and suffix[1:].replace(".", "", 1).isdigit():
             per_point = float(suffix[1:])
-        elif suffix == "flat":
-            halving = False
+        elif suffix in ("flat", "halving", "race"):
+            extra["mode"] = suffix
+        elif suffix == "d":
+            extra["depth"] = True
+        elif suffix[:1] == "z" and suffix[1:].replace(".", "", 1).isdigit():
+            extra["z"] = float(suffix[1:])
+        elif suffix[:1] == "m" and suffix[1:].isdigit():
+            extra["min_worlds"] = int(suffix[1:])
         else:
             raise ValueError(f"plan:N takes :sK (a stream), :wM (candidates), :pX (value a point) "
                              f"or :flat after the budget (plan:48:w4), not {suffix!r}")
     if budget and not (budget.isdigit() and int(budget) > 0):
         raise ValueError(f"plan:N takes a number of playouts per decision, not {budget!r}")
     return PlanBot(int(budget) if budget else DEFAULT_PLAYOUTS, width=width, per_point=per_point,
-                   stream=stream, halving=halving)
+                   stream=stream, **extra)
 
 
 BOTS: dict[str, Callable[..., object]] = {"random": RandomBot, "greedy": GreedyBot, "human": _human,
