@@ -42,7 +42,7 @@ def positions(job: tuple[int, int, list[str], int]) -> list[dict[str, Any]]:
                 ref = _Values(reference, stream=7)
                 ref.search(obs, cands)
                 best = max(ref.means)
-                row: dict[str, Any] = {"regret": {}, "ms": {}}
+                row: dict[str, Any] = {"regret": {}, "ms": {}, "where": (obs.age, len(obs.hand))}
                 for spec in specs:
                     bot = make_bots(spec, 1)[0]
                     o = game.clone().observe(seat)
@@ -89,6 +89,7 @@ def main() -> None:
     ap.add_argument("--bots", default="search:32,search:64,plan")
     ap.add_argument("--reference", type=int, default=512)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--by-turn", action="store_true", help="regret and ms by age and hand size")
     args = ap.parse_args()
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     jobs = [(k, args.players, specs, args.reference) for k in range(args.games)]
@@ -104,6 +105,16 @@ def main() -> None:
         same = sum(1 for x in r if x <= 1e-12) / n
         ms = sum(row["ms"][spec] for row in rows) / n
         print(f"{spec:<24} {mu:>10.4f} ({mu - 1.96 * se:.4f}-{mu + 1.96 * se:.4f}) {same:>16.1%} {ms:>15.2f}")
+    if args.by_turn:
+        wheres = sorted({row["where"] for row in rows})
+        print("mean regret by (age, cards in hand): " + "  ".join(f"{a}/{h}" for a, h in wheres))
+        for spec in specs:
+            cells = []
+            for wh in wheres:
+                r = [row["regret"][spec] for row in rows if row["where"] == wh]
+                ms = [row["ms"][spec] for row in rows if row["where"] == wh]
+                cells.append(f"{sum(r) / len(r):.3f}/{sum(ms) / len(ms):.1f}")
+            print(f"{spec:<24} " + " ".join(cells))
 
 
 if __name__ == "__main__":

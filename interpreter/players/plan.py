@@ -36,11 +36,24 @@ class PlanBot(SearchBot):
 
     def __init__(self, playouts: int = DEFAULT_PLAYOUTS, width: int = DEFAULT_WIDTH,
                  per_point: float = DEFAULT_PER_POINT, stream: int = 0, mode: str = "race",
-                 depth: bool = False, z: float = 2.0, min_worlds: int = 4):
+                 depth: bool = False, z: float = 2.0, min_worlds: int = 4, schedule: bool = False,
+                 late_hand: int = 5):
         super().__init__(playouts, per_point=per_point, stream=stream, width=width)
         self.mode, self.depth, self.z, self.min_worlds = mode, depth, z, min_worlds
+        self.schedule, self.late_hand = schedule, late_hand
+
+    def choose(self, obs: "Observation", moves: list[Any]) -> Any:
+        if self.schedule and self.budget(obs) == 0:
+            return self.fallback.choose(obs, moves)
+        return super().choose(obs, moves)
 
     def budget(self, obs: "Observation") -> int:
+        if self.schedule and obs.phase.kind == "age" and obs.sub == "turn":
+            last = obs.age >= obs.rules.ages
+            if len(obs.hand) <= 2 and not last:
+                return 0  # an age's last turn: greedy's choice (as good as a search's, measured)
+            if last and len(obs.hand) <= self.late_hand:
+                return max(1, self.playouts // 4)  # the last age's short hands: little hidden
         if not self.depth:
             return self.playouts
         left = len(obs.hand) + sum(obs.deck_sizes.values()) / obs.n  # cards still to play

@@ -80,6 +80,10 @@ def _plan(option: str = "") -> object:
             per_point = float(suffix[1:])
         elif suffix in ("flat", "halving", "race"):
             extra["mode"] = suffix
+        elif suffix == "t":
+            extra["schedule"] = True
+        elif suffix[:1] == "h" and suffix[1:].isdigit():
+            extra["late_hand"] = int(suffix[1:])
         elif suffix == "d":
             extra["depth"] = True
         elif suffix[:1] == "z" and suffix[1:].replace(".", "", 1).isdigit():
