@@ -43,6 +43,9 @@ def positions(job: tuple[int, int, list[str], int]) -> list[dict[str, Any]]:
                 ref.search(obs, cands)
                 best = max(ref.means)
                 row: dict[str, Any] = {"regret": {}, "ms": {}, "where": (obs.age, len(obs.hand))}
+                from interpreter.players.bots import GreedyBot
+                sc = sorted(GreedyBot().score_moves(obs, cands), reverse=True)
+                row["gap"] = sc[0] - sc[1]
                 for spec in specs:
                     bot = make_bots(spec, 1)[0]
                     o = game.clone().observe(seat)
@@ -90,6 +93,7 @@ def main() -> None:
     ap.add_argument("--reference", type=int, default=512)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--by-turn", action="store_true", help="regret and ms by age and hand size")
+    ap.add_argument("--gaps", action="store_true", help="regret by greedy's score gap (best - second)")
     args = ap.parse_args()
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     jobs = [(k, args.players, specs, args.reference) for k in range(args.games)]
@@ -105,6 +109,12 @@ def main() -> None:
         same = sum(1 for x in r if x <= 1e-12) / n
         ms = sum(row["ms"][spec] for row in rows) / n
         print(f"{spec:<24} {mu:>10.4f} ({mu - 1.96 * se:.4f}-{mu + 1.96 * se:.4f}) {same:>16.1%} {ms:>15.2f}")
+    if args.gaps:
+        for lo, hi in [(0, 0.25), (0.25, 0.5), (0.5, 1), (1, 2), (2, 4), (4, 99)]:
+            sel = [row for row in rows if lo <= row["gap"] < hi]
+            if sel:
+                print(f"greedy gap {lo}-{hi}: {len(sel)} decisions; " + ", ".join(
+                    f"{spec} {sum(r['regret'][spec] for r in sel) / len(sel):.4f}" for spec in specs))
     if args.by_turn:
         wheres = sorted({row["where"] for row in rows})
         print("mean regret by (age, cards in hand): " + "  ".join(f"{a}/{h}" for a, h in wheres))

@@ -19,8 +19,10 @@ def bot_warnings(cp: Any, bots: str) -> list[str]:
             out.append(f"the greedy bot cannot value the effect word(s) {', '.join(map(repr, words))} "
                        "(a plug-in can declare `value` in its PluginSpec): cards using them are "
                        "played as if they did nothing")
-    if "search" in names:
-        out.append("search plays out games to the end for every decision (docs/bots.md): much "
+    if names & {"search", "plan"}:
+        searching = sorted(names & {"search", "plan"})
+        which = " and ".join(searching) + (" play" if len(searching) > 1 else " plays")
+        out.append(f"{which} out games to the end for every decision (docs/bots.md): much "
                    "slower than greedy (its playouts run on the native core when it is built); "
                    "its playouts are greedy games")
         words = unvalued_words(cp)
@@ -64,44 +66,27 @@ def _search(option: str = "") -> object:
 
 
 def _plan(option: str = "") -> object:
-    """plan or plan:N (N playouts a decision, allocated by sequential halving); suffixes :sK
-    (another search stream), :wM (greedy's M best candidates), :pX (X of the value a point of
-    margin), :flat (the search bot's even split, for comparison)."""
-    from interpreter.players.plan import DEFAULT_PER_POINT, DEFAULT_PLAYOUTS, DEFAULT_WIDTH, PlanBot
+    """plan or plan:N (N playouts where a decision is searched in full: players/plan.py); the
+    suffixes :sK (another search stream) and :wM (greedy's M best candidates) as search's."""
+    from interpreter.players.plan import DEFAULT_PLAYOUTS, DEFAULT_WIDTH, PlanBot
     budget, *suffixes = option.split(":")
-    stream, width, per_point = 0, DEFAULT_WIDTH, DEFAULT_PER_POINT
-    extra: dict[str, Any] = {}
+    stream, width = 0, DEFAULT_WIDTH
     for suffix in suffixes:
         if suffix[:1] == "s" and suffix[1:].isdigit():
             stream = int(suffix[1:])
         elif suffix[:1] == "w" and suffix[1:].isdigit():
             width = int(suffix[1:])
-        elif suffix[:1] == "p" and suffix[1:].replace(".", "", 1).isdigit():
-            per_point = float(suffix[1:])
-        elif suffix in ("flat", "halving", "race"):
-            extra["mode"] = suffix
-        elif suffix == "t":
-            extra["schedule"] = True
-        elif suffix[:1] == "h" and suffix[1:].isdigit():
-            extra["late_hand"] = int(suffix[1:])
-        elif suffix == "d":
-            extra["depth"] = True
-        elif suffix[:1] == "z" and suffix[1:].replace(".", "", 1).isdigit():
-            extra["z"] = float(suffix[1:])
-        elif suffix[:1] == "m" and suffix[1:].isdigit():
-            extra["min_worlds"] = int(suffix[1:])
         else:
-            raise ValueError(f"plan:N takes :sK (a stream), :wM (candidates), :pX (value a point) "
-                             f"or :flat after the budget (plan:48:w4), not {suffix!r}")
+            raise ValueError(f"plan:N:sK takes a stream number after 's' (plan:64:s1), and "
+                             f"plan:N:wM a number of candidates after 'w' (plan:64:w3), not {suffix!r}")
     if budget and not (budget.isdigit() and int(budget) > 0):
         raise ValueError(f"plan:N takes a number of playouts per decision, not {budget!r}")
-    return PlanBot(int(budget) if budget else DEFAULT_PLAYOUTS, width=width, per_point=per_point,
-                   stream=stream, **extra)
+    return PlanBot(int(budget) if budget else DEFAULT_PLAYOUTS, width=width, stream=stream)
 
 
 BOTS: dict[str, Callable[..., object]] = {"random": RandomBot, "greedy": GreedyBot, "human": _human,
                                           "search": _search, "plan": _plan}
-OPTIONS = {"search", "plan"}  # bots that take an option: search:200 (playouts a decision), search:500ms
+OPTIONS = {"search", "plan"}  # bots that take an option: search:200 (playouts a decision), search:500ms, plan:64
 
 
 def make_bots(spec: str, n: int) -> list[object]:
