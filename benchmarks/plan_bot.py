@@ -7,8 +7,9 @@ and greedy bots everywhere else, so every bot meets the same deals at the same s
 its win rate (ties shared) with a 95% Wilson interval, its mean margin over the best other
 player, and two costs, both CPU time (time.process_time, so the other jobs on the machine are not
 counted, though they slow the CPU's caches): `ms/decision`, the game's time (greedy seats and the
-engine included) over the bot's searched decisions, as benchmarks/search_strength.py counts it,
-and `bot ms/call`, the bot's own time over every call made to it. Then each bot against the first
+engine included) over every decision the bot was asked; `bot ms/call`, the bot's own time over
+the same; `ms/searched`, the game's time over the decisions it searched, as
+benchmarks/search_strength.py counts it (for the figures before). Then each bot against the first
 (the same seeds): the difference of win rates with a paired 95% interval. The machine's load
 average is printed beside, since CPU time on a shared machine drifts with it.
 """
@@ -94,7 +95,10 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     decisions = max(1, sum(r["decisions"] for r in rows))
     return {"games": g, "win_rate": round(wins / g, 3), "ci95": [round(low, 3), round(high, 3)],
             "mean_margin": round(sum(r["margin"] for r in rows) / g, 2),
-            "ms_per_decision": round(1000 * sum(r["seconds"] for r in rows) / decisions, 2),
+            # the game's CPU time (greedy seats, engine) over the bot's decisions (every call)
+            "ms_per_decision": round(1000 * sum(r["seconds"] for r in rows) / max(1, sum(r["calls"] for r in rows)), 2),
+            # the same over its searched decisions only, as benchmarks/search_strength.py counts
+            "ms_per_searched": round(1000 * sum(r["seconds"] for r in rows) / decisions, 2),
             "bot_ms_per_call": round(1000 * sum(r["bot_seconds"] for r in rows)
                                      / max(1, sum(r["calls"] for r in rows)), 2),
             "playouts_per_decision": round(sum(r["playouts"] for r in rows) / decisions, 1)}
@@ -141,14 +145,15 @@ def main() -> None:
     print(f"{args.pack}, {args.players} players, seeds {out['seeds'][0]}-{out['seeds'][1]}, "
           f"{args.workers} workers, {out['wall_seconds']} s wall; load average {out['load_average']['before']} "
           f"before, {out['load_average']['after']} after; fair share {out['fair_share']:.1%}")
-    print(f"{'bot':<24} {'games':>5} {'wins (95% CI)':>22} {'margin':>7} {'ms/decision':>11} "
-          f"{'bot ms/call':>11} {'playouts':>8}  vs {specs[0]} (paired 95% CI)")
+    print(f"{'bot':<16} {'games':>5} {'wins (95% CI)':>22} {'margin':>7} {'ms/decision':>11} "
+          f"{'bot ms/call':>11} {'ms/searched':>11} {'playouts':>8}  vs {specs[0]} (paired 95% CI)")
     for spec in specs:
         s = out["bots"][spec]
         vs = out["against_first"].get(spec)
         versus = f"{vs['difference']:+.1%} ({vs['ci95'][0]:+.1%} to {vs['ci95'][1]:+.1%})" if vs else ""
-        print(f"{spec:<24} {s['games']:>5} {s['win_rate']:>7.1%} ({s['ci95'][0]:.1%}-{s['ci95'][1]:.1%})"
+        print(f"{spec:<16} {s['games']:>5} {s['win_rate']:>7.1%} ({s['ci95'][0]:.1%}-{s['ci95'][1]:.1%})"
               f" {s['mean_margin']:>+7.2f} {s['ms_per_decision']:>11.2f} {s['bot_ms_per_call']:>11.2f}"
+              f" {s['ms_per_searched']:>11.2f}"
               f" {s['playouts_per_decision']:>8.1f}  {versus}")
 
 

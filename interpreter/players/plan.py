@@ -59,3 +59,4 @@ class PlanBot(SearchBot):
             if last_age and len(obs.hand) <= SHORT_HAND:
                 return max(1, self.playouts // 4)
         return self.playouts
+
