@@ -8,7 +8,8 @@ search (flat Monte Carlo over greedy's best 4 candidates, --reference playouts, 
 stream) values every candidate; each bot of --bots then decides on a copy of the position, and
 its regret is the reference value of the reference's best candidate less that of the one it
 chose (0: it chose as the large search does; the value is the search's: rank 1..0 plus a
-hundredth a point of margin). Far less noisy than win rates (a decision, not a game, is the
+hundredth a point of margin). --by-turn splits the regret and time by age and hand size,
+--gaps by greedy's score gap between its best two candidates. Far less noisy than win rates (a decision, not a game, is the
 unit) and it says nothing about value shaping (the reference has its own); the CPU time is the
 bot's own per decision. Bots are roster specs: search:N, plan:N with its options.
 """
@@ -26,7 +27,8 @@ def positions(job: tuple[int, int, list[str], int]) -> list[dict[str, Any]]:
     from dsl.loader import load_pack
     from interpreter.players.game import Game
     from interpreter.players.roster import make_bots
-    from interpreter.players.search import SearchBot, candidates, shortlist
+    from interpreter.players.bots import GreedyBot
+    from interpreter.players.search import candidates, shortlist
     from interpreter.rules.compiled import compile_pack
     k, players, specs, reference = job
     cp = _CP.get("base") or _CP.setdefault("base", compile_pack(load_pack("base")))
@@ -43,7 +45,6 @@ def positions(job: tuple[int, int, list[str], int]) -> list[dict[str, Any]]:
                 ref.search(obs, cands)
                 best = max(ref.means)
                 row: dict[str, Any] = {"regret": {}, "ms": {}, "where": (obs.age, len(obs.hand))}
-                from interpreter.players.bots import GreedyBot
                 sc = sorted(GreedyBot().score_moves(obs, cands), reverse=True)
                 row["gap"] = sc[0] - sc[1]
                 for spec in specs:

@@ -16,7 +16,8 @@ large search (benchmarks/plan_regret.py, docs/bots.md "The planning bot"):
 
 What was measured and left (docs/bots.md): sequential halving, racing (stop when every rival
 is z standard errors behind on the paired differences), a budget scaled by the cards left, a
-larger share of the margin in a playout's value, other widths: none chose better than the
+larger share of the margin in a playout's value, a playout valued by the win alone, greedy's
+score as a prior, other widths, playouts cut at an age's end: none chose better than the
 search bot at the same cost.
 
 It sees only what its player may know (the observation, determinize's worlds) and is
@@ -25,7 +26,7 @@ bot's do (the same stream and labels: where both search with the same budget the
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from interpreter.players.search import SearchBot
 
