@@ -19,8 +19,10 @@ def bot_warnings(cp: Any, bots: str) -> list[str]:
             out.append(f"the greedy bot cannot value the effect word(s) {', '.join(map(repr, words))} "
                        "(a plug-in can declare `value` in its PluginSpec): cards using them are "
                        "played as if they did nothing")
-    if "search" in names:
-        out.append("search plays out games to the end for every decision (docs/bots.md): much "
+    if names & {"search", "plan"}:
+        searching = sorted(names & {"search", "plan"})
+        which = " and ".join(searching) + (" play" if len(searching) > 1 else " plays")
+        out.append(f"{which} out games to the end for every decision (docs/bots.md): much "
                    "slower than greedy (its playouts run on the native core when it is built); "
                    "its playouts are greedy games")
         words = unvalued_words(cp)
@@ -63,9 +65,28 @@ def _search(option: str = "") -> object:
     return SearchBot(stream=stream, width=width)
 
 
+def _plan(option: str = "") -> object:
+    """plan or plan:N (N playouts where a decision is searched in full: players/plan.py); the
+    suffixes :sK (another search stream) and :wM (greedy's M best candidates) as search's."""
+    from interpreter.players.plan import DEFAULT_PLAYOUTS, DEFAULT_WIDTH, PlanBot
+    budget, *suffixes = option.split(":")
+    stream, width = 0, DEFAULT_WIDTH
+    for suffix in suffixes:
+        if suffix[:1] == "s" and suffix[1:].isdigit():
+            stream = int(suffix[1:])
+        elif suffix[:1] == "w" and suffix[1:].isdigit():
+            width = int(suffix[1:])
+        else:
+            raise ValueError(f"plan:N:sK takes a stream number after 's' (plan:64:s1), and "
+                             f"plan:N:wM a number of candidates after 'w' (plan:64:w3), not {suffix!r}")
+    if budget and not (budget.isdigit() and int(budget) > 0):
+        raise ValueError(f"plan:N takes a number of playouts per decision, not {budget!r}")
+    return PlanBot(int(budget) if budget else DEFAULT_PLAYOUTS, width=width, stream=stream)
+
+
 BOTS: dict[str, Callable[..., object]] = {"random": RandomBot, "greedy": GreedyBot, "human": _human,
-                                          "search": _search}
-OPTIONS = {"search"}  # bots that take an option: search:200 (playouts a decision), search:500ms
+                                          "search": _search, "plan": _plan}
+OPTIONS = {"search", "plan"}  # bots that take an option: search:200 (playouts a decision), search:500ms, plan:64
 
 
 def make_bots(spec: str, n: int) -> list[object]:

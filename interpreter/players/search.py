@@ -111,6 +111,7 @@ class SearchBot:
         self.searched = 0  # decisions searched, and their playouts (for benchmarks)
         self.spent = 0
         self.dealt_natively = 0  # decisions whose worlds the native core dealt (auto_bots asks)
+        self.last_means: list[float] = []
 
     # -- the protocol --------------------------------------------------------------------
     def choose(self, obs: "Observation", moves: list[Move]) -> Move:
@@ -136,7 +137,7 @@ class SearchBot:
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
         k = len(answers)
         total = [0.0] * k
-        worlds = max(1, self.playouts // k)
+        worlds = max(1, self.budget(obs) // k)
         played = 0
         self.searched += 1
         dealer = self.native_dealer(obs, answers)
@@ -162,7 +163,12 @@ class SearchBot:
                                              answers[i], self.per_point)
             played += 1
         self.spent += played * k
+        self.last_means = [t / played for t in total]  # the last decision's values (tests, tools)
         return max(range(k), key=lambda i: (total[i], -i))
+
+    def budget(self, obs: "Observation") -> int:
+        """The playouts of this decision (the same at every decision here; plan.py varies it)."""
+        return self.playouts
 
     def native_dealer(self, obs: "Observation", answers: Sequence[Any]) -> Optional[NativeWorlds]:
         """The decision's worlds dealt on the native core (the same worlds as determinize()),

@@ -29,6 +29,9 @@ KNOWN: dict[str, BotLabel] = {
     "search": BotLabel("search", "Monte Carlo search: each candidate played out to the end over "
                        "re-dealt unseen cards, with greedy playouts (docs/bots.md); values no "
                        "effect by estimate", heuristic=False, values_effects=False),
+    "plan": BotLabel("plan", "the search bot with its playouts spent where they change the choice "
+                     "(none at an age's last turn, fewer late in the last age; docs/bots.md); "
+                     "values no effect by estimate", heuristic=False, values_effects=False),
 }
 
 
