@@ -5,7 +5,10 @@ import re
 from pathlib import Path
 
 import dsl
+from dsl import ast as A
+from dsl.definitions import DEFINITIONS, PRIMITIVES, primitive, unmapped_fields
 from dsl.docgen import render
+from dsl.parser import parse_effects
 from dsl.registry import EFFECTS
 from dsl.schema import build_schema
 from interpreter.rules.effects import HANDLERS
@@ -14,7 +17,26 @@ GRAMMAR = (Path(dsl.__file__).parent / "effects.lark").read_text(encoding="utf-8
 
 
 def test_every_registry_word_has_a_handler_and_no_handler_is_orphaned() -> None:
-    assert set(HANDLERS) == set(EFFECTS)
+    """A word is run by its own handler or is a definition over a primitive, never both; the
+    handlers beyond the words' are the primitives'."""
+    assert set(HANDLERS) == (set(EFFECTS) - set(DEFINITIONS)) | set(PRIMITIVES)
+    assert set(DEFINITIONS) <= set(EFFECTS)
+    for word, d in DEFINITIONS.items():
+        assert d.node is EFFECTS[word].node and d.primitive in PRIMITIVES
+
+
+def test_definitions_map_every_field_and_read_as_before() -> None:
+    """Each defined word's parameters all mean something in its primitive; and its parse
+    becomes the primitive's node with the values written (a worked example per word)."""
+    assert unmapped_fields() == {}
+    (coins,) = parse_effects("coins 1 per brown card in neighbors")
+    assert primitive(coins) == A.QuantityGain("coins", 1, per=coins.per, sides=("self",))
+    (tokens,) = parse_effects("tokens 2 defeat for others")
+    assert primitive(tokens) == A.QuantityGain("tokens", 2, kind="defeat", sides=("others",))
+    (stolen,) = parse_effects("neighbors lose 2 coins to you")
+    assert primitive(stolen) == A.QuantityGain("coins", -2, sides=("left", "right"), to_owner=True)
+    (vp,) = parse_effects("vp 2")
+    assert primitive(vp) is vp  # an engine word stays itself
 
 
 def test_grammar_effect_alternatives_match_the_registry() -> None:
