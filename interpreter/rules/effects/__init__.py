@@ -82,8 +82,9 @@ def handler_docs() -> dict[str, tuple[str, str]]:
         out[word] = (fn.__module__.replace(".", "/") + ".py", doc)
     for word, d in DEFINITIONS.items():
         path, _ = out[d.primitive]
-        out[word] = (path, f"a definition over the {d.primitive} primitive (its row in "
-                           f"[`dsl/definitions.py`](../dsl/definitions.py)), which that module runs.")
+        out[word] = (path, f"`{word}` is a definition over the {d.primitive} primitive (its row in "
+                           f"[`dsl/definitions.py`](../dsl/definitions.py): what its parse becomes, its "
+                           f"English); this module runs the primitive.")
     return {w: out[w] for w in EFFECTS}
 
 
