@@ -64,3 +64,11 @@ def test_docs_cover_every_effect_with_its_examples() -> None:
         assert f"## {spec.word}" in text
         for ex in spec.examples:
             assert f"`{ex}`" in text
+
+
+def test_the_modding_guide_shows_the_definitions_as_they_are() -> None:
+    """docs/modding.md's worked example of definition rows is the table itself, verbatim."""
+    guide = (Path(dsl.__file__).parent.parent / "docs" / "modding.md").read_text(encoding="utf-8")
+    shown = re.search(r"```python\n(DEFINITIONS: dict.*?)```", guide, re.S).group(1)
+    source = (Path(dsl.__file__).parent / "definitions.py").read_text(encoding="utf-8")
+    assert shown in source
