@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import ast as A
+from .printer import counted_text, sides_text
 
 
 @dataclass(frozen=True)
@@ -101,3 +102,26 @@ def unmapped_fields() -> dict[str, set[str]]:
         if diff:
             out[d.word] = diff
     return out
+
+
+def primitive_text(node: Any) -> str:
+    """What the engines run of a defined word's parse, as `wonders explain` shows it (not card
+    text): `gain: coins -1 for neighbors, paid to the owner`; "" for any other node."""
+    p = primitive(node)
+    if p is node:
+        return ""
+    what = "coins" if p.quantity == "coins" else f"{p.kind} tokens"
+    per = f" {counted_text(p.per)}" if p.per is not None else ""
+    who = "the owner" if p.sides == ("self",) else sides_text(p.sides)
+    return f"{BY_NODE[type(node)].primitive}: {what} {p.amount:+d}{per} for {who}" \
+        + (", paid to the owner" if p.to_owner else "")
+
+
+def primitives_text(effects: tuple[Any, ...]) -> str:
+    """The primitives a card text's effects run as (inside a trigger, a duration or a choice
+    too), joined by `; `: "" when it uses no word defined over one."""
+    out = []
+    for e in A.expanded(effects):
+        inner = (e.effect,) if isinstance(e, (A.Trigger, A.Lasting)) else e.options if isinstance(e, A.Choice) else (e,)
+        out.extend(t for t in map(primitive_text, inner) if t)
+    return "; ".join(out)

@@ -72,3 +72,21 @@ def test_the_modding_guide_shows_the_definitions_as_they_are() -> None:
     shown = re.search(r"```python\n(DEFINITIONS: dict.*?)```", guide, re.S).group(1)
     source = (Path(dsl.__file__).parent / "definitions.py").read_text(encoding="utf-8")
     assert shown in source
+
+
+def test_explain_says_what_the_engines_run_of_a_defined_word(capsys) -> None:
+    """`wonders explain` reads a defined word back through its template and shows the primitive
+    it runs as (inside a trigger too); an engine word alone shows none."""
+    import json
+
+    from interpreter.cli import main
+    assert main(["explain", "neighbors lose 2 coins to you; vp 1 when build red card; tokens 1 victory"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].startswith("english:   When built, each of your two neighbours loses 2 coins to you (or")
+    assert lines[2] == ("runs as:   gain: coins -2 for neighbors, paid to the owner; "
+                        "gain: victory tokens +1 for the owner")
+    assert main(["explain", "coins 1 per brown card in neighbors when build card", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["runs_as"] == "gain: coins +1 per brown card in neighbors for the owner"
+    assert main(["explain", "vp 1"]) == 0
+    assert "runs as" not in capsys.readouterr().out
