@@ -90,3 +90,16 @@ def test_explain_says_what_the_engines_run_of_a_defined_word(capsys) -> None:
     assert data["runs_as"] == "gain: coins +1 per brown card in neighbors for the owner"
     assert main(["explain", "vp 1"]) == 0
     assert "runs as" not in capsys.readouterr().out
+
+
+def test_every_definition_template_uses_known_flags_and_holes_and_ends_with_a_fallback() -> None:
+    """A row's English cannot name a flag or a hole dsl/english.py does not fill, and its last
+    case holds always (so every parse of the word reads as something)."""
+    from dsl.english import FLAGS, HOLES
+    from dsl.words import holes
+    for d in DEFINITIONS.values():
+        for cases in (d.english, d.clause):
+            for flags, template in cases:
+                assert set(flags) <= set(FLAGS), (d.word, flags)
+                assert {name for name, _, _ in holes(template)} <= set(HOLES), (d.word, template)
+            assert not cases or cases[-1][0] == (), d.word

@@ -41,7 +41,8 @@ from interpreter.native.consts import (
     MAXC, MAXCH, MAXCHAIN, MAXCOPY, MAXCOST, MAXDISC, MAXDRAW, MAXGIFT, MAXHAND, MAXLAWFX, MAXNH, MAXP,
     MAXPROJ, MAXR, MAXRULE, MAXS, MAXSTG, MAXTILES, MAXTK, MAXTOWER, MAXTRACKS, MAXTSTEPS, MAXTWARS,
     MAXWILD, PER_AGE, PER_AGEFIRST, PER_AGELAST, PER_GAME, PERC, PH_AGE, PH_DRAFT, PH_RECRUIT,
-    PK_ATLEAST, PK_FEWEST, PK_MOST, PK_NONE, Q_COINS, Q_CTOKENS, Q_TOKENS, RS_DEFEAT, RS_PASS, RS_SCISET, RS_SELL, RS_TRADE,
+    PK_ATLEAST, PK_FEWEST, PK_MOST, PK_NONE, Q_COINS, Q_CTOKENS, Q_TOKENS, RS_DEFEAT, RS_PASS,
+    RS_SCISET, RS_SELL, RS_TRADE,
     RS_VICTORY, SCI_MOST, SCI_SWAP, SEAT_OTHERS, U_ALL, U_ALLRES, U_BANK, U_COIN, U_FIRST, U_REBATE,
     U_RESOURCE, W_AGE, W_CARD, W_COIN, W_DEFEAT, W_PRODUCED, W_SCISET, W_SET, W_SHIELD, W_STAGE,
     W_TOKEN, W_TUCKED, W_VICTORY, W_VPAIR)
@@ -115,8 +116,8 @@ NATIVE_KINDS: dict[str, str] = {
 PHASE_KINDS = ("age", "draft", "recruit")  # the phase kinds the native core runs
 # what a shared project's reward or penalty may do natively: effects that need no card of their
 # own (coins, points, tokens, shields, cost changes, powers); the rest runs in Python
-PROJECT_HOOKS = {H_GAIN: "coins, tokens, lose/gain", H_VP: "vp", H_STRENGTH: "shields", H_COST: "discount", H_FREE: "free",
-                 H_PLAYLAST: "play", H_FARTRADE: "trade", H_GIVEDEF: "give", H_RELATIVE: "produce"}
+PROJECT_HOOKS = {H_GAIN: "coins, tokens, lose/gain", H_VP: "vp", H_STRENGTH: "shields", H_COST: "discount",
+                 H_FREE: "free", H_PLAYLAST: "play", H_FARTRADE: "trade", H_GIVEDEF: "give", H_RELATIVE: "produce"}
 # the words of the hook kinds a reward or penalty cannot carry natively (for the reason given)
 _CARD_WORDS = {H_TRIGGER: "when", H_DISCARD: "build", H_HANDBUILD: "build", H_COPYEND: "copy",
                H_COPYNOW: "copy", H_DRAW: "draw", H_DISCOWN: "discard", H_BURY: "bury", H_PLAYTWO: "play"}
