@@ -281,6 +281,27 @@ class OthersCoins:
 
 
 @dataclass(frozen=True)
+class QuantityGain:
+    """The gain primitive (dsl/definitions.py): a quantity of some cities changes by an amount.
+    No card writes it: the words `coins`, `tokens` and `lose`/`gain` are definitions whose parse
+    becomes one (dsl.definitions.primitive), and the engines run only this.
+
+    quantity: "coins" or "tokens" (of `kind`: a declared kind, or the conflict tokens victory /
+    defeat); amount: signed (< 0 a loss), times `per` counted in each target city; sides: the
+    target (("self",): the owner alone, whose coins come with the turn's income); to_owner: what a
+    losing city pays goes to the owner. A loss of coins another city cannot pay becomes debt."""
+
+    quantity: str
+    amount: int
+    kind: str = ""
+    per: "Counted | None" = None
+    sides: tuple[str, ...] = ("self",)
+    to_owner: bool = False
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
 class Rebate:
     """Each turn, the first resource bought from the neighbour at `side` costs `amount` less."""
 

@@ -10,6 +10,7 @@ from functools import singledispatch
 from . import ast as A
 from .phrases import _CLASS_NAMES, _cards, _or_list, _plural, counted, neighbours, place, whose
 from .english_counts import condition_english, cost_english, needed_english  # noqa: F401 - re-exported
+from .definitions import BY_NODE, DEFINITIONS, primitive
 from .laws import rule_english
 from .registry import PLUGINS
 from .vocab import BASE_VOCABULARY, Vocabulary
@@ -69,17 +70,6 @@ def _(n: A.Science, vocab: Vocabulary = BASE_VOCABULARY) -> str:
         return (f"One science symbol of your choice ({_or_list(list(options))}), "
                 "chosen at game end.")
     return f"Science symbol: {n.symbols[0]}."
-
-
-@english.register
-def _(n: A.Coins, vocab: Vocabulary = BASE_VOCABULARY) -> str:
-    if n.amount < 0:
-        lose = _plural(-n.amount, "coin")
-        return f"Lose {lose} when built." if n.per is None else \
-            f"Lose {lose} {counted(n.per, vocab)}, when built (as many as you have)."
-    if n.per is None:
-        return f"Take {_plural(n.amount, 'coin')} when built."
-    return f"{_plural(n.amount, 'coin')} {counted(n.per, vocab)}, taken when built."
 
 
 @english.register
@@ -229,9 +219,9 @@ def event_english(e: A.Event) -> str:
 
 def _gain(c: A.Gain, vocab: Vocabulary) -> str:
     """What a trigger gives, as the rest of a sentence: 'take 2 coins', 'score 1 victory point'."""
-    if isinstance(c, A.Coins):
-        verb = "take" if c.amount >= 0 else "lose"
-        return f"{verb} {_plural(abs(c.amount), 'coin')}" + (f" {counted(c.per, vocab)}" if c.per else "")
+    d = BY_NODE.get(type(c))
+    if d is not None and d.clause:  # a defined word's own clause ('take 2 coins')
+        return defined_english(c, vocab, d.clause)
     if isinstance(c, A.VictoryPoints):
         verb = "score" if c.amount >= 0 else "lose"
         per = f" {counted(c.per, vocab)} then" if c.per else ""
@@ -306,6 +296,54 @@ def _(n: A.DefinedEffect, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     return fill(d.english, said)[0]
 
 
+# A built-in word defined over a primitive (dsl/definitions.py) reads as its row's first template
+# whose FLAGS all hold, its HOLES filled from the primitive its parse becomes.
+FLAGS = {
+    "loss": lambda p: p.amount < 0,
+    "per": lambda p: p.per is not None,
+    "owner": lambda p: p.sides == ("self",),  # the owner alone
+    "conflict": lambda p: p.kind in A.CONFLICT_TOKENS,
+}
+
+
+def _many(p: A.QuantityGain) -> tuple[bool, bool]:
+    """(several cities named, every city passing a test or every other city)."""
+    every = p.sides == ("others",) or (bool(p.sides) and isinstance(p.sides[0], A.Pick)
+                                        and p.sides[0].how in ("none", "at_least"))
+    who = "" if p.sides == ("self",) else whose(p.sides)
+    return "two" in who or " and " in who or every, every
+
+
+HOLES = {
+    "amount coin": lambda p, v: _plural(abs(p.amount), "coin"),
+    "amount token": lambda p, v: _plural(p.amount, ("military " if p.kind in A.CONFLICT_TOKENS else "")
+                                         + p.kind + " token"),
+    "per": lambda p, v: f" {counted(p.per, v)}" if p.per else "",  # counted from the owner's side
+    "per its": lambda p, v: "" if p.per is None else  # counted in each city that gains or loses
+    " " + counted(p.per, v).replace("in your city", "it has").replace("your ", "its "),
+    "who": lambda p, v: whose(p.sides),
+    "whom": lambda p, v: _whom(p.sides),
+    "takes": lambda p, v: "take" if _many(p) == (True, False) else "takes",
+    "each": lambda p, v: " each" if _many(p)[0] else "",
+    "of the age": lambda p, v: " of the current age" if p.kind == "victory" else "",
+    "to you": lambda p, v: " to you" if p.to_owner else "",  # (stealing: you take what it pays)
+}
+
+
+def defined_english(n: object, vocab: Vocabulary = BASE_VOCABULARY,
+                    cases: tuple[tuple[tuple[str, ...], str], ...] | None = None) -> str:
+    """A defined word's sentence (or `cases`: its clause) from its definition's templates."""
+    p = primitive(n)
+    for flags, template in cases if cases is not None else BY_NODE[type(n)].english:
+        if all(FLAGS[f](p) for f in flags):
+            return fill(template, {name: HOLES[name](p, vocab) for name, _, _ in holes(template)})[0]
+    raise ValueError(f"no English template of '{BY_NODE[type(n)].word}' fits")  # pragma: no cover
+
+
+for _d in DEFINITIONS.values():
+    english.register(_d.node)(defined_english)
+
+
 def stage_english(effects: tuple[A.Effect, ...], copy: str, number: int,
                   vocab: Vocabulary = BASE_VOCABULARY) -> str:
     """A wonder stage's reward in words; a stage written `copy: left|right` says whose it takes."""
@@ -316,23 +354,6 @@ def stage_english(effects: tuple[A.Effect, ...], copy: str, number: int,
 
 def effects_english(effects: tuple[A.Effect, ...], vocab: Vocabulary = BASE_VOCABULARY) -> str:
     return " ".join(english(e, vocab) for e in effects)
-
-
-@english.register
-def _(n: A.Tokens, vocab: Vocabulary = BASE_VOCABULARY) -> str:
-    who = "" if n.sides == ("self",) else whose(n.sides)
-    every = n.sides == ("others",) or (bool(n.sides) and isinstance(n.sides[0], A.Pick) and n.sides[0].how in
-                                       ("none", "at_least"))
-    many = "two" in who or " and " in who or every
-    each = " each" if many else ""
-    if n.kind in A.CONFLICT_TOKENS:  # outside a war: no conflict is won or lost
-        age = " of the current age" if n.kind == "victory" else ""
-        what = f"{_plural(n.count, 'military ' + n.kind + ' token')}{age}{each}, as a war gives it"
-    else:
-        what = _plural(n.count, n.kind + " token") + each
-    if not who:
-        return f"When built, take {what}."
-    return f"When built, {who} {'take' if many and not every else 'takes'} {what}."
 
 
 @english.register
@@ -374,17 +395,6 @@ def _whom(sides: tuple[str, ...]) -> str:
         who = whose(sides)
         return f"each of {who}" if " and " in who else who
     return "each of your two neighbours" if set(sides) >= {"left", "right"} else neighbours(sides)
-
-
-@english.register
-def _(n: A.OthersCoins, vocab: Vocabulary = BASE_VOCABULARY) -> str:
-    # the engine counts in each city that loses (or gains), so the count reads from its side
-    each = "" if n.per is None else " " + counted(n.per, vocab).replace("in your city", "it has").replace("your ", "its ")
-    if n.amount < 0:
-        to = " to you" if n.to_owner else ""  # (stealing: you take what it pays)
-        return (f"When built, {_whom(n.sides)} loses {_plural(-n.amount, 'coin')}{to}{each} "
-                "(or takes a debt token for each coin it does not pay).")
-    return f"When built, {_whom(n.sides)} takes {_plural(n.amount, 'coin')}{each} from the bank."
 
 
 english.register(A.RuleChange)(rule_english)  # dsl/laws.py: the rules numbers' own wording

@@ -1,9 +1,9 @@
 """What of durations, counted costs, surcharges, shields counted and `buy from you` the native
 core runs: a surcharge is a coin cost change of a negative amount and `per N shields` a count the
 core counts already, so they play natively and must play move by move as in Python; a duration,
-the `buy from you` event, coins lost to the owner (`... to you`) and a cost counted from the
-state are declined by name (`--core auto`
-plays such packs in Python). A pass distance below 0 (`rule pass -2 for all`) passes the other
+the `buy from you` event and a cost counted from the state are declined by name (`--core auto`
+plays such packs in Python; coins lost to the owner, `... to you`, run natively:
+tests/test_native_gain.py). A pass distance below 0 (`rule pass -2 for all`) passes the other
 way on both cores. Bad input is located, all at once, exit 1."""
 from __future__ import annotations
 
@@ -29,7 +29,6 @@ NATIVE = f"""cards:
 DECLINED = {
     "a duration (`until age ends`)": "produce wood until age ends",
     "the event 'sold'": "coins 1 when neighbors buy from you",
-    "coins lost to the owner": "neighbors lose 2 coins to you",
     "a cost counted from the state": None,  # the card's cost below
 }
 

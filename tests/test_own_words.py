@@ -406,4 +406,4 @@ def test_words_work_in_wonder_stages_track_steps_and_law_tiles(tmp_path, capsys)
     cp = compile_pack(pack)
     shape = lambda c: [(type(h).__name__, vars(h)) for h in c.hooks]  # noqa: E731 - hooks compare by identity
     assert shape(cp.tracks[0].steps[0]) == shape(compile_pack_effect(cp, "coins 2; vp 1"))
-    assert [type(h).__name__ for h in cp.tracks[0].steps[0].hooks] == ["CoinsHook", "VictoryHook"]
+    assert [type(h).__name__ for h in cp.tracks[0].steps[0].hooks] == ["GainHook", "VictoryHook"]

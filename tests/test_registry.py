@@ -5,7 +5,10 @@ import re
 from pathlib import Path
 
 import dsl
+from dsl import ast as A
+from dsl.definitions import DEFINITIONS, PRIMITIVES, primitive, unmapped_fields
 from dsl.docgen import render
+from dsl.parser import parse_effects
 from dsl.registry import EFFECTS
 from dsl.schema import build_schema
 from interpreter.rules.effects import HANDLERS
@@ -14,7 +17,26 @@ GRAMMAR = (Path(dsl.__file__).parent / "effects.lark").read_text(encoding="utf-8
 
 
 def test_every_registry_word_has_a_handler_and_no_handler_is_orphaned() -> None:
-    assert set(HANDLERS) == set(EFFECTS)
+    """A word is run by its own handler or is a definition over a primitive, never both; the
+    handlers beyond the words' are the primitives'."""
+    assert set(HANDLERS) == (set(EFFECTS) - set(DEFINITIONS)) | set(PRIMITIVES)
+    assert set(DEFINITIONS) <= set(EFFECTS)
+    for word, d in DEFINITIONS.items():
+        assert d.node is EFFECTS[word].node and d.primitive in PRIMITIVES
+
+
+def test_definitions_map_every_field_and_read_as_before() -> None:
+    """Each defined word's parameters all mean something in its primitive; and its parse
+    becomes the primitive's node with the values written (a worked example per word)."""
+    assert unmapped_fields() == {}
+    (coins,) = parse_effects("coins 1 per brown card in neighbors")
+    assert primitive(coins) == A.QuantityGain("coins", 1, per=coins.per, sides=("self",))
+    (tokens,) = parse_effects("tokens 2 defeat for others")
+    assert primitive(tokens) == A.QuantityGain("tokens", 2, kind="defeat", sides=("others",))
+    (stolen,) = parse_effects("neighbors lose 2 coins to you")
+    assert primitive(stolen) == A.QuantityGain("coins", -2, sides=("left", "right"), to_owner=True)
+    (vp,) = parse_effects("vp 2")
+    assert primitive(vp) is vp  # an engine word stays itself
 
 
 def test_grammar_effect_alternatives_match_the_registry() -> None:
@@ -42,3 +64,42 @@ def test_docs_cover_every_effect_with_its_examples() -> None:
         assert f"## {spec.word}" in text
         for ex in spec.examples:
             assert f"`{ex}`" in text
+
+
+def test_the_modding_guide_shows_the_definitions_as_they_are() -> None:
+    """docs/modding.md's worked example of definition rows is the table itself, verbatim."""
+    guide = (Path(dsl.__file__).parent.parent / "docs" / "modding.md").read_text(encoding="utf-8")
+    shown = re.search(r"```python\n(DEFINITIONS: dict.*?)```", guide, re.S).group(1)
+    source = (Path(dsl.__file__).parent / "definitions.py").read_text(encoding="utf-8")
+    assert shown in source
+
+
+def test_explain_says_what_the_engines_run_of_a_defined_word(capsys) -> None:
+    """`wonders explain` reads a defined word back through its template and shows the primitive
+    it runs as (inside a trigger too); an engine word alone shows none."""
+    import json
+
+    from interpreter.cli import main
+    assert main(["explain", "neighbors lose 2 coins to you; vp 1 when build red card; tokens 1 victory"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].startswith("english:   When built, each of your two neighbours loses 2 coins to you (or")
+    assert lines[2] == ("runs as:   gain: coins -2 for neighbors, paid to the owner; "
+                        "gain: victory tokens +1 for the owner")
+    assert main(["explain", "coins 1 per brown card in neighbors when build card", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["runs_as"] == "gain: coins +1 per brown card in neighbors for the owner"
+    assert main(["explain", "vp 1"]) == 0
+    assert "runs as" not in capsys.readouterr().out
+
+
+def test_every_definition_template_uses_known_flags_and_holes_and_ends_with_a_fallback() -> None:
+    """A row's English cannot name a flag or a hole dsl/english.py does not fill, and its last
+    case holds always (so every parse of the word reads as something)."""
+    from dsl.english import FLAGS, HOLES
+    from dsl.words import holes
+    for d in DEFINITIONS.values():
+        for cases in (d.english, d.clause):
+            for flags, template in cases:
+                assert set(flags) <= set(FLAGS), (d.word, flags)
+                assert {name for name, _, _ in holes(template)} <= set(HOLES), (d.word, template)
+            assert not cases or cases[-1][0] == (), d.word

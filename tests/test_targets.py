@@ -88,8 +88,8 @@ def test_tokens_for_the_richer_neighbor_go_to_it() -> None:
     t = _table(_city(0, coins=2), _city(1, coins=7), _city(2, coins=3))
     got: list[tuple[int, str, int]] = []
     game = SimpleNamespace(table=t, n=3, give_tokens=lambda s, k, c: got.append((s, k, c)))
-    E.TokensHook(1, "debt", (3,)).when_built(game, 0)  # seat 0: left seat 1 (7 coins), right seat 2 (3)
-    E.TokensHook(2, "debt", (OTHERS,)).when_built(game, 2)  # seat 2: others are 0 and 1, leftwards
+    E.GainHook("tokens", 1, "debt", None, (3,)).when_built(game, 0)  # seat 0: left seat 1 (7 coins), right seat 2 (3)
+    E.GainHook("tokens", 2, "debt", None, (OTHERS,)).when_built(game, 2)  # seat 2: others are 0 and 1, leftwards
     assert got == [(1, "debt", 1), (0, "debt", 2), (1, "debt", 2)]
 
 
@@ -111,9 +111,9 @@ def test_a_cost_change_for_others_reaches_far_cities_once() -> None:
 
 @pytest.mark.parametrize("hook,where,codes", [
     (E.StrengthHook(-1, None, (OTHERS,)), slice(5, 7), [1, OTHERS]),  # one seat code: every other city
-    (E.TokensHook(1, "debt", (3,)), slice(5, 7), [1, 3]),  # the richer neighbour, chosen as it applies
-    (E.TokensHook(1, "debt", (1, 0)), slice(5, 8), [2, 1, 0]),  # left, then the owner
-    (E.CoinsHook(1, Counter("card", (RED,), (OTHERS,))), slice(20, 22), [1, OTHERS]),  # counted in others
+    (E.GainHook("tokens", 1, "debt", None, (3,)), slice(5, 7), [1, 3]),  # the richer neighbour, chosen as it applies
+    (E.GainHook("tokens", 1, "debt", None, (1, 0)), slice(5, 8), [2, 1, 0]),  # left, then the owner
+    (E.GainHook("coins", 1, "", Counter("card", (RED,), (OTHERS,))), slice(20, 22), [1, OTHERS]),  # counted in others
 ])
 def test_the_native_core_lowers_the_new_targets(hook: Any, where: slice, codes: list[int]) -> None:
     """The seat codes reach the core's row as written (HookC.nseats, seats; CounterC.nseats, seats)."""
@@ -450,8 +450,8 @@ def test_a_city_far_from_a_change_for_others_may_build_what_it_makes_free() -> N
 
 
 @pytest.mark.parametrize("hook,what", [
-    (E.TokensHook(1, "debt", (9,)), "an effect"),
-    (E.CoinsHook(1, Counter("card", (RED,), (9,))), "a count"),
+    (E.GainHook("tokens", 1, "debt", None, (9,)), "an effect"),
+    (E.GainHook("coins", 1, "", Counter("card", (RED,), (9,))), "a count"),
     (E.StrengthHook(-1, None, (1, 9)), "shields"),
 ])
 def test_a_seat_code_the_native_core_does_not_know_plays_in_python(hook: Any, what: str) -> None:

@@ -93,5 +93,5 @@ def test_naval_tokens_are_worth_the_conflict_they_change(tmp_path: Path) -> None
     obs = _position(cp).observe(0)
     # no city holds a naval token: one makes seat 0 the strongest alone: 0.8 * 3 + 1.7
     assert track_gain(obs, 0, 0, 1) == pytest.approx(4.1)
-    assert hook.kind == "naval" and hook.count == 1
+    assert hook.kind == "naval" and hook.amount == 1
     assert hook.worth(obs, 0) == pytest.approx(4.1)  # the word's worth is that gain

@@ -1,7 +1,8 @@
 """One golden file per effect word (tests/golden/words/<word>.yaml), as jmespath's compliance
 files: each example's canonical text, its English and what the word's handler compiles it
 into, then a mistake and its message. Every registry word must have one; a new word is a new
-handler module (interpreter/rules/effects/<word>.py) plus its file here (docs/modding.md)."""
+handler module (interpreter/rules/effects/<word>.py), or a row over a primitive
+(dsl/definitions.py), plus its file here (docs/modding.md)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from dsl.definitions import DEFINITIONS, PRIMITIVES, primitive
 from dsl.parser import parse_effects
 from dsl.registry import EFFECTS
 from dsl.text_errors import CardTextError
@@ -56,8 +58,10 @@ def test_word_case(word: str, case: dict) -> None:
 
 
 def test_every_handler_reads_every_parameter_of_its_word() -> None:
+    """Each engine word's and primitive's handler reads every field of its node; a defined word's
+    row maps every field of its node (dsl/definitions.py)."""
     assert unread_fields() == {}
-    assert set(READS) == set(EFFECTS)
+    assert set(READS) == (set(EFFECTS) - set(DEFINITIONS)) | set(PRIMITIVES)
 
 
 class _Recording:
@@ -76,12 +80,14 @@ def test_handlers_really_read_what_they_declare() -> None:
     """Over each word's examples, the handler reads exactly the fields it declares: a declared
     parameter it never looks at would be a parameter silently ignored."""
     from interpreter.rules.effects.base import HANDLERS, Builder
-    seen: dict[str, set[str]] = {w: set() for w in EFFECTS}
+    seen: dict[str, set[str]] = {w: set() for w in READS}
     for word, case in cases():
         if "error" in case:
             continue
         vocab, ix = pack_index(case.get("pack", "base"))
         (node, *_) = parse_effects(case["text"], vocab)
+        if word in DEFINITIONS:  # run by its primitive's handler
+            word, node = DEFINITIONS[word].primitive, primitive(node)
         HANDLERS[word](_Recording(node, seen[word]), Builder(len(ix.res), len(ix.sym)), ix)
-    for word in EFFECTS:
+    for word in READS:
         assert seen[word] == set(READS[word]), word

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from dsl import ast as A
+from dsl.definitions import primitives_text
 from dsl.english import cost_english, effects_english
 from dsl.parser import parse_cost, parse_effects
 from dsl.text_errors import CardTextError
@@ -80,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         from dsl.vocab import BASE_VOCABULARY
         vocab = BASE_VOCABULARY
-    expands = ""
+    expands = runs = ""
     try:
         if args.cost:
             cost = parse_cost(args.text, vocab)
@@ -90,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
             canon, english, tree = effects_text(effects), effects_english(effects, vocab), to_data(effects)
             if A.expanded(effects) != effects:  # the pack's own words: what the engines run
                 expands = effects_text(A.expanded(effects))
+            runs = primitives_text(effects)  # the built-in words defined over a primitive
     except CardTextError as err:
         if args.json:
             print_json({"valid": False, "errors": [
@@ -99,12 +101,14 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if args.json:
         print_json({"valid": True, "canonical": canon, "english": english, "ast": tree,
-                    **({"expands": expands} if expands else {})})
+                    **({"expands": expands} if expands else {}), **({"runs_as": runs} if runs else {})})
         return 0
     print(f"canonical: {canon}")
     if expands:
         print(f"expands:   {expands}")
     print(f"english:   {english}")
+    if runs:
+        print(f"runs as:   {runs}")
     print("ast:")
     import json
     for line in json.dumps(tree, indent=2).splitlines():

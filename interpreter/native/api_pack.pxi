@@ -95,9 +95,8 @@ cdef class NativePack:
                 if hooks[hook0 + k][0] == H_VP and hooks[hook0 + k][16] == W_TUCKED:
                     e.tucked = 1
             for k in range(nhooks):
-                if hooks[hook0 + k][0] in (H_COINS, H_DISCARD, H_HANDBUILD, H_DRAW, H_TOKENS,
-                                           H_OTHERS, H_COPYNOW, H_DISCOWN, H_BURY, H_CTOKENS,
-                                           H_ADVANCE, H_GIFT, H_EXCHANGE, H_REMOVE):
+                if hooks[hook0 + k][0] in (H_GAIN, H_DISCARD, H_HANDBUILD, H_DRAW, H_COPYNOW,
+                                           H_DISCOWN, H_BURY, H_ADVANCE, H_GIFT, H_EXCHANGE, H_REMOVE):
                     e.builds = 1
         cards = t["cards"]
         P.ncards = len(cards)

@@ -60,7 +60,7 @@ SCI_MOST = 16384  # one more of a symbol the city has most of
 SCI_SWAP = 32768  # one of its symbols becomes any symbol
 
 # -- hook kinds (HookC.kind)
-H_COINS = 1
+H_GAIN = 1  # the gain primitive: period the quantity (Q_*), ref its kind, seatmask 1 paid to the owner
 H_VP = 2
 H_FREE = 3
 H_PLAYLAST = 4
@@ -72,20 +72,22 @@ H_TRIGGER = 9
 H_DRAW = 10
 H_HANDBUILD = 11
 H_COPYNOW = 12
-H_TOKENS = 13
-H_OTHERS = 14
 H_RELATIVE = 15
 H_STRENGTH = 16
 H_DISCOWN = 17  # discard own COLOUR card for N coins (own_cards.pxi)
 H_FARTRADE = 18  # trade N seats away (far_trade.pxi): amount the price, ref N
 H_PLAYTWO = 19  # play two cards once per game (period 1) or age (2): second.pxi
 H_BURY = 20  # bury card from HAND (ref) for N (amount) vp per coin: own_cards.pxi
-H_CTOKENS = 21  # N (amount) conflict tokens outside a war: ref 1 victory, 0 defeat
 H_ADVANCE = 22  # advance track `ref` one step, paying `amount` coins and price `inner` (-1: none)
 H_GIFT = 23  # production for other cities (seats): the contribution `inner`, amount units
 H_EXCHANGE = 24  # exchange N (amount) same for 1 any: exchange.pxi
 H_REMOVE = 25  # remove N (amount; 0 all) tokens: cond 1 victory, 2 defeat, 0 the kind ref
 H_RULE = 26  # `rule NAME +N for TARGET`: amount added to rules number ref (RS_*) for seats
+
+# -- the quantity a gain changes (an H_GAIN row's period)
+Q_COINS = 0
+Q_TOKENS = 1  # tokens of the pack's kind `ref`
+Q_CTOKENS = 2  # conflict tokens outside a war: ref 1 the current age's victory token, 0 a defeat
 
 # -- rules numbers a `rule` change moves (a token kind k: RS_TOKEN + k)
 RS_TRADE = 0

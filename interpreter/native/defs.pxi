@@ -390,7 +390,7 @@ cdef struct Game:
     int ngains
     int gains[MAXEVENTS][2]
     int nlosses
-    int losses[MAXEVENTS][3]
+    int losses[MAXEVENTS][4]  # seat, due, owner, 1 when paid to the owner
     int overflow          # as City.overflow, for the game's own arrays
     int beyond            # a city's coins or tokens passed the runtime bound (HELD): stopped
     int pj_n[MAXPROJ]     # shared projects: how many joined (GameState.joins)

@@ -1,5 +1,5 @@
 # What effects do to the game (interpreter/rules/effects/'s hooks and Game's helpers): when-built
-# effects, triggers, draws from the box, copies, coins other cities lose or gain, tokens.
+# effects, triggers, draws from the box, copies, the gain primitive (coins and tokens of any city).
 
 cdef inline City* seat_city(const Game* g, int seat, int code) noexcept nogil:
     """Table.around's codes: 0 the city itself, 1 its left neighbour, 2 its right."""
@@ -8,13 +8,6 @@ cdef inline City* seat_city(const Game* g, int seat, int code) noexcept nogil:
     if code == 2:
         return <City*>&g.city[(seat + g.n - 1) % g.n]
     return <City*>&g.city[ring_seat(seat, code, g.n)]  # the city itself, or N seats away
-
-
-cdef inline int coins_due(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
-    """CoinsHook.when_built."""
-    if h.counter.has:
-        return h.amount * count(P, g, seat, &h.counter)
-    return h.amount
 
 
 cdef int picked(const PackC* P, const Game* g, int seat, const HookC* p, int* out) noexcept nogil:
@@ -69,43 +62,59 @@ cdef int seats_at(const PackC* P, const Game* g, int seat, const HookC* h, int* 
     return k
 
 
-cdef inline int takers(const PackC* P, const Game* g, int seat, const HookC* h, int* out) noexcept nogil:
-    """TokensHook.takers: the owner, or the cities its target names now."""
+cdef inline int gain_due(const PackC* P, const Game* g, const HookC* h, int target) noexcept nogil:
+    """GainHook.due: the amount, unsigned, for one taking city (counted there)."""
+    cdef int a = h.amount if h.amount >= 0 else -h.amount
+    if h.counter.has:
+        return a * count(P, g, target, &h.counter)
+    return a
+
+
+cdef inline int own_coins(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
+    """A gain of coins for the owner alone: the amount, times the count in its city."""
+    if h.counter.has:
+        return h.amount * count(P, g, seat, &h.counter)
+    return h.amount
+
+
+cdef inline int gain_takers(const PackC* P, const Game* g, int seat, const HookC* h, int* out) noexcept nogil:
+    """GainHook.takers: the owner (no target written), or the cities its target names now."""
     if not h.cond and not h.nseats:
         out[0] = seat
         return 1
     return seats_at(P, g, seat, h, out)
 
 
-cdef int others_targets(const PackC* P, const Game* g, int seat, const HookC* h, int* out) noexcept nogil:
-    """OthersCoinsHook.targets: every other city, or the named neighbours (once each), or the
-    cities a count picks now."""
-    cdef int n = g.n, s, k = 0, i, j, dup
-    if h.cond:
-        return picked(P, g, seat, &P.hooks[h.inner], out)
-    if h.seatmask == 1:
-        for s in range(n):
-            if s != seat:
-                out[k] = s
-                k += 1
-        return k
-    for i in range(h.nseats):
-        s = ring_seat(seat, h.seats[i], n)
-        dup = s == seat
-        for j in range(k):
-            if out[j] == s:
-                dup = 1
-        if not dup:
-            out[k] = s
-            k += 1
-    return k
-
-
-cdef inline int others_due(const PackC* P, const Game* g, const HookC* h, int target) noexcept nogil:
-    cdef int a = h.amount if h.amount >= 0 else -h.amount
-    if h.counter.has:
-        return a * count(P, g, target, &h.counter)
-    return a
+cdef int gain(const PackC* P, Game* g, int seat, const HookC* h) noexcept nogil:
+    """GainHook.when_built: the owner's own coins returned (the turn's income); other cities'
+    coins from the bank owed to them (gains), their losses owed (losses: paid to the owner when
+    seatmask is 1); tokens of a kind counted on each city, conflict tokens taken as a war gives."""
+    cdef int targets[MAXP]
+    cdef int nt, i, due
+    if h.period == Q_COINS and not h.cond and not h.nseats:
+        return own_coins(P, g, seat, h)
+    nt = gain_takers(P, g, seat, h, targets)
+    for i in range(nt):
+        if h.period == Q_TOKENS:
+            g.city[targets[i]].tokc[h.ref] += h.amount
+        elif h.period == Q_CTOKENS:
+            take_conflict_tokens(P, g, targets[i], h)
+        else:
+            due = gain_due(P, g, h, targets[i])
+            if due and (g.nlosses >= MAXEVENTS or g.ngains >= MAXEVENTS):
+                g.overflow = 1
+            elif due:
+                if h.amount < 0:
+                    g.losses[g.nlosses][0] = targets[i]
+                    g.losses[g.nlosses][1] = due
+                    g.losses[g.nlosses][2] = seat
+                    g.losses[g.nlosses][3] = h.seatmask & 1
+                    g.nlosses += 1
+                else:
+                    g.gains[g.ngains][0] = targets[i]
+                    g.gains[g.ngains][1] = due
+                    g.ngains += 1
+    return 0
 
 
 cdef void draw_from_box(const PackC* P, Game* g, int seat, int deck, int k) noexcept nogil:
@@ -146,10 +155,8 @@ cdef int when_built(const PackC* P, Game* g, int seat, int k, int depth) noexcep
 
 cdef int hook_built(const PackC* P, Game* g, int seat, const HookC* h, int depth) noexcept nogil:
     """One hook's when_built (0 for a hook that does nothing when built)."""
-    cdef int targets[MAXP]
-    cdef int i, nt, due
-    if h.kind == H_COINS:
-        return coins_due(P, g, seat, h)
+    if h.kind == H_GAIN:
+        return gain(P, g, seat, h)
     if h.kind == H_DISCARD:
         if g.nowed < MAXOWED:
             g.owed[g.nowed] = seat
@@ -165,35 +172,8 @@ cdef int hook_built(const PackC* P, Game* g, int seat, const HookC* h, int depth
             g.overflow = 1
     elif h.kind == H_DRAW:
         draw_from_box(P, g, seat, h.ref, h.amount)
-    elif h.kind == H_TOKENS:
-        if not h.cond and not h.nseats:
-            g.city[seat].tokc[h.ref] += h.amount
-        else:
-            nt = seats_at(P, g, seat, h, targets)
-            for i in range(nt):
-                g.city[targets[i]].tokc[h.ref] += h.amount
-    elif h.kind == H_CTOKENS:
-        nt = takers(P, g, seat, h, targets)
-        for i in range(nt):
-            take_conflict_tokens(P, g, targets[i], h)
     elif h.kind == H_GIFT:  # GiftHook.when_built: the gifts dealt again
         refresh_gifts(P, g)
-    elif h.kind == H_OTHERS:
-        nt = others_targets(P, g, seat, h, targets)
-        for i in range(nt):
-            due = others_due(P, g, h, targets[i])
-            if due and (g.nlosses >= MAXEVENTS or g.ngains >= MAXEVENTS):
-                g.overflow = 1
-            elif due:
-                if h.amount < 0:
-                    g.losses[g.nlosses][0] = targets[i]
-                    g.losses[g.nlosses][1] = due
-                    g.losses[g.nlosses][2] = seat
-                    g.nlosses += 1
-                else:
-                    g.gains[g.ngains][0] = targets[i]
-                    g.gains[g.ngains][1] = due
-                    g.ngains += 1
     elif h.kind == H_COPYNOW and depth < 4:
         return copy_card_now(P, g, seat, h, depth)
     elif h.kind == H_DISCOWN:
@@ -392,28 +372,32 @@ cdef int fire(const PackC* P, Game* g, int seat, int kind, int color, int card) 
     return coins
 
 
+cdef inline int loss_after(const int* a, const int* b) noexcept nogil:
+    """Whether loss `a` sorts after loss `b`: (seat, due, owner, paid to the owner), as Python
+    sorts its tuples (a loss to the bank, written without the flag, first)."""
+    cdef int k
+    for k in range(4):
+        if a[k] != b[k]:
+            return a[k] > b[k]
+    return 0
+
+
 cdef void settle_losses(const PackC* P, Game* g) noexcept nogil:
-    """Game.settle_losses: in (seat, due, owner) order, each city pays what its bot chooses (at
-    most what it has) and takes a debt token for each coin it does not pay."""
+    """Game.settle_losses: in (seat, due, owner, to the owner) order, each city pays what its bot
+    chooses (at most what it has; to the owner for a loss `to you`) and takes a debt token for
+    each coin it does not pay."""
     cdef int n = g.nlosses, i, j, seat, due, can, pay
-    cdef int l[MAXEVENTS][3]
-    cdef int t[3]
-    memcpy(l, g.losses, sizeof(int) * 3 * n)
+    cdef int l[MAXEVENTS][4]
+    cdef int t[4]
+    memcpy(l, g.losses, sizeof(int) * 4 * n)
     g.nlosses = 0
     for i in range(1, n):
-        t[0] = l[i][0]
-        t[1] = l[i][1]
-        t[2] = l[i][2]
+        memcpy(t, l[i], sizeof(int) * 4)
         j = i - 1
-        while j >= 0 and (l[j][0] > t[0] or (l[j][0] == t[0] and (l[j][1] > t[1] or
-                          (l[j][1] == t[1] and l[j][2] > t[2])))):
-            l[j + 1][0] = l[j][0]
-            l[j + 1][1] = l[j][1]
-            l[j + 1][2] = l[j][2]
+        while j >= 0 and loss_after(l[j], t):
+            memcpy(l[j + 1], l[j], sizeof(int) * 4)
             j -= 1
-        l[j + 1][0] = t[0]
-        l[j + 1][1] = t[1]
-        l[j + 1][2] = t[2]
+        memcpy(l[j + 1], t, sizeof(int) * 4)
     for i in range(n):
         seat = l[i][0]
         due = l[i][1]
@@ -423,5 +407,7 @@ cdef void settle_losses(const PackC* P, Game* g) noexcept nogil:
             if g.policy[seat] != P_GREEDY:
                 pay = randrange(&g.rng_bot[seat], can + 1)
         g.city[seat].coins -= pay
+        if l[i][3]:  # `... lose N coins to you`: the owner takes what is paid
+            g.city[l[i][2]].coins += pay
         if P.debt >= 0 and due > pay:
             g.city[seat].tokc[P.debt] += due - pay

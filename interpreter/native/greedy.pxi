@@ -72,7 +72,7 @@ cdef double copy_worth(const PackC* P, const Game* g, int seat, const HookC* h, 
 
 
 cdef double token_share(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
-    """TokensHook._share: +1 for the owner's own tokens, -1/2 for each other city's."""
+    """GainHook._share: +1 for the owner's own tokens, -1/2 for each other city's."""
     cdef int targets[MAXP]
     cdef int n, i
     cdef double share = 0.0
@@ -84,6 +84,28 @@ cdef double token_share(const PackC* P, const Game* g, int seat, const HookC* h)
     return share
 
 
+cdef double gain_worth(const PackC* P, const Game* g, int seat, const HookC* h) noexcept nogil:
+    """GainHook.worth: the owner's coins a third of a point each; other cities' coins lost a
+    quarter (a third more paid to the owner), gained -0.15; tokens their points, shared."""
+    cdef int targets[MAXP]
+    cdef int n, i, v = 0
+    if h.period == Q_COINS:
+        if not h.cond and not h.nseats:
+            return own_coins(P, g, seat, h) / 3.0
+        n = seats_at(P, g, seat, h, targets)
+        for i in range(n):
+            v += gain_due(P, g, h, targets[i])
+        if h.amount < 0:
+            return (0.25 + (1 / 3.0 if h.seatmask & 1 else 0.0)) * v
+        return -0.15 * v
+    if h.period == Q_CTOKENS:  # the tokens' points
+        return <double>(h.amount * (P.victory[(g.age if g.age > 1 else 1) - 1] if h.ref else P.defeat)) \
+            * token_share(P, g, seat, h)
+    if P.ntwars and not h.cond and not h.nseats:  # strength in a conflict along a track (tracks.pxi)
+        return tokens_track_worth(P, g, seat, h, h.amount * (P.tok_vp[h.ref] + (1.5 if P.tok_sitout[h.ref] else 0.0)))
+    return h.amount * (P.tok_vp[h.ref] + (1.5 if P.tok_sitout[h.ref] else 0.0)) * token_share(P, g, seat, h)
+
+
 cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int depth) noexcept nogil:
     """Hook.worth of each native hook kind."""
     cdef const City* c
@@ -91,8 +113,8 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
     cdef int targets[MAXBUILT]
     if depth > 4:
         return 0.0
-    if h.kind == H_COINS:
-        return coins_due(P, g, seat, h) / 3.0
+    if h.kind == H_GAIN:
+        return gain_worth(P, g, seat, h)
     if h.kind == H_VP:
         return <double>vp_now(P, g, seat, h)
     if h.kind == H_FREE or h.kind == H_PLAYLAST:
@@ -158,21 +180,8 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
         return 2.0 * (1 if g.city[seat].nh_len[h.ref] >= 1 else 0)
     if h.kind == H_COPYNOW:
         return copy_worth(P, g, seat, h, depth)
-    if h.kind == H_CTOKENS:  # ConflictTokensHook.worth: the tokens' points
-        return <double>(h.amount * (P.victory[(g.age if g.age > 1 else 1) - 1] if h.ref else P.defeat)) \
-            * token_share(P, g, seat, h)
-    if h.kind == H_TOKENS:
-        if P.ntwars and not h.cond and not h.nseats:  # strength in a conflict along a track (tracks.pxi)
-            return tokens_track_worth(P, g, seat, h, h.amount * (P.tok_vp[h.ref] + (1.5 if P.tok_sitout[h.ref] else 0.0)))
-        return h.amount * (P.tok_vp[h.ref] + (1.5 if P.tok_sitout[h.ref] else 0.0)) * token_share(P, g, seat, h)
     if h.kind == H_ADVANCE:
         return advance_worth(P, g, seat, h, depth)
-    if h.kind == H_OTHERS:
-        n = others_targets(P, g, seat, h, targets)
-        v = 0
-        for i in range(n):
-            v += others_due(P, g, h, targets[i])
-        return (0.25 if h.amount < 0 else -0.15) * v
     if h.kind == H_RELATIVE:
         return 1.2 * ages_left(P, g) + 0.3
     if h.kind == H_STRENGTH and h.cond:

@@ -27,22 +27,22 @@ from interpreter.rules.effects.play import PlayTwoPower
 from interpreter.rules.effects.produce import GiftHook
 from interpreter.rules.effects.remove import RemoveTokensHook
 from interpreter.rules.effects.rule import RULE_WORTH, RuleChangeHook
-from interpreter.rules.effects.tokens import ConflictTokensHook
 from interpreter.rules.effects.trade import FarTradeHook
 from interpreter.rules.effects.vp import CountTest
 from interpreter.game.rng import fnv1a, mix
 
 from interpreter.native.consts import (
     A_BUILD, A_SELL, A_WONDER, CT_ATMOST, CT_MORE, CT_MOST, CT_NONE, E_AGEEND, E_AGESTART, E_BUILD,
-    E_BUY, E_CHAIN, E_GAMEEND, E_LOSE, E_STAGE, E_TAKE, E_WIN, H_ADVANCE, H_BURY, H_COINS, H_COPYEND,
-    H_COPYNOW, H_COST, H_CTOKENS, H_DISCARD, H_DISCOWN, H_DRAW, H_EXCHANGE, H_FARTRADE, H_FREE,
-    H_GIFT, H_GIVEDEF, H_HANDBUILD, H_OTHERS, H_PLAYLAST, H_PLAYTWO, H_RELATIVE, H_REMOVE, H_RULE,
-    H_STRENGTH, H_TOKENS, H_TRIGGER, H_VP, HELD, HR_COND, HR_INNER, HR_KIND, LIM_AGE, LIM_GAME,
+    E_BUY, E_CHAIN, E_GAMEEND, E_LOSE, E_STAGE, E_TAKE, E_WIN, H_ADVANCE, H_BURY, H_COPYEND,
+    H_COPYNOW, H_COST, H_DISCARD, H_DISCOWN, H_DRAW, H_EXCHANGE, H_FARTRADE, H_FREE,
+    H_GAIN, H_GIFT, H_GIVEDEF, H_HANDBUILD, H_PLAYLAST, H_PLAYTWO, H_RELATIVE, H_REMOVE, H_RULE,
+    H_STRENGTH, H_TRIGGER, H_VP, HELD, HR_COND, HR_INNER, HR_KIND, LIM_AGE, LIM_GAME,
     LIM_NONE, MAXADV, MAXBOX, MAXBUILT,
     MAXC, MAXCH, MAXCHAIN, MAXCOPY, MAXCOST, MAXDISC, MAXDRAW, MAXGIFT, MAXHAND, MAXLAWFX, MAXNH, MAXP,
     MAXPROJ, MAXR, MAXRULE, MAXS, MAXSTG, MAXTILES, MAXTK, MAXTOWER, MAXTRACKS, MAXTSTEPS, MAXTWARS,
     MAXWILD, PER_AGE, PER_AGEFIRST, PER_AGELAST, PER_GAME, PERC, PH_AGE, PH_DRAFT, PH_RECRUIT,
-    PK_ATLEAST, PK_FEWEST, PK_MOST, PK_NONE, RS_DEFEAT, RS_PASS, RS_SCISET, RS_SELL, RS_TRADE,
+    PK_ATLEAST, PK_FEWEST, PK_MOST, PK_NONE, Q_COINS, Q_CTOKENS, Q_TOKENS, RS_DEFEAT, RS_PASS,
+    RS_SCISET, RS_SELL, RS_TRADE,
     RS_VICTORY, SCI_MOST, SCI_SWAP, SEAT_OTHERS, U_ALL, U_ALLRES, U_BANK, U_COIN, U_FIRST, U_REBATE,
     U_RESOURCE, W_AGE, W_CARD, W_COIN, W_DEFEAT, W_PRODUCED, W_SCISET, W_SET, W_SHIELD, W_STAGE,
     W_TOKEN, W_TUCKED, W_VICTORY, W_VPAIR)
@@ -82,7 +82,7 @@ NATIVE_KINDS: dict[str, str] = {
                "(neighbours or every other city)",
     "science": "science symbols, wild ones included; `science most|swap` settled after the others",
     "buy": "cheaper trade with neighbours; one resource a turn from the bank",
-    "coins": "coins when built, flat or per counted thing",
+    "coins": "coins when built, flat or per counted thing (the gain primitive)",
     "vp": "points at game end: flat, per counted thing, per science set, `if wonder complete`, "
           "`if more|most|no|at most N THING` (than neighbours, one side or all others)",
     "free": "build once per age or game, first / last card of each age, first card of each "
@@ -98,8 +98,10 @@ NATIVE_KINDS: dict[str, str] = {
             "points gained when one fires (kept per trigger, scored at the end)",
     "draw": "cards drawn from the box into a second hand",
     "tokens": "tokens of the pack's kinds (debt, diplomacy); conflict tokens outside a war; "
-              "for other cities, every other city, a chosen neighbour or cities chosen by a count",
-    "lose": "others lose coins (or take debt) or gain coins; the cities chosen by a count",
+              "for other cities, every other city, a chosen neighbour or cities chosen by a count "
+              "(the gain primitive)",
+    "lose": "others lose coins (or take debt), to the bank or to the owner (`to you`), or gain "
+            "coins; the cities chosen by a count (the gain primitive)",
     "rebate": "coins off the first purchase from a side each turn",
     "discard": "a built card of one's own given up for coins (its effects end)",
     "trade": "trade with the cities N seats away too",
@@ -114,9 +116,8 @@ NATIVE_KINDS: dict[str, str] = {
 PHASE_KINDS = ("age", "draft", "recruit")  # the phase kinds the native core runs
 # what a shared project's reward or penalty may do natively: effects that need no card of their
 # own (coins, points, tokens, shields, cost changes, powers); the rest runs in Python
-PROJECT_HOOKS = {H_COINS: "coins", H_VP: "vp", H_TOKENS: "tokens", H_CTOKENS: "tokens",
-                 H_OTHERS: "lose", H_STRENGTH: "shields", H_COST: "discount", H_FREE: "free",
-                 H_PLAYLAST: "play", H_FARTRADE: "trade", H_GIVEDEF: "give", H_RELATIVE: "produce"}
+PROJECT_HOOKS = {H_GAIN: "coins, tokens, lose/gain", H_VP: "vp", H_STRENGTH: "shields", H_COST: "discount",
+                 H_FREE: "free", H_PLAYLAST: "play", H_FARTRADE: "trade", H_GIVEDEF: "give", H_RELATIVE: "produce"}
 # the words of the hook kinds a reward or penalty cannot carry natively (for the reason given)
 _CARD_WORDS = {H_TRIGGER: "when", H_DISCARD: "build", H_HANDBUILD: "build", H_COPYEND: "copy",
                H_COPYNOW: "copy", H_DRAW: "draw", H_DISCOWN: "discard", H_BURY: "bury", H_PLAYTWO: "play"}
@@ -178,8 +179,8 @@ class _HookLowering:
         far = _far(h)
         if far:
             raise NotNative(far)
-        if t is E.CoinsHook:
-            return _row(H_COINS, h.amount, counter=_counter(h.counter, tk))
+        if t is E.GainHook:
+            return self.gain(h)
         if t is E.VictoryHook:
             if isinstance(h.condition, CountTest):  # cond 2: the test is the row at `inner`
                 test = h.condition
@@ -220,18 +221,6 @@ class _HookLowering:
             return _row(H_DRAW, h.count, ref=self.hands.index(h.deck))
         if t is E.HandBuildHook:
             return _row(H_HANDBUILD, ref=self.hands.index(h.hand))
-        if t is ConflictTokensHook:  # ref 1: the current age's victory token, 0: a defeat token
-            return self.targeted(_row(H_CTOKENS, h.count, ref=int(h.kind == "victory")), h.seats)
-        if t is E.TokensHook and h.kind in tk:
-            return self.targeted(_row(H_TOKENS, h.count, ref=tk.index(h.kind)), h.seats)
-        if t is E.OthersCoinsHook and h.to_owner:
-            raise NotNative("coins lost to the owner (`TARGET lose N coins to you`)")
-        if t is E.OthersCoinsHook and h.pick is not None:  # cond 1: the pick's row at `inner`
-            return self.targeted(_row(H_OTHERS, h.amount, counter=_counter(h.counter, tk)), (h.pick,))
-        if t is E.OthersCoinsHook:
-            seats = tuple(c for c in seats_of(h.sides) if c in (1, 2) or c >= FAR_LEFT)
-            return _row(H_OTHERS, h.amount, seats=seats, seatmask=int(h.sides == ("others",)),
-                        counter=_counter(h.counter, tk))
         if t is E.RelativeProduction:
             return _row(H_RELATIVE, ref=int(h.relative == "produced"))
         if t is E.StrengthHook:  # cond 1: shields for other cities (the seats), not its own
@@ -272,8 +261,24 @@ class _HookLowering:
         raise NotNative(f"the effect {type(h).__name__}")
 
 
+    def gain(self, h: Any) -> list[int]:
+        """The gain primitive (GainHook): amount signed, period the quantity (Q_*), ref the token
+        kind (conflict tokens: 1 victory, 0 defeat), seatmask 1 when a loss is paid to the owner,
+        the counter counted in each taking city, the target as `targeted` writes it."""
+        if h.quantity == "coins":
+            quantity, ref = Q_COINS, 0
+        elif h.kind in ("victory", "defeat"):
+            quantity, ref = Q_CTOKENS, int(h.kind == "victory")
+        elif h.kind in self.tokens:
+            quantity, ref = Q_TOKENS, self.tokens.index(h.kind)
+        else:  # pragma: no cover - the parser refuses an undeclared kind
+            raise NotNative(f"tokens of the undeclared kind '{h.kind}'")
+        row = _row(H_GAIN, h.amount, period=quantity, ref=ref, seatmask=int(h.to_owner),
+                   counter=_counter(h.counter, self.tokens))
+        return self.targeted(row, h.seats)
+
     def targeted(self, row: list[int], seats: tuple[Any, ...]) -> list[int]:
-        """A when-built hook's target (TokensHook.takers, OthersCoinsHook.targets with a pick):
+        """A when-built hook's target (GainHook.takers):
         none for the owner alone (seats (0,)); the seat codes in order (0-6, 7 every other city);
         or cond 1 and a pick row at `inner` (amount: at least, cond: PICK, period: 1 other)."""
         if seats == (0,):
@@ -291,7 +296,7 @@ class _HookLowering:
 
 def _chosen(seats: tuple[Any, ...]) -> bool:
     """Whether a target names a city chosen as it applies (codes 3-6, or a count's pick), which the
-    core's copies and shields for others do not resolve (tokens and lose/gain do: `targeted`)."""
+    core's copies and shields for others do not resolve (a gain does: `targeted`)."""
     return any(not isinstance(s, int) or 3 <= s < OTHERS for s in seats)
 
 
@@ -392,7 +397,7 @@ class _Tables:
         out = self.hooks + self.lowering.inner
         for row in out:
             if (row[HR_KIND] == H_TRIGGER or row[HR_KIND] == H_VP and row[HR_COND] == 2
-                    or row[HR_KIND] in (H_TOKENS, H_CTOKENS, H_OTHERS) and row[HR_COND] == 1) and row[HR_INNER] < 0:
+                    or row[HR_KIND] == H_GAIN and row[HR_COND] == 1) and row[HR_INNER] < 0:
                 row[HR_INNER] = base + (-row[HR_INNER] - 1)
         return out + self.prereqs
 

@@ -196,7 +196,7 @@ cdef double build_worth(const PackC* P, const Game* g, int seat, int color, int 
 
 
 cdef double tokens_track_worth(const PackC* P, const Game* g, int seat, const HookC* h, double v) noexcept nogil:
-    """TokensHook.worth: `v` (the tokens' own worth) plus their part in the track conflicts
+    """GainHook.worth (tokens): `v` (the tokens' own worth) plus their part in the track conflicts
     counting tokens of their kind, added one conflict at a time."""
     cdef int w, i, selves
     cdef const CounterC* k

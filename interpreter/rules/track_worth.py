@@ -61,7 +61,7 @@ def track_gain(obs: Any, seat: int, k: int, units: int) -> float:
 def units_built(counted: Counter | None, color: int, shields: int) -> int:
     """How much one build adds to what `counted` counts in the owner's own city: a card of a
     counted colour (`color`, -1 for a wonder stage) or a stage; `shields` for a conflict of
-    shields (None). Tokens are valued by the word that gives them (TokensHook.worth)."""
+    shields (None). Tokens are valued by the word that gives them (GainHook.worth)."""
     if counted is None:
         return shields
     selves = sum(1 for s in counted.seats if s == 0)

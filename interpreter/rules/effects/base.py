@@ -12,6 +12,7 @@ import dataclasses
 from typing import Any, Callable, NamedTuple
 
 from dsl import ast as A
+from dsl.definitions import primitive
 
 from interpreter.rules.contribution import Hook
 from interpreter.rules.counting import Counter, PickSeats, seats_of
@@ -74,7 +75,7 @@ def resources(names: tuple[str, ...], ix: Any) -> frozenset[int]:
 
 
 Handler = Callable[[Any, Builder, Any], None]
-HANDLERS: dict[str, Handler] = {}  # registry word -> handler
+HANDLERS: dict[str, Handler] = {}  # registry word (or primitive, dsl/definitions.py) -> handler
 READS: dict[str, tuple[str, ...]] = {}  # registry word -> the fields of its AST node it reads
 _BY_NODE: dict[type, Handler] = {}
 
@@ -93,9 +94,12 @@ def handles(word: str, *reads: str) -> Callable[[Handler], Handler]:
 def compile_node(node: Any, b: Builder, ix: Any) -> None:
     """One AST effect into the builder, by its word's handler (a trigger's inner effect too)."""
     if not _BY_NODE:
+        from dsl.definitions import PRIMITIVES
         from dsl.registry import EFFECTS
         _BY_NODE.update({EFFECTS[w].node: h for w, h in HANDLERS.items() if w in EFFECTS})
+        _BY_NODE.update({p.node: HANDLERS[p.name] for p in PRIMITIVES.values()})
     if getattr(node, "sides", None) == (A.OWNER_CHOICE,):  # a neighbour of the owner's choice:
         sides = ("left",), ("right",)                    # a choice between the two effects
         node = A.Choice(tuple(dataclasses.replace(node, sides=s) for s in sides))
+    node = primitive(node)  # a word defined over a primitive: the primitive's node
     _BY_NODE[type(node)](node, b, ix)

@@ -1,0 +1,127 @@
+"""Built-in words defined over a primitive: the engines implement the primitive once, and each
+word here is one row saying which primitive its parse becomes and how it reads in English.
+
+A primitive is what the engines run (interpreter/rules/effects/<primitive>.py in Python, one hook
+kind in the native core). A defined word keeps its surface grammar (dsl/effects.lark), its AST
+node, its canonical printing and its registry entry (dsl/registry.py: parameters, documentation);
+only its meaning is the row: `fields` map the primitive's fields to the word node's, `fixed` sets
+the others, and `english` lists templates, the first whose flags all hold being used
+(dsl/english.py fills its holes: FLAGS and HOLES there say what each means). Adding such a word
+needs no handler and no native code: a grammar rule, a registry entry and a row here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import ast as A
+from .printer import counted_text, sides_text
+
+
+@dataclass(frozen=True)
+class Primitive:
+    """An operation the engines implement: its name (its Python handler's) and AST node."""
+
+    name: str
+    node: type
+    doc: str
+
+
+@dataclass(frozen=True)
+class Definition:
+    """A built-in word as a primitive: `fields` (primitive field, word field) copied from the
+    word's parse, `fixed` (primitive field, value) set; `english` (flags, template) cases,
+    first match used; `clause` the same as the rest of a sentence (a trigger's or a choice's
+    gain: 'take 2 coins'); without it, the sentence without its 'When built, '."""
+
+    word: str
+    node: type
+    primitive: str
+    fields: tuple[tuple[str, str], ...]
+    fixed: tuple[tuple[str, Any], ...]
+    english: tuple[tuple[tuple[str, ...], str], ...]
+    clause: tuple[tuple[tuple[str, ...], str], ...] = ()
+
+
+PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
+    Primitive("gain", A.QuantityGain,
+              "A quantity of some cities changes once by an amount: coins, or tokens of a kind "
+              "(the conflict tokens victory and defeat included); N, or N per COUNT counted in "
+              "each of those cities; for the owner or a TARGET; a loss of coins a city cannot pay "
+              "becomes debt tokens; with `to you`, what is paid goes to the owner."),
+)}
+
+DEFINITIONS: dict[str, Definition] = {d.word: d for d in (
+    Definition("coins", A.Coins, "gain",
+               (("amount", "amount"), ("per", "per")), (("quantity", "coins"), ("sides", ("self",))),
+               ((("loss", "per"), "Lose {amount coin}{per}, when built (as many as you have)."),
+                (("loss",), "Lose {amount coin} when built."),
+                (("per",), "{amount coin}{per}, taken when built."),
+                ((), "Take {amount coin} when built.")),
+               clause=((("loss",), "lose {amount coin}{per}"),
+                       ((), "take {amount coin}{per}"))),
+    Definition("tokens", A.Tokens, "gain",
+               (("amount", "count"), ("kind", "kind"), ("sides", "sides")), (("quantity", "tokens"),),
+               ((("owner", "conflict"), "When built, take {amount token}{of the age}, as a war gives it."),
+                (("owner",), "When built, take {amount token}."),
+                (("conflict",), "When built, {who} {takes} {amount token}{of the age}{each}, as a war gives it."),
+                ((), "When built, {who} {takes} {amount token}{each}."))),
+    Definition("lose", A.OthersCoins, "gain",
+               (("amount", "amount"), ("sides", "sides"), ("per", "per"), ("to_owner", "to_owner")),
+               (("quantity", "coins"),),
+               ((("loss",), "When built, {whom} loses {amount coin}{to you}{per its} (or takes a debt "
+                            "token for each coin it does not pay)."),
+                ((), "When built, {whom} takes {amount coin}{per its} from the bank."))),
+)}
+
+BY_NODE: dict[type, Definition] = {d.node: d for d in DEFINITIONS.values()}
+
+
+def primitive(node: Any) -> Any:
+    """The primitive node a defined word's parse stands for (its position kept); any other
+    node as it is."""
+    d = BY_NODE.get(type(node))
+    if d is None:
+        return node
+    values = {p: getattr(node, f) for p, f in d.fields}
+    values.update(d.fixed)
+    return PRIMITIVES[d.primitive].node(**values, line=node.line, column=node.column)
+
+
+def unmapped_fields() -> dict[str, set[str]]:
+    """Per defined word, the fields of its node its row does not map (and any it maps that the
+    node lacks), and per row the primitive fields it neither maps nor fixes: empty when each
+    word's every parameter means something in its primitive."""
+    import dataclasses
+    out: dict[str, set[str]] = {}
+    for d in DEFINITIONS.values():
+        node_fields = {f.name for f in dataclasses.fields(d.node)} - {"line", "column"}
+        prim_fields = {f.name for f in dataclasses.fields(PRIMITIVES[d.primitive].node)} - {"line", "column"}
+        mapped = {p for p, _ in d.fields} | {p for p, _ in d.fixed}
+        diff = (node_fields ^ {f for _, f in d.fields}) | {f"{d.primitive}.{p}" for p in mapped - prim_fields}
+        if diff:
+            out[d.word] = diff
+    return out
+
+
+def primitive_text(node: Any) -> str:
+    """What the engines run of a defined word's parse, as `wonders explain` shows it (not card
+    text): `gain: coins -1 for neighbors, paid to the owner`; "" for any other node."""
+    p = primitive(node)
+    if p is node:
+        return ""
+    what = "coins" if p.quantity == "coins" else f"{p.kind} tokens"
+    per = f" {counted_text(p.per)}" if p.per is not None else ""
+    who = "the owner" if p.sides == ("self",) else sides_text(p.sides)
+    return f"{BY_NODE[type(node)].primitive}: {what} {p.amount:+d}{per} for {who}" \
+        + (", paid to the owner" if p.to_owner else "")
+
+
+def primitives_text(effects: tuple[Any, ...]) -> str:
+    """The primitives a card text's effects run as (inside a trigger, a duration or a choice
+    too), joined by `; `: "" when it uses no word defined over one."""
+    out = []
+    for e in A.expanded(effects):
+        inner = (e.effect,) if isinstance(e, (A.Trigger, A.Lasting)) else e.options if isinstance(e, A.Choice) else (e,)
+        out.extend(t for t in map(primitive_text, inner) if t)
+    return "; ".join(out)
