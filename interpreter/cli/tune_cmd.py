@@ -134,21 +134,23 @@ def run(args: argparse.Namespace) -> int:
                            (f", even near {root:.1f}" if root is not None else ""))
             curve, stopped, interrupted = tune(pack, card, num, peers, args.players, args.bots, args.seed,
                                                args.games, deadline, args.workers, on_round=progress, forced=forced)
-    result = result_of(card, num, peers, curve, stopped, args)
+    from ..sim.runner import sigint_ignored
+    with sigint_ignored(defer=True):  # the answer is written whole; a stop asked meanwhile ends it after
+        result = result_of(card, num, peers, curve, stopped, args)
+        written = True
+        if args.report:
+            from ..sim.report_tune import render_tune
+            written = write_output(args.report, render_tune(result), "the report", "--report")
+        if args.json:
+            print_json(result)
+        else:
+            _print(Console(), result)
+            if args.report and written:
+                print(f"report written to {args.report}")
+        if interrupted:
+            print(f"interrupted: after {result['games']} games a value; the answer is that of the games so far",
+                  file=sys.stderr)
     status = 130 if interrupted else 0
-    written = True
-    if args.report:
-        from ..sim.report_tune import render_tune
-        written = write_output(args.report, render_tune(result), "the report", "--report")
-    if args.json:
-        print_json(result)
-    else:
-        _print(Console(), result)
-        if args.report and written:
-            print(f"report written to {args.report}")
-    if interrupted:
-        print(f"interrupted: after {result['games']} games a value; the answer is that of the games so far",
-              file=sys.stderr)
     return status if written else 1
 
 

@@ -304,7 +304,8 @@ def tune(pack: Any, card: Any, num: Number, peers: Sequence[str], players: int, 
     try:
         while True:
             upto = min(games, done + max(batch, done // 2))  # rounds grow: fewer pauses to fit
-            tasks = [(v, k) for v in sorted(packs) for k in range(games) if k < upto and k not in curve.rows[v]]
+            # seed by seed (a value added late catches up first), so a stop leaves the values even
+            tasks = [(v, k) for k in range(upto) for v in sorted(packs) if k not in curve.rows[v]]
             for value, k, c, ps in play(job, tasks, workers, deadline):
                 curve.rows[value][k] = (c, ps)
             done = upto
