@@ -169,7 +169,7 @@ def test_the_planted_stage_is_found_within_one_point(tmp_path) -> None:
     assert got["stopped_by"] == "decided" and got["fit"]["slope"] > 0
     assert got["sentence"].startswith("Obelisk A stage 2: even with its peers at 5 points (fitted ")
     assert "Obelisk A stage 2" in report.read_text()
-    assert "Gizah A stage 2 (dealt in every game)" in err
+    assert "against the cities of Gizah (side A, dealt in every game)" in err
 
 
 def test_bad_stage_input_is_one_located_line() -> None:

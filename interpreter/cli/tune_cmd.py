@@ -161,8 +161,8 @@ def label(card: Any) -> str:
 
 def _peers_said(pack: Any, card: Any, peers: list[str], args: argparse.Namespace) -> str:
     if not isinstance(card, str):
-        said = "; ".join(f"{w} {card.side} stage {card.stage}" for w in peers)
-        return said + (" (dealt in every game)" if args.against else " (the other wonders' same stage, where dealt)")
+        said = f"the cities of {'; '.join(peers)} (side {card.side}"
+        return said + (", dealt in every game)" if args.against else ": the other boards, dealt at random)")
     c = next(c for c in pack.cards if c.name == card)
     return "; ".join(peers) + ("" if args.against else f" (the other Age {c.age} {c.color} cards)")
 
@@ -187,12 +187,20 @@ def result_of(subject: Any, num: Any, peers: list[str], curve: Any, stopped: str
             "seed": args.seed, "games": len(seeds), "stopped_by": stopped, "values": values, "even": even,
             "fit": {"intercept": round(line[0], 4), "slope": round(line[1], 4)} if line else None,
             "sentence": sentence(card, num, even, values),
-            "how": (f"The {noun} and its peers measured as compare's experiment measures a card (at the first "
-                    f"position where a player could build the {noun}, the game played on building it and "
-                    "playing the best alternative, with the same random streams), at each value on the same "
-                    f"{len(seeds)} seeded games; a line fitted to the card's points against its peers by value; "
-                    "the even value is where it crosses 0, its 95% interval from 300 bootstrap resamples of the "
-                    f"games. {args.bots} bots, {args.players} players.")}
+            "how": _how(noun, len(seeds), args)}
+
+
+def _how(noun: str, seeds: int, args: argparse.Namespace) -> str:
+    measured = ("The card and its peers measured as compare's experiment measures them (at the first position "
+                "where a player could build the card, the game played on building it and playing the best "
+                f"alternative, with the same random streams), at each value on the same {seeds} seeded games"
+                if noun == "card" else
+                "The wonder's city against its peers' cities by their final totals: each of the "
+                f"{seeds} seeds deals the wonder and its peers to seats drawn from the seed and is played twice, "
+                "the wonder and a peer swapping seats, at each value on the same seeds")
+    return (f"{measured}; the even value is where its points against its peers cross 0, on the line through "
+            "the two values either side of 0 (else the least-squares line over every value), its 95% interval "
+            f"from 300 bootstrap resamples of the seeds. {args.bots} bots, {args.players} players.")
 
 
 def sentence(card: str, num: Any, even: dict[str, Any], values: list[dict[str, Any]]) -> str:
@@ -217,12 +225,13 @@ def sentence(card: str, num: Any, even: dict[str, Any], values: list[dict[str, A
 def _print(console: Console, result: dict[str, Any]) -> None:
     stops = {"decided": "stopped once the interval was at most 1 wide", "time": "stopped at the time limit",
              "budget": "stopped at --games", "interrupted": "interrupted"}
-    console.print(f"{escape(result['card'])} against {escape(', '.join(result['peers']))}: {result['games']} games "
-                  f"a value, {escape(result['bots'])} bots, {result['players']} players "
+    console.print(f"{escape(result['card'])} against {escape(', '.join(result['peers']))}: {result['games']} "
+                  f"{'seeds' if 'wonder' in result else 'games'} a value, {escape(result['bots'])} bots, {result['players']} players "
                   f"({stops[result['stopped_by']]}); points against its peers by {escape(result['field']['field'])}:")
+    counted = "seeds (2 games each)" if "wonder" in result else "games could build it"
     for r in result["values"]:
         band = "" if not r["interval"] else f" (95% {r['interval'][0]:+.1f} to {r['interval'][1]:+.1f})"
         now = "  <- now" if r["value"] == result["field"]["value"] else ""
         delta = "not measured" if r["delta"] is None else f"{r['delta']:+.2f}{band}"
-        console.print(f"  {r['value']:>4}: {delta}, {r['n']} games could build it{now}")
+        console.print(f"  {r['value']:>4}: {delta}, {r['n']} {counted}{now}")
     console.print(escape(result["sentence"]))
