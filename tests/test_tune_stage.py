@@ -18,7 +18,7 @@ from interpreter.cli import main
 from interpreter.players.game import Game
 from interpreter.players.roster import make_bots
 from interpreter.sim.runner import game_seed
-from interpreter.sim.tune import Curve, next_value, numbers, pick, variant
+from interpreter.sim.tune import Curve, next_value, numbers, pick, tune, variant
 from interpreter.sim.tune_stage import StageRef, deal, peers_of, stage_game, stage_of, totals
 
 OBELISK = Path(__file__).resolve().parents[1] / "benchmarks" / "planted-tune" / "obelisk"
@@ -181,3 +181,15 @@ def test_bad_stage_input_is_one_located_line() -> None:
     assert code == 1 and "--side and --stage go with --wonder" in err
     code, _, err = cli("tune", "--pack", "base", "--wonder", "Gizah", "--side", "A", "--stage", "2", "--number", "4")
     assert code == 1 and "Gizah A stage 2 has 2 number(s), not a number 4" in err and "Traceback" not in err
+
+
+def test_a_stop_while_fitting_keeps_the_games_so_far(obelisk, monkeypatch) -> None:
+    """Ctrl-C or SIGTERM (the command turns it into KeyboardInterrupt) during the bootstrap
+    between two rounds: the run ends as interrupted with every game measured so far."""
+    def stopped(self, *args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(Curve, "interval", stopped)
+    num = pick(REF.of(obelisk), None, "vp", REF.label)
+    curve, why, interrupted = tune(obelisk, REF, num, ["Gizah"], 4, "greedy", 0, 400, None, 1, forced=["Gizah"])
+    assert (why, interrupted) == ("interrupted", True)
+    assert len(curve.seeds()) >= 20 and curve.paired
