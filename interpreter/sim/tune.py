@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 SENTINEL = 987_654_321  # a value no card prints: where it shows in the text is where the number is
 BOOTSTRAP = 300
-MAX_VALUES = 5  # values tried at most: two to start, then near the crossing
+MAX_VALUES = 5  # values tried at most beyond a bracket of the crossing (inside one, as it needs)
 
 
 @dataclass(frozen=True)
@@ -259,28 +259,31 @@ def start_values(now: int) -> list[int]:
     return sorted({now, 0 if now >= 2 else now + 4})
 
 
-def next_value(root: float | None, tried: Sequence[int], top: int) -> int | None:
-    """A value to add near the crossing: beyond the values tried, when it lies off them by more
-    than one unit; between two of them more than two apart, the whole number nearest it not
-    yet tried (so the secant the even value is read from spans two units at most)."""
+def next_value(root: float | None, tried: Sequence[int], top: int, spread: float = math.inf,
+               beyond: bool = True) -> int | None:
+    """A value to add near the crossing: beyond the values tried (when `beyond`: fewer than
+    MAX_VALUES tried), when it lies off them by more than one unit; between two of them more
+    than two apart, the whole number nearest it not yet tried (so the secant the even value is
+    read from spans two units at most: a secant over a wide gap of a bent curve misses), once
+    the crossing's interval (`spread` wide) is narrower than those two values' gap (before
+    that, more games say more than another value)."""
     if root is None or not math.isfinite(root):
         return None
     v = max(0, min(top, round(root)))
     below = max((t for t in tried if t <= root), default=None)
     above = min((t for t in tried if t >= root), default=None)
     if below is None or above is None:
-        return None if v in tried or min(abs(v - t) for t in tried) <= 1 else v
-    if above - below <= 2:
+        return None if not beyond or v in tried or min(abs(v - t) for t in tried) <= 1 else v
+    if above - below <= 2 or not spread < above - below:
         return None
     if v in tried:
         v = v + 1 if root > v else v - 1
     return v if below < v < above else None
 
 
-def _wider(curve: Curve, seed: int, tried: Sequence[int], top: int) -> int | None:
+def _wider(lo: float, hi: float, tried: Sequence[int], top: int) -> int | None:
     """A value beyond those tried when the slope is too shallow to place the crossing (its
-    interval open, or more than twice the spread tried): a longer lever for the line."""
-    lo, hi, _ = curve.interval(seed)
+    interval [lo, hi] open, or more than twice the spread tried): a longer lever for the line."""
     spread = tried[-1] - tried[0]
     if math.isfinite(lo) and math.isfinite(hi) and hi - lo <= 2 * spread:
         return None
@@ -315,18 +318,17 @@ def tune(pack: Any, card: Any, num: Number, peers: Sequence[str], players: int, 
                 on_round(curve, len(seeds))
             if deadline is not None and time.monotonic() >= deadline:
                 return curve, "time", False
-            add = next_value(root, sorted(packs), top) if len(packs) < MAX_VALUES else None
+            lo, hi = curve.interval(seed)[:2] if len(seeds) >= batch else (-math.inf, math.inf)
+            add = next_value(root, sorted(packs), top, hi - lo, beyond=len(packs) < MAX_VALUES)
             if add is None and len(packs) == 2 and len(seeds) >= batch:
-                add = _wider(curve, seed, sorted(packs), top)
+                add = _wider(lo, hi, sorted(packs), top)
             if add is not None:  # a value near the crossing, measured on the seeds so far too
                 packs[add] = job["packs"][add] = variant(pack, card, num, add)
                 curve.rows[add] = {}
                 continue
             if done >= games:
                 return curve, "budget", False
-            if len(seeds) >= batch:
-                lo, hi, _ = curve.interval(seed)
-                if hi - lo <= width:
-                    return curve, "decided", False
+            if hi - lo <= width:
+                return curve, "decided", False
     except KeyboardInterrupt:
         return curve, "interrupted", True
