@@ -6,9 +6,11 @@ in the order they are printed, then its cost's; each can be named (`vp`, `coins`
 only that number changed, and the experiment of `compare` measures the card and its peers at
 each value (sim/experiment.py: branch where the card could be built, build it or play the best
 alternative, the same random streams), on the same seeds for every value (common random
-numbers), so the values differ only by the number. The card's points against its peers, as a
-function of the value, is fitted by a line over a few values (two first, then one near the
-crossing); the even value is where the line crosses 0, and its 95% interval is the percentile
+numbers), so the values differ only by the number. A wonder stage's number is varied the same
+way and measured by its wonder's whole city (sim/tune_stage.py says why). The card's points
+against its peers, as a function of the value, is measured at a few values (two first, then
+near the crossing); the even value is where it crosses 0, on the line through the two values
+either side of 0 (else the least-squares line), and its 95% interval is the percentile
 interval of the crossing over bootstrap resamples of the seeds (resampled together for every
 value, which keeps their pairing)."""
 from __future__ import annotations
