@@ -75,6 +75,8 @@ def test_the_peers(obelisk) -> None:
         peers_of(obelisk, REF, ["Gizha"], 4)
     with pytest.raises(ValueError, match="4 wonders dealt in every game, more than 3 players"):
         peers_of(obelisk, REF, ["Gizah", "Rhodos", "Babylon"], 3)
+    with pytest.raises(ValueError, match="9 players need 9 boards with a side A; pack 'tune-obelisk' has 8"):
+        peers_of(obelisk, REF, None, 9)
 
 
 def test_a_variant_changes_that_stages_number_only(obelisk) -> None:

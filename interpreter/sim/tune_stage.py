@@ -74,6 +74,10 @@ def peers_of(pack: Any, ref: StageRef, against: Sequence[str] | None, players: i
     """The wonders whose same stage the stage is measured against (checked, ValueError): those
     named, dealt in every game with it, or every other wonder with that side and stage."""
     by = {w.name.casefold(): w for w in pack.wonders}
+    boards = sum(ref.side in w.sides for w in pack.wonders)
+    if boards < players:  # every city plays the side named
+        raise ValueError(f"{players} players need {players} boards with a side {ref.side}; "
+                         f"pack '{pack.name}' has {boards}")
     if against:
         peers = []
         for name in against:
