@@ -46,7 +46,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the bots (default greedy: the experiment plays its games in Python; search:N is "
                         "tens of times slower)")
     p.add_argument("--seed", type=int, default=0, help="master seed; game k's seed derives from it and k")
-    p.add_argument("--games", type=int, default=2000, help="at most this many games a value (default 2000)")
+    p.add_argument("--games", type=int, default=2000,
+                   help="at most this many games a value (default 2000; a wonder stage: seeds, of 2 games each)")
     p.add_argument("--minutes", type=float, default=DEFAULT_MINUTES,
                    help=f"the time it may take (default {DEFAULT_MINUTES:g}); it stops sooner once the even "
                         "value's interval is at most 1 wide")
