@@ -4,8 +4,9 @@ A stage's numbers are found as a card's are (those printed in its effect text, t
 sim/tune.py, `numbers`) and varied the same way, the pack compiled once per value. What is
 measured is the wonder's city, not a branch: a stage stays on its board, so a game branched on
 building it now or not mostly measures when it is built (the alternative line builds it a turn
-or two later and scores it all the same: its points moved the branch difference by 0.28 a
-point on the planted board, benchmarks/planted-tune/obelisk). So each seeded game deals the
+or two later and scores it all the same: a first version measured so fitted 0.28 of a point
+per point of the stage over 20 seeds of the planted board, benchmarks/planted-tune/obelisk,
+where the whole game moves by about 0.7). So each seeded game deals the
 tuned wonder and its peers (the wonders named with --against, in every game; else the other
 boards of that side, at random) to seats drawn from the seed, every board on the named side,
 and plays it twice, the tuned wonder and one peer swapping seats (a seat's own advantage
