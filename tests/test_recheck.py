@@ -72,3 +72,36 @@ def test_each_verdict_is_checked_again_and_the_answer_says_how_it_went(rechecked
         clause, changes = strength_clause("greedy", card["verdict"], "random", card["recheck"]["verdict"],
                                           card["recheck"]["games"])
         assert card["sentence"].endswith(clause) and changes == card["recheck"]["changes"]
+
+
+def _compare_json(*extra: str, pack: str = str(PLANTED)) -> tuple[dict, str]:
+    import contextlib
+    import io
+    out, err = io.StringIO(), io.StringIO()
+    args = ["compare", "--bots", "greedy", "--pack", "base", "--pack", pack, "--games", "4", "--players", "4",
+            "--workers", "1", "--experiment", "2", *extra]
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        assert main(args) == 0
+    said = " ".join((out.getvalue() + err.getvalue()).split())  # (the text is wrapped to the terminal)
+    return json.loads(out.getvalue()) if "--json" in extra else {}, said
+
+
+def test_a_verdict_not_rechecked_says_why_in_the_text_the_json_and_the_report(tmp_path):
+    """The check runs by default (--recheck auto); where it does not, the answer says so."""
+    report = tmp_path / "r.html"
+    data, _ = _compare_json("--recheck", "none", "--json", "--report", str(report))
+    assert data["experiment"]["recheck"] is None and data["experiment"]["recheck_skipped"] == "--recheck none"
+    assert "Not checked at a second bot strength: --recheck none." in report.read_text(encoding="utf-8")
+    _, text = _compare_json("--recheck", "greedy")
+    assert "Not checked at a second bot strength: --recheck greedy is the experiment's own bots." in text
+    data, _ = _compare_json("--json", "--recheck", "random")  # checked: nothing skipped
+    assert data["experiment"]["recheck"]["bots"] == "random" and data["experiment"]["recheck_skipped"] is None
+
+
+def test_auto_skips_a_search_check_the_native_core_cannot_deal_and_says_so():
+    """catan-promo-leaders drafts leaders, whose worlds the search deals in Python (about 20
+    times slower): auto leaves the check out and the answer names why and how to ask for it."""
+    data, text = _compare_json("--json", pack="examples/catan-promo-leaders")
+    why = data["experiment"]["recheck_skipped"]
+    assert why.startswith("no check at search:16: the native core deals the search's worlds at only ")
+    assert why.endswith("give --recheck search:N to check anyway") and data["experiment"]["recheck"] is None

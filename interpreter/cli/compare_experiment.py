@@ -74,12 +74,14 @@ def run_experiment(args: argparse.Namespace, preps: list[Any], focus_b: tuple[st
     deadline = args.started + 60 * args.minutes if getattr(args, "minutes", None) else None
     print(f"experiment: {len(ours)} designer card(s) against their peers, at most {cap:,} branched games "
           f"({why})" + (", until the time is spent" if deadline else ""), file=sys.stderr)
-    second = recheck_of(getattr(args, "recheck", "none"), bots)
-    if second.startswith("search") and getattr(args, "recheck", "") == "auto":
+    spec = getattr(args, "recheck", "none")
+    second = recheck_of(spec, bots)
+    skipped = "" if second else unchecked(spec, bots)  # why no verdict is checked at a second strength
+    if second.startswith("search") and spec == "auto":
         slow = _search_slow(b, preps[1].cfg.players)
         if slow:
-            print(f"experiment: no check at {second}: {slow}; give --recheck search:N to check anyway",
-                  file=sys.stderr)
+            skipped = f"no check at {second}: {slow}; give --recheck search:N to check anyway"
+            print(f"experiment: {skipped}", file=sys.stderr)
             second = ""
     if second and deadline is not None:  # the first run leaves the check its share of the time
         keep = RECHECK_SHARE["search" in second]
@@ -89,6 +91,10 @@ def run_experiment(args: argparse.Namespace, preps: list[Any], focus_b: tuple[st
     began = time.monotonic()
     _run(e, cap, ours, first_deadline, args.workers, args.json)
     again = None
+    if second and e.interrupted:
+        skipped = "the experiment was stopped before the check"
+    elif second and not e.games:
+        skipped = "no branched game was played to check"
     if second and not e.interrupted and e.games:
         # a stronger check (more playouts a game) has the time the first took, at most
         stronger = strength(second) > strength(bots)
@@ -123,6 +129,7 @@ def run_experiment(args: argparse.Namespace, preps: list[Any], focus_b: tuple[st
         stopped = "time" if deadline and time.monotonic() >= deadline else "budget"
     return ({"games": e.games, "bots": bots, "budget": cap, "cards": cards, "stopped_by": stopped,
              "recheck": {"bots": second, "games": again.games} if again is not None else None,
+             "recheck_skipped": None if again is not None else skipped,
              "peers": {p: e.cards[p].as_json() for ps in peer_of.values() for p in ps}}, interrupted)
 
 
@@ -132,6 +139,16 @@ def _search_slow(cp: Any, players: int) -> str:
     from ..sim.auto_bots import search_dealt_in_python
     from .core_opt import why_not_native
     return why_not_native(cp, "greedy", players) or search_dealt_in_python(cp, players)
+
+
+def unchecked(spec: str, bots: str) -> str:
+    """Why `recheck_of` gave no second strength, in words."""
+    if spec.strip().casefold() == "none":
+        return "--recheck none"
+    if spec.strip().casefold() == "auto":
+        return (f"--recheck auto checks greedy bots at search and search bots at greedy, not {bots}: "
+                "give --recheck BOTS")
+    return f"--recheck {spec.strip()} is the experiment's own bots"
 
 
 def check_recheck(spec: str) -> None:
@@ -224,6 +241,8 @@ def print_experiment(console: Console, experiment: dict[str, Any]) -> None:
     checked = f"; checked at {escape(again['bots'])}, {again['games']} games" if again else ""
     console.print(f"[bold]The designer's cards by experiment[/] ({experiment['games']} branched games, "
                   f"{escape(experiment['bots'])} bots{checked}, {STOPS[experiment['stopped_by']]}):")
+    if experiment.get("recheck_skipped"):
+        console.print(f"Not checked at a second bot strength: {escape(experiment['recheck_skipped'])}.")
     for row in experiment["cards"].values():
         console.print(escape(row["sentence"]))
         extra = row["findings"]

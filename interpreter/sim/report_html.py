@@ -209,6 +209,9 @@ def _experiment_section(experiment: dict[str, Any] | None) -> str:
     items = "".join(f"<li>{_e(c['sentence'])} {_e(c['findings'])}</li>" for c in experiment["cards"].values())
     stopped = ("<p><b>Interrupted</b>: the verdicts are those decided when it was stopped.</p>"
                if experiment["stopped_by"] == "interrupted" else "")
+    if experiment.get("recheck_skipped"):
+        stopped += f'<p class="note">Not checked at a second bot strength: {_e(experiment["recheck_skipped"])}.</p>'
+
     return (f'<section id="experiment"><h2>The designer\'s cards by experiment</h2>{stopped}'
             f'<p class="note">{experiment["games"]} branched games, {_e(experiment["bots"])} bots: at the first '
             f"position where a player could build the card, the game is played on twice, building it and "

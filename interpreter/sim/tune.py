@@ -6,9 +6,11 @@ in the order they are printed, then its cost's; each can be named (`vp`, `coins`
 only that number changed, and the experiment of `compare` measures the card and its peers at
 each value (sim/experiment.py: branch where the card could be built, build it or play the best
 alternative, the same random streams), on the same seeds for every value (common random
-numbers), so the values differ only by the number. The card's points against its peers, as a
-function of the value, is fitted by a line over a few values (two first, then one near the
-crossing); the even value is where the line crosses 0, and its 95% interval is the percentile
+numbers), so the values differ only by the number. A wonder stage's number is varied the same
+way and measured by its wonder's whole city (sim/tune_stage.py says why). The card's points
+against its peers, as a function of the value, is measured at a few values (two first, then
+near the crossing); the even value is where it crosses 0, on the line through the two values
+either side of 0 (else the least-squares line), and its 95% interval is the percentile
 interval of the crossing over bootstrap resamples of the seeds (resampled together for every
 value, which keeps their pairing)."""
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 SENTINEL = 987_654_321  # a value no card prints: where it shows in the text is where the number is
 BOOTSTRAP = 300
+MAX_VALUES = 5  # values tried at most beyond a bracket of the crossing (inside one, as it needs)
 
 
 @dataclass(frozen=True)
@@ -95,15 +98,17 @@ def numbers(card: Any) -> list[Number]:
     return result
 
 
-def pick(card: Any, number: int | None, name: str | None) -> Number:
-    """The number asked for; ValueError listing the candidates when none or several fit."""
+def pick(card: Any, number: int | None, name: str | None, label: str | None = None) -> Number:
+    """The number asked for (of a card, or of a wonder stage called `label`); ValueError
+    listing the candidates when none or several fit."""
     nums = numbers(card)
+    label = label or card.name
     listing = "; ".join(f"--number {n.index} or --field {n.name} ({n.text}: now {n.value})" for n in nums)
     if not nums:
-        raise ValueError(f"{card.name} has no number to tune (its effect text and cost print none)")
+        raise ValueError(f"{label} has no number to tune (its effect text and cost print none)")
     if number is not None:
         if not 1 <= number <= len(nums):
-            raise ValueError(f"{card.name} has {len(nums)} number(s), not a number {number}: {listing}")
+            raise ValueError(f"{label} has {len(nums)} number(s), not a number {number}: {listing}")
         return nums[number - 1]
     if name is not None:
         hit = [n for n in nums if n.name.casefold() == name.casefold()]
@@ -111,16 +116,20 @@ def pick(card: Any, number: int | None, name: str | None) -> Number:
             import difflib
             close = difflib.get_close_matches(name, [n.name for n in nums], n=1, cutoff=0.3)
             hint = f"did you mean --field {close[0]}? " if close else ""
-            raise ValueError(f"{card.name} has no number named '{name}'; {hint}its numbers: {listing}")
+            raise ValueError(f"{label} has no number named '{name}'; {hint}its numbers: {listing}")
         return hit[0]
     if len(nums) > 1:
-        raise ValueError(f"{card.name} has {len(nums)} numbers; say which: {listing}")
+        raise ValueError(f"{label} has {len(nums)} numbers; say which: {listing}")
     return nums[0]
 
 
-def variant(pack: Any, card: str, num: Number, value: int) -> Any:
-    """The pack compiled with the card's number set to `value` (nothing else changed)."""
+def variant(pack: Any, card: Any, num: Number, value: int) -> Any:
+    """The pack compiled with the number of the card (a name) or of the wonder stage (a
+    StageRef) set to `value` (nothing else changed)."""
     from interpreter.rules.compiled import compile_pack
+    if not isinstance(card, str):
+        from .tune_stage import stage_variant
+        return stage_variant(pack, card, num, value)
     cards = tuple(with_value(c, num.path, value) if c.name == card else c for c in pack.cards)
     return compile_pack(replace(pack, cards=cards))
 
@@ -131,6 +140,7 @@ class Curve:
     could not be built) and its peers'."""
 
     rows: dict[int, dict[int, tuple[float | None, tuple[float, ...]]]] = field(default_factory=dict)
+    paired: bool = False  # each seed's card against its own peers (a wonder's city and its peers' cities)
 
     def seeds(self) -> list[int]:
         """The seeds measured at every value (only those keep the values paired)."""
@@ -139,7 +149,13 @@ class Curve:
 
     def delta(self, value: int, seeds: Sequence[int]) -> float | None:
         """The card's mean points difference at `value` minus its peers' (pooled over every
-        value tried: the peers do not change, and pooling keeps their noise out of the slope)."""
+        value tried: the peers do not change, and pooling keeps their noise out of the slope).
+        Paired (a wonder stage: the peers' cities change with the value, and the same seed's
+        cities share its luck): the mean over seeds of the card less its own peers' mean."""
+        if self.paired:
+            ds = [c - sum(ps) / len(ps) for s in seeds
+                  if (c := self.rows[value][s][0]) is not None and (ps := self.rows[value][s][1])]
+            return sum(ds) / len(ds) if ds else None
         card = [c for s in seeds if (c := self.rows[value][s][0]) is not None]
         peers = [p for by in self.rows.values() for s in seeds for p in by[s][1]]
         if not card or not peers:
@@ -147,8 +163,13 @@ class Curve:
         return sum(card) / len(card) - sum(peers) / len(peers)
 
     def fit(self, seeds: Sequence[int]) -> tuple[tuple[float, float] | None, list[tuple[int, float]]]:
-        """((intercept, slope) of the least-squares line of the delta on the value, None with
-        fewer than two values measured; the points it was fitted to)."""
+        """((intercept, slope) of the line the even value is read from, None with fewer than two
+        values measured; the points). Where two neighbouring values tried lie either side of 0,
+        the line through those two (the secant nearest the least-squares line's crossing, when
+        the points cross more than once): a card's effect need not be a straight line in its
+        number (a wonder stage's is not: too few points and the bots skip it and the stages
+        after it), and the values nearest the crossing say the most about it. Else the
+        least-squares line over every value."""
         pts = [(v, d) for v in sorted(self.rows) if (d := self.delta(v, seeds)) is not None]
         if len(pts) < 2:
             return None, pts
@@ -156,7 +177,14 @@ class Curve:
         mx, my = sum(v for v, _ in pts) / n, sum(d for _, d in pts) / n
         sxx = sum((v - mx) ** 2 for v, _ in pts)
         slope = sum((v - mx) * (d - my) for v, d in pts) / sxx
-        return (my - slope * mx, slope), pts
+        line = (my - slope * mx, slope)
+        pairs = [(p, q) for p, q in zip(pts, pts[1:]) if (p[1] < 0) != (q[1] < 0)]
+        if not pairs:
+            return line, pts
+        near = -line[0] / line[1] if abs(line[1]) > 1e-9 else mx
+        (v0, d0), (v1, d1) = min(pairs, key=lambda pq: abs((pq[0][0] + pq[1][0]) / 2 - near))
+        secant = (d1 - d0) / (v1 - v0)  # not 0: one of d0, d1 is below 0 and the other not
+        return (d0 - secant * v0, secant), pts
 
     def crossing(self, seeds: Sequence[int]) -> tuple[float | None, list[tuple[int, float]]]:
         """(where the fitted line crosses 0, None when it is flat or not fitted; the points)."""
@@ -200,6 +228,11 @@ def _play(task: tuple[int, int]) -> tuple[int, int, float | None, tuple[float, .
     from .runner import game_seed
     value, k = task
     j = _JOB
+    if not isinstance(j["card"], str):  # a wonder stage
+        from .tune_stage import stage_game
+        stage, peers = stage_game(j["packs"][value], game_seed(j["seed"], k), j["players"], j["bots"],
+                                         j["card"], j["peers"], j["forced"])
+        return value, k, stage, peers
     got = branch_game(j["packs"][value], game_seed(j["seed"], k), j["players"], j["bots"], {j["card"], *j["peers"]})
     card = next((d for name, _w, d, _t in got.rows if name == j["card"]), None)
     return value, k, card, tuple(d for name, _w, d, _t in got.rows if name in j["peers"])
@@ -228,20 +261,31 @@ def start_values(now: int) -> list[int]:
     return sorted({now, 0 if now >= 2 else now + 4})
 
 
-def next_value(root: float | None, tried: Sequence[int], top: int) -> int | None:
-    """A value to add near the crossing when it lies off those tried by more than one unit."""
+def next_value(root: float | None, tried: Sequence[int], top: int, spread: float = math.inf,
+               beyond: bool = True) -> int | None:
+    """A value to add near the crossing: beyond the values tried (when `beyond`: fewer than
+    MAX_VALUES tried), when it lies off them by more than one unit; between two of them more
+    than two apart, the whole number nearest it not yet tried (so the secant the even value is
+    read from spans two units at most: a secant over a wide gap of a bent curve misses), once
+    the crossing's interval (`spread` wide) is narrower than those two values' gap (before
+    that, more games say more than another value)."""
     if root is None or not math.isfinite(root):
         return None
     v = max(0, min(top, round(root)))
-    if v in tried or min(abs(v - t) for t in tried) <= 1:
+    below = max((t for t in tried if t <= root), default=None)
+    above = min((t for t in tried if t >= root), default=None)
+    if below is None or above is None:
+        return None if not beyond or v in tried or min(abs(v - t) for t in tried) <= 1 else v
+    if above - below <= 2 or not spread < above - below:
         return None
-    return v
+    if v in tried:
+        v = v + 1 if root > v else v - 1
+    return v if below < v < above else None
 
 
-def _wider(curve: Curve, seed: int, tried: Sequence[int], top: int) -> int | None:
+def _wider(lo: float, hi: float, tried: Sequence[int], top: int) -> int | None:
     """A value beyond those tried when the slope is too shallow to place the crossing (its
-    interval open, or more than twice the spread tried): a longer lever for the line."""
-    lo, hi, _ = curve.interval(seed)
+    interval [lo, hi] open, or more than twice the spread tried): a longer lever for the line."""
     spread = tried[-1] - tried[0]
     if math.isfinite(lo) and math.isfinite(hi) and hi - lo <= 2 * spread:
         return None
@@ -249,19 +293,24 @@ def _wider(curve: Curve, seed: int, tried: Sequence[int], top: int) -> int | Non
     return v if v not in tried else None
 
 
-def tune(pack: Any, card: str, num: Number, peers: Sequence[str], players: int, bots: str, seed: int,
+def tune(pack: Any, card: Any, num: Number, peers: Sequence[str], players: int, bots: str, seed: int,
          games: int, deadline: float | None, workers: int, width: float = 1.0, batch: int = 20,
-         on_round: Callable[[Curve, int], None] | None = None) -> tuple[Curve, str, bool]:
+         on_round: Callable[[Curve, int], None] | None = None, forced: Sequence[str] = ()
+         ) -> tuple[Curve, str, bool]:
     """Measure until the even value's interval is at most `width` wide, `games` games a value
-    are played, or the deadline: (the curve, why it stopped, interrupted)."""
+    are played, or the deadline: (the curve, why it stopped, interrupted). `card` is a card's
+    name, or a wonder stage (sim/tune_stage.StageRef): its wonder's city is measured against the
+    cities of the `peers` wonders, those `forced` dealt in every game."""
     packs = {v: variant(pack, card, num, v) for v in start_values(num.value)}
-    job = {"packs": packs, "card": card, "peers": list(peers), "players": players, "bots": bots, "seed": seed}
-    curve = Curve({v: {} for v in packs})
+    job = {"packs": packs, "card": card, "peers": list(peers), "players": players, "bots": bots, "seed": seed,
+           "forced": list(forced)}
+    curve = Curve({v: {} for v in packs}, paired=not isinstance(card, str))
     top, done = max(3 * num.value, num.value + 6), 0
     try:
         while True:
-            upto = min(games, done + batch)
-            tasks = [(v, k) for v in sorted(packs) for k in range(games) if k < upto and k not in curve.rows[v]]
+            upto = min(games, done + max(batch, done // 2))  # rounds grow: fewer pauses to fit
+            # seed by seed (a value added late catches up first), so a stop leaves the values even
+            tasks = [(v, k) for k in range(upto) for v in sorted(packs) if k not in curve.rows[v]]
             for value, k, c, ps in play(job, tasks, workers, deadline):
                 curve.rows[value][k] = (c, ps)
             done = upto
@@ -271,18 +320,17 @@ def tune(pack: Any, card: str, num: Number, peers: Sequence[str], players: int, 
                 on_round(curve, len(seeds))
             if deadline is not None and time.monotonic() >= deadline:
                 return curve, "time", False
-            add = next_value(root, sorted(packs), top) if len(packs) < 4 else None
+            lo, hi = curve.interval(seed)[:2] if len(seeds) >= batch else (-math.inf, math.inf)
+            add = next_value(root, sorted(packs), top, hi - lo, beyond=len(packs) < MAX_VALUES)
             if add is None and len(packs) == 2 and len(seeds) >= batch:
-                add = _wider(curve, seed, sorted(packs), top)
+                add = _wider(lo, hi, sorted(packs), top)
             if add is not None:  # a value near the crossing, measured on the seeds so far too
                 packs[add] = job["packs"][add] = variant(pack, card, num, add)
                 curve.rows[add] = {}
                 continue
             if done >= games:
                 return curve, "budget", False
-            if len(seeds) >= batch:
-                lo, hi, _ = curve.interval(seed)
-                if hi - lo <= width:
-                    return curve, "decided", False
+            if hi - lo <= width:
+                return curve, "decided", False
     except KeyboardInterrupt:
         return curve, "interrupted", True

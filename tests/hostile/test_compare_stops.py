@@ -1,7 +1,8 @@
 """Every phase of `compare` stops on request: Ctrl-C, SIGTERM and SIGHUP sent during pack A's
-games, pack B's, and the experiment: the exit status says which (130, 143, 129), what was done
-so far is printed (the experiment's verdicts so far, marked interrupted), the report is marked,
-and no worker is left. A command started with a signal ignored keeps it ignored. The child's
+games, pack B's, the experiment and its check at a second bot strength; and `tune`, of a card
+and of a wonder stage: the exit status says which (130, 143, 129), what was done so far is
+printed (the experiment's verdicts so far, marked interrupted), the report is marked, and no
+worker is left, within seconds. A command started with a signal ignored keeps it ignored. The child's
 signal dispositions are set here, whatever this test process was started with."""
 from __future__ import annotations
 
@@ -94,7 +95,7 @@ def test_a_signal_during_the_experiment_stops_it_with_the_verdicts_so_far(tmp_pa
     assert not _group_alive(run.proc.pid), "a worker was left behind"
 
 
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGHUP], ids=["SIGINT", "SIGHUP"])
+@pytest.mark.parametrize("sig", list(STATUS), ids=lambda s: signal.Signals(s).name)
 @pytest.mark.parametrize("phase", ["A", "B"])
 def test_a_signal_during_either_pack_stops_it(tmp_path: Path, sig: int, phase: str) -> None:
     """Pack A plays natively (fast), pack B without a card in Python (slow): a signal soon
@@ -137,5 +138,48 @@ def test_tune_stops_with_the_answer_so_far(tmp_path: Path, sig: int) -> None:
     assert "Traceback" not in err and "interrupted: after" in err, err[-2000:]
     got = json.loads(run.out)
     assert got["stopped_by"] == "interrupted" and got["sentence"].startswith("Shrine: ")
+    assert "(interrupted)" in (tmp_path / "t.html").read_text()
+    assert not _group_alive(run.proc.pid), "a worker was left behind"
+
+
+def test_a_signal_during_the_recheck_stops_it_with_the_verdicts_so_far(tmp_path: Path) -> None:
+    """The check at search:16 after 20 greedy branched games: stronger bots, so it may take as
+    long as the first run took; SIGTERM a second into it."""
+    run = Child(["compare", "--pack", "base", "--pack", str(PLANTED), "--bots", "greedy", "--games", "4",
+                 "--players", "4", "--workers", "2", "--experiment", "20", "--recheck", "search:16", "--json",
+                 "--report", "r.html"], tmp_path)
+    run.wait_for("each verdict checked again at search:16", seconds=120)
+    time.sleep(1.0)
+    sent = time.monotonic()
+    os.killpg(run.proc.pid, signal.SIGTERM)
+    err = run.finish()
+    assert time.monotonic() - sent < 15
+    assert run.proc.returncode == 143, (run.proc.returncode, err[-2000:])
+    assert "Traceback" not in err and "interrupted: during the experiment" in err, err[-2000:]
+    data = json.loads(run.out)
+    assert data["experiment"]["stopped_by"] == "interrupted" and data["experiment"]["games"] == 20
+    assert data["experiment"]["recheck"]["bots"] == "search:16"
+    assert data["experiment"]["recheck"]["games"] < 20  # stopped before its budget
+    assert all(v["recheck"]["bots"] == "search:16" for v in data["verdicts"].values())
+    assert "<b>Interrupted</b>" in (tmp_path / "r.html").read_text()
+    assert not _group_alive(run.proc.pid), "a worker was left behind"
+
+
+@pytest.mark.parametrize("delay", [0.5, 3.0])
+def test_tune_of_a_wonder_stage_stops_with_the_answer_so_far(tmp_path: Path, delay: float) -> None:
+    """Base Gizah's second stage against every other board (about a minute on 2 shared cores):
+    SIGTERM soon after the start (the first games) and a few seconds in (later rounds and their
+    fits)."""
+    run = Child(["tune", "--pack", "base", "--wonder", "Gizah", "--side", "A", "--stage", "2", "--field", "vp",
+                 "--workers", "2", "--json", "--report", "t.html"], tmp_path)
+    run.wait_for("tune:")
+    time.sleep(delay)
+    os.killpg(run.proc.pid, signal.SIGTERM)
+    err = run.finish()
+    assert run.proc.returncode == 143, (run.proc.returncode, err[-2000:])
+    assert "Traceback" not in err and "interrupted: after" in err, err[-2000:]
+    got = json.loads(run.out)
+    assert got["stopped_by"] == "interrupted" and got["sentence"].startswith("Gizah A stage 2: ")
+    assert got["wonder"] == {"wonder": "Gizah", "side": "A", "stage": 2}
     assert "(interrupted)" in (tmp_path / "t.html").read_text()
     assert not _group_alive(run.proc.pid), "a worker was left behind"
