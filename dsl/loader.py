@@ -24,6 +24,7 @@ from .model import Card, Pack, Rules, Source, Stage, Wonder, WonderSide
 from .limits import LIMITS
 from .packref import resolve_extends, resolve_pack
 from .laws import check_rule_changes
+from .alliances import check_alliances
 from .events import check_events
 from .tower import build_tower, tower_effects
 from .checks import effect_sources, most_copies, check_bury_hands, copy_stage, check_drafts, check_far_trade, check_seat_distances, check_guild_ages, deck_problems, follow_ages, link_chains, check_upgrades
@@ -321,7 +322,7 @@ class _PackBuilder:
             path = ("rules", "phases", i, "deal")
             col.add(manifest, manifest.where(path), f"rules: {why}", kind="range",
                     length=manifest.width(path))
-        for card, i, why in check_events(final_cards, rules):  # the table's decks (dsl/events.py)
+        for card, i, why in check_events(final_cards, rules) + check_alliances(final_cards, rules):  # (dsl/events.py, dsl/alliances.py)
             if card is not None:
                 col.add(card.source.file, card.source.at("effect"), why, f'card "{card.name}"', "range")
             else:

@@ -84,6 +84,11 @@ class Conflicts:
                                      "action": "remove", "bank": 0, "left": 0, "right": 0}], purpose)
             city.tokens.remove(values[pick])
 
+    def truce_pairs(self) -> set[frozenset[int]]:
+        """The pairs of cities that fight no conflict (`truce with ...`: either one's truce)."""
+        return {frozenset((c.seat, other)) for c in self.cities if c.truces
+                for other in seats_at(self.table, c.seat, c.truces) if other != c.seat}
+
     def war(self, age: int) -> None:
         """The conflicts of an age: each city against the next city on either side that takes
         part (a city holding a sit-out token gives one back and takes no part)."""
@@ -120,10 +125,13 @@ class Conflicts:
         won = [0] * n
         lost = [0] * n
         m = len(fighting)
+        spared = self.truce_pairs() if any(c.truces for c in self.cities) else ()
         for k, seat in enumerate(fighting):
             left, right = fighting[(k + 1) % m], fighting[(k - 1) % m]
             # two rivals, or one (two cities left fight once), or none (one city left)
             rivals = (left, right) if left != right else ((left,) if left != seat else ())
+            if spared:  # a truce: the pair does not fight
+                rivals = tuple(nb for nb in rivals if frozenset((seat, nb)) not in spared)
             city = self.cities[seat]
             for nb in rivals:
                 if strength[seat] > strength[nb]:
