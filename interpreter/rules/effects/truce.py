@@ -29,11 +29,11 @@ class TruceHook(Hook):
         given up over a weaker one (shields as they stand)."""
         rules = obs.rules
         age = min(max(1, obs.age), rules.ages)
-        mine = obs.table.cities[seat].shields
+        own = obs.table.cities[seat].shields
         v = 0.0
         for other in seats_at(obs.table, seat, self.seats):
             theirs = obs.table.cities[other].shields
-            v += -rules.defeat_token if theirs > mine else -rules.victory_tokens[age - 1] if mine > theirs else 0
+            v += -rules.defeat_token if theirs > own else -rules.victory_tokens[age - 1] if own > theirs else 0
         return v * (ages_left(obs) + 1)
 
 
