@@ -1,0 +1,142 @@
+"""Alliances between neighbours (phase kind `alliance`, examples/alliances): mutual offers ally
+two neighbours for the age; allies buy each other's raw and manufactured resources for 1 coin and
+fight no conflict with each other (`truce with ally`); it all ends with the age. Expectations
+worked out by hand from the pack's card (Pact of Friendship) and the conflict rules."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dsl.loader import load_pack
+from interpreter.native.lower import NotNative, lower
+from interpreter.players.bots import GreedyBot, RandomBot
+from interpreter.players.game import Game
+from interpreter.rules.city import LEFT, RIGHT
+from interpreter.rules.compiled import compile_pack
+
+ROOT = Path(__file__).resolve().parents[1]
+PACK = ROOT / "examples" / "alliances"
+_CP: list[Any] = []
+
+
+def cp() -> Any:
+    if not _CP:
+        _CP.append(compile_pack(load_pack(str(PACK))))
+    return _CP[0]
+
+
+class Offers(GreedyBot):
+    """Greedy, but its alliance offers are scripted by age: "offer alliance left", ..."""
+
+    def __init__(self, by_age: dict[int, str]) -> None:
+        super().__init__()
+        self.by_age = by_age
+
+    def choose(self, obs: Any, moves: Any) -> Any:
+        if obs._g.phase.kind == "alliance":
+            want = self.by_age.get(obs._g.phase_age, "no alliance")
+            return next(m for m in moves if obs.hand[m.card].name == want)
+        return super().choose(obs, moves)
+
+
+def _game(offers: list[dict[int, str]], seed: int = 5) -> Game:
+    return Game(cp(), [Offers(o) for o in offers], seed=seed, sides="A", log=True)
+
+
+def _to_age_turns(g: Game) -> None:
+    """Play the alliance phase (the bots' offers): the game waits at the age's first turn."""
+    g.pending()
+    g.step(g.ask_bots())
+    assert g.phase.kind == "age"
+
+
+def test_mutual_offers_ally_two_neighbours_and_halve_their_prices() -> None:
+    # seat 1 is seat 0's left neighbour (the next seat); seat 2 its right one
+    g = _game([{1: "offer alliance left"}, {1: "offer alliance right"}, {1: "offer alliance left"}])
+    _to_age_turns(g)
+    assert g.log["alliances"] == [{"age": 1, "phase": "alliance", "offers": {"0": "left", "1": "right", "2": "left"},
+                                   "pairs": [[0, 1]]}]  # seat 2 offered to seat 0, who offered to seat 1
+    raw_and_made = [1] * 7  # Pact of Friendship: buy raw/manufactured from ally for 1
+    assert g.cities[0].prices[LEFT] == raw_and_made and g.cities[0].prices[RIGHT] == [2] * 7
+    assert g.cities[1].prices[RIGHT] == raw_and_made and g.cities[1].prices[LEFT] == [2] * 7
+    assert g.cities[2].prices[LEFT] == [2] * 7 and g.cities[2].prices[RIGHT] == [2] * 7
+    assert g.cities[0].truces == (LEFT,) and g.cities[1].truces == (RIGHT,) and g.cities[2].truces == ()
+
+
+def test_allies_fight_no_conflict_with_each_other() -> None:
+    """Shields 3, 1, 2. Without the alliance seat 0 would beat both (+1 +1) and seat 1 lose
+    both (-1 -1). Allied (0, 1): seat 0 fights seat 2 only (3 > 2: +1), seat 1 fights seat 2
+    only (1 < 2: -1), seat 2 fights both (its left, seat 0, first: -1; then seat 1: +1)."""
+    g = _game([{1: "offer alliance left"}, {1: "offer alliance right"}, {}])
+    _to_age_turns(g)
+    for city, shields in zip(g.cities, (3, 1, 2)):
+        city.shields, city.tokens = shields, []
+    g.war(1)
+    assert [c.tokens for c in g.cities] == [[1], [-1], [-1, 1]]
+    alone = _game([{}, {}, {}])
+    _to_age_turns(alone)
+    for city, shields in zip(alone.cities, (3, 1, 2)):
+        city.shields, city.tokens = shields, []
+    alone.war(1)
+    assert [c.tokens for c in alone.cities] == [[1, 1], [-1, -1], [-1, 1]]
+
+
+def test_one_sided_offers_make_no_alliance() -> None:
+    g = _game([{1: "offer alliance left"}, {1: "offer alliance left"}, {1: "offer alliance left"}])
+    _to_age_turns(g)
+    assert g.log["alliances"][0]["pairs"] == []
+    assert all(c.prices[LEFT] == [2] * 7 and not c.truces for c in g.cities)
+
+
+def test_an_alliance_ends_with_its_age_and_is_offered_again() -> None:
+    g = _game([{1: "offer alliance left", 2: "offer alliance right"},
+               {1: "offer alliance right"},
+               {2: "offer alliance left"}])
+    seen: dict[int, tuple[tuple[int, ...], tuple[int, ...], list[int], int]] = {}
+    while g.pending():
+        if g.phase.kind == "age" and g.age not in seen:  # each age's first turn
+            c0, c1 = g.cities[0], g.cities[1]
+            seen[g.age] = (c0.truces, c1.truces, list(c0.prices[RIGHT]), len(c0.lasting))
+        g.step(g.ask_bots())
+    # age I: seat 0 allied with seat 1 (its left); age II: with seat 2 (its right), seat 1's
+    # truce of age I over; age III: none, nothing of the alliances held any more
+    assert seen[1][:2] == ((LEFT,), (RIGHT,)) and seen[1][3] == 2  # two durations: buy, truce
+    assert seen[2][:3] == ((RIGHT,), (), [1] * 7) and seen[2][3] == 2
+    assert seen[3] == ((), (), seen[3][2], 0) and 2 in seen[3][2]  # (seat 0's own cards may trade cheaper)
+    assert [a["pairs"] for a in g.log["alliances"]] == [[[0, 1]], [[0, 2]], []]
+
+
+def test_bots_decide_a_game_is_seeded_and_its_log_replays() -> None:
+    from interpreter.players.resume import resume
+    a = Game(cp(), [RandomBot() for _ in range(4)], seed=7, log=True)
+    a.play()
+    b = Game(cp(), [RandomBot() for _ in range(4)], seed=7, log=True)
+    b.play()
+    assert json.dumps(a.log, sort_keys=True) == json.dumps(b.log, sort_keys=True)
+    assert [x["age"] for x in a.log["alliances"]] == [1, 2, 3]
+    again = resume(cp(), json.loads(json.dumps(a.log)), [GreedyBot() for _ in range(4)])
+    again.play()  # every offer replayed from the log: the greedy bots never choose
+    assert again.log["alliances"] == a.log["alliances"] and again.log["turns"] == a.log["turns"]
+    assert again.scores == a.scores
+
+
+def test_greedy_offers_where_the_alliance_is_worth_most() -> None:
+    """With a much stronger neighbour on one side, the truce there is worth a defeat avoided
+    (the cheap trade is worth the same on either side), so greedy offers there."""
+    g = Game(cp(), [GreedyBot() for _ in range(3)], seed=5, sides="A")
+    g.pending()
+    moves = list(g.pending()[0].moves)
+    g.cities[1].shields = 5  # its left neighbour: far stronger
+    pick = GreedyBot().choose(g.observe(0), moves)
+    assert g.hands[0][pick.card].name == "offer alliance left"
+    g.cities[1].shields, g.cities[2].shields = 0, 5
+    pick = GreedyBot().choose(g.observe(0), moves)
+    assert g.hands[0][pick.card].name == "offer alliance right"
+
+
+def test_the_native_core_declines_an_alliance_by_name() -> None:
+    with pytest.raises(NotNative, match="the phase kind 'alliance'"):
+        lower(cp())
