@@ -125,7 +125,7 @@ def test_bots_decide_a_game_is_seeded_and_its_log_replays() -> None:
 
 def test_greedy_offers_where_the_alliance_is_worth_most() -> None:
     """With a much stronger neighbour on one side, the truce there is worth a defeat avoided
-    (the cheap trade is worth the same on either side), so greedy offers there."""
+    (more than the difference in the cheap trade either side), so greedy offers there."""
     g = Game(cp(), [GreedyBot() for _ in range(3)], seed=5, sides="A")
     g.pending()
     moves = list(g.pending()[0].moves)
@@ -140,3 +140,32 @@ def test_greedy_offers_where_the_alliance_is_worth_most() -> None:
 def test_the_native_core_declines_an_alliance_by_name() -> None:
     with pytest.raises(NotNative, match="the phase kind 'alliance'"):
         lower(cp())
+
+
+def test_the_terminal_player_makes_an_offer_with_keep_n() -> None:
+    from interpreter.players.human import HumanBot
+    answers = iter(["keep 2"])
+    said: list[str] = []
+    g = Game(cp(), [GreedyBot() for _ in range(3)], seed=5, log=True)
+    moves = list(g.pending()[0].moves)
+    human = HumanBot(ask=lambda _prompt: next(answers), say=said.append)
+    pick = human.choose(g.observe(0), moves)
+    assert g.hands[0][pick.card].name == "offer alliance right"
+    text = "\n".join(said)
+    assert "two neighbours who offer each other an alliance are allies for the age" in text
+    assert "offer alliance left" in text and "no alliance" in text
+
+
+def test_the_browser_shows_the_offers_as_cards_to_choose() -> None:
+    pytest.importorskip("jinja2")
+    from interpreter.web.views import game_view, parse_move
+    g = Game(cp(), [GreedyBot() for _ in range(3)], seed=5, log=True)
+    moves = list(g.pending()[0].moves)
+    view = game_view(g, 0, moves, 0)
+    assert view["heading"] == "Alliance: offer an alliance to a neighbour for Age 1"
+    assert [c["name"] for c in view["hand"]] == ["offer alliance left", "offer alliance right", "no alliance"]
+    left = view["hand"][0]
+    assert left["status"].startswith("your offer, in secret") and not left["builds"]
+    assert [k["label"] for k in left["keeps"]] == ["Make this offer"]
+    assert parse_move(left["keeps"][0]["code"]) == moves[0]
+    assert "Buy raw materials or manufactured goods from your left neighbour for 1 coin each" in left["text"]
