@@ -169,3 +169,37 @@ def test_the_browser_shows_the_offers_as_cards_to_choose() -> None:
     assert [k["label"] for k in left["keeps"]] == ["Make this offer"]
     assert parse_move(left["keeps"][0]["code"]) == moves[0]
     assert "Buy raw materials or manufactured goods from your left neighbour for 1 coin each" in left["text"]
+
+
+def _pack(tmp_path: Path, phases: str, cards: str) -> Path:
+    (tmp_path / "pack.yaml").write_text(
+        "name: bad\nversion: 1.0.0\ndescription: t\nextends: [base]\nrules:\n"
+        "  colors: [brown, grey, blue, yellow, red, green, purple, pact]\n"
+        "  decks: [pacts]\n  phases:\n" + phases)
+    (tmp_path / "cards.yaml").write_text("cards:\n" + cards)
+    return tmp_path
+
+
+def test_bad_alliances_are_located_all_at_once(tmp_path: Path, capsys: Any) -> None:
+    from interpreter.cli import main
+    phases = "    - {name: pact, kind: alliance, deck: pacts, at: after age}\n"
+    cards = ("  - {name: Gift, deck: pacts, color: pact, effect: coins 3}\n"
+             "  - {name: Spy, age: 1, color: blue, players: [3], effect: truce with ally}\n")
+    assert main(["validate", str(_pack(tmp_path, phases, cards))]) == 1
+    err = capsys.readouterr().err
+    assert "pack.yaml:9:53: rules: phase 'pact': an alliance holds for the age that follows it: " \
+           "declare it `at: before age`, not 'after age'" in err
+    assert "cards.yaml:2:5: card \"Gift\": allies hold the cards of the deck 'pacts' for one age, so their " \
+           "effects must be ones that can end with it (produce, shields, buy, discount, surcharge, rebate, " \
+           "rule, truce); 'coins' is not" in err
+    assert "cards.yaml:3:5: card \"Spy\": 'ally' names the city allied with the owner, on a card of an " \
+           "alliance phase's deck (kind: alliance) only; the alliance decks: pacts" in err
+    assert "3 problem(s)" in err and "Traceback" not in err
+
+
+def test_an_alliance_deck_with_no_card(tmp_path: Path, capsys: Any) -> None:
+    from interpreter.cli import main
+    phases = "    - {name: pact, kind: alliance, deck: pacts, at: before age}\n"
+    assert main(["validate", str(_pack(tmp_path, phases, "  - {name: A, age: 1, color: blue, players: [3], effect: vp 1}\n"))]) == 1
+    err = capsys.readouterr().err
+    assert "rules: phase 'pact': the deck 'pacts' has no card, so an alliance would do nothing" in err
