@@ -56,6 +56,7 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report,
                 for k, v in (raw.get("tokens") or {}).items()},
         debt=str(raw.get("debt", "")),
         teams=str(raw.get("teams", "")),
+        team_conflicts=str(raw.get("team_conflicts", "twice")),
         tracks=tuple(TrackDecl(str(k), tuple(str(x) for x in (v or {}).get("steps") or ()),
                                str((v or {}).get("line", "civilian")))
                      for k, v in (raw.get("tracks") or {}).items()),
