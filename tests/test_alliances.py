@@ -189,10 +189,10 @@ def test_bad_alliances_are_located_all_at_once(tmp_path: Path, capsys: Any) -> N
     err = capsys.readouterr().err
     assert "pack.yaml:9:53: rules: phase 'pact': an alliance holds for the age that follows it: " \
            "declare it `at: before age`, not 'after age'" in err
-    assert "cards.yaml:2:5: card \"Gift\": allies hold the cards of the deck 'pacts' for one age, so their " \
+    assert "cards.yaml:2:52: card \"Gift\": allies hold the cards of the deck 'pacts' for one age, so their " \
            "effects must be ones that can end with it (produce, shields, buy, discount, surcharge, rebate, " \
            "rule, truce); 'coins' is not" in err
-    assert "cards.yaml:3:5: card \"Spy\": 'ally' names the city allied with the owner, on a card of an " \
+    assert "cards.yaml:3:71: card \"Spy\": 'ally' names the city allied with the owner, on a card of an " \
            "alliance phase's deck (kind: alliance) only; the alliance decks: pacts" in err
     assert "3 problem(s)" in err and "Traceback" not in err
 
