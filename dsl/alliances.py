@@ -50,3 +50,12 @@ def check_alliances(cards: list[Card], rules: Rules) -> list[tuple[Card | None, 
                         + (f"; the alliance decks: {', '.join(sorted(decks))}" if decks else
                            ": this pack declares no alliance phase"), A.ALLY, len(A.ALLY)))
     return out
+
+
+def check_ally_on_wonders(wonders: list[Any], report: Any) -> None:
+    """`ally` on a wonder stage: a stage is no alliance's card, so it names nobody."""
+    from .checks import effect_sources
+    for file, at, subject, effects in effect_sources([], wonders):
+        if any(A.names_ally(e) for e in effects):
+            report(file, at, "'ally' names the city allied with the owner, on a card of an alliance "
+                   "phase's deck (kind: alliance) only, not on a wonder stage", subject, "range")

@@ -24,7 +24,7 @@ from .model import Card, Pack, Rules, Source, Stage, Wonder, WonderSide
 from .limits import LIMITS
 from .packref import resolve_extends, resolve_pack
 from .laws import check_rule_changes
-from .alliances import check_alliances
+from .alliances import check_alliances, check_ally_on_wonders
 from .events import check_events
 from .zones import check_phase_order, check_table_draws
 from .tower import build_tower, tower_effects
@@ -326,6 +326,7 @@ class _PackBuilder:
                 path = ("rules", "phases", i, "deck")
                 col.add(manifest, manifest.where(path), f"rules: {why}", kind="range",
                         length=manifest.width(path))
+        check_ally_on_wonders(list(all_wonders.values()), col.add)
         check_table_draws(final_cards, rules, col.add)
         for i, key, why in check_phase_order(rules):  # by the schedule (dsl/zones.py)
             path = ("rules", "phases", i, key)

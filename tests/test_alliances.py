@@ -203,3 +203,31 @@ def test_an_alliance_deck_with_no_card(tmp_path: Path, capsys: Any) -> None:
     assert main(["validate", str(_pack(tmp_path, phases, "  - {name: A, age: 1, color: blue, players: [3], effect: vp 1}\n"))]) == 1
     err = capsys.readouterr().err
     assert "rules: phase 'pact': the deck 'pacts' has no card, so an alliance would do nothing" in err
+
+
+def test_a_truce_on_any_card_spares_the_pair_and_the_native_core_declines_it(tmp_path_factory: Any) -> None:
+    """`truce with left` on seat 0's card: seats 0 and 1 do not fight (either side's truce is
+    enough), each still fights its other neighbour. Shields 3, 1, 2 as above."""
+    from game_checks import base_plus
+    truce_cp = base_plus(tmp_path_factory, "truce", "cards:\n  - {name: Peace Stone, age: 1, color: blue, "
+                         "players: [3, 4, 5, 6, 7], effect: truce with left}\n")
+    g = Game(truce_cp, [GreedyBot() for _ in range(3)], seed=1)
+    g.pending()
+    g.cities[0].build_card(next(c for c in truce_cp.cards if c.name == "Peace Stone"))
+    for city, shields in zip(g.cities, (3, 1, 2)):
+        city.shields, city.tokens = shields, []
+    g.war(1)
+    assert [c.tokens for c in g.cities] == [[1], [-1], [-1, 1]]
+    with pytest.raises(NotNative, match="a truce"):
+        lower(truce_cp)
+
+
+def test_ally_on_a_wonder_stage_is_refused(tmp_path: Path, capsys: Any) -> None:
+    from interpreter.cli import main
+    (tmp_path / "pack.yaml").write_text("name: w\nversion: 1.0.0\ndescription: t\nextends: [base]\n")
+    (tmp_path / "wonders.yaml").write_text(
+        "wonders:\n  - name: Rhodos\n    replace: true\n    sides:\n      A:\n        resource: ore\n"
+        "        stages:\n          - {cost: 2 wood, effect: truce with ally}\n")
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "'ally' names the city allied with the owner" in err and "not on a wonder stage" in err
