@@ -40,26 +40,26 @@ def check_phase_order(rules: Rules) -> list[tuple[int, str, str]]:
     out: list[tuple[int, str, str]] = []
     ages = rules.ages
     for i, p in enumerate(rules.phases):
-        mine = first_run(p, ages)
+        here = first_run(p, ages)
         if p.kind == "recruit" and "sell" not in p.actions:
             out.append((i, "actions", f"'[{', '.join(p.actions)}]': in the phase '{p.name}' a player holding "
                         "only cards it cannot pay for "
                         "(and no wonder stage to build) would have no legal move, so the phase would "
                         "never end: add `sell` to actions (selling is always possible)"))
-        if p.kind == "recruit" and mine is not None:
+        if p.kind == "recruit" and here is not None:
             fillers = [(first_run(q, ages), k, q) for k, q in enumerate(rules.phases[:i])
                        if q.kind in ("draft", "market") and q.hand == p.hand]
             runs = [(key, k, q) for key, k, q in fillers if key is not None]
-            if fillers and (not runs or min(runs)[0] > mine):
+            if fillers and (not runs or min(runs)[0] > here):
                 first = min(runs)[2] if runs else fillers[0][2]
                 said = _when(first, min(runs)[0], ages) if runs else "never"
-                out.append((i, "hand", f"phase '{p.name}' reads the hand '{p.hand}' {_when(p, mine, ages)}, "
+                out.append((i, "hand", f"phase '{p.name}' reads the hand '{p.hand}' {_when(p, here, ages)}, "
                             f"before any phase fills it (the {first.kind} '{first.name}' first runs {said}): "
                             "the hand would still be empty"))
-        if p.kind == "auction" and mine is not None and rules.starting_coins == 0 and mine <= (1, 0) \
-                and not any(q.kind == "recruit" and (first_run(q, ages) or (99, 0)) <= mine
+        if p.kind == "auction" and here is not None and rules.starting_coins == 0 and here <= (1, 0) \
+                and not any(q.kind == "recruit" and (first_run(q, ages) or (99, 0)) <= here
                             for q in rules.phases[:i]):
-            out.append((i, "at", f"'{p.at}': the phase '{p.name}' runs {_when(p, mine, ages)}, when every "
+            out.append((i, "at", f"'{p.at}': the phase '{p.name}' runs {_when(p, here, ages)}, when every "
                         "city holds 0 coins (starting_coins 0), so every bid is 0, a tie, and its cards "
                         "are never sold: run it after an age, or give the cities coins"))
     return out
