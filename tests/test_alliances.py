@@ -231,3 +231,22 @@ def test_ally_on_a_wonder_stage_is_refused(tmp_path: Path, capsys: Any) -> None:
     assert main(["validate", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert "'ally' names the city allied with the owner" in err and "not on a wonder stage" in err
+
+
+def test_a_build_pays_its_ally_1_coin_and_the_other_neighbour_2() -> None:
+    """Seat 0 allied with seat 1 (its left). A card costing one unit of what each neighbour alone
+    produces (their wonder boards' resources, raw or manufactured) is bought from seat 1 for 1
+    coin (the pact) and from seat 2 for 2 (the rules' price)."""
+    from dsl import ast as A
+    from interpreter.rules.moves import BUILD
+    g = _game([{1: "offer alliance left"}, {1: "offer alliance right"}, {}])
+    _to_age_turns(g)
+    res = g.cp.resources
+    own, left, right = (set(r for r, n in enumerate(c.fixed_trade) if n) for c in g.cities)
+    for seat_res, price, side in ((left - own - right, 1, "left"), (right - own - left, 2, "right")):
+        r = min(seat_res)
+        card = next(c for c in g.cp.cards if c.age == 1 and c.card.cost == A.Cost(resources=((res[r], 1),)))
+        g.hands[0][0] = card
+        g.cities[0].coins = 5
+        moves = [m for m in g.pending()[0].moves if m.card == 0 and m.action == BUILD]
+        assert [(m.left, m.right) for m in moves] == [(price, 0) if side == "left" else (0, price)], res[r]
