@@ -40,14 +40,11 @@ class AlliancePhase:
     def apply(self, game: Any, moves: Any) -> None:
         """The offers made (a player who makes none offers no alliance); the pairs formed hold
         the deck's cards for the age."""
-        none = OFFERS.index("no alliance")
-        game.keep([m if m is not None or not game.hands[s] else None for s, m in enumerate(moves)],
-                  game.kept)
-        targets = {}
-        for seat, kept in enumerate(game.kept):
-            pick = OFFERS.index(kept[0].name) if kept else none
-            if pick != none:
-                targets[seat] = (seat + 1) % game.n if SIDES[pick] == "left" else (seat - 1) % game.n
+        game.keep(moves, game.kept)
+        sides = {seat: SIDES[OFFERS.index(kept[0].name)] for seat, kept in enumerate(game.kept)
+                 if kept and OFFERS.index(kept[0].name) < len(SIDES)}  # no move: no offer
+        targets = {seat: (seat + 1) % game.n if side == "left" else (seat - 1) % game.n
+                   for seat, side in sides.items()}
         pairs = allies(game.n, targets)
         cards = offers(game.cp, game.phase.deck, game.phase_age)
         for a, b in pairs:
@@ -62,8 +59,7 @@ class AlliancePhase:
         if game.logging:
             game.log.setdefault("alliances", []).append(
                 {"age": game.phase_age, "phase": game.phase.name,
-                 "offers": {str(s): SIDES[OFFERS.index(k[0].name)] if k and k[0].name != OFFERS[none] else ""
-                            for s, k in enumerate(game.kept) if s < game.n_players},
+                 "offers": {str(s): sides.get(s, "") for s in range(game.n_players)},
                  "pairs": [list(p) for p in pairs]})
         game.hands = [[] for _ in range(game.n)]
         game.kept = []
