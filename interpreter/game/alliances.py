@@ -19,7 +19,7 @@ from interpreter.rules.gifts import refresh_gifts
 from interpreter.rules.moves import KEEP
 
 
-def allies(n: int, targets: dict[int, int]) -> list[tuple[int, int]]:
+def allies(targets: dict[int, int]) -> list[tuple[int, int]]:
     """The pairs (lower seat first) of neighbours whose offers name each other."""
     return sorted((a, b) for a, b in targets.items() if a < b and targets.get(b) == a)
 
@@ -45,7 +45,7 @@ class AlliancePhase:
                  if kept and OFFERS.index(kept[0].name) < len(SIDES)}  # no move: no offer
         targets = {seat: (seat + 1) % game.n if side == "left" else (seat - 1) % game.n
                    for seat, side in sides.items()}
-        pairs = allies(game.n, targets)
+        pairs = allies(targets)
         cards = offers(game.cp, game.phase.deck, game.phase_age)
         for a, b in pairs:
             for seat, ally in ((a, b), (b, a)):
