@@ -250,3 +250,11 @@ def test_a_build_pays_its_ally_1_coin_and_the_other_neighbour_2() -> None:
         g.cities[0].coins = 5
         moves = [m for m in g.pending()[0].moves if m.card == 0 and m.action == BUILD]
         assert [(m.left, m.right) for m in moves] == [(price, 0) if side == "left" else (0, price)], res[r]
+
+
+def test_a_simulation_counts_no_offer_as_a_card(capsys: Any) -> None:
+    from interpreter.cli import main
+    assert main(["simulate", "--pack", str(PACK), "--players", "3", "--games", "2", "--json"]) == 0
+    out = capsys.readouterr().out
+    cards = {c["card"] for c in json.loads(out)["verdicts"]["cards"]}
+    assert "Lumber Yard" in cards and not cards & {"offer alliance left", "offer alliance right", "no alliance"}
