@@ -258,3 +258,34 @@ def test_a_simulation_counts_no_offer_as_a_card(capsys: Any) -> None:
     out = capsys.readouterr().out
     cards = {c["card"] for c in json.loads(out)["verdicts"]["cards"]}
     assert "Lumber Yard" in cards and not cards & {"offer alliance left", "offer alliance right", "no alliance"}
+
+
+def test_a_seeded_game_with_an_alliance_every_age_fights_as_worked_out_from_its_shields() -> None:
+    """Seats 2 and 3 ally before every age (seats 0 and 1 make no offer). Each age's tokens,
+    from the shields the log records, by the base rule (each city against its left then its
+    right neighbour: more shields takes the age's victory token, fewer a defeat -1) with the pair
+    (2, 3) left out, and the game replays from its log."""
+    from interpreter.players.resume import resume
+    ally = {a: "offer alliance left" for a in (1, 2, 3)}
+    back = {a: "offer alliance right" for a in (1, 2, 3)}
+    g = Game(cp(), [Offers({}), Offers({}), Offers(ally), Offers(back)], seed=3, sides="A", log=True)
+    g.play()
+    assert [a["pairs"] for a in g.log["alliances"]] == [[[2, 3]]] * 3
+    victory = g.rules.victory_tokens
+    # (the alliance mattered: in some age the allies' shields differed, a conflict they skipped)
+    assert any(w["results"][2]["shields"] != w["results"][3]["shields"] for w in g.log["war"])
+    for war in g.log["war"]:
+        shields = [r["shields"] for r in war["results"]]
+        for seat, r in enumerate(war["results"]):
+            want = []
+            for nb in ((seat + 1) % 4, (seat - 1) % 4):
+                if {seat, nb} == {2, 3}:
+                    continue
+                if shields[seat] > shields[nb]:
+                    want.append(victory[war["age"] - 1])
+                elif shields[seat] < shields[nb]:
+                    want.append(-1)
+            assert r["tokens"] == want, (war["age"], seat, shields)
+    again = resume(cp(), json.loads(json.dumps(g.log)), [RandomBot() for _ in range(4)])
+    again.play()
+    assert again.log["war"] == g.log["war"] and again.scores == g.scores
