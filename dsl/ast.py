@@ -22,6 +22,10 @@ SEAT_WAYS = ("left", "right")
 # your choice`): one side string, standing alone; it compiles as a choice (Choice) between the
 # effect for the left neighbour and for the right one
 OWNER_CHOICE = "your choice"
+# the city allied with the owner for the age (a card of an alliance phase's deck, `buy raw from
+# ally for 1`): one side string, replaced by the side the ally sits on when the alliance forms
+# (with_ally); refused on any other card (dsl/alliances.py)
+ALLY = "ally"
 
 
 def seat_side(distance: int, way: str) -> str:
@@ -326,6 +330,16 @@ class Advance:
 
 
 @dataclass(frozen=True)
+class Truce:
+    """A conflict rule: no conflict between the owner and the cities at `sides` (`truce with
+    left`, `truce with ally`): neither takes a token from the other at an age's end."""
+
+    sides: tuple[str, ...]
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
 class GiveDefeats:
     """A conflict rule: the defeat tokens this city would receive go to the neighbour that
     beat it (`give defeats to winner`)."""
@@ -534,7 +548,7 @@ class Choice:
 
 Effect = Union[
     Produce, Shields, Science, Coins, VictoryPoints, Trade,
-    FreeBuild, PlayLastCard, BuildFromDiscard, CopyCard, Discount, Trigger, Draw, GiveDefeats,
+    FreeBuild, PlayLastCard, BuildFromDiscard, CopyCard, Discount, Trigger, Draw, GiveDefeats, Truce,
     Tokens, RemoveTokens, OthersCoins, Rebate, DiscardOwn, FarTrade, Exchange, Bury, Advance, RuleChange, PluginEffect,
     Lasting, Surcharge, DefinedEffect, Choice,
 ]
@@ -598,4 +612,30 @@ def normalize_sides(sides: list[str] | tuple[str, ...]) -> tuple[str, ...]:
             wanted.add(s)
     far = sorted((dw[1] != "left", dw[0]) for dw in map(seat_distance, wanted) if dw)
     return tuple(s for s in SIDE_ORDER if s in wanted) + tuple(
-        seat_side(d, "right" if right else "left") for right, d in far)
+        seat_side(d, "right" if right else "left") for right, d in far) + ((ALLY,) if ALLY in wanted else ())
+
+
+def names_ally(node: object) -> bool:
+    """Whether an effect (any node inside it) names the owner's ally (`from ally`)."""
+    if isinstance(node, str):
+        return False
+    if isinstance(node, tuple):
+        return ALLY in node or any(names_ally(x) for x in node)
+    fields = getattr(node, "__dataclass_fields__", None)
+    return bool(fields) and any(names_ally(getattr(node, f)) for f in fields)
+
+
+def with_ally(node: object, side: str) -> object:
+    """The effect with every `ally` replaced by `side` (left or right): what an alliance's card
+    does for the city whose ally sits there (sides written twice count once)."""
+    if isinstance(node, str):
+        return node
+    if isinstance(node, tuple):
+        if ALLY in node:
+            return tuple(dict.fromkeys(side if x == ALLY else x for x in node))
+        return tuple(with_ally(x, side) for x in node)
+    fields = getattr(node, "__dataclass_fields__", None)
+    if not fields:
+        return node
+    changed = {f: with_ally(getattr(node, f), side) for f in fields}
+    return replace(node, **{f: v for f, v in changed.items() if v is not getattr(node, f)})

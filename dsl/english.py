@@ -150,6 +150,11 @@ def _(n: A.GiveDefeats, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 
 @english.register
+def _(n: A.Truce, vocab: Vocabulary = BASE_VOCABULARY) -> str:
+    return f"No conflict between you and {whose(n.sides)}: neither takes a token from the other."
+
+
+@english.register
 def _(n: A.CopyCard, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     colours = _or_list(list(n.colors))
     if n.now:

@@ -24,7 +24,9 @@ from .model import Card, Pack, Rules, Source, Stage, Wonder, WonderSide
 from .limits import LIMITS
 from .packref import resolve_extends, resolve_pack
 from .laws import check_rule_changes
+from .alliances import check_alliances, check_ally_on_wonders
 from .events import check_events
+from .zones import check_phase_order, check_table_draws
 from .tower import build_tower, tower_effects
 from .checks import effect_sources, most_copies, check_bury_hands, copy_stage, check_drafts, check_far_trade, check_seat_distances, check_guild_ages, deck_problems, follow_ages, link_chains, check_upgrades
 from .parser import parse_cost, parse_effects
@@ -317,6 +319,19 @@ class _PackBuilder:
                            + [(manifest, manifest.where(path), subject, effects) for path, subject, effects in tiles],
                            rules, col.add,
                            most_copies(final_cards, list(all_wonders.values()), rules) + [1] * len(tiles))
+        for card, i, why, spot, length in check_alliances(final_cards, rules):  # (dsl/alliances.py)
+            if card is not None:
+                col.add(card.source.file, card.source.at(spot), why, f'card "{card.name}"', "range", length)
+            else:
+                path = ("rules", "phases", i, "deck")
+                col.add(manifest, manifest.where(path), f"rules: {why}", kind="range",
+                        length=manifest.width(path))
+        check_ally_on_wonders(list(all_wonders.values()), col.add)
+        check_table_draws(final_cards, rules, col.add)
+        for i, key, why in check_phase_order(rules):  # by the schedule (dsl/zones.py)
+            path = ("rules", "phases", i, key)
+            col.add(manifest, manifest.where(path), f"rules: {why}", kind="range",
+                    length=manifest.width(path))
         for i, why in check_drafts(final_cards, rules):
             path = ("rules", "phases", i, "deal")
             col.add(manifest, manifest.where(path), f"rules: {why}", kind="range",
@@ -529,6 +544,11 @@ class _PackBuilder:
             return None
         line, column = doc.where(path)
         spots = []
+        for k, e in enumerate(effects):  # each effect's start (pack-wide checks point there)
+            if getattr(e, "line", 0):
+                spots.append((f"effect:{k}", *doc.inner(path + ("effect",), e.line, e.column)))
+        if any(A.names_ally(e) for e in effects):
+            spots.append((A.ALLY, *doc.inner(path + ("effect",), 1, 1, A.ALLY)))
         if raw.get("upgrades"):  # (located like a chain: checks.check_upgrades)
             spots.append((f"upgrades:{raw['upgrades']}", *doc.where(path + ("upgrades",))))
         for fld in ("chains_from", "chains_to"):

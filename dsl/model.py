@@ -218,7 +218,10 @@ class Rules:
     draws: tuple[DrawRule, ...] = ()
     tokens: Mapping[str, TokenKind] = field(default_factory=dict)
     debt: str = ""  # the token kind taken for each coin of a loss a city does not pay
-    teams: str = ""  # "neighbours" | "opposite": partners at 4, 6 or 8 players (interpreter/rules/teams.py)
+    teams: str = ""  # "neighbours" | "opposite": partners at 4, 6 or 8 players (interpreter/rules/scoring.py: partners)
+    # partners side by side: "twice" (they do not fight; each fights its other neighbour twice,
+    # a sit-out token making it once) or "normal" (as any two cities): interpreter/game/conflicts.py
+    team_conflicts: str = "twice"
     seats: tuple[SeatDecl, ...] = ()  # seats no player owns, at some player counts
     tracks: tuple[TrackDecl, ...] = ()  # per-city tracks (`advance TRACK`)
     track_conflicts: tuple[TrackConflict, ...] = ()  # conflicts of every city against every other

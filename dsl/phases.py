@@ -47,5 +47,12 @@ PHASES: dict[str, PhaseSpec] = {s.kind: s for s in (
               "each, one after another, fewest points so far first (a tie: the earlier seat), into "
               "the second hand `hand`; the cards left go to the box.",
               ("deck", "deal", "hand"), ("ages",)),
+    PhaseSpec("alliance", "Before the age's turns, every player may offer an alliance to one "
+              "neighbour (left, right or nobody), all at once, in secret; two neighbours who offer "
+              "it to each other are allies for the age: each city of the pair holds the effects of "
+              "every card of `deck` (`ally` in them naming the other city) until the age ends, "
+              "after its conflicts. The cards stay on the table for the next alliance. Declared "
+              "`at: before age` only.", ("deck",), ("ages",)),
 )}
+ALLIANCE = "alliance"  # the kind whose deck holds the alliance's cards (dsl/alliances.py: checks)
 TABLE_DECKS = ("reveal", "auction", "market")  # the kinds whose deck is the table's (face down, never in the box)

@@ -35,6 +35,8 @@ def place(sides: tuple[str, ...], noun: str = "city", nouns: str = "cities") -> 
     elif "right" in sides:
         parts.append(f"in your right neighbour's {noun}")
     parts += [f"in {x}" if noun == "city" else f"in the {noun} of {x}" for x in far_cities(sides)]
+    if A.ALLY in sides:
+        parts.append(f"in your ally's {noun}")
     return " and ".join(parts)
 
 
@@ -53,7 +55,8 @@ def neighbours(sides: tuple[str, ...]) -> str:
         return whose(sides)
     near = "either neighbour" if "left" in sides and "right" in sides else "your left neighbour" \
         if "left" in sides else "your right neighbour" if "right" in sides else ""
-    return _or_list([near, *far_cities(sides)] if near else far_cities(sides))
+    ally = ["your ally"] if A.ALLY in sides else []
+    return _or_list([near, *far_cities(sides), *ally] if near else far_cities(sides) + ally)
 
 
 _CHOSEN_HOW = {"richer": "with more coins", "poorer": "with fewer coins", "stronger": "with more shields",
@@ -87,7 +90,7 @@ def whose(sides: tuple[str, ...]) -> str:
         parts.append("your left neighbour")
     elif "right" in sides:
         parts.append("your right neighbour")
-    return " and ".join(parts + far_cities(sides))
+    return " and ".join(parts + far_cities(sides) + (["your ally"] if A.ALLY in sides else []))
 
 
 def _cards(colors: tuple[str, ...], many: bool, conj: str = "or") -> str:

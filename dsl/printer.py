@@ -185,6 +185,11 @@ def _(n: A.GiveDefeats) -> str:
 
 
 @canonical.register
+def _(n: A.Truce) -> str:
+    return f"truce with {sides_text(n.sides)}"
+
+
+@canonical.register
 def _(n: A.CopyCard) -> str:
     return f"copy {'/'.join(n.colors)} card from {sides_text(n.sides)}" + (" now" if n.now else "")
 

@@ -43,7 +43,7 @@ CHOOSING = ("build", "copy", "discard", "bury")
 # The words a duration may end (`produce wood until age ends`): what a city holds while the
 # source holds (production, strength, prices, cost changes, rules numbers), made again without
 # it when it ends; a one-time gain or points at the game's end have nothing to end.
-LASTING = ("produce", "shields", "buy", "discount", "surcharge", "rebate", "rule")
+LASTING = ("produce", "shields", "buy", "discount", "surcharge", "rebate", "rule", "truce")
 
 # When an effect acts (EffectSpec.phase).
 PHASES = ("production", "when built", "game end", "passive", "power", "cost change", "on an event")
@@ -51,7 +51,8 @@ PHASES = ("production", "when built", "game end", "passive", "power", "cost chan
 _SIDES = Param("sides", "sides", "whose cities (TARGET): left, self, right, neighbors (= left, right), all "
                "or others (every city but the owner's), or `N seats left|right` (the city N seats round "
                "the ring; it must be nearer that way than the other at every player count the card "
-               "plays at: `2 seats left` from 5 cities)")
+               "plays at: `2 seats left` from 5 cities), or `ally` (on a card of an alliance "
+               "phase's deck only: the city allied with the owner that age)")
 _PER = Param("per", "counted",
              "optional `per [N] THING [in SIDES]`. THING is `COLOUR[/COLOUR...] card`, `card` "
              "(any colour), `wonder stage`, `defeat`, `victory`, `coin`, `set of COLOUR/COLOUR... "
@@ -378,6 +379,13 @@ EFFECTS: dict[str, EffectSpec] = {s.word: s for s in (
                "A conflict rule: each defeat token the owner would receive goes to the neighbour "
                "who beat it instead.",
                (), ("give defeats to winner",), "give defeats to winner"),
+    EffectSpec("truce", A.Truce, "passive",
+               "A conflict rule: while it holds, the owner and the cities named fight no conflict "
+               "with each other at an age's end (neither takes a token from the other; each still "
+               "fights its other neighbour). One side's truce is enough. On a card of an alliance "
+               "phase's deck, `truce with ally` keeps two allies from fighting that age.",
+               (Param("sides", "sides", "the cities spared: left, right, neighbors or ally"),),
+               ("truce with left", "truce with ally"), "truce with TARGET"),
     EffectSpec("rule", A.RuleChange, "passive",
                "Changes one of the pack's rules numbers by a signed amount while its source holds: "
                "a built card while it is in its city, a law tile while it is visible on the tower. "

@@ -56,6 +56,7 @@ def build_rules(raw: dict[str, Any], manifest: YamlDoc, report: Report,
                 for k, v in (raw.get("tokens") or {}).items()},
         debt=str(raw.get("debt", "")),
         teams=str(raw.get("teams", "")),
+        team_conflicts=str(raw.get("team_conflicts", "twice")),
         tracks=tuple(TrackDecl(str(k), tuple(str(x) for x in (v or {}).get("steps") or ()),
                                str((v or {}).get("line", "civilian")))
                      for k, v in (raw.get("tracks") or {}).items()),
@@ -321,11 +322,16 @@ def _check_phases(rules: Rules, bad: Callable[..., None]) -> None:
         for age in p.ages:
             if not 1 <= age <= rules.ages:
                 bad(at + ("ages",), f"phase '{p.name}': age {age} is not one of 1..{rules.ages}")
-        if p.kind in ("draft", "reveal", "auction", "market"):
+        if p.kind in ("draft", "reveal", "auction", "market", "alliance"):
             if p.deck not in rules.decks:
                 bad(at + ("deck",), f"phase '{p.name}': unknown deck '{p.deck}'"
                     + (f" (decks: {', '.join(rules.decks)})" if rules.decks else
                        " (declare it in rules: decks)") + did_you_mean(p.deck, rules.decks))
+            if p.kind == "alliance":  # its cards are held by both allies for the age it comes before
+                if p.at != "before age":
+                    bad(at + ("at",), f"phase '{p.name}': an alliance holds for the age that follows it: "
+                        f"declare it `at: before age`, not '{p.at}'")
+                continue
             if p.deal < 1:
                 bad(at + ("deal",), f"phase '{p.name}': deal must be at least 1")
             if p.kind not in ("draft", "market"):  # reveals and auctions fill no hand

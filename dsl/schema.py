@@ -204,6 +204,10 @@ def build_schema() -> dict[str, Any]:
         "teams": {"enum": ["neighbours", "opposite"], "description":
                   "the team variant: with 4, 6 or 8 players, partners (the two seats "
                   "side by side, or across the table) add their scores and win or lose together"},
+        "team_conflicts": {"enum": ["twice", "normal"], "description":
+                           "partners side by side (`teams: neighbours`) at an age's end: `twice` (the "
+                           "default) they do not fight each other and each fights its other neighbour "
+                           "twice, a sit-out token given back making it once; `normal`: as any two cities"},
         "debt": {"type": "string", "pattern": NAME_PATTERN, "description":
                  "the token kind a city takes for each coin of a loss it does not pay"},
         "categories": {"type": "object", "description":

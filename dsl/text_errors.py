@@ -95,7 +95,7 @@ def _picks_here(text: str, at: int | None) -> bool:
 
 
 def _describe_expected(expected: Iterable[str], picks_ok: bool = False) -> str:
-    expected = set(expected)
+    expected = set(expected) - {"ALLY"}  # `ally`: on an alliance's cards only, never offered
     words = sorted(dict.fromkeys(expected_words(expected)))
     sides = [w for w in words if w in _SIDE_WORDS]
     chosen = bool(sides) and "the" in words  # a TARGET: `the richer neighbor` is one item

@@ -654,6 +654,17 @@ class ToAst(TurnRules, DurationRules, ChoiceRules, Transformer):
         return A.GiveDefeats(line=meta.line, column=meta.column)
 
     @v_args(meta=True)
+    def truce(self, meta: Any, children: list[Any]) -> A.Truce:
+        """`truce with TARGET`: fixed cities other than the owner's (a conflict has two sides)."""
+        sides = self._acts(children[0], "truce", chosen=False)
+        if "self" in sides and isinstance(children[0], _SidesArg):
+            t = children[0]
+            self.errors.append(LanguageError(
+                "a city has no conflict with itself: 'truce with' names left, right, neighbors or ally",
+                t.line, t.column, t.width))
+        return A.Truce(sides, line=meta.line, column=meta.column)
+
+    @v_args(meta=True)
     def copy_card(self, meta: Any, children: list[Any]) -> A.CopyCard:
         sides = children[1]
         head = sides[0] if sides else ""

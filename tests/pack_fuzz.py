@@ -65,7 +65,7 @@ def condition(draw: Any) -> str:
 # word's texts parse to that word)
 WORDS = ("produce", "shields", "science", "coins", "vp", "buy", "free", "play", "build", "copy",
          "discount", "give", "lose", "rebate", "rule", "tokens", "remove", "discard", "exchange",
-         "trade", "when", "draw", "bury", "advance", "until", "surcharge", "choose")
+         "trade", "when", "draw", "bury", "advance", "until", "surcharge", "choose", "truce")
 # track names: letters only, as card text writes a name (dsl/effects.lark NAME; "t0" was
 # refused in every card, so no generated pack with tracks ever played)
 TRACKS = ("sea", "road")
@@ -144,6 +144,8 @@ def word_text(draw: Any, word: str, tokens: bool, decks: tuple[str, ...], tracks
         return f"{gain} when {event}{once}"
     if word == "give":
         return "give defeats to winner"
+    if word == "truce":
+        return f"truce with {draw(st.sampled_from(['left', 'right', 'neighbors']))}"
     if word == "lose":
         who = draw(st.sampled_from(["others", "neighbors", "left"]))
         how = draw(st.sampled_from(["lose", "gain"]))

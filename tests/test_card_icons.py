@@ -235,7 +235,7 @@ EVERY_WORD = ["shields 1 for 2 seats left", "coins 2 for 2 seats right", "vp 1 p
               "discount 1 resource on purple cards per 2 yellow cards", "free white cards",
               "discount all resources on wonder stages", "buy any from bank for 1", "buy raw from left for 1",
               "rebate 1 coin from left", "others lose 1 coin per victory", "neighbors gain 1 coin",
-              "give defeats to winner", "coins 1 when build red card", "coins 2 when build chain",
+              "give defeats to winner", "truce with left", "truce with ally", "coins 1 when build red card", "coins 2 when build chain",
               "coins 1 when build wonder stage", "coins 1 when buy once per turn", "coins 2 when win conflict",
               "coins 1 when lose conflict", "coins 1 when take coins once per turn", "coins 2 when age starts",
               "coins 2 when age ends", "coins 1 when game ends", "produce wood for neighbors",

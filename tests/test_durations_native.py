@@ -81,7 +81,7 @@ def test_bad_durations_and_costs_are_located_all_at_once(tmp_path: Path, capsys)
     err = capsys.readouterr().err
     assert "Traceback" not in err
     assert at(1, "coins 2") + "card \"Windfall\": effect: 'coins' is taken once, when built: a duration " \
-           "ends a lasting effect (produce, shields, buy, discount, surcharge, rebate, rule)" in err
+           "ends a lasting effect (produce, shields, buy, discount, surcharge, rebate, rule, truce)" in err
     assert at(2, "until game") + "card \"Forever Mill\": effect: 'until game ends' never ends" in err
     assert at(3, "1 less") + "card \"Odd Hall\": cost: '1 less per blue card' lowers coins the cost does not have" in err
     assert "card \"Gossip\": effect: say which neighbours buy from you" in err

@@ -240,6 +240,10 @@ HANDS_AND_RULES = [
     ("draw 4 from heroes", A.Draw(4, "heroes")),
     ("draw 1 from heroes", A.Draw(1, "heroes")),
     ("give defeats to winner", A.GiveDefeats()),
+    ("truce with left", A.Truce(("left",))),
+    ("truce with neighbors", A.Truce(("left", "right"))),
+    ("truce with ally", A.Truce(("ally",))),
+    ("buy raw/manufactured from ally for 1", A.Trade(("raw", "manufactured"), ("ally",), 1)),
     ("give defeat to winner", A.GiveDefeats()),
     ("discard own grey card for 3 coins", A.DiscardOwn(("grey",), 3)),
     ("play two cards once per game", A.PlayLastCard("game")),
@@ -392,7 +396,7 @@ def test_cost_helpers() -> None:
 
 # -- errors --------------------------------------------------------------------------------
 
-EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, remove, rebate, discard, trade, exchange, bury, advance, give, rule, surcharge, choose"
+EFFECT_LIST = "produce, shields, science, coins, vp, buy, free, play, build, copy, discount, draw, tokens, remove, rebate, discard, trade, exchange, bury, advance, give, truce, rule, surcharge, choose"
 
 SYNTAX_ERRORS = [
     ("3 coins", 1, 1,

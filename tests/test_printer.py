@@ -113,6 +113,8 @@ CASES = [
      "At the end of the turn in which this is built, play one card of your heroes hand, paying its cost."),
     ("draw 4 from heroes", "draw 4 from heroes",
      "When built, draw 4 cards of the heroes deck at random from the box into your heroes hand."),
+    ("truce with neighbours", "truce with neighbors", "No conflict between you and your two neighbours: "
+     "neither takes a token from the other."),
     ("give defeat to winner", "give defeats to winner",
      "Each defeat token you would receive goes to the neighbour who beat you."),
     ("token 1 diplomacy", "tokens 1 diplomacy", "When built, take 1 diplomacy token."),
@@ -460,6 +462,7 @@ EFFECT_STRATEGIES = {
     "build": st.builds(A.BuildFromDiscard, st.sampled_from(["", "heroes"])),
     "draw": st.builds(A.Draw, st.integers(1, 9), st.just("heroes")),
     "give": st.just(A.GiveDefeats()),
+    "truce": st.builds(A.Truce, st.sampled_from([("left",), ("right",), ("left", "right"), ("ally",)])),
     "tokens": st.builds(A.Tokens, st.integers(1, 5), st.sampled_from((*V.tokens, *A.CONFLICT_TOKENS)), TARGETS | picks()),
     "remove": st.builds(A.RemoveTokens, st.integers(0, 5), st.sampled_from((*V.tokens, *A.CONFLICT_TOKENS)),
                         SIDES | OTHERS | CHOSEN | picks() | OWNER),
@@ -485,7 +488,7 @@ EFFECT_STRATEGIES["surcharge"] = st.builds(
     A.Surcharge, st.integers(1, 5), st.builds(A.Target, st.just("card"), unique(COLORS, 0, 3))
     | st.just(A.Target("wonder_stage")), SIDES | OTHERS, st.none() | counted())
 EFFECT_STRATEGIES["until"] = st.builds(A.Lasting, st.one_of(
-    *(EFFECT_STRATEGIES[w] for w in ("produce", "shields", "buy", "discount", "surcharge", "rebate", "rule"))))
+    *(EFFECT_STRATEGIES[w] for w in ("produce", "shields", "buy", "discount", "surcharge", "rebate", "rule", "truce"))))
 ANY_EFFECT = st.one_of(*EFFECT_STRATEGIES.values())
 
 
@@ -550,7 +553,7 @@ PLUGIN_VOCAB = Vocabulary(plugin_words=frozenset({"zz_levy", "zz_tithe"}))
 #   as the choice's; `to` of `SIDES lose N coins to you` after a side list.
 _SIDE_WORDS = {"left", "self", "right", "neighbors", "neighbours", "all", "others"}
 _NOT_WORD_ARGS = _SIDE_WORDS | {"for", "now", "when", "lose", "gain", "if", "build", "buy", "win", "take",
-                                "and", "per", "until", "or", "to"}
+                                "and", "per", "until", "or", "to", "ally"}
 PLUGIN_ARG = st.one_of(
     st.integers(-9, 99),
     st.from_regex(r"\A[a-z][a-z_]{0,7}\Z").filter(lambda w: w not in _NOT_WORD_ARGS),

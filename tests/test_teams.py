@@ -68,3 +68,46 @@ def test_teams_is_checked_by_the_schema(tmp_path) -> None:
     with pytest.raises(PackError) as err:
         load_pack(str(tmp_path))
     assert "teams" in str(err.value.diagnostics[0].message) or err.value.diagnostics[0].kind == "schema"
+
+
+def _war(shields: tuple[int, ...], team_conflicts: str = "twice", diplomacy: tuple[int, ...] = ()) -> Game:
+    from dataclasses import replace
+    cp = compile_pack(load_pack(EXAMPLE))
+    if team_conflicts != "twice":
+        cp = replace(cp, rules=replace(cp.rules, team_conflicts=team_conflicts))
+    g = Game(cp, make_bots("greedy", 4), seed=1, log=True)
+    g.pending()
+    for seat, (city, s) in enumerate(zip(g.cities, shields)):
+        city.shields, city.tokens = s, []
+        city.token_counts["diplomacy"] = 1 if seat in diplomacy else 0
+    g.war(1)
+    return g
+
+
+def test_partners_side_by_side_fight_their_other_neighbour_twice_worked_by_hand() -> None:
+    """Teams (0, 1) and (2, 3); seat 1 is seat 0's left neighbour. Shields 5, 1, 2, 4.
+    Partners do not fight: seat 0 fights seat 3 twice (5 > 4: +1 +1), seat 1 seat 2 twice
+    (1 < 2: -1 -1), seat 2 seat 1 (+1 +1), seat 3 seat 0 (-1 -1). As any two cities (normal),
+    seat 2 would fight seat 3 (2 < 4) and seat 1 (2 > 1): -1 +1, and seat 3 +1 against seat 2."""
+    g = _war((5, 1, 2, 4))
+    assert [c.tokens for c in g.cities] == [[1, 1], [-1, -1], [1, 1], [-1, -1]]
+    normal = _war((5, 1, 2, 4), "normal")
+    assert [c.tokens for c in normal.cities] == [[1, 1], [-1, -1], [-1, 1], [-1, 1]]
+
+
+def test_a_sit_out_token_makes_the_two_bouts_one() -> None:
+    """Seat 0 holds a diplomacy token: it gives it back, and its bouts with seat 3 are one
+    (+1 for seat 0, -1 for seat 3); seats 1 and 2 fight twice as before."""
+    g = _war((5, 1, 2, 4), diplomacy=(0,))
+    assert [c.tokens for c in g.cities] == [[1], [-1, -1], [1, 1], [-1]]
+    assert g.cities[0].token_counts["diplomacy"] == 0
+    assert [r.get("fought_once", False) for r in g.log["war"][0]["results"]] == [True, False, False, False]
+
+
+def test_team_conflicts_is_checked_by_the_schema(tmp_path) -> None:
+    import pytest
+    from dsl.diagnostics import PackError
+    (tmp_path / "pack.yaml").write_text("name: t\nextends: cities\nrules:\n  teams: neighbours\n  team_conflicts: thrice\n")
+    with pytest.raises(PackError) as err:
+        load_pack(str(tmp_path))
+    assert "thrice" in str(err.value.diagnostics[0].message)

@@ -25,6 +25,7 @@ from interpreter.rules.contribution import Contribution
 from interpreter.rules.counting import FAR_LEFT, OTHERS, count, far_seat, seats_at
 from interpreter.rules.city import LEFT
 from interpreter.rules.effects import Event
+from interpreter.rules.scoring import partners
 
 
 def remove_purpose(kind: str) -> str:
@@ -84,6 +85,24 @@ class Conflicts:
                                      "action": "remove", "bank": 0, "left": 0, "right": 0}], purpose)
             city.tokens.remove(values[pick])
 
+    def team_rivals(self) -> dict[int, int]:
+        """Partners side by side (`teams: neighbours`, `team_conflicts: twice`): each seat's
+        neighbour that is not its partner (empty when the rule does not apply). Partners do not
+        fight each other; each fights that neighbour twice instead (docs/pack-format.md, Teams)."""
+        rules = self.rules
+        if rules.teams != "neighbours" or rules.team_conflicts != "twice" or self.unowned:
+            return {}
+        mate = {}
+        for a, b in partners(rules.teams, self.n):
+            mate[a], mate[b] = b, a
+        return {s: (s - 1) % self.n if mate[s] == (s + 1) % self.n else (s + 1) % self.n
+                for s in mate}
+
+    def truce_pairs(self) -> set[frozenset[int]]:
+        """The pairs of cities that fight no conflict (`truce with ...`: either one's truce)."""
+        return {frozenset((c.seat, other)) for c in self.cities if c.truces
+                for other in seats_at(self.table, c.seat, c.truces) if other != c.seat}
+
     def war(self, age: int) -> None:
         """The conflicts of an age: each city against the next city on either side that takes
         part (a city holding a sit-out token gives one back and takes no part)."""
@@ -92,12 +111,14 @@ class Conflicts:
         if self.law_changes:  # tokens worth what the rules changes in force say, city by city
             self.refresh_rules()
         n = self.n
-        out = set()
+        rival = self.team_rivals()
+        out: set[int] = set()
+        once: set[int] = set()  # (teams) a sit-out token given back: its two bouts become one
         for kind in self.sit_out_kinds:
             for seat, city in enumerate(self.cities):
-                if city.token_counts.get(kind, 0) > 0 and seat not in out:
+                if city.token_counts.get(kind, 0) > 0 and seat not in out and seat not in once:
                     city.token_counts[kind] -= 1
-                    out.add(seat)
+                    (once if rival else out).add(seat)
         fighting = [s for s in range(n) if s not in out] if out else list(range(n))
         strength = [c.conflict_shields(self.table) if c.strength else c.shields for c in self.cities]
         for c in self.cities:  # shields a city gives or takes from its neighbours (`for neighbors`)
@@ -120,10 +141,15 @@ class Conflicts:
         won = [0] * n
         lost = [0] * n
         m = len(fighting)
+        spared = self.truce_pairs() if any(c.truces for c in self.cities) else ()
         for k, seat in enumerate(fighting):
             left, right = fighting[(k + 1) % m], fighting[(k - 1) % m]
             # two rivals, or one (two cities left fight once), or none (one city left)
             rivals = (left, right) if left != right else ((left,) if left != seat else ())
+            if rival:  # partners side by side: the other neighbour, twice (once per token given back)
+                rivals = (rival[seat],) * max(0, 2 - (seat in once) - (rival[seat] in once))
+            if spared:  # a truce: the pair does not fight
+                rivals = tuple(nb for nb in rivals if frozenset((seat, nb)) not in spared)
             city = self.cities[seat]
             for nb in rivals:
                 if strength[seat] > strength[nb]:
@@ -139,7 +165,8 @@ class Conflicts:
         for seat, city in enumerate(self.cities):
             city.tokens.extend(gets[seat])
             results.append({"player": seat, "shields": strength[seat], "tokens": gets[seat],
-                            **({"sat_out": True} if seat in out else {})})
+                            **({"sat_out": True} if seat in out else {}),
+                            **({"fought_once": True} if seat in once else {})})
         listening = self.watching()
         for seat in range(n):
             if not self.cities[seat].triggers and not listening:

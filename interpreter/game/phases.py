@@ -21,10 +21,11 @@ from functools import lru_cache
 from typing import Any, NamedTuple, Optional, Sequence
 
 from dsl.model import PhaseDecl
-from dsl.phases import PHASES, TABLE_DECKS
+from dsl.phases import ALLIANCE, PHASES, TABLE_DECKS
 
 from interpreter.rules.moves import ALL_ACTIONS, KEEP, Move
 from interpreter.game.contract import PhaseHost
+from interpreter.game.alliances import AlliancePhase
 from interpreter.game.auction import AuctionPhase
 from interpreter.game.events import RevealPhase, end_events
 from interpreter.game.market import MarketPhase
@@ -55,7 +56,7 @@ def schedule(phases: tuple[PhaseDecl, ...], ages: int) -> tuple[Step, ...]:
 def boxed_decks(cp: Any) -> list[str]:
     """The declared decks no draft deals and the table does not keep (islands a track step
     draws), in the rules' order."""
-    drafted = {p.deck for p in cp.rules.phases if p.kind == "draft" or p.kind in TABLE_DECKS}
+    drafted = {p.deck for p in cp.rules.phases if p.kind in ("draft", ALLIANCE) or p.kind in TABLE_DECKS}
     return [name for name in cp.rules.decks if name not in drafted]
 
 
@@ -222,9 +223,10 @@ class RecruitPhase:
         game.sub = "done"
 
 
-RUNNERS: dict[str, AgePhase | DraftPhase | RecruitPhase | RevealPhase | AuctionPhase | MarketPhase] = {
+RUNNERS: dict[str, AgePhase | DraftPhase | RecruitPhase | RevealPhase | AuctionPhase | MarketPhase
+              | AlliancePhase] = {
     "age": AgePhase(), "draft": DraftPhase(), "recruit": RecruitPhase(), "reveal": RevealPhase(),
-    "auction": AuctionPhase(), "market": MarketPhase()}
+    "auction": AuctionPhase(), "market": MarketPhase(), "alliance": AlliancePhase()}
 
 if set(RUNNERS) != set(PHASES):  # pragma: no cover - caught by the test suite too
     raise RuntimeError(f"phase runners out of step with dsl.phases: {sorted(set(RUNNERS) ^ set(PHASES))}")

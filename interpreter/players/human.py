@@ -181,8 +181,10 @@ class HumanBot:
                 self.say(f"  refused: type 'bid N', N from 0 to {moves[-1].stage} (your coins)")
                 continue
             if all(m.action == KEEP for m in moves):  # a draft: keep one card, pass the rest
-                self.say(f"  {obs.phase.name}: " + ("take one card of the row (fewest points choose first)"
-                                                    if obs.phase.kind == "market" else "keep one card, the rest is passed on"))
+                self.say(f"  {obs.phase.name}: " + {
+                    "market": "take one card of the row (fewest points choose first)",
+                    "alliance": "make one offer, in secret (keep N): two neighbours who offer each other an "
+                                "alliance are allies for the age"}.get(obs.phase.kind, "keep one card, the rest is passed on"))
                 text = self.ask("your pick (keep N | help): ").strip().lower()
             else:
                 text = self.ask("your move (build N | wonder N | sell N | law N [option letter] | help): ").strip().lower()

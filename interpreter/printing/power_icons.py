@@ -369,6 +369,9 @@ def power_row(e: A.Effect, vocab: Vocabulary) -> Row | None:
         return around(what, e.sides)
     if isinstance(e, A.GiveDefeats):
         return [piece(defeat), piece(flow, w=0.5), piece(shield)]
+    if isinstance(e, A.Truce):  # no conflict with those cities: a shield at peace, flanked by them
+        return _flanked([piece(shield), word("PEACE", 0.5)], e.sides) + (
+            [word("ALLY", 0.5)] if A.ALLY in e.sides else [])
     if isinstance(e, A.Advance):  # (a price paid: coins, resources) the track's marker one step on
         paid = [piece(coin, str(e.coins))] if e.coins else []
         for r, n in e.resources:  # each unit drawn, as a cost is

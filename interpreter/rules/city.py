@@ -38,7 +38,7 @@ class City:
                  "rebate_used", "free_turns", "colour_first", "listens", "counted_costs", "costs_for_others", "choice_mask", "trade_mask", "choice_count", "trade_count", "sold", "tucked", "pay_cache", "pay_key", "prod_version", "own_id", "trade_id", "price_id", "n_res",
                  "unowned", "built_stages", "under", "buried", "track_pos", "extras",
                  "rule_changes", "shifts", "laws", "laws_placed", "gained", "gives", "gifted",
-                 "lasting", "expired", "chosen")
+                 "lasting", "expired", "chosen", "truces")
 
     def __init__(self, seat: int, name: str, side: CSide, cp: CompiledPack, expired: frozenset[Any] = frozenset()):
         n_res, n_col, n_sym = len(cp.resources), len(cp.colors), len(cp.symbols)
@@ -90,6 +90,7 @@ class City:
         self.copied_now: list[CCard] = []  # cards copied whole by a `copy ... now` effect
         self.hands: dict[str, list[CCard]] = {}  # second hands (filled by drafts), by name
         self.defeats_to_winner = False  # conflict rule: its defeat tokens go to the winner
+        self.truces: tuple[int, ...] = ()  # conflict rule: seat codes it fights no conflict with (truce.py)
         self.bank_used = False  # bought a resource from the bank this turn (once per turn)
         self.mods: Any = None  # the cost changes reaching this city, summed (pricing.mods_for)
         self.mods_key: tuple[Any, ...] = ()
@@ -333,6 +334,7 @@ class City:
             hands[key] = got
         new.hands = hands
         new.defeats_to_winner, new.bank_used = self.defeats_to_winner, self.bank_used
+        new.truces = self.truces
         new.mods, new.mods_key = self.mods, self.mods_key  # a summary, replaced (never changed) when stale
         new.token_counts, new.strength = dict(self.token_counts), self.strength[:]
         new.strength_out = self.strength_out[:]

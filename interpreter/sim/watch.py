@@ -50,7 +50,7 @@ class Watcher:
         # choices a player makes for a seat no player owns are not its own city's
         if id(obs._g) == self.game_id and not obs.cities[obs.seat].unowned:
             hand = obs.hand
-            self.seen.update(hand)
+            self.seen.update(c for c in hand if c.id >= 0)  # (an alliance's offers are no cards of the pack)
             self.could.update([hand[m.card] for m in moves if m.action == BUILD])
         return self.bot.choose(obs, moves)
 

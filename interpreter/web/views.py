@@ -117,8 +117,10 @@ def card_view(game: "Game", seat: int, index: int, card: CCard, moves: list[Move
             coins_now(min(price.bank + m.left + m.right + m.extra for m in builds if not m.free))
             if any(not m.free for m in builds) else "free with your wonder power")
     elif any(m.card == index and m.action == KEEP for m in moves):
-        status = "keep it: you pick one card of this hand to keep, then pass the rest" \
-            if game.phase.kind != "market" else "take it: one card of the market row, into your hand"
+        status = {"market": "take it: one card of the market row, into your hand",
+                  "alliance": "your offer, in secret: two neighbours who offer each other an alliance are "
+                              "allies for the age (the cards of the alliance deck say what allies get)"}.get(
+            game.phase.kind, "keep it: you pick one card of this hand to keep, then pass the rest")
     elif any(m.action == BID for m in moves):
         status = "up for auction: bid coins in secret; the single highest bid builds it and pays them (a tie: nobody)"
     else:
@@ -130,7 +132,8 @@ def card_view(game: "Game", seat: int, index: int, card: CCard, moves: list[Move
             "chain": ", ".join(c.chains_from), "status": status, "buildable": bool(builds),
             "builds": [{"code": move_code(m), "label": "Build: " + pay_label(m, price.bank)}
                        for m in builds] if live else [],
-            "keeps": [{"code": move_code(m), "label": "Keep this card" if m.action == KEEP else f"Bid {m.stage}"}
+            "keeps": [{"code": move_code(m), "label": ("Make this offer" if game.phase.kind == "alliance" else "Keep this card")
+                       if m.action == KEEP else f"Bid {m.stage}"}
                       for m in moves if m.card == index and m.action in (KEEP, BID)] if live else [],
             "wonders": [{"code": move_code(m), "label": (f"Wonder stage {m.stage + 1}: " if m.stage >= 0
                                                         else "Wonder stage: ") + pay_label(
@@ -220,6 +223,8 @@ def heading(game: "Game") -> str:
         return f"{name}: draft from the {decl.deck} deck {when}, pick {game.turn}".replace("  ", " ")
     if decl.kind == "recruit":
         return f"{name}: play one card of your {decl.hand} hand {when}".replace("  ", " ")
+    if decl.kind == "alliance":
+        return f"{name}: offer an alliance to a neighbour for Age {game.phase_age}"
     if decl.kind == "auction":
         return f"{name}: a card of the {decl.deck} deck up for auction {when}".replace("  ", " ")
     return f"{name} {when}".strip()
