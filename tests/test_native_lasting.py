@@ -12,12 +12,35 @@ from game_checks import packs_of, same_games_on_both_cores
 P = "players: [3, 3, 4, 4, 5, 6, 7]"  # several copies, so the cards are dealt often
 
 PACKS = {
+    "durations": f"""cards:
+  - {{name: Raiders, age: 1, color: red, {P}, cost: wood, effect: "shields 2 until age ends; coins 1"}}
+  - {{name: Timber Rush, age: 1, color: brown, {P}, cost: 1 coin, effect: produce wood/clay until age ends}}
+  - {{name: Reversed Roads, age: 2, color: yellow, {P}, cost: 1 coin, effect: "rule pass -2 for all until age ends; coins 2"}}
+  - {{name: Builders Fair, age: 2, color: yellow, {P}, effect: discount 1 coin on yellow cards for neighbors until age ends}}
+  - {{name: Cheap Lodge, age: 2, color: yellow, {P}, cost: 2 coins, effect: coins 3}}
+  - {{name: Open Road, age: 1, color: yellow, {P}, effect: "buy wood/clay from left, right for 1 until age ends"}}
+  - {{name: Muster, age: 3, color: red, {P}, effect: "shields 1 per red card until age ends; rule trade_price +1 for neighbors until age ends"}}
+  - {{name: Toll Week, age: 3, color: yellow, {P}, effect: surcharge 1 coin on purple cards for others until age ends}}
+""",
     "surcharges": f"""cards:
   - {{name: Toll Gate, age: 1, color: yellow, {P}, effect: surcharge 1 coin on yellow cards for neighbors}}
   - {{name: Stone Tax, age: 1, color: red, {P}, effect: "shields 1; surcharge 2 coins on wonder stages for left"}}
   - {{name: Guild Levy, age: 2, color: yellow, {P}, effect: surcharge 1 coin on blue cards for others per 2 yellow cards}}
   - {{name: Patronage, age: 2, color: blue, {P}, effect: "vp 2; discount 1 coin on blue cards"}}
   - {{name: Cheap Lodge, age: 2, color: yellow, {P}, cost: 2 coins, effect: coins 3}}
+""",
+    "state-costs": f"""cards:
+  - {{name: Academy of Letters, age: 2, color: blue, {P}, cost: "6 coins, 1 less per blue card", effect: vp 5}}
+  - {{name: Quarry Guild, age: 1, color: yellow, {P}, cost: "4 coins, 1 less per brown card in neighbors", effect: coins 4}}
+  - {{name: War Levy, age: 2, color: red, {P}, cost: "1 coin per age, stone", effect: shields 2}}
+  - {{name: Old Guard, age: 3, color: purple, {P}, cost: "9 coins, 2 less per 2 red cards", effect: vp 1 per red card}}
+  - {{name: Patronage, age: 2, color: yellow, {P}, effect: discount 1 coin on blue cards}}
+""",
+    "bought-from": f"""cards:
+  - {{name: Toll House, age: 1, color: yellow, {P}, effect: coins 1 when neighbors buy from you}}
+  - {{name: Ferry, age: 2, color: yellow, {P}, effect: coins 2 when left buy from you once per turn}}
+  - {{name: Bazaar Fame, age: 2, color: blue, {P}, effect: vp 1 when right buy from you once per age}}
+  - {{name: Cheap Roads, age: 1, color: yellow, {P}, effect: "buy wood/clay/stone/ore from left, right for 1"}}
 """,
     "shields-counted": f"""cards:
   - {{name: Veterans Guild, age: 3, color: purple, {P}, cost: "2 ore, wood", effect: "vp 1 per 2 shields; vp 3 if most shields"}}
@@ -45,3 +68,13 @@ def test_the_pack_lowers(native_core: None, packs: dict, name: str) -> None:
 @pytest.mark.parametrize("name,players", [(p, n) for p in sorted(PACKS) + sorted(ON) for n in range(3, 8)])
 def test_both_cores_play_the_same_games(native_core: None, packs: dict, name: str, players: int) -> None:
     same_games_on_both_cores(packs[name], players, SEEDS)
+
+
+def test_a_game_taken_native_mid_game_keeps_its_ended_durations(native_core: None, packs: dict) -> None:
+    """bridge.from_decision carries the durations ended in each city (age II or III): played on
+    natively, the scores are Python's; some games had one ended when taken."""
+    from test_native_bridge import played_on_natively
+    ended = 0
+    for game in played_on_natively(packs["durations"], range(12)):
+        ended += any(c.expired for c in game.cities)
+    assert ended

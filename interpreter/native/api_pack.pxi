@@ -102,15 +102,16 @@ cdef class NativePack:
         cards = t["cards"]
         P.ncards = len(cards)
         P.cards = <CardC*>calloc(max(1, len(cards)), sizeof(CardC))
-        for i, (color, coins, per_age, cost, name, contrib, chains, need0, nneed) in enumerate(cards):
+        for i, (color, coins, per_age, cost, name, contrib, chains, less, need0, nneed) in enumerate(cards):
             cd = &P.cards[i]
-            cd.need0, cd.nneed = need0, nneed
+            cd.need0, cd.nneed, cd.less_row = need0, nneed, less
             cd.color, cd.cost_coins, cd.cost_per_age = color, coins, per_age
             fill_cost(cost, cd.cost_r, cd.cost_n, &cd.ncost, &cd.cost_units)
             cd.any_cost = 1 if (cost or coins or per_age) else 0
             cd.name, cd.contrib, cd.nchain = name, contrib, len(chains)
             for j, x in enumerate(chains):
                 cd.chain[j] = x
+        P.state_costs = any(row[7] >= 0 for row in cards) or any(st[5] >= 0 for s in t["sides"] for st in s[1])
         P.contrib_card = <int*>malloc(max(1, len(contribs)) * sizeof(int))
         for i in range(len(contribs)):
             P.contrib_card[i] = -1
@@ -124,9 +125,9 @@ cdef class NativePack:
         for i, (board, stages, any_order) in enumerate(sides):
             P.sides[i].board, P.sides[i].nstages, P.sides[i].stage0 = board, len(stages), k
             P.sides[i].any_order = any_order
-            for coins, per_age, cost, contrib, copy, need0, nneed in stages:
+            for coins, per_age, cost, contrib, copy, less, need0, nneed in stages:
                 st = &P.stages[k]
-                st.need0, st.nneed, st.copy = need0, nneed, copy
+                st.need0, st.nneed, st.copy, st.less_row = need0, nneed, copy, less
                 st.cost_coins, st.cost_per_age, st.contrib = coins, per_age, contrib
                 units = 0
                 fill_cost(cost, st.cost_r, st.cost_n, &st.ncost, &j)

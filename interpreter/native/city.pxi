@@ -141,6 +141,23 @@ cdef void city_add(const PackC* P, City* c, int k, int source) noexcept nogil:
                 c.nrule += 1
             else:
                 c.overflow = 1
+        elif h.kind == H_HOLD:  # LastingHook.attach: held until its event, unless ended
+            if not is_expired(c, e.hook0 + i):
+                if c.nlasting < MAXHELD:
+                    c.lasting[c.nlasting] = e.hook0 + i
+                    c.nlasting += 1
+                else:
+                    c.overflow = 1
+                city_add(P, c, h.inner, source)
+
+
+cdef inline int is_expired(const City* c, int row) noexcept nogil:
+    """The H_HOLD row `row` has ended in this city (City.expired)."""
+    cdef int i
+    for i in range(c.nexpired):
+        if c.expired[i] == row:
+            return 1
+    return 0
 
 
 cdef void refresh_relative(const PackC* P, City* c) noexcept nogil:
@@ -387,6 +404,18 @@ cdef int count(const PackC* P, const Game* g, int seat, const CounterC* k) noexc
     if k.every > 1:
         return total // k.every
     return total
+
+
+cdef inline int bank_coins(const PackC* P, const Game* g, int seat, int coins, int per_age,
+                           int less_row) noexcept nogil:
+    """cost_now.printed_coins: a cost's coins now, `N coins per age` times the age, less `N less
+    per THING` times what the builder's city counts now (the row at less_row), never below 0."""
+    cdef int v = coins + per_age * g.age
+    if less_row >= 0:
+        v -= P.hooks[less_row].amount * count(P, g, seat, &P.hooks[less_row].counter)
+        if v < 0:
+            v = 0
+    return v
 
 
 cdef int test_holds(const PackC* P, const Game* g, int seat, const HookC* t) noexcept nogil:

@@ -139,7 +139,7 @@ cdef int plain_moves(const PackC* P, Game* g, int seat, Move* out) noexcept nogi
     elif c.stages_built < c.nstages and c.stage_of[c.stages_built] >= 0:
         st = &P.stages[c.stage_of[c.stages_built]]
         if not (st.nneed and unmet(P, g, seat, st.need0, st.nneed)):
-            nstage = affordable(g, seat, st.cost_coins + st.cost_per_age * g.age, st.cost_r, st.cost_n,
+            nstage = affordable(g, seat, bank_coins(P, g, seat, st.cost_coins, st.cost_per_age, st.less_row), st.cost_r, st.cost_n,
                                 st.ncost, stage_opts)
     for i in range(nh):
         card = hand[i]
@@ -149,7 +149,7 @@ cdef int plain_moves(const PackC* P, Game* g, int seat, Move* out) noexcept nogi
                 put(&out[nm], i, A_BUILD, 0, 0, F_CHAIN)
                 nm += 1
             else:
-                bank = cd.cost_coins + cd.cost_per_age * g.age
+                bank = bank_coins(P, g, seat, cd.cost_coins, cd.cost_per_age, cd.less_row)
                 if bank <= c.coins:
                     if cd.ncost:
                         no = pay_options(g, seat, cd.cost_r, cd.cost_n, cd.ncost, opts)

@@ -78,9 +78,10 @@ cdef inline void remove_first(short* items, int* n, int card) noexcept nogil:
             return
 
 
-cdef inline int stage_bank(const PackC* P, const Game* g, const City* c, int index) noexcept nogil:
+cdef inline int stage_bank(const PackC* P, const Game* g, int seat, int index) noexcept nogil:
+    cdef const City* c = &g.city[seat]
     cdef const StageC* st = &P.stages[c.stage_of[stage_at(c, index)]]
-    return st.cost_coins + st.cost_per_age * g.age
+    return bank_coins(P, g, seat, st.cost_coins, st.cost_per_age, st.less_row)
 
 
 cdef int bank_of(const PackC* P, Game* g, int seat, const Move* m, int card) noexcept nogil:
@@ -94,11 +95,11 @@ cdef int bank_of(const PackC* P, Game* g, int seat, const Move* m, int card) noe
         return 0
     mods_for(P, g, seat, &mods)
     if m.action == A_BUILD:
-        build_terms(&mods, cd.color, cd.cost_coins + cd.cost_per_age * g.age, cd.cost_r, cd.cost_n,
+        build_terms(&mods, cd.color, bank_coins(P, g, seat, cd.cost_coins, cd.cost_per_age, cd.less_row), cd.cost_r, cd.cost_n,
                     cd.ncost, &t)
     else:
         st = &P.stages[c.stage_of[stage_at(c, m.stage)]]
-        build_terms(&mods, -1, st.cost_coins + st.cost_per_age * g.age, st.cost_r, st.cost_n,
+        build_terms(&mods, -1, bank_coins(P, g, seat, st.cost_coins, st.cost_per_age, st.less_row), st.cost_r, st.cost_n,
                     st.ncost, &t)
     return t.bank
 
@@ -143,7 +144,8 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
     cdef int rebate[MAXP][2]
     if special:  # events of every city matter (GameState.listening, as the turn starts)
         listening = watching(g)
-    if special:  # bank costs (and rebates) as the cost changes stand at the start of the turn
+    if special or P.state_costs:  # bank costs (and rebates) as the cost changes stand at the
+        # start of the turn; costs counted from the state (`1 less per ...`) are counted then too
         for s in range(n):
             rebate[s][0] = 0
             rebate[s][1] = 0
@@ -162,14 +164,14 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
         m = &moves[s]
         card = cards[s]
         cd = &P.cards[card]
-        if special:
+        if special or P.state_costs:
             bank = banks[s]
         elif m.action == A_SELL or m.action == A_LAW or m.free:
             bank = 0
         elif m.action == A_BUILD:
-            bank = cd.cost_coins + cd.cost_per_age * g.age
+            bank = bank_coins(P, g, s, cd.cost_coins, cd.cost_per_age, cd.less_row)
         else:
-            bank = stage_bank(P, g, c, m.stage)
+            bank = stage_bank(P, g, s, m.stage)
         if m.action == A_LAW:  # the card discarded face down; the tile goes on the tower
             push_discard(g, card)
             place_law(g, s, m.stage)
@@ -212,6 +214,10 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
                     add_event(ev, &nev, s, E_BUY, 1, -1)
                 if m.right:
                     add_event(ev, &nev, s, E_BUY, 2, -1)
+            if m.left and (g.city[(s + 1) % n].ntrig or listening):  # `when neighbors buy from you`:
+                add_event(ev, &nev, (s + 1) % n, E_SOLD, 2, -1)  # in the seller's city, by the buyer's side
+            if m.right and (g.city[(s + n - 1) % n].ntrig or listening):
+                add_event(ev, &nev, (s + n - 1) % n, E_SOLD, 1, -1)
             if m.extra:
                 c.bank_used = 1
                 g.bank_reset = 1
