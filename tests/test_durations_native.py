@@ -1,9 +1,9 @@
 """What of durations, counted costs, surcharges, shields counted and `buy from you` the native
 core runs: a surcharge is a coin cost change of a negative amount and `per N shields` a count the
-core counts already, so they play natively and must play move by move as in Python; a duration,
-the `buy from you` event, coins lost to the owner (`... to you`) and a cost counted from the
-state are declined by name (`--core auto`
-plays such packs in Python). A pass distance below 0 (`rule pass -2 for all`) passes the other
+core counts already, so they play natively and must play move by move as in Python (durations,
+costs counted from the state and the `buy from you` event too: tests/test_native_lasting.py);
+coins lost to the owner (`... to you`) and a duration of production given to other cities are
+declined by name (`--core auto` plays such packs in Python). A pass distance below 0 (`rule pass -2 for all`) passes the other
 way on both cores. Bad input is located, all at once, exit 1."""
 from __future__ import annotations
 
@@ -27,11 +27,10 @@ NATIVE = f"""cards:
 """
 
 DECLINED = {
-    "a duration (`until age ends`)": "produce wood until age ends",
-    "the event 'sold'": "coins 1 when neighbors buy from you",
     "coins lost to the owner": "neighbors lose 2 coins to you",
-    "a cost counted from the state": None,  # the card's cost below
+    "a duration of production given to other cities": "produce wood for neighbors until age ends",
 }
+NOW_NATIVE = ["produce wood until age ends", "coins 1 when neighbors buy from you", None]  # None: the cost
 
 
 @pytest.fixture(scope="module")
@@ -56,6 +55,16 @@ def test_the_core_declines_what_it_cannot_run_by_name(tmp_path_factory, why, eff
                    f"cards:\n  - {{name: Odd One, age: 1, color: yellow, {P}, {cost}, effect: {effect or 'vp 1'}}}\n")
     with pytest.raises(NotNative, match=why.split("(")[0].strip().replace("`", "")):
         lower(cp)
+
+
+@pytest.mark.skipif(not native.available(), reason="no native core built")
+@pytest.mark.parametrize("effect", NOW_NATIVE)
+def test_durations_the_sold_event_and_state_costs_lower(tmp_path_factory, effect) -> None:
+    from interpreter.native import lower
+    cost = "cost: \"6 coins, 1 less per blue card\"" if effect is None else "cost: wood"
+    cp = base_plus(tmp_path_factory, "dur-lowered",
+                   f"cards:\n  - {{name: Odd One, age: 1, color: yellow, {P}, {cost}, effect: {effect or 'vp 1'}}}\n")
+    lower(cp)
 
 
 def test_core_auto_plays_the_example_pack_in_python(capsys) -> None:
