@@ -112,6 +112,7 @@ cdef class NativePack:
             for j, x in enumerate(chains):
                 cd.chain[j] = x
         P.state_costs = any(row[7] >= 0 for row in cards) or any(st[5] >= 0 for s in t["sides"] for st in s[1])
+        P.scored_hands = t.get("scored_hands", 0)
         P.contrib_card = <int*>malloc(max(1, len(contribs)) * sizeof(int))
         for i in range(len(contribs)):
             P.contrib_card[i] = -1

@@ -124,6 +124,7 @@ cdef struct ProjC:
     int when_full      # paid at the end of the turn its last place is taken
 
 cdef struct PackC:
+    int scored_hands   # second hands whose cards score for their holder at the end (bits by hand id)
     int state_costs    # a card's or stage's coins counted from the state (`N less per ...`)
     int cost_others    # a cost change reaches every other city (`for others`): mods_for looks round the table
     int n_res

@@ -660,8 +660,7 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
         raise NotNative("a card built over another (`upgrades:`)")
     if any(p.card.less for p in cp.projects):  # a card's or stage's is priced natively (`less`)
         raise NotNative("a shared project's cost counted from the state (`N coins, 1 less per ...`)")
-    if cp.rules.scored_hands:  # the core scores built cards only
-        raise NotNative("cards scored in a hand at the game's end (`scored_hands`)")
+    scored_hands = _scored_hands(cp, hands)
     names: dict[str, int] = {}
     for c in cp.cards:
         names.setdefault(c.name, len(names))
@@ -719,7 +718,23 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
         "tracks": tracks, "track_wars": wars, "advances": t.lowering.advances,
         "projects": projects,
         "start_box": _start_box(cp),
+        "scored_hands": scored_hands,
     }
+
+
+def _scored_hands(cp: CompiledPack, hands: list[str]) -> int:
+    """The second hands whose cards score for their holder at the end (`scored_hands`), as a
+    mask of hand ids; a card that may sit there with points other than `vp` (kept by a trigger,
+    a burial's) is declined: the core scores a hand card's `vp` hooks only."""
+    scored = cp.rules.scored_hands
+    if not scored:
+        return 0
+    decks = set(scored) | {p.deck for p in cp.rules.phases if p.hand in scored and p.deck}
+    for c in cp.cards:
+        if c.deck in decks and any(not isinstance(h, E.VictoryHook) for h in c.effect.score_hooks):
+            raise NotNative("a card scored in a hand at the game's end (`scored_hands`) with points "
+                            "other than `vp` (kept by a trigger, or a burial's)")
+    return sum(1 << hands.index(h) for h in scored if h in hands)
 
 
 def _projects(cp: CompiledPack, t: _Tables) -> list[list[Any]]:
