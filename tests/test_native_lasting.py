@@ -1,6 +1,6 @@
 """A designer's own mechanisms run natively with the same games as in Python: durations (`until
-age ends`), costs counted from the city, surcharges, shields counted after `per`/`if`, and the
-buy-from-you event. Small packs extending base, each card using one construct, played seed by
+age ends`), costs counted from the city, upgrades, surcharges, shields counted after `per`/`if`,
+and the buy-from-you event. Small packs extending base, each card using one construct, played seed by
 seed on both cores (differential.first_difference) with random and greedy bots at every count."""
 from __future__ import annotations
 
@@ -41,6 +41,14 @@ PACKS = {
   - {{name: Ferry, age: 2, color: yellow, {P}, effect: coins 2 when left buy from you once per turn}}
   - {{name: Bazaar Fame, age: 2, color: blue, {P}, effect: vp 1 when right buy from you once per age}}
   - {{name: Cheap Roads, age: 1, color: yellow, {P}, effect: "buy wood/clay/stone/ore from left, right for 1"}}
+""",
+    "upgrades": f"""cards:
+  - {{name: Meeting Hall, age: 1, color: blue, {P}, cost: "2 coins, wood", effect: vp 2}}
+  - {{name: Great Hall, age: 2, color: blue, {P}, cost: "3 coins, 2 wood, stone", upgrades: Meeting Hall, effect: vp 6}}
+  - {{name: Wood Shed, age: 1, color: brown, {P}, effect: "produce wood; shields 1"}}
+  - {{name: Timber Yard, age: 2, color: brown, {P}, cost: "1 coin, clay", upgrades: Wood Shed, effect: produce wood/wood}}
+  - {{name: Free Hall, age: 3, color: yellow, {P}, cost: "5 coins", upgrades: Great Hall, effect: "coins 3; vp 2"}}
+  - {{name: Scavengers, age: 2, color: red, {P}, effect: "shields 1; build from discard"}}
 """,
     "shields-counted": f"""cards:
   - {{name: Veterans Guild, age: 3, color: purple, {P}, cost: "2 ore, wood", effect: "vp 1 per 2 shields; vp 3 if most shields"}}

@@ -102,16 +102,16 @@ cdef class NativePack:
         cards = t["cards"]
         P.ncards = len(cards)
         P.cards = <CardC*>calloc(max(1, len(cards)), sizeof(CardC))
-        for i, (color, coins, per_age, cost, name, contrib, chains, less, need0, nneed) in enumerate(cards):
+        for i, (color, coins, per_age, cost, name, contrib, chains, upgrades, less, need0, nneed) in enumerate(cards):
             cd = &P.cards[i]
-            cd.need0, cd.nneed, cd.less_row = need0, nneed, less
+            cd.need0, cd.nneed, cd.less_row, cd.upgrades = need0, nneed, less, upgrades
             cd.color, cd.cost_coins, cd.cost_per_age = color, coins, per_age
             fill_cost(cost, cd.cost_r, cd.cost_n, &cd.ncost, &cd.cost_units)
             cd.any_cost = 1 if (cost or coins or per_age) else 0
             cd.name, cd.contrib, cd.nchain = name, contrib, len(chains)
             for j, x in enumerate(chains):
                 cd.chain[j] = x
-        P.state_costs = any(row[7] >= 0 for row in cards) or any(st[5] >= 0 for s in t["sides"] for st in s[1])
+        P.state_costs = any(row[7] >= 0 or row[8] >= 0 for row in cards) or any(st[5] >= 0 for s in t["sides"] for st in s[1])
         P.scored_hands = t.get("scored_hands", 0)
         P.contrib_card = <int*>malloc(max(1, len(contribs)) * sizeof(int))
         for i in range(len(contribs)):

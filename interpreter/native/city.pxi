@@ -418,6 +418,57 @@ cdef inline int bank_coins(const PackC* P, const Game* g, int seat, int coins, i
     return v
 
 
+cdef inline int upgrade_refused(const City* c, const CardC* cd) noexcept nogil:
+    """cost_now.upgrade_refusal: an upgrade whose card to build over is not in the city."""
+    return cd.upgrades >= 0 and not has_name(c, cd.upgrades)
+
+
+cdef int replaced(const PackC* P, const City* c, int card) noexcept nogil:
+    """cost_now.replaced: the city's card an upgrade is built over (-1: not an upgrade, or not
+    there), never the upgrade itself."""
+    cdef int i, name = P.cards[card].upgrades
+    if name < 0 or not has_name(c, name):
+        return -1
+    for i in range(c.ncards):
+        if P.cards[c.cards[i]].name == name and c.cards[i] != card:
+            return c.cards[i]
+    return -1
+
+
+cdef inline int card_coins(const PackC* P, const Game* g, int seat, int card) noexcept nogil:
+    """cost_now.printed_coins of a card: bank_coins, an upgrade's less the replaced card's
+    coins (never below 0)."""
+    cdef const CardC* cd = &P.cards[card]
+    cdef int v = bank_coins(P, g, seat, cd.cost_coins, cd.cost_per_age, cd.less_row), old
+    if cd.upgrades >= 0:
+        old = replaced(P, &g.city[seat], card)
+        if old >= 0:
+            v -= P.cards[old].cost_coins
+            if v < 0:
+                v = 0
+    return v
+
+
+cdef int card_cost(const PackC* P, const City* c, int card, int* cr, int* cn) noexcept nogil:
+    """cost_now.printed_resources of an upgrade (the replaced card's resources credited, each
+    never below 0) into cr/cn; returns how many kinds are left."""
+    cdef const CardC* cd = &P.cards[card]
+    cdef const CardC* od
+    cdef int old = replaced(P, c, card), i, j, n = 0, credit
+    for i in range(cd.ncost):
+        credit = 0
+        if old >= 0:
+            od = &P.cards[old]
+            for j in range(od.ncost):
+                if od.cost_r[j] == cd.cost_r[i]:
+                    credit = od.cost_n[j]  # (a dict of the old cost: the last entry of a resource)
+        if cd.cost_n[i] > credit:
+            cr[n] = cd.cost_r[i]
+            cn[n] = cd.cost_n[i] - credit
+            n += 1
+    return n
+
+
 cdef int test_holds(const PackC* P, const Game* g, int seat, const HookC* t) noexcept nogil:
     """CountTest.holds: a `vp ... if ...` condition on a count in the owner's city (cond 1 none,
     2 at most `amount`, 3 more than each of the seats, 4 most; no seats: every other city)."""

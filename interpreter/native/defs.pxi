@@ -76,6 +76,7 @@ cdef struct CardC:
     int contrib
     int nchain
     int chain[MAXCHAIN]
+    int upgrades       # `upgrades: NAME`: the name it is built over (its cost credited), -1 none
     int less_row       # `N less per THING`: the row (amount off per thing counted), -1 none
     int need0          # prerequisites: hook rows (amount: at least so many counted)
     int nneed
@@ -125,7 +126,7 @@ cdef struct ProjC:
 
 cdef struct PackC:
     int scored_hands   # second hands whose cards score for their holder at the end (bits by hand id)
-    int state_costs    # a card's or stage's coins counted from the state (`N less per ...`)
+    int state_costs    # a card's or stage's coins counted from the state (`N less per ...`, upgrades)
     int cost_others    # a cost change reaches every other city (`for others`): mods_for looks round the table
     int n_res
     int n_col

@@ -1,5 +1,9 @@
 """A CompiledPack lowered once into plain integer tables the native core copies into C arrays.
 
+Besides the effect words, a card row carries its cost's count (`N less per THING`, a row read
+when the price is asked) and the name it upgrades (`upgrades:`); the rules' `scored_hands` is a
+mask of hand ids.
+
 Which compiled effects the native core runs is decided here, by hook class (_HookLowering.row):
 `NATIVE_KINDS` lists them by registry word, `PHASE_KINDS` the phase kinds. A pack using anything
 else (or larger than the core's fixed arrays) raises NotNative naming it, and the game runs on
@@ -656,8 +660,6 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
     hands = hand_names(cp)
     tokens = list(rules.tokens)
     t = _Tables(cp, lines, _HookLowering(cp, hands, tokens))
-    if any(c.upgrades for c in cp.cards):  # the core never replaces a built card
-        raise NotNative("a card built over another (`upgrades:`)")
     if any(p.card.less for p in cp.projects):  # a card's or stage's is priced natively (`less`)
         raise NotNative("a shared project's cost counted from the state (`N coins, 1 less per ...`)")
     scored_hands = _scored_hands(cp, hands)
@@ -671,8 +673,11 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
         chains = [names[x] for x in sorted(c.chains_from) if x in names]
         if len(chains) > MAXCHAIN:
             raise NotNative("more than 8 chains into one card")
+        if c.upgrades and c.upgrades not in names:
+            raise NotNative(f"an upgrade of '{c.upgrades}', which is no card of the pack")
         cards.append([c.color, c.cost_coins, c.cost_per_age, [list(x) for x in c.cost],
-                      names[c.name], t.contrib(c.effect, c.category), chains, t.less(c.less), *t.needs(c.needs)])
+                      names[c.name], t.contrib(c.effect, c.category), chains,
+                      names[c.upgrades] if c.upgrades else -1, t.less(c.less), *t.needs(c.needs)])
     sides, wonders = [], []
     side_index: dict[tuple[str, str], int] = {}
     for (w, s), side in cp.sides.items():

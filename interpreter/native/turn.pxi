@@ -78,6 +78,17 @@ cdef inline void remove_first(short* items, int* n, int card) noexcept nogil:
             return
 
 
+cdef void upgrade_over(const PackC* P, Game* g, int seat, int card) noexcept nogil:
+    """OwnCards.upgrade_over: the card an upgrade replaces leaves the city for the discard pile
+    and its effects end, as a card given up does (coins it gave stay)."""
+    cdef int old = replaced(P, &g.city[seat], card)
+    if old < 0:  # (built from the discard pile without it: nothing to replace)
+        return
+    give_up(P, g, seat, old)
+    refresh_gifts(P, g)
+    push_discard(g, old)
+
+
 cdef inline int stage_bank(const PackC* P, const Game* g, int seat, int index) noexcept nogil:
     cdef const City* c = &g.city[seat]
     cdef const StageC* st = &P.stages[c.stage_of[stage_at(c, index)]]
@@ -91,10 +102,14 @@ cdef int bank_of(const PackC* P, Game* g, int seat, const Move* m, int card) noe
     cdef const StageC* st
     cdef Mods mods
     cdef Terms t
+    cdef int ucr[MAXCOST]
+    cdef int ucn[MAXCOST]
     if m.action == A_SELL or m.action == A_LAW or m.free:
         return 0
     mods_for(P, g, seat, &mods)
-    if m.action == A_BUILD:
+    if m.action == A_BUILD and cd.upgrades >= 0:  # an upgrade: the replaced card's cost credited
+        build_terms(&mods, cd.color, card_coins(P, g, seat, card), ucr, ucn, card_cost(P, c, card, ucr, ucn), &t)
+    elif m.action == A_BUILD:
         build_terms(&mods, cd.color, bank_coins(P, g, seat, cd.cost_coins, cd.cost_per_age, cd.less_row), cd.cost_r, cd.cost_n,
                     cd.ncost, &t)
     else:
@@ -169,7 +184,7 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
         elif m.action == A_SELL or m.action == A_LAW or m.free:
             bank = 0
         elif m.action == A_BUILD:
-            bank = bank_coins(P, g, s, cd.cost_coins, cd.cost_per_age, cd.less_row)
+            bank = card_coins(P, g, s, card)
         else:
             bank = stage_bank(P, g, s, m.stage)
         if m.action == A_LAW:  # the card discarded face down; the tile goes on the tower
@@ -190,6 +205,8 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
             continue
         if m.action == A_BUILD:
             build_card(P, c, card)
+            if cd.upgrades >= 0:  # it replaces the card it is built over
+                upgrade_over(P, g, s, card)
             if m.free == F_POWER and not free_turn(g, c):
                 c.free_build_used = 1
             built_seat[nb] = s
@@ -296,6 +313,8 @@ cdef void build_from_discard(const PackC* P, Game* g, int seat) noexcept nogil:
     remove_first(g.discard, &g.ndiscard, card)
     g.actions += 1
     build_card(P, c, card)
+    if P.cards[card].upgrades >= 0:  # it replaces the card it is built over, if there
+        upgrade_over(P, g, seat, card)
     got = when_built(P, g, seat, P.cards[card].contrib, 0)
     got += fire(P, g, seat, E_BUILD, P.cards[card].color, card)
     ngains = g.ngains  # coins its effects give other cities, now (those given meanwhile wait)
