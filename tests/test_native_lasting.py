@@ -86,3 +86,27 @@ def test_a_game_taken_native_mid_game_keeps_its_ended_durations(native_core: Non
     for game in played_on_natively(packs["durations"], range(12)):
         ended += any(c.expired for c in game.cities)
     assert ended
+
+
+@pytest.fixture(scope="module")
+def durations_example(tmp_path_factory: Any) -> Any:
+    """examples/durations with its one card the core does not run yet (Raiders' stealing, `lose 1
+    coin to you`) losing to the bank instead: every other card as shipped."""
+    from pathlib import Path
+    from dsl.loader import load_pack
+    from interpreter.rules.compiled import compile_pack
+    src = Path(__file__).resolve().parents[1] / "examples" / "durations"
+    folder = tmp_path_factory.mktemp("durations-example")
+    (folder / "pack.yaml").write_text((src / "pack.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    cards = (src / "cards.yaml").read_text(encoding="utf-8")
+    assert cards.count("lose 1 coin to you") == 1
+    (folder / "cards.yaml").write_text(cards.replace("lose 1 coin to you", "lose 1 coin"), encoding="utf-8")
+    return compile_pack(load_pack(folder))
+
+
+@pytest.mark.parametrize("players", range(3, 8))
+def test_the_durations_example_plays_alike_on_both_cores(native_core: None, durations_example: Any,
+                                                           players: int) -> None:
+    from interpreter import native
+    assert native.unsupported(durations_example) == ""
+    same_games_on_both_cores(durations_example, players, range(8))
