@@ -50,6 +50,23 @@ PACKS = {
   - {{name: Free Hall, age: 3, color: yellow, {P}, cost: "5 coins", upgrades: Great Hall, effect: "coins 3; vp 2"}}
   - {{name: Scavengers, age: 2, color: red, {P}, effect: "shields 1; build from discard"}}
 """,
+    "project-costs": f"""cards:
+  - {{name: Academy of Letters, age: 2, color: blue, {P}, cost: "6 coins, 1 less per blue card", effect: vp 5}}
+  - {{name: Mason Lodge, age: 1, color: yellow, {P}, effect: discount 1 resource on wonder stages}}
+projects:
+  - name: Quay
+    age: 1
+    cost: "wood, 4 coins, 1 less per brown card"
+    needed: 2
+    reward: coins 3
+    penalty: vp -1
+  - name: Granary
+    age: 2
+    cost: "5 coins, 2 less per wonder stage"
+    needed: 2
+    reward: vp 3
+    penalty: coins -2
+""",
     "shields-counted": f"""cards:
   - {{name: Veterans Guild, age: 3, color: purple, {P}, cost: "2 ore, wood", effect: "vp 1 per 2 shields; vp 3 if most shields"}}
   - {{name: Drill Yard, age: 1, color: red, {P}, effect: "shields 1; coins 1 per shield"}}

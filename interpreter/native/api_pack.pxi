@@ -190,8 +190,9 @@ cdef class NativePack:
         for i in range(17):
             P.proj_of_age[i] = -1
         P.nproj = min(len(t.get("projects", ())), MAXPROJ)
-        for i, (age, coins, per_age, cost, reward, penalty, needed, when_full) in enumerate(t.get("projects", ())[:MAXPROJ]):
+        for i, (age, coins, per_age, cost, reward, penalty, needed, when_full, less) in enumerate(t.get("projects", ())[:MAXPROJ]):
             pj = &P.proj[i]
+            pj.less_row = less
             pj.age, pj.cost_coins, pj.cost_per_age = age, coins, per_age
             fill_cost(cost, pj.cost_r, pj.cost_n, &pj.ncost, &j)
             pj.reward, pj.penalty, pj.when_full = reward, penalty, when_full

@@ -123,6 +123,7 @@ cdef struct ProjC:
     int penalty
     int needed[MAXP + 1]  # joiners needed by player count
     int when_full      # paid at the end of the turn its last place is taken
+    int less_row       # as CardC.less_row
 
 cdef struct PackC:
     int scored_hands   # second hands whose cards score for their holder at the end (bits by hand id)

@@ -660,8 +660,6 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
     hands = hand_names(cp)
     tokens = list(rules.tokens)
     t = _Tables(cp, lines, _HookLowering(cp, hands, tokens))
-    if any(p.card.less for p in cp.projects):  # a card's or stage's is priced natively (`less`)
-        raise NotNative("a shared project's cost counted from the state (`N coins, 1 less per ...`)")
     scored_hands = _scored_hands(cp, hands)
     names: dict[str, int] = {}
     for c in cp.cards:
@@ -700,6 +698,9 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
     projects = _projects(cp, t)
     _check_city_bounds(cp, t, cards, sides, [(p[4], p[5]) for p in projects])
     t.fix_needs(cards + [st for _, stages, _ in sides for st in stages])
+    start = len(t.hooks) + len(t.lowering.inner)
+    for p in projects:  # a join's cost counted from the state (`less`): its row numbered too
+        p[-1] += start if p[-1] >= 0 else 0
     kinds = list(rules.tokens.values())
     wars = [[int(counted is None), _counter(counted, tokens), list(w.victory), list(w.defeat)]
             for w, counted in zip(rules.track_conflicts, cp.track_strength)]
@@ -744,7 +745,8 @@ def _scored_hands(cp: CompiledPack, hands: list[str]) -> int:
 
 def _projects(cp: CompiledPack, t: _Tables) -> list[list[Any]]:
     """The shared projects as [age, coins, coins per age, cost, reward, penalty (contributions,
-    scored on the wonder line), joiners needed by player count 0..MAXP, 1 if paid when full];
+    scored on the wonder line), joiners needed by player count 0..MAXP, 1 if paid when full,
+    its cost's count (`less`: a row after the hooks, numbered once they are; -1 none)];
     a reward or penalty doing what needs a card of its own (a trigger, a build, a copy) or a
     `science most|swap` symbol declines the pack."""
     out = []
@@ -765,7 +767,7 @@ def _projects(cp: CompiledPack, t: _Tables) -> list[list[Any]]:
                 raise NotNative(f"a shared project's {what} with a `science most|swap` symbol")
             ks.append(k)
         out.append([p.age, card.cost_coins, card.cost_per_age, [list(x) for x in card.cost], ks[0], ks[1],
-                    [p.needed_at(n) for n in range(MAXP + 1)], int(p.completes == WHEN_FULL)])
+                    [p.needed_at(n) for n in range(MAXP + 1)], int(p.completes == WHEN_FULL), t.less(card.less)])
     return out
 
 
