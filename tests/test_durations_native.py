@@ -2,8 +2,8 @@
 core runs: a surcharge is a coin cost change of a negative amount and `per N shields` a count the
 core counts already, so they play natively and must play move by move as in Python (durations,
 costs counted from the state and the `buy from you` event too: tests/test_native_lasting.py);
-coins lost to the owner (`... to you`) and a duration of production given to other cities are
-declined by name (`--core auto` plays such packs in Python). A pass distance below 0 (`rule pass -2 for all`) passes the other
+coins lost to the owner (`... to you`) are declined by name (`--core auto` plays such packs in
+Python). A pass distance below 0 (`rule pass -2 for all`) passes the other
 way on both cores. Bad input is located, all at once, exit 1."""
 from __future__ import annotations
 
@@ -28,9 +28,9 @@ NATIVE = f"""cards:
 
 DECLINED = {
     "coins lost to the owner": "neighbors lose 2 coins to you",
-    "a duration of production given to other cities": "produce wood for neighbors until age ends",
 }
-NOW_NATIVE = ["produce wood until age ends", "coins 1 when neighbors buy from you", None]  # None: the cost
+NOW_NATIVE = ["produce wood until age ends", "produce wood for neighbors until age ends",
+              "coins 1 when neighbors buy from you", None]  # None: the cost
 
 
 @pytest.fixture(scope="module")

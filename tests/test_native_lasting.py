@@ -29,6 +29,11 @@ PACKS = {
   - {{name: Patronage, age: 2, color: blue, {P}, effect: "vp 2; discount 1 coin on blue cards"}}
   - {{name: Cheap Lodge, age: 2, color: yellow, {P}, cost: 2 coins, effect: coins 3}}
 """,
+    "gift-durations": f"""cards:
+  - {{name: Loan of Timber, age: 1, color: yellow, {P}, effect: "produce wood for neighbors until age ends; coins 2"}}
+  - {{name: Shared Quarry, age: 2, color: brown, {P}, effect: "produce stone/ore for left, self until age ends"}}
+  - {{name: Builders Guild, age: 2, color: yellow, {P}, cost: 2 wood, effect: vp 2}}
+""",
     "state-costs": f"""cards:
   - {{name: Academy of Letters, age: 2, color: blue, {P}, cost: "6 coins, 1 less per blue card", effect: vp 5}}
   - {{name: Quarry Guild, age: 1, color: yellow, {P}, cost: "4 coins, 1 less per brown card in neighbors", effect: coins 4}}

@@ -99,6 +99,8 @@ cdef class NativePack:
                                            H_OTHERS, H_COPYNOW, H_DISCOWN, H_BURY, H_CTOKENS,
                                            H_ADVANCE, H_GIFT, H_EXCHANGE, H_REMOVE):
                     e.builds = 1
+                elif hooks[hook0 + k][0] == H_HOLD and P.contribs[hooks[hook0 + k][13]].builds:
+                    e.builds = 1  # (a held contribution is lowered before its holder)
         cards = t["cards"]
         P.ncards = len(cards)
         P.cards = <CardC*>calloc(max(1, len(cards)), sizeof(CardC))

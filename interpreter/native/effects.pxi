@@ -176,6 +176,8 @@ cdef int hook_built(const PackC* P, Game* g, int seat, const HookC* h, int depth
         nt = takers(P, g, seat, h, targets)
         for i in range(nt):
             take_conflict_tokens(P, g, targets[i], h)
+    elif h.kind == H_HOLD:  # LastingHook.when_built: the held effect's (production for others)
+        return when_built(P, g, seat, h.inner, depth + 1)
     elif h.kind == H_GIFT:  # GiftHook.when_built: the gifts dealt again
         refresh_gifts(P, g)
     elif h.kind == H_OTHERS:

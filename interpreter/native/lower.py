@@ -273,9 +273,8 @@ class _HookLowering:
         if t is RuleChangeHook:  # ref: the rules number (SHIFT, or 6 + the token kind)
             return _row(H_RULE, h.amount, seats=_known(h.seats, "a rules change", far=False), ref=_shift(h.rule, tk))
         if t is LastingHook:  # inner: the held contribution, period: the event that ends it
-            if h.until not in ENDS or h.builds:
-                raise NotNative("a duration of production given to other cities (`produce ... for "
-                                "SIDES until age ends`)" if h.builds else f"a duration until '{h.until}'")
+            if h.until not in ENDS:
+                raise NotNative(f"a duration until '{h.until}'")
             return _row(H_HOLD, period=ENDS[h.until], inner=self.contrib(h.held, "wonder"))
         if t is PlayTwoPower:  # (a count with seats no player owns never plays natively)
             return _row(H_PLAYTWO, period={"game": 1, "age": 2}[h.period])
