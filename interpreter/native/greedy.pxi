@@ -296,7 +296,8 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
                 if P.ntwars:
                     card_value[m.card] += build_worth(P, g, seat, cd.color, P.contribs[cd.contrib].shields)
                 have[m.card] = 1
-            bank = 0 if m.free else card_coins(P, g, seat, hand_of(g, seat)[m.card])
+            bank = 0 if m.free else (cd.cost_coins + cd.cost_per_age * g.age if cd.less_row < 0 and cd.upgrades < 0
+                                     else card_coins(P, g, seat, hand_of(g, seat)[m.card]))
             v = card_value[m.card] - (bank + m.left + m.right + m.far0 + m.far1 + m.extra) / 3.0
             if m.free == F_POWER:
                 v -= 1.5

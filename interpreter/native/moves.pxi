@@ -154,9 +154,12 @@ cdef int plain_moves(const PackC* P, Game* g, int seat, Move* out) noexcept nogi
                 put(&out[nm], i, A_BUILD, 0, 0, F_CHAIN)
                 nm += 1
             else:
-                bank = card_coins(P, g, seat, card)
                 ncost = cd.ncost
                 cr, cn = cd.cost_r, cd.cost_n
+                if cd.less_row < 0 and cd.upgrades < 0:  # (the common case, inline)
+                    bank = cd.cost_coins + cd.cost_per_age * g.age
+                else:
+                    bank = card_coins(P, g, seat, card)
                 if cd.upgrades >= 0:  # an upgrade: the replaced card's cost credited
                     ncost = card_cost(P, c, card, ucr, ucn)
                     cr, cn = ucr, ucn

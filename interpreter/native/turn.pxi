@@ -184,7 +184,8 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
         elif m.action == A_SELL or m.action == A_LAW or m.free:
             bank = 0
         elif m.action == A_BUILD:
-            bank = card_coins(P, g, s, card)
+            bank = cd.cost_coins + cd.cost_per_age * g.age if cd.less_row < 0 and cd.upgrades < 0 \
+                else card_coins(P, g, s, card)
         else:
             bank = stage_bank(P, g, s, m.stage)
         if m.action == A_LAW:  # the card discarded face down; the tile goes on the tower
