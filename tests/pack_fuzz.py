@@ -343,7 +343,8 @@ def typed_body(draw: Any) -> str:
                                   "coins {n} when build {c} card", "free build once per age on {c} cards",
                                   "surcharge 1 coin on {c} cards for neighbors"])),
             draw(st.sampled_from(["vp 1 per red card in {who}", "{who} lose {n} coins", "{who} gain 1 coin"])),
-            draw(st.sampled_from(["produce {r}", "choose produce {r} or vp {n}", "produce {r} until age ends"]))]
+            draw(st.sampled_from(["produce {r}", "produce {r}/clay", "choose produce {r} or vp {n}",
+                                  "produce {r} until age ends"]))]
     return "; ".join(body if "{n}" in "".join(body) else [*body, "coins {n}"])
 
 
