@@ -1,16 +1,21 @@
 """Packs written at random from the language (hypothesis strategies), for the differential
 fuzzer: every generated pack must either be refused by `validate` with located problems, or
 play on both cores to the same moves, digests and scores (tests/hostile/test_pack_fuzz.py; a
-longer run: benchmarks/fuzz_packs.py).
+longer run: benchmarks/fuzz_packs.py). A pack the native core declines (NotNative) is played
+by Python alone at every count and counted so ("python only").
 
 A pack extends base or Cities (for token kinds, debt and black cards) or Leaders (a draft and
 a second hand), replaces some of their cards by cards with random effects of every registry
 word (`WORDS`, checked equal to the registry's; `draw` and `bury` in packs with a second deck,
-`advance` in packs with tracks) and random costs (zero coins included), may change rules numbers (coins, hand size, trade
-price, ages) and the player counts, may declare tracks (rewards of random words, conflicts along
-them counting shields, cards, coins, stages or victories) moved by `advance`, may define words
-(`words:`, a body of random effects with a number made a parameter, one defined over another)
-that its cards use, and is played at every count it declares."""
+`advance` in packs with tracks; choices, durations, surcharges, triggers on a neighbour buying
+from the owner, coins lost to the owner) and random costs (zero coins included), may change
+rules numbers (coins, hand size, trade price, ages) and the player counts, may declare tracks
+(rewards of random words, conflicts along them counting shields, cards, coins, stages or
+victories) moved by `advance`, may define words (`words:`, a body of random effects with a
+number made a parameter, one defined over another, one over a colour, cities and a resource)
+that its cards use, may hold one or two of the constructs the native core declines
+(`PYTHON_ONLY`: costs counted from the city, upgrades, secret objectives, the table's decks
+revealed, auctioned or laid in a market row), and is played at every count it declares."""
 from __future__ import annotations
 
 import re
