@@ -92,3 +92,16 @@ def test_a_track_step_s_rules_change_holds_on_both_cores(bots: str) -> None:
     cp = compile_pack(load_pack(PACKS / "fuzz-track-pass"))
     assert GameState(cp, ["random"] * 5, seed=0).law_changes
     assert all(first_difference(cp, seed, 5, bots, "random") == "" for seed in range(6))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_track_step_advancing_its_own_track_is_valued_alike_by_both_cores(players: int) -> None:
+    """Found by the fuzzer: a step whose reward advances the same track made the Python greedy
+    bot value the step by itself without end (RecursionError); both cores now stop at a depth
+    of 4 and play the same greedy games."""
+    from dsl.loader import load_pack
+    from interpreter.rules.compiled import compile_pack
+    from interpreter.sim.differential import first_difference
+    cp = compile_pack(load_pack(PACKS / "fuzz-track-loop"))
+    for seed in range(3):
+        assert first_difference(cp, seed, players, "greedy", "random") == ""
