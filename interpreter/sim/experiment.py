@@ -31,7 +31,7 @@ from typing import Any, Callable, Generator, Iterable, Iterator, Sequence
 
 from interpreter.players.game import Game
 from interpreter.players.roster import make_bots
-from interpreter.rules.moves import BUILD
+from interpreter.sim.branching import Branched, _won, branch_game, in_its_place  # noqa: F401 (their home was here)
 
 ALPHA = 0.05
 MARGIN = 2.0   # points of score: a smaller difference from the peers is "no difference"
@@ -59,11 +59,11 @@ class Paired:
     n: int = 0
     win: float = 0.0
     win_sq: float = 0.0
-    points: int = 0
-    points_sq: int = 0
+    points: float = 0  # sums of whole points, or of a peers' mean (in its place)
+    points_sq: float = 0
     taken: int = 0  # branch points where the bot itself chose to build it
 
-    def add(self, d_win: float, d_points: int, taken: bool = False) -> None:
+    def add(self, d_win: float, d_points: float, taken: bool = False) -> None:
         self.n += 1
         self.taken += taken
         self.win += d_win
@@ -121,28 +121,41 @@ class Verdict:
     low: float
     high: float
     verdict: str  # stronger | weaker | no difference | undecided | rarely buildable
+    basis: str = "pairs"  # "in its place": its peers built in its place; "pairs": each against its alternative
+    n: int = 0  # the observations the interval is of
 
     def as_json(self) -> dict[str, Any]:
         return {"card": self.card, "points_vs_peers": round(self.delta, 3),
-                "interval": [round(self.low, 3), round(self.high, 3)], "verdict": self.verdict}
+                "interval": [round(self.low, 3), round(self.high, 3)], "verdict": self.verdict,
+                "basis": self.basis, "n_vs_peers": self.n}
 
 
-def against_peers(card: Paired, peer_rows: Sequence[Paired], games: int) -> Verdict:
-    """The card's mean points difference minus its peers' (pooled), with a sequence that may
-    be watched after every game; a card seldom buildable where dealt is said so."""
+def against_peers(card: Paired, peer_rows: Sequence[Paired], games: int, instead: Paired | None = None
+                  ) -> Verdict:
+    """The card against its peers, with a sequence that may be watched after every game; a
+    card seldom buildable where dealt is said so. With `instead` (the card's points minus its
+    peers' built in its place, one observation a game) that is the difference, one sequence at
+    alpha: the branches differ only in the card's own effect, so its variance is about a ninth
+    of the pairs' (docs/simulation.md). Without it, the card's mean points difference minus its
+    peers' pooled one (each pair against the best alternative), two sequences at alpha / 2."""
     pool = [q for q in peer_rows if q.n]
     n_p = sum(q.n for q in pool)
-    if card.n < 2 or n_p < 2:
+    basis = "pairs"
+    if instead is not None and instead.n >= 2:
+        n, delta, basis = instead.n, instead.mean_points, "in its place"
+        r = radius(n, instead.var_points)
+    elif card.n < 2 or n_p < 2:
         word = "rarely buildable" if games >= 50 and card.n < max(2, games // 50) else "undecided"
         return Verdict(card.name, card.mean_points, -math.inf, math.inf, word)
-    mean_p = sum(q.points for q in pool) / n_p
-    sq_p = sum(q.points_sq for q in pool)
-    var_p = max(0.0, (sq_p - n_p * mean_p * mean_p) / (n_p - 1))
-    delta = card.mean_points - mean_p
-    # the two means' sequences at the same level, combined (a union of two 1 - alpha/2 ones)
-    r = radius(card.n, card.var_points, ALPHA / 2) + radius(n_p, var_p, ALPHA / 2)
+    else:
+        mean_p = sum(q.points for q in pool) / n_p
+        sq_p = sum(q.points_sq for q in pool)
+        var_p = max(0.0, (sq_p - n_p * mean_p * mean_p) / (n_p - 1))
+        n, delta = card.n, card.mean_points - mean_p
+        # the two means' sequences at the same level, combined (a union of two 1 - alpha/2 ones)
+        r = radius(card.n, card.var_points, ALPHA / 2) + radius(n_p, var_p, ALPHA / 2)
     lo, hi = delta - r, delta + r
-    if card.n < MIN_N:
+    if n < MIN_N:
         word = "undecided"
     elif lo > 0:
         word = "stronger"
@@ -154,68 +167,7 @@ def against_peers(card: Paired, peer_rows: Sequence[Paired], games: int) -> Verd
         word = "undecided"
     if games >= 50 and card.n < games // 50:
         word = "rarely buildable"
-    return Verdict(card.name, delta, lo, hi, word)
-
-
-def _won(scores: dict[str, Any], seat: int) -> float:
-    winners = scores["winners"]
-    return 1.0 / len(winners) if seat in winners else 0.0
-
-
-@dataclass
-class Branched:
-    """One game's measurements: the branch pairs, who was first dealt each card, the main line's
-    scores (the game the bots played, unbranched)."""
-
-    rows: list[tuple[str, float, int, bool]]  # (card, win difference, points difference, bot took it)
-    dealt: dict[str, int]
-    scores: dict[str, Any]
-
-
-def branch_game(cp: Any, seed: int, players: int, bots: str, cards: set[str], sides: str = "random"
-                ) -> Branched:
-    """One game: at the first decision where a seat holds one of `cards` (not built) and can
-    build it, the game is branched (built / the seat's best move that does not build it), both
-    played out; the main line goes on with the bots' own choices."""
-    g = Game(cp, make_bots(bots, players), seed=seed, sides=sides)
-    out: list[tuple[str, float, int, bool]] = []
-    measured: set[str] = set()
-    dealt: dict[str, int] = {}
-    while not g.over:
-        pending = g.pending()
-        if not pending:
-            break
-        for seat in range(g.n):
-            for card in g.hands[seat]:
-                if card.name in cards and card.name not in dealt:
-                    dealt[card.name] = seat
-        answers = g.ask_bots()
-        for seat, decision in sorted(pending.items()):
-            if decision.kind != "move" or seat in g.unowned:
-                continue
-            for idx, card in enumerate(g.hands[seat]):
-                if card.name not in cards or card.name in measured:
-                    continue
-                builds = [m for m in decision.moves if m.card == idx and m.action == BUILD]
-                if not builds:
-                    continue
-                measured.add(card.name)
-                others = [m for m in decision.moves if not (m.card == idx and m.action == BUILD)]
-                chosen = answers[seat]
-                taken = chosen.card == idx and chosen.action == BUILD
-                if taken:  # the bot's own second choice
-                    probe = g.clone()
-                    chosen = probe.bots[seat].choose(probe.observe(seat), others)
-                results = []
-                for move in (builds[0], chosen):
-                    branch = g.clone()
-                    branch.step({**answers, seat: move})
-                    results.append(branch.play())
-                a, b = results
-                out.append((card.name, _won(a, seat) - _won(b, seat),
-                            a["players"][seat]["total"] - b["players"][seat]["total"], taken))
-        g.step(answers)
-    return Branched(out, dealt, g.scores)
+    return Verdict(card.name, delta, lo, hi, word, basis, n)
 
 
 @dataclass
@@ -232,6 +184,8 @@ class Experiment:
     baseline: Any = None  # pack A: the intent-to-treat rows compare the seat first dealt a card with it
     itt: dict[str, Paired] = field(default_factory=dict)
     interrupted: bool = False  # Ctrl-C, SIGTERM or SIGHUP stopped the last run (its games so far kept)
+    instead: dict[str, Paired] = field(default_factory=dict)  # the card minus its peers in its place
+    in_place: bool = True  # measure the peers in the card's place (False: the pairs alone, as before)
 
     @classmethod
     def of(cls, cp: Any, names: Iterable[str], players: int, bots: str = "greedy", seed: int = 0) -> "Experiment":
@@ -241,7 +195,8 @@ class Experiment:
 
     def verdict(self, name: str) -> Verdict:
         return against_peers(self.cards[name], [self.cards[p] for p in self.peer_of.get(name, ())
-                                                if p in self.cards], self.games)
+                                                if p in self.cards], self.games,
+                             self.instead.get(name) if self.in_place else None)
 
     def run(self, budget: int, focus: Sequence[str] = (), on_game: Callable[["Experiment"], None] | None = None,
             at_least: int = 30, deadline: float | None = None, workers: int = 1) -> "Experiment":
@@ -272,6 +227,9 @@ class Experiment:
         for _seed, got, a in games:
             for name, d_win, d_points, taken in got.rows:
                 self.cards[name].add(d_win, d_points, taken)
+            for name, d_win, d_points, _k in got.instead:
+                c = self.cards[name]
+                self.instead.setdefault(name, Paired(name, c.age, c.color)).add(d_win, d_points)
             if a is not None:
                 self._intent_to_treat(got, a, focus)
             self.games += 1
@@ -285,7 +243,8 @@ class Experiment:
 
     def one(self, seed: int) -> tuple[int, Branched, dict[str, Any] | None]:
         """One seed's games: the branched game of B and, for intent to treat, A's game."""
-        got = branch_game(self.cp, seed, self.players, self.bots, set(self.cards))
+        got = branch_game(self.cp, seed, self.players, self.bots, set(self.cards),
+                          peer_of=self.peer_of if self.in_place else None)
         a = (Game(self.baseline, make_bots(self.bots, self.players), seed=seed, sides="random").play()
              if self.baseline is not None else None)
         return seed, got, a
@@ -334,7 +293,8 @@ def sentence(p: Paired, v: Verdict, peer_rows: Sequence[Paired], games: int, bot
         lead = f"weaker than every base {where}" if p.mean_points < bottom else "weaker than its peers"
     return (f"{p.name}: {lead}: building it is worth {p.mean_points:+.1f} points of score "
             f"({100 * p.mean_win:+.0f} points of win rate) against the player's best alternative, "
-            f"{v.delta:+.1f} against its peers (always-valid 95% interval {v.low:+.1f} to {v.high:+.1f})"
+            f"{v.delta:+.1f} against its peers{' built in its place' if v.basis == 'in its place' else ''} "
+            f"(always-valid 95% interval {v.low:+.1f} to {v.high:+.1f})"
             f"{tail}")
 
 
