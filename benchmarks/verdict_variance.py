@@ -7,18 +7,17 @@ buildable position and at each peer's, this plays every branch the ideas below n
 each kind of playout; the half-widths are then those each design would reach in the same CPU
 seconds (its games in that time: the seconds over its own cost a game):
 
-- plain: the experiment as it was (the card's and its peers' build-minus-best-alternative pairs,
-  each mean with its own sequence at alpha/2, the two radii added; the mixture tuned for unit
-  variance at 100 games: rho^2 = 0.01);
-- tuned: the same data, the mixture tuned for the points' scale (variance about 100 at about
-  a thousand games);
-- one sequence: a game's card difference minus its peers' mean difference in the same game, one
-  sequence at alpha;
-- margin: the same, the outcome the seat's points minus the mean of the others';
-- keyed: the bots' tie-breaking streams re-seeded each turn from (game, age, turn), so that
-  both branches draw the same numbers after they part;
-- instead of a peer: at the card's position, the card built against each affordable peer built
-  in its place (the same hand passed on, only the card's own effect differs), one sequence.
+- pairs, two sequences (as it was): the card's and its peers' build-minus-best-alternative
+  pairs, each mean with its own sequence at alpha/2, the two radii added (rho^2 = 0.01); the
+  same with the mixture tuned to the points' scale (tightest near 300 observations);
+- pairs, one sequence: a game's card difference minus its peers' mean difference in the same
+  game, one sequence at alpha; the same with the outcome the seat's margin over the others'
+  mean; the same with the bots' tie-breaking streams re-seeded each turn from (game, age, turn),
+  so that both branches draw the same numbers after they part;
+- a peer in its place (what compare does now): at the card's position, the card built against
+  each affordable peer built in its place (the same hand passed on, only the card's own effect
+  differs), one sequence; its cost with the peers' pairs kept (compare plays them for the
+  report) and without; and the variance left within strata of the holder's wonder.
 
     python benchmarks/verdict_variance.py --pack benchmarks/planted/neutral-shrine --card Shrine --games 40
 """
@@ -36,7 +35,7 @@ from interpreter.game.rng import Stream
 from interpreter.players.game import Game
 from interpreter.players.roster import make_bots
 from interpreter.rules.moves import BUILD
-from interpreter.sim.experiment import ALPHA, in_its_place, radius
+from interpreter.sim.experiment import ALPHA, RHO2, in_its_place, radius
 from interpreter.sim.runner import game_seed
 
 
@@ -95,6 +94,7 @@ def one_game(cp: Any, seed: int, players: int, card: str, peers: list[str], cloc
                     t0 = time.process_time()
                     got = in_its_place(g, seat, idx, answers, [by[p] for p in peers])
                     row["instead"] = [outcome(s, seat) for s in got]
+                    row["wonder"] = g.cities[seat].name
                     clock["instead"] += time.process_time() - t0
                 rows[c.name] = row
         g.step(answers)
@@ -130,7 +130,7 @@ def main() -> int:
     n_peers = sum(len(g) for g in games) / args.games - 1
     cost = {"plain": 2 * main_s + per_pair["plain"] * (1 + n_peers),
             "keyed": 2 * main_s + per_pair["keyed"] * (1 + n_peers),
-            "instead": 2 * main_s + per_pair["plain"] + clock["instead"] / args.games}
+            "instead": 2 * main_s + per_pair["plain"] + clock["instead"] / args.games}  # no peers' pairs
     print(f"{args.pack}: {card} against {', '.join(peers)}; {args.games} games, {args.players} players, greedy; "
           f"CPU a game: main {main_s:.2f} s, a branch pair {per_pair['plain']:.2f} s (keyed "
           f"{per_pair['keyed']:.2f} s), the peers in its place {clock['instead'] / args.games:.2f} s")
@@ -140,11 +140,14 @@ def main() -> int:
         return None if row is None else row[kind][0][which] - row[kind][1][which]
 
     table = []
-    for label, kind, which, rho2, single in (("plain (as it was)", "plain", 0, 0.01, False),
-                                             ("tuned mixture", "plain", 0, None, False),
-                                             ("one sequence a game", "plain", 0, None, True),
-                                             ("margin, one sequence", "plain", 1, None, True),
-                                             ("keyed bot streams, one sequence", "keyed", 0, None, True)):
+    for label, kind, which, rho2, single in (("pairs, two sequences (as it was)", "plain", 0, RHO2, False),
+                                             ("  the same, the mixture tuned to the points' scale", "plain", 0, None,
+                                              False),
+                                             ("pairs, one sequence of a game's difference", "plain", 0, RHO2, True),
+                                             ("  the same, the outcome a margin over the others", "plain", 1, RHO2,
+                                              True),
+                                             ("  the same, the bots' streams keyed by the turn", "keyed", 0, RHO2,
+                                              True)):
         cd = [d for g in games if (d := diffs(g, card, kind, which)) is not None]
         pd = [d for g in games for p in peers if (d := diffs(g, p, kind, which)) is not None]
         n_games = args.seconds / cost[kind]
@@ -169,9 +172,17 @@ def main() -> int:
             z.append(row["plain"][0][0] - statistics.mean(v[0] for v in row["instead"]))
     if len(z) > 1:
         var = statistics.variance(z)
-        n = int(args.seconds / cost["instead"] * len(z) / args.games)
-        table.append(("a peer in its place, one sequence", statistics.mean(z), var, cost["instead"], n,
-                      width(n, var, ALPHA, tuned(var))))
+        for label, c in (("a peer in its place, one sequence (compare: the peers' pairs kept)",
+                          cost["plain"] + clock["instead"] / args.games),
+                         ("a peer in its place, without the peers' pairs", cost["instead"])):
+            n = int(args.seconds / c * len(z) / args.games)
+            table.append((label, statistics.mean(z), var, c, n, width(n, var, ALPHA, RHO2)))
+        strata: dict[str, list[float]] = defaultdict(list)
+        for g, x in zip([g for g in games if g.get(card) and g[card]["instead"]], z):
+            strata[g[card]["wonder"]].append(x)
+        within = sum(len(v) * statistics.variance(v) for v in strata.values() if len(v) > 1) / len(z)
+        table.append(("  the same, stratified by the holder's wonder (variance within)", statistics.mean(z),
+                      within, c, n, width(n, within, ALPHA, RHO2)))
     print(f"| design | mean vs peers | variance | CPU s a game | observations in {args.seconds:.0f} CPU s | half-width |")
     print("|---|---|---|---|---|---|")
     for label, mean, var, c, n, r in table:
