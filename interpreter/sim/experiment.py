@@ -11,12 +11,15 @@ could be built, it is the card's value to the player holding it, with the bots n
 
 A card's own difference is relative to the player's best alternative, so an ordinary card
 scores below 0 (a bot builds it when nothing better is there); the verdict compares it with its
-peers, the base cards of its age and colour measured the same way in the same games.
+peers, the base cards of its age and colour, each built in its place at the same position: the
+hand passed on is the same, so only the two cards' own effects differ, not the rest of the
+game, and the difference varies 5 to 9 times less than a pair against the best alternative
+(benchmarks/verdict_variance.py). The peers' own pairs are measured too, for the sentence.
 
 When to stop: an always-valid (asymptotic) confidence sequence for the difference in points
-between the card and its peers (Waudby-Smith et al., "Time-uniform central limit theory and
-asymptotic confidence sequences", 2021: a normal mixture with the running variances) may be
-watched after every game without inflating its error: the run stops once each designer card's
+between the card and its peers, one observation a game (Waudby-Smith et al., "Time-uniform
+central limit theory and asymptotic confidence sequences", 2021: a normal mixture with the
+running variance), may be watched after every game without inflating its error: the run stops once each designer card's
 sequence excludes 0 (stronger, weaker) or lies wholly within the margin (no difference found,
 at most +-margin points), or the budget is spent.
 """
