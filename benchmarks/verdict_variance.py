@@ -14,10 +14,13 @@ seconds (its games in that time: the seconds over its own cost a game):
   game, one sequence at alpha; the same with the outcome the seat's margin over the others'
   mean; the same with the bots' tie-breaking streams re-seeded each turn from (game, age, turn),
   so that both branches draw the same numbers after they part;
-- a peer in its place (what compare does now): at the card's position, the card built against
-  each affordable peer built in its place (the same hand passed on, only the card's own effect
-  differs), one sequence; its cost with the peers' pairs kept (compare plays them for the
-  report) and without; and the variance left within strata of the holder's wonder.
+- a peer in its place: at the card's position, the card built against each affordable peer
+  built in its place (the same hand passed on, only the two cards' own effects differ), one
+  sequence; its cost with the peers' pairs kept (compare plays them for the report) and
+  without; and the variance left within strata of the holder's wonder;
+- both ways (what compare does now): the same and, at each peer's own position, the card built
+  in the peer's place, a game's observation the mean of its comparisons (the card's positions
+  alone favour it where it is cheaper than its peers there).
 
     python benchmarks/verdict_variance.py --pack benchmarks/planted/neutral-shrine --card Shrine --games 40
 """
@@ -93,9 +96,13 @@ def one_game(cp: Any, seed: int, players: int, card: str, peers: list[str], cloc
                 if c.name == card:  # each peer built in its place
                     t0 = time.process_time()
                     got = in_its_place(g, seat, idx, answers, [by[p] for p in peers])
-                    row["instead"] = [outcome(s, seat) for s in got]
+                    row["instead"] = [outcome(s, seat) for _n, s in got]
                     row["wonder"] = g.cities[seat].name
                     clock["instead"] += time.process_time() - t0
+                else:  # the card built in this peer's place
+                    t0 = time.process_time()
+                    row["reverse"] = [outcome(s, seat) for _n, s in in_its_place(g, seat, idx, answers, [by[card]])]
+                    clock["reverse"] += time.process_time() - t0
                 rows[c.name] = row
         g.step(answers)
     return rows
@@ -172,7 +179,7 @@ def main() -> int:
             z.append(row["plain"][0][0] - statistics.mean(v[0] for v in row["instead"]))
     if len(z) > 1:
         var = statistics.variance(z)
-        for label, c in (("a peer in its place, one sequence (compare: the peers' pairs kept)",
+        for label, c in (("a peer in its place, one sequence (the peers' pairs kept)",
                           cost["plain"] + clock["instead"] / args.games),
                          ("a peer in its place, without the peers' pairs", cost["instead"])):
             n = int(args.seconds / c * len(z) / args.games)
@@ -183,6 +190,18 @@ def main() -> int:
         within = sum(len(v) * statistics.variance(v) for v in strata.values() if len(v) > 1) / len(z)
         table.append(("  the same, stratified by the holder's wonder (variance within)", statistics.mean(z),
                       within, c, n, width(n, within, ALPHA, RHO2)))
+    both = []  # both ways (compare): at the card's position and, the card in its place, at each peer's
+    for g in games:
+        diffs = [] if not g.get(card) else [g[card]["plain"][0][0] - v[0] for v in g[card]["instead"]]
+        diffs += [v[0] - g[p]["plain"][0][0] for p in peers if g.get(p) for v in g[p]["reverse"]]
+        if diffs:
+            both.append(statistics.mean(diffs))
+    if len(both) > 1:
+        var = statistics.variance(both)
+        c = cost["plain"] + (clock["instead"] + clock["reverse"]) / args.games
+        n = int(args.seconds / c * len(both) / args.games)
+        table.append(("both ways: its peers in its place and it in theirs (compare now)", statistics.mean(both),
+                      var, c, n, width(n, var, ALPHA, RHO2)))
     print(f"| design | mean vs peers | variance | CPU s a game | observations in {args.seconds:.0f} CPU s | half-width |")
     print("|---|---|---|---|---|---|")
     for label, mean, var, c, n, r in table:

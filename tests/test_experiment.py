@@ -176,10 +176,11 @@ def test_an_undecided_card_says_what_the_games_so_far_rule_out() -> None:
 
 def test_its_peers_built_in_its_place_narrow_the_interval() -> None:
     """Variance reduction on a fixed seed set: the neutral Shrine (vp 2) against its peers
-    Pawnshop and Theater over the same 60 seeded games. Each peer built in the card's place (the
-    same hand passed on, only the card's own effect differs) varies far less than a pair against
-    the best alternative (the rest of the game diverges), so one sequence of that difference is
-    decided (no difference) where the two sequences of pairs are still about ±8 points wide."""
+    Pawnshop and Theater over the same 60 seeded games. Each peer built in the card's place and
+    the card in each peer's (the same hand passed on, only the two cards' own effects differ)
+    varies far less than a pair against the best alternative (the rest of the game diverges),
+    so one sequence of that difference is decided (no difference) where the two sequences of
+    pairs are still about ±8 points wide."""
     from interpreter.cli.packs import compiled
     from interpreter.sim.experiment import Experiment
     e = Experiment.of(compiled(str(PLANTED)), ["Shrine", "Pawnshop", "Theater"], 4, "greedy", 11)
@@ -187,10 +188,10 @@ def test_its_peers_built_in_its_place_narrow_the_interval() -> None:
     e.run(60, ["Shrine"], at_least=60)
     shrine, peers, instead = e.cards["Shrine"], [e.cards["Pawnshop"], e.cards["Theater"]], e.instead["Shrine"]
     assert e.games == 60 and instead.n >= 50 and shrine.n >= 50
-    assert instead.var_points < shrine.var_points / 4  # about 11 against 140 on these seeds
+    assert instead.var_points < shrine.var_points / 4  # about 5 against 140 on these seeds
     plain = against_peers(shrine, peers, e.games)  # the pairs alone, as before
     placed = e.verdict("Shrine")
     assert placed.basis == "in its place" and plain.basis == "pairs"
     assert placed.high - placed.low < (plain.high - plain.low) / 4
     assert placed.verdict == "no difference" and plain.verdict == "undecided"
-    assert -1.5 < placed.delta < 0  # a copy of a 2-point card without Altar's or Theater's chain
+    assert -1.5 < placed.delta < 1  # 2 points against Pawnshop's 3 and Theater's 2 with a chain

@@ -24,24 +24,26 @@ class Branched:
     rows: list[tuple[str, float, int, bool]]  # (card, win difference, points difference, bot took it)
     dealt: dict[str, int]
     scores: dict[str, Any]
-    # (card, win and points minus the mean of its peers built in its place, how many could be)
-    instead: list[tuple[str, float, float, int]] = field(default_factory=list)
+    # (designer card, peer, at the card's position?, win and points of the card minus the peer),
+    # one for each peer built in the card's place and each peer with the card built in its place
+    instead: list[tuple[str, str, bool, float, int]] = field(default_factory=list)
 
 
-def in_its_place(g: Game, seat: int, idx: int, answers: dict[int, Any], peers: Sequence[Any]
-                 ) -> list[dict[str, Any]]:
-    """The scores of each peer built in the card's place (the same hand passed on, the same
-    streams: only the card's own effect differs), for the peers the seat could build there."""
+def in_its_place(g: Game, seat: int, idx: int, answers: dict[int, Any], others: Sequence[Any]
+                 ) -> list[tuple[str, dict[str, Any]]]:
+    """(name, scores) of each of `others` built in the place of the seat's card `idx` (the same
+    hand passed on, the same streams: only the two cards' own effects differ), for those the
+    seat could build there."""
     out = []
-    for peer in peers:
+    for other in others:
         branch = g.clone()
-        if peer.name in branch.cities[seat].names:
+        if other.name in branch.cities[seat].names:
             continue
-        branch.hands[seat][idx] = peer
+        branch.hands[seat][idx] = other
         move = next((m for m in branch.moves(seat) if m.card == idx and m.action == BUILD), None)
         if move is not None:
             branch.step({**answers, seat: move})
-            out.append(branch.play())
+            out.append((other.name, branch.play()))
     return out
 
 
@@ -50,10 +52,17 @@ def branch_game(cp: Any, seed: int, players: int, bots: str, cards: set[str], si
     """One game: at the first decision where a seat holds one of `cards` (not built) and can
     build it, the game is branched (built / the seat's best move that does not build it), both
     played out; the main line goes on with the bots' own choices. For a card with peers in
-    `peer_of`, each peer is also built in its place there (Branched.instead)."""
+    `peer_of`, each peer is also built in its place there, and at a peer's position the card in
+    the peer's place (Branched.instead): both ways, so that neither the card's positions nor its
+    peers' favour one (a card is affordable at its own, where a peer may cost more)."""
     g = Game(cp, make_bots(bots, players), seed=seed, sides=sides)
     by = {c.name: c for c in cp.cards}
-    instead: list[tuple[str, float, float, int]] = []
+    peer_of = peer_of or {}
+    designers_of: dict[str, list[str]] = {}  # a peer's designer cards
+    for name, peers in peer_of.items():
+        for p in peers:
+            designers_of.setdefault(p, []).append(name)
+    instead: list[tuple[str, str, bool, float, int]] = []
     out: list[tuple[str, float, int, bool]] = []
     measured: set[str] = set()
     dealt: dict[str, int] = {}
@@ -90,11 +99,12 @@ def branch_game(cp: Any, seed: int, players: int, bots: str, cards: set[str], si
                 a, b = results
                 out.append((card.name, _won(a, seat) - _won(b, seat),
                             a["players"][seat]["total"] - b["players"][seat]["total"], taken))
-                if peer_of and peer_of.get(card.name):
-                    got = in_its_place(g, seat, idx, answers, [by[p] for p in peer_of[card.name] if p in by])
-                    if got:
-                        instead.append((card.name, _won(a, seat) - sum(_won(s, seat) for s in got) / len(got),
-                                        a["players"][seat]["total"]
-                                        - sum(s["players"][seat]["total"] for s in got) / len(got), len(got)))
+                total = a["players"][seat]["total"]
+                for peer, s in in_its_place(g, seat, idx, answers, [by[p] for p in peer_of.get(card.name, ())]):
+                    instead.append((card.name, peer, True, _won(a, seat) - _won(s, seat),
+                                    total - s["players"][seat]["total"]))
+                for name, s in in_its_place(g, seat, idx, answers, [by[d] for d in designers_of.get(card.name, ())]):
+                    instead.append((name, card.name, False, _won(s, seat) - _won(a, seat),
+                                    s["players"][seat]["total"] - total))
         g.step(answers)
     return Branched(out, dealt, g.scores, instead)
