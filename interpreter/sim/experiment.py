@@ -11,10 +11,11 @@ could be built, it is the card's value to the player holding it, with the bots n
 
 A card's own difference is relative to the player's best alternative, so an ordinary card
 scores below 0 (a bot builds it when nothing better is there); the verdict compares it with its
-peers, the base cards of its age and colour, each built in its place at the same position: the
-hand passed on is the same, so only the two cards' own effects differ, not the rest of the
-game, and the difference varies 5 to 9 times less than a pair against the best alternative
-(benchmarks/verdict_variance.py). The peers' own pairs are measured too, for the sentence.
+peers, the base cards of its age and colour, each built in its place at the card's position
+and the card in theirs at their positions: the hand passed on is the same, so only the two
+cards' own effects differ, not the rest of the game, and the difference varies about ten times
+less than a pair against the best alternative (benchmarks/verdict_variance.py). The peers' own
+pairs are measured too, for the sentence and the report.
 
 When to stop: an always-valid (asymptotic) confidence sequence for the difference in points
 between the card and its peers, one observation a game (Waudby-Smith et al., "Time-uniform
