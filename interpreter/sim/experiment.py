@@ -39,7 +39,7 @@ from interpreter.sim.branching import Branched, _won, branch_game, in_its_place 
 
 ALPHA = 0.05
 MARGIN = 2.0   # points of score: a smaller difference from the peers is "no difference"
-MIN_N = 30     # branch pairs of the card before any verdict (the sequence is valid asymptotically)
+MIN_N = 30     # observations of the card before any verdict (the sequence is valid asymptotically)
 RHO2 = 0.01    # the mixture's width (per unit variance): tightest around a hundred games
 
 
@@ -161,12 +161,12 @@ def against_peers(card: Paired, peer_rows: Sequence[Paired], games: int, instead
     lo, hi = delta - r, delta + r
     if n < MIN_N:
         word = "undecided"
+    elif -MARGIN <= lo and hi <= MARGIN:  # the whole interval within the margin: equivalent, even
+        word = "no difference"            # where it excludes 0 (a difference too small to matter)
     elif lo > 0:
         word = "stronger"
     elif hi < 0:
         word = "weaker"
-    elif -MARGIN <= lo and hi <= MARGIN:  # the whole interval within the margin: equivalent
-        word = "no difference"
     else:
         word = "undecided"
     if games >= 50 and card.n < games // 50:
@@ -190,6 +190,7 @@ class Experiment:
     interrupted: bool = False  # Ctrl-C, SIGTERM or SIGHUP stopped the last run (its games so far kept)
     instead: dict[str, Paired] = field(default_factory=dict)  # the card minus its peers in its place
     in_place: bool = True  # measure the peers in the card's place (False: the pairs alone, as before)
+    decided: dict[str, Verdict] = field(default_factory=dict)  # each card's first decided verdict
 
     @classmethod
     def of(cls, cp: Any, names: Iterable[str], players: int, bots: str = "greedy", seed: int = 0) -> "Experiment":
@@ -198,9 +199,16 @@ class Experiment:
         return cls(cp, players, bots, seed, cards)
 
     def verdict(self, name: str) -> Verdict:
-        return against_peers(self.cards[name], [self.cards[p] for p in self.peer_of.get(name, ())
-                                                if p in self.cards], self.games,
-                             self.instead.get(name) if self.in_place else None)
+        """The card's verdict: the first one decided (a sequential test stops there; the card's
+        sequence goes on only while others are undecided, so it is not asked again), else now."""
+        if name in self.decided:
+            return self.decided[name]
+        v = against_peers(self.cards[name], [self.cards[p] for p in self.peer_of.get(name, ())
+                                             if p in self.cards], self.games,
+                          self.instead.get(name) if self.in_place else None)
+        if v.verdict in ("stronger", "weaker", "no difference"):
+            self.decided[name] = v
+        return v
 
     def run(self, budget: int, focus: Sequence[str] = (), on_game: Callable[["Experiment"], None] | None = None,
             at_least: int = 30, deadline: float | None = None, workers: int = 1) -> "Experiment":
@@ -241,6 +249,9 @@ class Experiment:
             if a is not None:
                 self._intent_to_treat(got, a, focus)
             self.games += 1
+            for name in self.peer_of:  # each card's verdict is taken when first decided
+                if name in self.cards:
+                    self.verdict(name)
             if on_game:
                 on_game(self)
             if deadline is not None and time.monotonic() >= deadline:
@@ -284,7 +295,8 @@ def sentence(p: Paired, v: Verdict, peer_rows: Sequence[Paired], games: int, bot
                 f"{games} branched games{peers_text}; {bots} bots.")
     if v.verdict == "no difference":
         bound = max(abs(v.low), abs(v.high))
-        return f"{p.name}: no difference found from its peers, at most ±{bound:.1f} points of score{tail}"
+        return (f"{p.name}: no difference found from its peers, at most ±{bound:.1f} points of score "
+                f"({v.delta:+.1f}, interval {v.low:+.1f} to {v.high:+.1f}; within ±{MARGIN:g}){tail}")
     if v.verdict == "undecided" and p.n >= MIN_N and v.low <= 0 <= v.high and math.isfinite(v.high - v.low):
         bound = max(abs(v.low), abs(v.high))  # what the games so far rule out, though not yet the margin
         return (f"{p.name}: no difference found from its peers so far, at most ±{bound:.1f} points of "
