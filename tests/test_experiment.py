@@ -195,3 +195,30 @@ def test_its_peers_built_in_its_place_narrow_the_interval() -> None:
     assert placed.high - placed.low < (plain.high - plain.low) / 4
     assert placed.verdict == "no difference" and plain.verdict == "undecided"
     assert -1.5 < placed.delta < 1  # 2 points against Pawnshop's 3 and Theater's 2 with a chain
+
+
+def test_within_the_margin_is_no_difference_and_a_decided_card_keeps_its_word() -> None:
+    """An interval inside ±2 that excludes 0 (a card half a point below its peers, measured
+    closely) is "no difference", with the estimate in the sentence; and once a card is decided,
+    games played on for other cards do not change its verdict (the first decision is the
+    sequential test's)."""
+    from interpreter.sim.experiment import Experiment, sentence
+    close = Paired("Shrine", 1, "blue")
+    for k in range(400):
+        close.add(0, -0.5 + (k % 3 - 1) * 0.5)  # mean -0.5, variance about 0.17
+    v = against_peers(Paired("Shrine", 1, "blue", n=400), [], 400, close)
+    assert v.high < 0 and -2 <= v.low and v.verdict == "no difference" and v.basis == "in its place"
+    text = sentence(Paired("Shrine", 1, "blue", n=400), v, [], 400, "greedy")
+    assert "no difference found from its peers, at most ±0.6 points" in text and "(-0.5, interval -0.6" in text
+    e = Experiment(cp=None, players=4, cards={"Shrine": Paired("Shrine", 1, "blue", n=40)},
+                   peer_of={"Shrine": []}, games=40)
+    wide = Paired("Shrine", 1, "blue")
+    for k in range(40):
+        wide.add(0, (k % 2) * 2 - 1.2)  # mean -0.2, variance about 1: within ±2 at 40
+    e.instead["Shrine"] = wide
+    assert e.verdict("Shrine").verdict == "no difference"
+    for _ in range(4000):  # much later, a far narrower interval below -2 would say weaker
+        wide.add(0, -2.5)
+    e.games = e.cards["Shrine"].n = 4040
+    assert against_peers(e.cards["Shrine"], [], e.games, wide).verdict == "weaker"
+    assert e.verdict("Shrine").verdict == "no difference" and e.verdict("Shrine").n == 40
