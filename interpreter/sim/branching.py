@@ -1,6 +1,7 @@
 """One game branched where a card could be built (interpreter/sim/experiment.py says why):
 built, or the seat's best alternative, and for a designer card each of its peers built in its
-place; every branch played out with the same random streams and bots."""
+place (and the card in each peer's place at the peer's own position); every branch played out
+with the same random streams and bots."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -20,9 +20,10 @@ pairs are measured too, for the sentence and the report.
 When to stop: an always-valid (asymptotic) confidence sequence for the difference in points
 between the card and its peers, one observation a game (Waudby-Smith et al., "Time-uniform
 central limit theory and asymptotic confidence sequences", 2021: a normal mixture with the
-running variance), may be watched after every game without inflating its error: the run stops once each designer card's
-sequence excludes 0 (stronger, weaker) or lies wholly within the margin (no difference found,
-at most +-margin points), or the budget is spent.
+running variance), may be watched after every game without inflating its error: the run stops
+once each designer card's sequence lies wholly within the margin (no difference found, at most
++-margin points) or else excludes 0 (stronger, weaker), or the budget is spent; a card keeps
+the first verdict decided.
 """
 from __future__ import annotations
 
@@ -139,8 +140,8 @@ def against_peers(card: Paired, peer_rows: Sequence[Paired], games: int, instead
     """The card against its peers, with a sequence that may be watched after every game; a
     card seldom buildable where dealt is said so. With `instead` (the card's points minus its
     peers' built in its place, one observation a game) that is the difference, one sequence at
-    alpha: the branches differ only in the card's own effect, so its variance is about a ninth
-    of the pairs' (docs/simulation.md). Without it, the card's mean points difference minus its
+    alpha: the branches differ only in the two cards' own effects, so its variance is 4 to 16
+    times smaller than the pairs' (docs/simulation.md). Without it, the card's mean points difference minus its
     peers' pooled one (each pair against the best alternative), two sequences at alpha / 2."""
     pool = [q for q in peer_rows if q.n]
     n_p = sum(q.n for q in pool)
