@@ -202,7 +202,8 @@ def main() -> int:
         n = int(args.seconds / c * len(both) / args.games)
         table.append(("both ways: its peers in its place and it in theirs (compare now)", statistics.mean(both),
                       var, c, n, width(n, var, ALPHA, RHO2)))
-    print(f"| design | mean vs peers | variance | CPU s a game | observations in {args.seconds:.0f} CPU s | half-width |")
+    print(f"| design | mean vs peers | variance | CPU s a game | observations in {args.seconds:.0f} CPU s "
+          "| half-width |")
     print("|---|---|---|---|---|---|")
     for label, mean, var, c, n, r in table:
         v = var if isinstance(var, str) else f"{var:.1f}"
