@@ -1,5 +1,6 @@
 # What the greedy policy weighs of a choice that pays with a plan (interpreter/players/choice_worth.py):
-# a built card kept or given up, a change of the passing; the same float arithmetic in the same
+# a built card kept or given up (given up for coins, or upgraded over), a change of the passing
+# (made now or held until the age ends); the same float arithmetic in the same
 # order, so the two greedy bots play move for move alike.
 
 cdef double lost_production(const PackC* P, const Game* g, int seat, const ContribC* e) noexcept nogil:
@@ -45,6 +46,15 @@ cdef double pass_worth(const PackC* P, Game* g, int seat, int k, int card) noexc
     """choice_worth.pass_worth: a reversal of the passing built with hand card `card` (its
     first copy), worth the expected best card of the rest of the hand after the neighbour's
     pick, less the rest's mean; 0 for any other change, no turn after next, or outside an age."""
+    cdef int amount = pass_amount(P, k)
+    if not amount:
+        return 0.0
+    return pass_by(P, g, seat, amount, card)
+
+
+cdef int pass_amount(const PackC* P, int k) noexcept nogil:
+    """choice_worth.pass_amount: the change to the pass distance contribution `k` makes, its
+    `rule pass` rows and those of the effects it holds (H_HOLD: `... until age ends`)."""
     cdef const ContribC* e = &P.contribs[k]
     cdef const HookC* h
     cdef int amount = 0, i
@@ -52,9 +62,9 @@ cdef double pass_worth(const PackC* P, Game* g, int seat, int k, int card) noexc
         h = &P.hooks[e.hook0 + i]
         if h.kind == H_RULE and h.ref == RS_PASS:
             amount += h.amount
-    if not amount:
-        return 0.0
-    return pass_by(P, g, seat, amount, card)
+        elif h.kind == H_HOLD:
+            amount += pass_amount(P, h.inner)
+    return amount
 
 
 cdef double pass_by(const PackC* P, Game* g, int seat, int amount, int card) noexcept nogil:

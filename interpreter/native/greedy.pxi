@@ -266,6 +266,24 @@ cdef double contrib_worth(const PackC* P, const Game* g, int seat, int k, int ke
     return v
 
 
+cdef double card_worth(const PackC* P, Game* g, int seat, int at) noexcept nogil:
+    """GreedyBot._score's worth of hand card `at` as if built (a build's or a draft keep's, before
+    its price): its value, what it counts in conflicts along tracks, the hand a change of the
+    passing brings back (choice_worth.pxi pass_worth, held ones too), less what the card an
+    upgrade is built over still gives the city (GreedyBot.kept); in Python's float order."""
+    cdef int card = hand_of(g, seat)[at], old
+    cdef const CardC* cd = &P.cards[card]
+    cdef double v = value(P, g, seat, cd.contrib)
+    if P.ntwars:  # what it counts in conflicts along tracks (tracks.pxi)
+        v += build_worth(P, g, seat, cd.color, P.contribs[cd.contrib].shields)
+    v += pass_worth(P, g, seat, cd.contrib, at)
+    if cd.upgrades >= 0:  # built over a card of the city, which it loses
+        old = replaced(P, &g.city[seat], card)
+        if old >= 0:
+            v -= contrib_worth(P, g, seat, P.cards[old].contrib, 1)
+    return v
+
+
 cdef double tucked_worth(const PackC* P, const Game* g, int seat, int k, int card) noexcept nogil:
     """bots._tucked_worth: points of `per card of the tucked colour` were `card` put under the
     stage, counted as the cities stand now."""
@@ -307,12 +325,12 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
         have[i] = 0
     for i in range(nm):
         m = &moves[i]
-        if m.action == A_KEEP:
+        if m.action == A_KEEP:  # a draft: the card's worth as if built, less its price
             cd = &P.cards[hand_of(g, seat)[m.card]]
-            v = value(P, g, seat, cd.contrib)
-            if P.ntwars:  # what it counts in conflicts along tracks (tracks.pxi)
-                v = v + build_worth(P, g, seat, cd.color, P.contribs[cd.contrib].shields)
-            v = v - cd.cost_coins / 3.0
+            if not have[m.card]:
+                card_value[m.card] = card_worth(P, g, seat, m.card)
+                have[m.card] = 1
+            v = card_value[m.card] - cd.cost_coins / 3.0
         elif m.action == A_SELL:
             v = (P.sell_coins + g.city[seat].shift[RS_SELL]) / 3.0 - 0.5
         elif m.action == A_LAW:
@@ -320,10 +338,7 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
         elif m.action == A_BUILD:
             cd = &P.cards[hand_of(g, seat)[m.card]]
             if not have[m.card]:
-                card_value[m.card] = value(P, g, seat, cd.contrib)
-                if P.ntwars:
-                    card_value[m.card] += build_worth(P, g, seat, cd.color, P.contribs[cd.contrib].shields)
-                card_value[m.card] += pass_worth(P, g, seat, cd.contrib, m.card)
+                card_value[m.card] = card_worth(P, g, seat, m.card)
                 have[m.card] = 1
             bank = 0 if m.free else (cd.cost_coins + cd.cost_per_age * g.age if cd.less_row < 0 and cd.upgrades < 0
                                      else card_coins(P, g, seat, hand_of(g, seat)[m.card]))

@@ -105,3 +105,20 @@ def test_a_track_step_advancing_its_own_track_is_valued_alike_by_both_cores(play
     cp = compile_pack(load_pack(PACKS / "fuzz-track-loop"))
     for seed in range(3):
         assert first_difference(cp, seed, players, "greedy", "random") == ""
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_held_change_of_the_passing_is_weighed_alike_by_both_greedy_bots(players: int) -> None:
+    """Found by the fuzzer: `rule pass -2 for all until age ends` (a reversal at 3 players) was
+    weighed by the Python greedy bot (the hand it brings back, choice_worth.pass_worth) and not
+    by the native one, which looked for `rule pass` only among a card's own rows, not in what a
+    duration holds; the greedy games parted at 3 players, seed 0."""
+    from dsl.loader import load_pack
+    from interpreter.players.choice_worth import pass_amount
+    from interpreter.rules.compiled import compile_pack
+    from interpreter.sim.differential import first_difference
+    cp = compile_pack(load_pack(PACKS / "fuzz-held-pass"))
+    stockade = next(c for c in cp.cards if c.name == "Stockade")
+    assert pass_amount(stockade.effect) == -2  # held, not a row of the card's own
+    for seed in range(3):
+        assert first_difference(cp, seed, players, "greedy", "random") == ""
