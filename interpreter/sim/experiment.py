@@ -240,10 +240,10 @@ class Experiment:
         for _seed, got, a in games:
             for name, d_win, d_points, taken in got.rows:
                 self.cards[name].add(d_win, d_points, taken)
-            mine: dict[str, list[tuple[float, int]]] = {}
+            per_card: dict[str, list[tuple[float, int]]] = {}
             for name, _peer, _at_card, d_win, d_points in got.instead:
-                mine.setdefault(name, []).append((d_win, d_points))
-            for name, diffs in mine.items():  # the game's observation: the mean of its comparisons
+                per_card.setdefault(name, []).append((d_win, d_points))
+            for name, diffs in per_card.items():  # the game's observation: the mean of its comparisons
                 c = self.cards[name]
                 self.instead.setdefault(name, Paired(name, c.age, c.color)).add(
                     sum(w for w, _p in diffs) / len(diffs), sum(p for _w, p in diffs) / len(diffs))
