@@ -39,6 +39,21 @@ def test_definitions_map_every_field_and_read_as_before() -> None:
     assert primitive(vp) is vp  # an engine word stays itself
 
 
+def test_cost_change_words_become_the_cost_change_primitive() -> None:
+    """`discount` (its `free TARGET` and `all resources` forms too), `surcharge` (a negative coin
+    change) and `rebate` (the owner's purchases from a side) each become one A.CostChangeOp."""
+    (d,) = parse_effects("discount 1 coin on purple cards for neighbors per yellow card")
+    assert primitive(d) == A.CostChangeOp("coin", 1, d.target, ("left", "right"), d.per)
+    (free,) = parse_effects("free red/blue cards for neighbors")
+    assert primitive(free) == A.CostChangeOp("all", 0, A.Target("card", ("red", "blue")), ("left", "right"))
+    (none,) = parse_effects("discount all resources on wonder stages")
+    assert primitive(none) == A.CostChangeOp("all_resources", 0, A.Target("wonder_stage"), ("self",))
+    (s,) = parse_effects("surcharge 2 coins on wonder stages for others")
+    assert primitive(s) == A.CostChangeOp("coin", -2, A.Target("wonder_stage"), ("others",))
+    (r,) = parse_effects("rebate 1 coin from left")
+    assert primitive(r) == A.CostChangeOp("rebate", 1, None, ("self",), None, ("left",))
+
+
 def test_grammar_effect_alternatives_match_the_registry() -> None:
     effect = re.search(r"\?effect:(.*?)\n\n", GRAMMAR, re.S).group(1)
     # a trigger wraps a gain, and a duration (`until age ends`) a lasting one
