@@ -107,6 +107,22 @@ def test_explain_says_what_the_engines_run_of_a_defined_word(capsys) -> None:
     assert "runs as" not in capsys.readouterr().out
 
 
+def test_explain_shows_a_cost_change_as_the_price_s_change(capsys) -> None:
+    """A discount lowers the price (-N), a surcharge raises it (+N), free waives it; the English
+    is the word's own (its row's template)."""
+    from interpreter.cli import main
+    assert main(["explain", "surcharge 1 coin on yellow cards for neighbors; discount 2 resources on "
+                            "wonder stages; free blue cards; rebate 1 coin from left"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == ("english:   Yellow cards cost your two neighbours 1 coin more. Wonder stages cost "
+                        "you 2 resources less (of your choice). You build blue cards for free. Each "
+                        "turn, the first resource you buy from your left neighbour costs 1 coin less.")
+    assert lines[2] == ("runs as:   cost change: coins +1 on yellow cards for neighbors; cost change: "
+                        "resources -2 on wonder stages for the owner; cost change: whole cost waived on "
+                        "blue cards for the owner; cost change: coins -1 on the first resource bought "
+                        "from left each turn")
+
+
 def test_every_definition_template_uses_known_flags_and_holes_and_ends_with_a_fallback() -> None:
     """A row's English cannot name a flag or a hole dsl/english.py does not fill, and its last
     case holds always (so every parse of the word reads as something)."""
