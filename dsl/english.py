@@ -334,6 +334,7 @@ HOLES.update({
 
 
 def _capital(text: str) -> str:
+    """The text with its first letter a capital (a sentence's first word)."""
     return text[0].upper() + text[1:]
 
 
