@@ -35,6 +35,7 @@ def main() -> int:
     seen: Counter[str] = Counter()
     found: list[str] = []
     refused: Counter[str] = Counter()  # why packs were refused: a generator bug shows up here
+    declined: Counter[str] = Counter()  # what the native core declined (the packs Python only plays)
     start = time.perf_counter()
     count = [0]
 
@@ -50,6 +51,8 @@ def main() -> int:
             outcome, why = pack_fuzz.check(folder, args.seeds)
             if outcome == "refused":
                 refused[why[:90]] += 1
+            elif why:
+                declined[why[:90]] += 1
         except AssertionError as err:
             outcome = "DIFFERENT"
             found.append(f"{folder}: {str(err)[:500]}")
@@ -64,6 +67,8 @@ def main() -> int:
           + ", ".join(f"{k} {v}" for k, v in sorted(seen.items())))
     for why, n in refused.most_common(5):
         print(f"  refused {n}: {why}")
+    for why, n in declined.most_common(12):
+        print(f"  python only {n}: {why}")
     for line in found:
         print(line)
     return 1 if found else 0

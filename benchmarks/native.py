@@ -2,6 +2,15 @@
 
     python benchmarks/native.py                  # the figures (a few minutes)
     python benchmarks/native.py --diff 1000      # 1,000 seeds on both cores, compared move by move
+    python benchmarks/native.py --old /work/wt/oldcore --rounds 7   # this build against another
+
+`--old PATH` times this checkout's built core against the one built in the checkout at PATH
+(`git worktree add PATH COMMIT`, then `python setup.py build_ext --inplace` there), in one run:
+each build in its own worker process (benchmarks/core_worker.py), the rounds interleaved (new,
+old, then old, new, ...) so that the machine's load falls on both alike; it prints, for the
+greedy playout and random games, each build's best round and the ratio new / old of the time
+per unit (below 1: the new core is faster), with the spread of the per-round ratios. Run it
+against the same commit first: that ratio's distance from 1 is the noise.
 
 CPU time of this process (one core). Targets: a greedy playout from Age II in <= 50 us at 4
 players and <= 90 us at 7; random games >= 30,000/s at 3 players and >= 15,000/s at 7.
@@ -9,7 +18,11 @@ players and <= 90 us at 7; random games >= 30,000/s at 3 players and >= 15,000/s
 from __future__ import annotations
 
 import argparse
+import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any, Callable
 
 from dsl.loader import load_pack
@@ -133,11 +146,72 @@ def differential(seeds: int) -> int:
     return bad
 
 
+class Worker:
+    """One checkout's core in a process of its own (benchmarks/core_worker.py)."""
+
+    def __init__(self, root: Path):
+        self.proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("core_worker.py")), str(root)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.core = self.proc.stdout.readline().strip()
+        if not self.core or self.core.startswith("ERROR"):
+            raise SystemExit(self.core or f"the worker for {root} ended")
+
+    def time(self, kind: str, n: int, units: int) -> float:
+        self.proc.stdin.write(f"{kind} {n} {units}\n")
+        self.proc.stdin.flush()
+        return float(self.proc.stdout.readline())
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+# what --old times: (name, worker kind, players, units per round, how a time is printed)
+VERSUS = (("greedy playout from Age II, 4 players", "greedy", 4, 4000, lambda s: f"{s * 1e6:.1f} us"),
+          ("greedy playout from Age II, 7 players", "greedy", 7, 2000, lambda s: f"{s * 1e6:.1f} us"),
+          ("random games, 3 players", "random", 3, 10000, lambda s: f"{1 / s:,.0f} /s"),
+          ("random games, 7 players", "random", 7, 4000, lambda s: f"{1 / s:,.0f} /s"))
+
+
+def summary(new: list[float], old: list[float]) -> tuple[float, float, float, float]:
+    """(best new / best old, then the median, least and greatest of the ratios round by round):
+    times per unit, one pair of rounds run back to back each."""
+    ratios = [a / b for a, b in zip(new, old)]
+    return min(new) / min(old), statistics.median(ratios), min(ratios), max(ratios)
+
+
+def versus(old: Path, rounds: int) -> None:
+    """This checkout's core against the one at `old`, interleaved rounds in one run."""
+    new = Worker(Path(__file__).resolve().parents[1])
+    was = Worker(old)
+    print(f"new: {new.core}\nold: {was.core}\n")
+    print("| figure | new (best) | old (best) | new / old time (best) | per-round ratios: median [min, max] |")
+    print("|---|---|---|---|---|")
+    for name, kind, n, units, show in VERSUS:
+        times: dict[str, list[float]] = {"new": [], "old": []}
+        new.time(kind, n, units // 10)  # a warm-up round each, not counted
+        was.time(kind, n, units // 10)
+        for r in range(rounds):
+            order = (("new", new), ("old", was)) if r % 2 == 0 else (("old", was), ("new", new))
+            for label, w in order:
+                times[label].append(w.time(kind, n, units))
+        best, median, low, high = summary(times["new"], times["old"])
+        print(f"| {name} | {show(min(times['new']))} | {show(min(times['old']))} | {best:.3f} | "
+              f"{median:.3f} [{low:.3f}, {high:.3f}] |", flush=True)
+    new.close()
+    was.close()
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--diff", type=int, metavar="SEEDS", help="run the differential check instead")
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--old", type=Path, metavar="PATH",
+                    help="time this build against the core built in the checkout at PATH (interleaved rounds)")
     args = ap.parse_args()
+    if args.old:
+        versus(args.old, args.rounds)
+        return 0
     ok, why = native.status()
     if not ok:
         print(f"no native core: {why}")

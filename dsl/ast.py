@@ -306,6 +306,27 @@ class QuantityGain:
 
 
 @dataclass(frozen=True)
+class Hold:
+    """The hold primitive (dsl/definitions.py): what a city holds while the source holds (its
+    card stands, its stage is built): a contribution folded into the city's totals. No card
+    writes it: the flat forms of `produce`, `shields` and `science` are definitions whose parse
+    becomes one, and the engines run only this.
+
+    resources: fixed production (all of them), or one of them each turn when `choice` (a
+    resource named twice is one option); tradable: neighbours may buy it; shields: military
+    strength; symbols: one science symbol, or a wild one (several names or "any": one of them,
+    chosen at game end; "most", "swap": settled at game end)."""
+
+    resources: tuple[tuple[str, int], ...] = ()
+    choice: bool = False
+    tradable: bool = True
+    shields: int = 0
+    symbols: tuple[str, ...] = ()
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
 class Rebate:
     """Each turn, the first resource bought from the neighbour at `side` costs `amount` less."""
 

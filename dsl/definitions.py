@@ -33,7 +33,9 @@ class Definition:
     """A built-in word as a primitive: `fields` (primitive field, word field) copied from the
     word's parse, `fixed` (primitive field, value) set; `english` (flags, template) cases,
     first match used; `clause` the same as the rest of a sentence (a trigger's or a choice's
-    gain: 'take 2 coins'); without it, the sentence without its 'When built, '."""
+    gain: 'take 2 coins'); without it, the sentence without its 'When built, '. `only` (word
+    field, value): the row covers the parses with those values alone (the word's other forms
+    are hooks its own handler compiles, and its own English reads)."""
 
     word: str
     node: type
@@ -42,6 +44,7 @@ class Definition:
     fixed: tuple[tuple[str, Any], ...]
     english: tuple[tuple[tuple[str, ...], str], ...]
     clause: tuple[tuple[tuple[str, ...], str], ...] = ()
+    only: tuple[tuple[str, Any], ...] = ()
 
 
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
@@ -50,6 +53,11 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "(the conflict tokens victory and defeat included); N, or N per COUNT counted in "
               "each of those cities; for the owner or a TARGET; a loss of coins a city cannot pay "
               "becomes debt tokens; with `to you`, what is paid goes to the owner."),
+    # --- hold: what a city holds while the source holds ---
+    Primitive("hold", A.Hold,
+              "What a city holds while the source holds (its card stands, its stage is built): "
+              "fixed or either/or production, tradable or not; shields; a science symbol or a "
+              "wild one (one of several, any, one more of the most common, one swapped)."),
     # the cost change primitive
     Primitive("cost change", A.CostChangeOp,
               "While its source holds, the price of some builds changes: of the owner's or a "
@@ -80,6 +88,24 @@ DEFINITIONS: dict[str, Definition] = {d.word: d for d in (
                ((("loss",), "When built, {whom} loses {amount coin}{to you}{per its} (or takes a debt "
                             "token for each coin it does not pay)."),
                 ((), "When built, {whom} takes {amount coin}{per its} from the bank."))),
+    # --- hold: the flat forms of produce, shields, science ---
+    Definition("produce", A.Produce, "hold",
+               (("resources", "resources"), ("choice", "choice"), ("tradable", "tradable")), (),
+               ((("choice",), "Produces one of {one of} each turn{unsold}."),
+                ((), "Produces {resources} each turn{unsold}.")),
+               only=(("relative", ""), ("sides", ("self",)))),
+    Definition("shields", A.Shields, "hold",
+               (("shields", "count"),), (),
+               (((), "{shields shield}."),),
+               only=(("per", None), ("sides", ("self",)))),
+    Definition("science", A.Science, "hold",
+               (("symbols", "symbols"),), (),
+               ((("most",), "One more science symbol of the kind you have most of, at game end (on a "
+                            "tie, whichever of them scores best)."),
+                (("swap",), "At game end, one of your science symbols becomes a symbol of your choice "
+                            "({symbols}), whichever scores best."),
+                (("wild",), "One science symbol of your choice ({symbols}), chosen at game end."),
+                ((), "Science symbol: {symbol}."))),
     # over the cost change primitive
     Definition("discount", A.Discount, "cost change",
                (("unit", "unit"), ("amount", "amount"), ("target", "target"), ("sides", "sides"),
@@ -106,7 +132,7 @@ def primitive(node: Any) -> Any:
     """The primitive node a defined word's parse stands for (its position kept); any other
     node as it is."""
     d = BY_NODE.get(type(node))
-    if d is None:
+    if d is None or any(getattr(node, f) != v for f, v in d.only):
         return node
     values = {p: -getattr(node, f[1:]) if f.startswith("-") else getattr(node, f) for p, f in d.fields}
     values.update(d.fixed)
@@ -123,7 +149,8 @@ def unmapped_fields() -> dict[str, set[str]]:
         node_fields = {f.name for f in dataclasses.fields(d.node)} - {"line", "column"}
         prim_fields = {f.name for f in dataclasses.fields(PRIMITIVES[d.primitive].node)} - {"line", "column"}
         mapped = {p for p, _ in d.fields} | {p for p, _ in d.fixed}
-        diff = (node_fields ^ {f.lstrip("-") for _, f in d.fields}) | {f"{d.primitive}.{p}" for p in mapped - prim_fields}
+        read = {f.lstrip("-") for _, f in d.fields} | {f for f, _ in d.only}  # a form's test reads its field
+        diff = (node_fields ^ read) | {f"{d.primitive}.{p}" for p in mapped - prim_fields}
         if diff:
             out[d.word] = diff
     return out
@@ -161,7 +188,22 @@ def _cost_change_text(p: Any) -> str:
     return f"{change} on {target_text(p.target)} for {_who(p.sides)}"
 
 
-_TEXT = {"gain": _gain_text, "cost change": _cost_change_text}  # per primitive
+def hold_text(p: A.Hold) -> str:
+    """The hold primitive's fields as `explain` shows them: `production 2 wood, 1 clay`,
+    `production one of wood/clay, not tradable`, `shields 2`, `science one of gear/tablet`."""
+    out = []
+    if p.resources:
+        what = "one of " + "/".join(dict.fromkeys(r for r, _ in p.resources)) if p.choice else \
+            ", ".join(f"{k} {r}" for r, k in p.resources)
+        out.append(f"production {what}" + ("" if p.tradable else ", not tradable"))
+    if p.shields:
+        out.append(f"shields {p.shields}")
+    if p.symbols:
+        out.append("science " + ("one of " + "/".join(p.symbols) if len(p.symbols) > 1 else p.symbols[0]))
+    return "; ".join(out)
+
+
+_TEXT = {"gain": _gain_text, "hold": hold_text, "cost change": _cost_change_text}  # per primitive
 
 
 def primitives_text(effects: tuple[Any, ...]) -> str:

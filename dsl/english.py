@@ -22,57 +22,6 @@ def english(node: object, vocab: Vocabulary = BASE_VOCABULARY) -> str:
 
 
 @english.register
-def _(n: A.Produce, vocab: Vocabulary = BASE_VOCABULARY) -> str:
-    if n.relative == "produced":
-        return ("Each turn, one more unit of a resource of your choice that your city already "
-                "produces for its neighbours to buy (neighbours cannot buy it).")
-    if n.relative:
-        return ("Each turn, one unit of a resource of your choice that your city does not produce "
-                "for its neighbours to buy (neighbours cannot buy it).")
-    if n.choice:
-        text = f"Produces one of {_or_list([r for r, _ in n.resources])} each turn"
-    else:
-        text = "Produces " + _or_list([f"{k} {r}" for r, k in n.resources], "and") + " each turn"
-    if n.sides != ("self",):  # given to other cities (one chosen when built: kept from then on)
-        who = whose(n.sides).replace(" at that moment", " when this is built")
-        many = "two" in who or " and " in who
-        its = "their" if many else "its"
-        text = f"{who[0].upper()}{who[1:]} {'produce' if many else 'produces'}" \
-            + text[len("Produces"):] + f", as {its} own, while this card stands"
-        return text + ("" if n.tradable else f" ({its} neighbours cannot buy it)") + "."
-    return text + ("" if n.tradable else " (neighbours cannot buy it)") + "."
-
-
-@english.register
-def _(n: A.Shields, vocab: Vocabulary = BASE_VOCABULARY) -> str:
-    if n.sides != ("self",):
-        more = "more" if n.count >= 0 else "fewer"
-        each = f" {counted(n.per, vocab)}" if n.per is not None else ""
-        who = whose(n.sides)
-        many = "two" in who or " and " in who
-        return (f"In each conflict, {who} {'have' if many or who == 'you' else 'has'} "
-                f"{_plural(abs(n.count), 'shield')} {more}{each}.")
-    if n.per is not None:
-        return f"In each conflict, {_plural(n.count, 'shield')} {counted(n.per, vocab)}."
-    return _plural(n.count, "shield") + "."
-
-
-@english.register
-def _(n: A.Science, vocab: Vocabulary = BASE_VOCABULARY) -> str:
-    if n.symbols == ("most",):
-        return ("One more science symbol of the kind you have most of, at game end (on a tie, "
-                "whichever of them scores best).")
-    if n.symbols == ("swap",):
-        return ("At game end, one of your science symbols becomes a symbol of your choice "
-                f"({_or_list(list(vocab.symbols))}), whichever scores best.")
-    if n.symbols == ("any",) or len(n.symbols) > 1:
-        options = vocab.symbols if n.symbols == ("any",) else n.symbols
-        return (f"One science symbol of your choice ({_or_list(list(options))}), "
-                "chosen at game end.")
-    return f"Science symbol: {n.symbols[0]}."
-
-
-@english.register
 def _(n: A.VictoryPoints, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     if n.condition == "wonder_complete":
         plain = english(A.VictoryPoints(n.amount, n.per), vocab).rstrip(".")
@@ -338,10 +287,64 @@ def _capital(text: str) -> str:
     return text[0].upper() + text[1:]
 
 
+# --- hold: the flat forms of produce, shields, science (their other forms: OWN_FORMS) ---
+FLAGS.update({
+    "choice": lambda p: p.choice,  # one of the resources each turn
+    "most": lambda p: p.symbols == ("most",),
+    "swap": lambda p: p.symbols == ("swap",),
+    "wild": lambda p: p.symbols == ("any",) or len(p.symbols) > 1,
+})
+HOLES.update({
+    "one of": lambda p, v: _or_list([r for r, _ in p.resources]),
+    "resources": lambda p, v: _or_list([f"{k} {r}" for r, k in p.resources], "and"),
+    "unsold": lambda p, v: "" if p.tradable else " (neighbours cannot buy it)",
+    "shields shield": lambda p, v: _plural(p.shields, "shield"),
+    "symbols": lambda p, v: _or_list(list(v.symbols if p.symbols in (("any",), ("swap",)) else p.symbols)),
+    "symbol": lambda p, v: p.symbols[0],
+})
+
+
+def _produce_hook(n: A.Produce, vocab: Vocabulary) -> str:
+    """`produce one produced|unproduced`, and production given to other cities."""
+    if n.relative == "produced":
+        return ("Each turn, one more unit of a resource of your choice that your city already "
+                "produces for its neighbours to buy (neighbours cannot buy it).")
+    if n.relative:
+        return ("Each turn, one unit of a resource of your choice that your city does not produce "
+                "for its neighbours to buy (neighbours cannot buy it).")
+    # given to other cities (one chosen when built: kept from then on)
+    text = english(A.Produce(n.resources, n.choice), vocab).rstrip(".")
+    who = whose(n.sides).replace(" at that moment", " when this is built")
+    many = "two" in who or " and " in who
+    its = "their" if many else "its"
+    text = f"{who[0].upper()}{who[1:]} {'produce' if many else 'produces'}" \
+        + text[len("Produces"):] + f", as {its} own, while this card stands"
+    return text + ("" if n.tradable else f" ({its} neighbours cannot buy it)") + "."
+
+
+def _shields_hook(n: A.Shields, vocab: Vocabulary) -> str:
+    """Shields counted anew at each conflict, or other cities' shields."""
+    if n.sides != ("self",):
+        more = "more" if n.count >= 0 else "fewer"
+        each = f" {counted(n.per, vocab)}" if n.per is not None else ""
+        who = whose(n.sides)
+        many = "two" in who or " and " in who
+        return (f"In each conflict, {who} {'have' if many or who == 'you' else 'has'} "
+                f"{_plural(abs(n.count), 'shield')} {more}{each}.")
+    return f"In each conflict, {_plural(n.count, 'shield')} {counted(n.per, vocab)}."
+
+
+OWN_FORMS = {A.Produce: _produce_hook, A.Shields: _shields_hook}  # forms a row's `only` leaves out
+# --- end hold ---
+
+
 def defined_english(n: object, vocab: Vocabulary = BASE_VOCABULARY,
                     cases: tuple[tuple[tuple[str, ...], str], ...] | None = None) -> str:
-    """A defined word's sentence (or `cases`: its clause) from its definition's templates."""
+    """A defined word's sentence (or `cases`: its clause) from its definition's templates; a
+    form its row does not cover, from the word's own English (OWN_FORMS)."""
     p = primitive(n)
+    if p is n:
+        return OWN_FORMS[type(n)](n, vocab)
     for flags, template in cases if cases is not None else BY_NODE[type(n)].english:
         if all(FLAGS[f](p) for f in flags):
             return fill(template, {name: HOLES[name](p, vocab) for name, _, _ in holes(template)})[0]

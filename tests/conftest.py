@@ -5,17 +5,9 @@ from __future__ import annotations
 import os
 
 import pytest
+from game_checks import native_or_skip
 
 
-def native_or_skip() -> None:
-    """Skip (fail in CI) when the native core is not there."""
-    from interpreter import native
-    ok, why = native.status()
-    if ok:
-        return
-    if os.environ.get("CI") and os.environ.get("WONDERS_CORE", "").lower() != "python":
-        pytest.fail(f"CI must build the native core: {why}")
-    pytest.skip(f"native core unavailable: {why}")
 
 
 @pytest.fixture(params=["python", "native"])

@@ -6,6 +6,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 
 def card_places(g: Any) -> Counter:
     """How many times each card name is somewhere: in a city, under a stage, in a second hand,
@@ -70,3 +72,16 @@ def same_games_on_both_cores(cp: Any, players: int, seeds: Any) -> None:
         bots = ("random", "greedy", "random,greedy")[seed % 3]
         diff = first_difference(cp, seed * 11 + players, players, bots, ("A", "B", "random")[seed % 3])
         assert diff == "", diff
+
+
+def native_or_skip() -> None:
+    """Skip (fail in CI) when the native core is not there."""
+    import os
+
+    from interpreter import native
+    ok, why = native.status()
+    if ok:
+        return
+    if os.environ.get("CI") and os.environ.get("WONDERS_CORE", "").lower() != "python":
+        pytest.fail(f"CI must build the native core: {why}")
+    pytest.skip(f"native core unavailable: {why}")

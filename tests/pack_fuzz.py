@@ -1,16 +1,21 @@
 """Packs written at random from the language (hypothesis strategies), for the differential
 fuzzer: every generated pack must either be refused by `validate` with located problems, or
 play on both cores to the same moves, digests and scores (tests/hostile/test_pack_fuzz.py; a
-longer run: benchmarks/fuzz_packs.py).
+longer run: benchmarks/fuzz_packs.py). A pack the native core declines (NotNative) is played
+by Python alone at every count and counted so ("python only").
 
 A pack extends base or Cities (for token kinds, debt and black cards) or Leaders (a draft and
 a second hand), replaces some of their cards by cards with random effects of every registry
 word (`WORDS`, checked equal to the registry's; `draw` and `bury` in packs with a second deck,
-`advance` in packs with tracks) and random costs (zero coins included), may change rules numbers (coins, hand size, trade
-price, ages) and the player counts, may declare tracks (rewards of random words, conflicts along
-them counting shields, cards, coins, stages or victories) moved by `advance`, may define words
-(`words:`, a body of random effects with a number made a parameter, one defined over another)
-that its cards use, and is played at every count it declares."""
+`advance` in packs with tracks; choices, durations, surcharges, triggers on a neighbour buying
+from the owner, coins lost to the owner) and random costs (zero coins included), may change
+rules numbers (coins, hand size, trade price, ages) and the player counts, may declare tracks
+(rewards of random words, conflicts along them counting shields, cards, coins, stages or
+victories) moved by `advance`, may define words (`words:`, a body of random effects with a
+number made a parameter, one defined over another, one over a colour, cities and a resource)
+that its cards use, may hold one or two of the constructs the native core declines
+(`PYTHON_ONLY`: costs counted from the city, upgrades, secret objectives, the table's decks
+revealed, auctioned or laid in a market row), and is played at every count it declares."""
 from __future__ import annotations
 
 import re
@@ -26,6 +31,8 @@ SIDES = ("left", "right", "self", "neighbors", "all", "left, self", "right, left
 SYMBOLS = ("compass", "gear", "tablet")
 EVENTS = ("build card", "build yellow card", "build chain", "build wonder stage", "buy",
           "win conflict", "lose conflict", "take coins")
+WHO = ("left", "right", "neighbors", "others")  # the cities `lose` may name
+SOLD = ("neighbors buy from you", "left buy from you")  # a neighbour buying from the owner
 # a few cards of each age to replace (names shared by base, Cities and Leaders)
 REPLACEABLE = {1: [("Lumber Yard", "brown", [3, 4]), ("Altar", "blue", [3, 5]),
                    ("Tavern", "yellow", [4, 5, 7]), ("Stockade", "red", [3, 7]),
@@ -138,7 +145,7 @@ def word_text(draw: Any, word: str, tokens: bool, decks: tuple[str, ...], tracks
         once = draw(st.sampled_from(["", " once per turn", " once per age"]))
         gain = draw(st.sampled_from([f"coins {draw(st.integers(1, 3))}", f"coins {draw(st.integers(1, 3))}",
                                      "vp 1", f"vp 1 {draw(counted())}", "tokens 1 victory"]))
-        event = draw(st.sampled_from(EVENTS + ("neighbours build red card", "others buy")))
+        event = draw(st.sampled_from(EVENTS + ("neighbours build red card", "others buy", *SOLD)))
         if draw(st.integers(0, 4)) == 0:  # the boundaries: an age starting or ending, the game's end
             return f"{gain} when {draw(st.sampled_from(['age starts', 'age ends', 'game ends']))}"
         return f"{gain} when {event}{once}"
@@ -150,7 +157,8 @@ def word_text(draw: Any, word: str, tokens: bool, decks: tuple[str, ...], tracks
         who = draw(st.sampled_from(["others", "neighbors", "left"]))
         how = draw(st.sampled_from(["lose", "gain"]))
         per = draw(st.sampled_from(["", " per victory", " per debt"])) if tokens else ""
-        return f"{who} {how} {k} coin{'s' if k > 1 else ''}{per.replace(' per debt', '') if how == 'gain' else per}"
+        to = draw(st.sampled_from(["", "", " to you"])) if how == "lose" else ""  # stealing
+        return f"{who} {how} {k} coin{'s' if k > 1 else ''}{per.replace(' per debt', '') if how == 'gain' else per}{to}"
     if word == "rebate":
         return f"rebate 1 coin from {draw(st.sampled_from(['left', 'right']))}"
     if word == "tokens":
@@ -205,9 +213,66 @@ def cost(draw: Any) -> str:
 
 
 @st.composite
-def packs(draw: Any) -> tuple[str, str]:
-    """(pack.yaml, cards.yaml) of a pack extending a shipped one."""
-    parent = draw(st.sampled_from(["base", "base", "cities", "leaders"]))
+def state_cost(draw: Any) -> str:
+    """Coins counted from the builder's city (`6 coins, 1 less per blue card`): Python only."""
+    res = draw(st.sampled_from(["", f", {draw(st.sampled_from(RAW))}"]))
+    return f"{_n(draw, 2, 7)} coins{res}, {draw(st.integers(1, 2))} less {draw(counted())}"
+
+
+# the constructs the native core declines (interpreter/native/lower.py NotNative): a pack with
+# one of them is played by Python only, and counted so (check: "python only")
+PYTHON_ONLY = ("state costs", "upgrades", "scored hands", "reveal", "auction", "market")
+TABLE_COLOURS = {"reveal": "event", "auction": "relic", "market": "ware"}
+EVENT_RULES = ("rule trade_price +1", "rule trade_price -1", "rule sell_coins +2", "rule sell_coins -1",
+               "rule victory +1; rule defeat -1", "rule science_set +2")
+
+
+@st.composite
+def table_rules(draw: Any, extras: frozenset[str], lo: int, hi: int, ages: int, tracks: int) -> tuple[str, list[str]]:
+    """The rules lines and the cards of a base pack's table decks (`reveal`, `auction`,
+    `market` phases) and secret objectives (`scored_hands`), as docs/pack-format.md writes them.
+    Each deck holds enough cards that no phase runs out at the pack's most players."""
+    tables = [k for k in ("reveal", "auction", "market") if k in extras]
+    scored = "scored hands" in extras
+    if not tables and not scored:
+        return "", []
+    colours = ["brown", "grey", "blue", "yellow", "red", "green", "purple", *(TABLE_COLOURS[k] for k in tables)]
+    decks = [*(f"{k}s" for k in tables), *(["objectives"] if scored else [])]
+    lines = f"  colors: [{', '.join(colours)}]\n  decks: [{', '.join(decks)}]\n  phases:\n"
+    cards = []
+
+    def card(deck: str, colour: str, text: str) -> None:
+        cards.append(f"  - name: {deck.title()} {len(cards)}\n    deck: {deck}\n    color: {colour}\n"
+                     f'    effect: "{text}"\n')
+    if scored:
+        lines += "    - {name: objective, kind: draft, at: start, deck: objectives, deal: 1, hand: objectives}\n"
+        for _ in range(hi + 1):
+            card("objectives", "purple", draw(word_text("vp", False, ())))
+    if "reveal" in tables:
+        lines += f"    - {{name: event, kind: reveal, deck: reveals, at: {draw(st.sampled_from(['before age', 'after age']))}}}\n"
+        for _ in range(ages + 1):
+            card("reveals", "event", draw(st.sampled_from(EVENT_RULES)))
+    if "auction" in tables:
+        deal = draw(st.integers(1, 2))
+        lines += f"    - {{name: auction, kind: auction, deck: auctions, deal: {deal}, at: after age, ages: [1, 2]}}\n"
+        for _ in range(2 * deal):
+            card("auctions", "relic", draw(effect(False, (), tracks, True, lo)))
+    if "market" in tables:
+        deal = draw(st.integers(1, 4))
+        lines += (f"    - {{name: market, kind: market, deck: markets, deal: {deal}, hand: markets, at: before age, ages: [3]}}\n"
+                  "    - {name: trade, kind: recruit, hand: markets, actions: [build, sell], rest: box, at: before age, ages: [3]}\n")
+        for _ in range(deal):
+            card("markets", "ware", draw(effect(False, (), tracks, True, lo)))
+    if scored:
+        lines += "  scored_hands: [objectives]\n"
+    return lines, cards
+
+
+@st.composite
+def packs(draw: Any, force: str = "") -> tuple[str, str]:
+    """(pack.yaml, cards.yaml) of a pack extending a shipped one; `force`: one of PYTHON_ONLY
+    it holds (a base pack, every card that can carry it does)."""
+    parent = "base" if force else draw(st.sampled_from(["base", "base", "cities", "leaders"]))
     tokens = parent == "cities"
     decks = ("leaders",) if parent == "leaders" else ()
     rules = {}
@@ -239,27 +304,55 @@ def packs(draw: Any) -> tuple[str, str]:
             manifest += (f"    sea{w}:\n      strength: {strength}\n"
                          f"      victory: {[draw(st.integers(1, 5)) for _ in range(ages)]}\n"
                          f"      defeat: {[-draw(st.integers(0, 3)) for _ in range(ages)]}\n")
-    words = draw(st.integers(0, 2)) if draw(st.integers(0, 2)) == 0 else 0
+    extras = frozenset(draw(st.sets(st.sampled_from(PYTHON_ONLY), min_size=1, max_size=2))
+                       if draw(st.integers(0, 7)) == 7 else ())  # (not 0: hypothesis's favourite)
+    extras = frozenset({force}) if force else extras
+    if parent != "base":  # (table decks and phases would have to repeat the parent's)
+        extras -= {"scored hands", "reveal", "auction", "market"}
+    more, table_cards = draw(table_rules(extras, lo, hi, rules.get("ages", 3), tracks))
+    manifest += more
+    words = draw(st.integers(0, 3)) if draw(st.integers(0, 2)) == 0 else 0
     if words:  # words the pack defines: random effects, a number made the parameter `n`
         manifest += "words:\n"
-        for k in range(words):
+        for k in range(min(words, 2)):
             body = "; ".join(draw(st.lists(effect(tokens, decks, tracks), min_size=1, max_size=2)))
             body = re.sub(r"(?<![\w-])\d+(?!\w)", "{n}", body, count=1)
             body = f"w_a {{n}}; {body}" if k else body if "{n}" in body else f"{body}; coins {{n}}"
             manifest += f'  - {{name: w_{"ab"[k]}, params: {{n: int}}, english: "W {{n}}.", body: "{body}"}}\n'
+        if words == 3:  # typed parameters: a colour, whose cities, a resource
+            manifest += f'  - {{name: w_c, params: {{n: int, c: color, who: sides, r: resource}}, english: "C {{n}} {{c}} {{who}} {{r}}.", body: "{draw(typed_body())}"}}\n'
     cards = []
     for age, pool in REPLACEABLE.items():
         for name, colour, players in draw(st.lists(st.sampled_from(pool), max_size=3, unique_by=lambda c: c[0])):
             players = [min(max(p, lo, 3), hi) for p in players]  # as many copies at every count
             text = "; ".join(draw(st.lists(effect(tokens, decks, tracks, True, lo), min_size=1, max_size=2)))
             if words and draw(st.booleans()):  # a use of a defined word, alone or beside the text
-                use = f"w_{draw(st.sampled_from('ab'[:words]))} {draw(st.integers(0, 4))}"
+                use = f"w_{draw(st.sampled_from('abc'[:words]))} {draw(st.integers(0, 4))}"
+                if use.startswith("w_c"):
+                    use += (f" {draw(st.sampled_from(COLOURS))} {draw(st.sampled_from(WHO))}"
+                            f" {draw(st.sampled_from(RAW + MADE))}")
                 text = use if draw(st.booleans()) else f"{use}; {text}"
-            paid = draw(cost())
+            paid = draw(state_cost()) if "state costs" in extras and (force or draw(st.booleans())) else draw(cost())
+            over = (f"    upgrades: {draw(st.sampled_from(REPLACEABLE[age - 1]))[0]}\n"
+                    if "upgrades" in extras and age > 1 and (force or draw(st.booleans())) else "")
             cards.append(f"  - name: {name}\n    replace: true\n    age: {age}\n    color: {colour}\n"
                          f"    players: {players}\n" + (f"    cost: {paid}\n" if paid else "")
-                         + f"    effect: {text}\n")
+                         + over + f'    effect: "{text}"\n')  # quoted: `choose one: ...`
+    cards += table_cards
     return manifest, "cards:\n" + "".join(cards) if cards else "cards: []\n"
+
+
+@st.composite
+def typed_body(draw: Any) -> str:
+    """The body of a defined word over parameters of every kind (`{n}` a number, `{c}` a
+    colour, `{who}` cities, `{r}` a resource), each said at least once."""
+    body = [draw(st.sampled_from(["coins {n} per {c} card in self", "discount 1 coin on {c} cards",
+                                  "coins {n} when build {c} card", "free build once per age on {c} cards",
+                                  "surcharge 1 coin on {c} cards for neighbors"])),
+            draw(st.sampled_from(["vp 1 per red card in {who}", "{who} lose {n} coins", "{who} gain 1 coin"])),
+            draw(st.sampled_from(["produce {r}", "produce {r}/clay", "choose produce {r} or vp {n}",
+                                  "produce {r} until age ends"]))]
+    return "; ".join(body if "{n}" in "".join(body) else [*body, "coins {n}"])
 
 
 def write(folder: Path, pack: tuple[str, str]) -> Path:

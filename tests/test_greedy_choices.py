@@ -58,7 +58,7 @@ def one_turn(g: Game, native: bool) -> tuple[list[str], int]:
     """Seat 0's built cards and coins after one turn of greedy bots, on either core."""
     cp = g.cp
     if native:
-        from conftest import native_or_skip
+        from game_checks import native_or_skip
         native_or_skip()
         from interpreter.native.bridge import from_decision
         ng = from_decision(g, ["greedy"] * g.n)
@@ -231,7 +231,7 @@ def test_a_law_tile_reversing_the_passing_is_weighed_as_a_card_is(tmp_path) -> N
     assert with_pebble - with_jewel == pytest.approx((5 * 9 + 1 / 3) / 6 - (9 + 5 / 3) / 6)
     native = None
     try:
-        from conftest import native_or_skip
+        from game_checks import native_or_skip
         native_or_skip()
         from interpreter.native.bridge import from_decision
         native = from_decision(g, ["greedy"] * g.n)

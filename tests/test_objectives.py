@@ -1,6 +1,7 @@
 """Secret objectives: `rules: scored_hands: [objectives]` scores the cards still in that second
 hand at the game's end for their holder, as if built (on their colour's line). Expectations by
-hand from the card texts; a hand no draft fills is a located error; the native core declines it."""
+hand from the card texts; a hand no draft fills is a located error; the native core plays the
+same games, and declines a card there with points other than `vp`."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -74,10 +75,24 @@ def test_a_scored_hand_no_draft_fills_is_a_located_error(tmp_path: Path, capsys)
     assert "did you mean 'objectives'?" in err and "Traceback" not in err
 
 
-def test_the_native_core_declines_it_by_name(cp) -> None:
+@pytest.mark.parametrize("players", [3, 4])
+def test_both_cores_play_the_same_games(cp, players) -> None:
+    from interpreter import native
+    if not native.available():
+        pytest.skip("no native core built")
+    from game_checks import same_games_on_both_cores
+    from interpreter.native import lower
+    lower(cp)
+    same_games_on_both_cores(cp, players, range(12))
+
+
+def test_the_native_core_declines_a_hand_card_with_other_points_by_name(tmp_path: Path) -> None:
     from interpreter import native
     if not native.available():
         pytest.skip("no native core built")
     from interpreter.native import NotNative, lower
+    folder = _pack(tmp_path)
+    (folder / "cards.yaml").write_text(CARDS + "  - {name: Herald, deck: objectives, color: purple, "
+                                       "effect: vp 1 when build card}\n", encoding="utf-8")
     with pytest.raises(NotNative, match="scored in a hand"):
-        lower(cp)
+        lower(compile_pack(load_pack(folder)))

@@ -17,9 +17,12 @@ GRAMMAR = (Path(dsl.__file__).parent / "effects.lark").read_text(encoding="utf-8
 
 
 def test_every_registry_word_has_a_handler_and_no_handler_is_orphaned() -> None:
-    """A word is run by its own handler or is a definition over a primitive, never both; the
-    handlers beyond the words' are the primitives'."""
-    assert set(HANDLERS) == (set(EFFECTS) - set(DEFINITIONS)) | set(PRIMITIVES)
+    """A word is run by its own handler or is a definition over a primitive, both only when its
+    row covers some of its forms (`only`: the others are its hooks); the handlers beyond the
+    words' are the primitives'."""
+    partial = {w for w, d in DEFINITIONS.items() if d.only}
+    assert partial == {"produce", "shields"}
+    assert set(HANDLERS) == (set(EFFECTS) - set(DEFINITIONS)) | partial | set(PRIMITIVES)
     assert set(DEFINITIONS) <= set(EFFECTS)
     for word, d in DEFINITIONS.items():
         assert d.node is EFFECTS[word].node and d.primitive in PRIMITIVES
@@ -37,6 +40,21 @@ def test_definitions_map_every_field_and_read_as_before() -> None:
     assert primitive(stolen) == A.QuantityGain("coins", -2, sides=("left", "right"), to_owner=True)
     (vp,) = parse_effects("vp 2")
     assert primitive(vp) is vp  # an engine word stays itself
+    (either,) = parse_effects("produce wood/clay")
+    assert primitive(either) == A.Hold(resources=(("wood", 1), ("clay", 1)), choice=True)
+    (private,) = parse_effects("produce 2 glass untradable")
+    assert primitive(private) == A.Hold(resources=(("glass", 2),), tradable=False)
+    (shields,) = parse_effects("shields 2")
+    assert primitive(shields) == A.Hold(shields=2)
+    (wild,) = parse_effects("science gear/tablet")
+    assert primitive(wild) == A.Hold(symbols=("gear", "tablet"))
+    (most,) = parse_effects("science most")
+    assert primitive(most) == A.Hold(symbols=("most",))
+    # the forms a row's `only` leaves out stay the word's (its hooks)
+    for text in ("shields 1 per defeat", "shields -1 for neighbors", "produce wood for neighbors",
+                 "produce one produced"):
+        (hook,) = parse_effects(text)
+        assert primitive(hook) is hook, text
 
 
 def test_cost_change_words_become_the_cost_change_primitive() -> None:
@@ -105,6 +123,10 @@ def test_explain_says_what_the_engines_run_of_a_defined_word(capsys) -> None:
     assert data["runs_as"] == "gain: coins +1 per brown card in neighbors for the owner"
     assert main(["explain", "vp 1"]) == 0
     assert "runs as" not in capsys.readouterr().out
+    assert main(["explain", "produce wood/clay untradable; shields 2; science any; shields 1 per defeat"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2] == ("runs as:   hold: production one of wood/clay, not tradable; hold: shields 2; "
+                        "hold: science any")
 
 
 def test_explain_shows_a_cost_change_as_the_price_s_change(capsys) -> None:

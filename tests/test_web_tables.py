@@ -231,3 +231,13 @@ def test_a_question_in_the_middle_of_a_turn_goes_to_its_player_and_is_saved(tmp_
     (back,) = Hall(cp, TableStore(tmp_path / "t.sqlite")).tables.values()
     assert back.game.over and back.game.log["final"] == table.game.log["final"]
     assert store.shared_tables("cities")[0].log is not None  # the finished game keeps its log
+
+
+def test_a_seat_may_be_the_planning_bot_and_it_plays_its_turn(cp) -> None:  # type: ignore[no-untyped-def]
+    app = create_app(cp, players=3, seed=7)
+    _host, (link,), _w = make_table(app, ("human", "plan", "greedy"))
+    table = next(iter(app.state.hall.tables.values()))
+    assert [s.kind for s in table.seats] == ["human", "plan", "greedy"]
+    player = TestClient(app)
+    assert player.post(link + "/move", data={"move": moves(player.get(link).text)[0]}).status_code == 200
+    assert table.game.turn == 2 and len(table.game.log["turns"][0]["moves"]) == 3

@@ -156,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def label(card: Any) -> str:
-    """A card's name, or a wonder stage's 'Gizah A stage 2'."""
+    """A card's name, or a wonder stage's 'W A stage 2' (wonder, side, stage)."""
     return card if isinstance(card, str) else card.label
 
 

@@ -147,6 +147,10 @@ def load_game(NativePack pack, dict st) -> NativeGame:
                 c.extra[c.nextra] = pack.P.proj[k].penalty if which else pack.P.proj[k].reward
                 city_add(&pack.P, c, c.extra[c.nextra], -1)
                 c.nextra += 1
+        expired = [c.lasting[k] for k in city.get("expired", ()) if 0 <= k < c.nlasting]
+        if expired:  # durations ended (bridge._expired): the city made again without them
+            fill_shorts(expired, c.expired, &c.nexpired, MAXHELD)
+            give_up(&pack.P, g, s, -1)
         for k, v in enumerate(city.get("limits", ())[:c.ntrig]):
             c.trig_used[k] = v
         for k, v in enumerate(city.get("gained", ())[:c.ntrig]):  # by trigger, as folded in

@@ -98,18 +98,22 @@ cdef class NativePack:
                 if hooks[hook0 + k][0] in (H_GAIN, H_DISCARD, H_HANDBUILD, H_DRAW, H_COPYNOW,
                                            H_DISCOWN, H_BURY, H_ADVANCE, H_GIFT, H_EXCHANGE, H_REMOVE):
                     e.builds = 1
+                elif hooks[hook0 + k][0] == H_HOLD and P.contribs[hooks[hook0 + k][13]].builds:
+                    e.builds = 1  # (a held contribution is lowered before its holder)
         cards = t["cards"]
         P.ncards = len(cards)
         P.cards = <CardC*>calloc(max(1, len(cards)), sizeof(CardC))
-        for i, (color, coins, per_age, cost, name, contrib, chains, need0, nneed) in enumerate(cards):
+        for i, (color, coins, per_age, cost, name, contrib, chains, upgrades, less, need0, nneed) in enumerate(cards):
             cd = &P.cards[i]
-            cd.need0, cd.nneed = need0, nneed
+            cd.need0, cd.nneed, cd.less_row, cd.upgrades = need0, nneed, less, upgrades
             cd.color, cd.cost_coins, cd.cost_per_age = color, coins, per_age
             fill_cost(cost, cd.cost_r, cd.cost_n, &cd.ncost, &cd.cost_units)
             cd.any_cost = 1 if (cost or coins or per_age) else 0
             cd.name, cd.contrib, cd.nchain = name, contrib, len(chains)
             for j, x in enumerate(chains):
                 cd.chain[j] = x
+        P.state_costs = any(row[7] >= 0 or row[8] >= 0 for row in cards) or any(st[5] >= 0 for s in t["sides"] for st in s[1])
+        P.scored_hands = t.get("scored_hands", 0)
         P.contrib_card = <int*>malloc(max(1, len(contribs)) * sizeof(int))
         for i in range(len(contribs)):
             P.contrib_card[i] = -1
@@ -123,9 +127,9 @@ cdef class NativePack:
         for i, (board, stages, any_order) in enumerate(sides):
             P.sides[i].board, P.sides[i].nstages, P.sides[i].stage0 = board, len(stages), k
             P.sides[i].any_order = any_order
-            for coins, per_age, cost, contrib, copy, need0, nneed in stages:
+            for coins, per_age, cost, contrib, copy, less, need0, nneed in stages:
                 st = &P.stages[k]
-                st.need0, st.nneed, st.copy = need0, nneed, copy
+                st.need0, st.nneed, st.copy, st.less_row = need0, nneed, copy, less
                 st.cost_coins, st.cost_per_age, st.contrib = coins, per_age, contrib
                 units = 0
                 fill_cost(cost, st.cost_r, st.cost_n, &st.ncost, &j)
@@ -187,8 +191,9 @@ cdef class NativePack:
         for i in range(17):
             P.proj_of_age[i] = -1
         P.nproj = min(len(t.get("projects", ())), MAXPROJ)
-        for i, (age, coins, per_age, cost, reward, penalty, needed, when_full) in enumerate(t.get("projects", ())[:MAXPROJ]):
+        for i, (age, coins, per_age, cost, reward, penalty, needed, when_full, less) in enumerate(t.get("projects", ())[:MAXPROJ]):
             pj = &P.proj[i]
+            pj.less_row = less
             pj.age, pj.cost_coins, pj.cost_per_age = age, coins, per_age
             fill_cost(cost, pj.cost_r, pj.cost_n, &pj.ncost, &j)
             pj.reward, pj.penalty, pj.when_full = reward, penalty, when_full

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from interpreter.game.phases import AGE, schedule
+from interpreter.rules.effects.until import LastingHook
 from . import MASK, NotNative, _prepared, once_per_pack, policies
 from .lower import hand_names
 
@@ -25,7 +26,19 @@ def _city(game: Any, seat: int, hands: list[str], sides: list[tuple[str, str]]) 
             "tucked": [x.id for x in c.tucked], "second_used": int(c.second_used),
             "hands": [[x.id for x in c.hands.get(h, ())] for h in hands],
             "limits": _limits(game, seat), "gained": _gained(game, seat), "tracks": list(c.track_pos),
-            "extras": _extras(game, seat), "laws": list(c.laws), "laws_placed": c.laws_placed}
+            "extras": _extras(game, seat), "laws": list(c.laws), "laws_placed": c.laws_placed,
+            "expired": _expired(game, seat)}
+
+
+def _expired(game: Any, seat: int) -> list[int]:
+    """The durations ended in the city (City.expired), as their places among the durations met
+    folding it in (board, cards, stages, copies, track steps, then the projects' rewards)."""
+    c = game.cities[seat]
+    if not c.expired:
+        return []
+    held = [h for effect, _ in _folded(game, seat) for h in effect.hooks if isinstance(h, LastingHook)]
+    held += [h for e in c.extras for h in e.hooks if isinstance(h, LastingHook)]
+    return [k for k, h in enumerate(held) if h in c.expired]
 
 
 def _extras(game: Any, seat: int) -> list[tuple[int, int]]:

@@ -141,6 +141,23 @@ cdef void city_add(const PackC* P, City* c, int k, int source) noexcept nogil:
                 c.nrule += 1
             else:
                 c.overflow = 1
+        elif h.kind == H_HOLD:  # LastingHook.attach: held until its event, unless ended
+            if not is_expired(c, e.hook0 + i):
+                if c.nlasting < MAXHELD:
+                    c.lasting[c.nlasting] = e.hook0 + i
+                    c.nlasting += 1
+                else:
+                    c.overflow = 1
+                city_add(P, c, h.inner, source)
+
+
+cdef inline int is_expired(const City* c, int row) noexcept nogil:
+    """The H_HOLD row `row` has ended in this city (City.expired)."""
+    cdef int i
+    for i in range(c.nexpired):
+        if c.expired[i] == row:
+            return 1
+    return 0
 
 
 cdef void refresh_relative(const PackC* P, City* c) noexcept nogil:
@@ -387,6 +404,69 @@ cdef int count(const PackC* P, const Game* g, int seat, const CounterC* k) noexc
     if k.every > 1:
         return total // k.every
     return total
+
+
+cdef inline int bank_coins(const PackC* P, const Game* g, int seat, int coins, int per_age,
+                           int less_row) noexcept nogil:
+    """cost_now.printed_coins: a cost's coins now, `N coins per age` times the age, less `N less
+    per THING` times what the builder's city counts now (the row at less_row), never below 0."""
+    cdef int v = coins + per_age * g.age
+    if less_row >= 0:
+        v -= P.hooks[less_row].amount * count(P, g, seat, &P.hooks[less_row].counter)
+        if v < 0:
+            v = 0
+    return v
+
+
+cdef inline int upgrade_refused(const City* c, const CardC* cd) noexcept nogil:
+    """cost_now.upgrade_refusal: an upgrade whose card to build over is not in the city."""
+    return cd.upgrades >= 0 and not has_name(c, cd.upgrades)
+
+
+cdef int replaced(const PackC* P, const City* c, int card) noexcept nogil:
+    """cost_now.replaced: the city's card an upgrade is built over (-1: not an upgrade, or not
+    there), never the upgrade itself."""
+    cdef int i, name = P.cards[card].upgrades
+    if name < 0 or not has_name(c, name):
+        return -1
+    for i in range(c.ncards):
+        if P.cards[c.cards[i]].name == name and c.cards[i] != card:
+            return c.cards[i]
+    return -1
+
+
+cdef inline int card_coins(const PackC* P, const Game* g, int seat, int card) noexcept nogil:
+    """cost_now.printed_coins of a card: bank_coins, an upgrade's less the replaced card's
+    coins (never below 0)."""
+    cdef const CardC* cd = &P.cards[card]
+    cdef int v = bank_coins(P, g, seat, cd.cost_coins, cd.cost_per_age, cd.less_row), old
+    if cd.upgrades >= 0:
+        old = replaced(P, &g.city[seat], card)
+        if old >= 0:
+            v -= P.cards[old].cost_coins
+            if v < 0:
+                v = 0
+    return v
+
+
+cdef int card_cost(const PackC* P, const City* c, int card, int* cr, int* cn) noexcept nogil:
+    """cost_now.printed_resources of an upgrade (the replaced card's resources credited, each
+    never below 0) into cr/cn; returns how many kinds are left."""
+    cdef const CardC* cd = &P.cards[card]
+    cdef const CardC* od
+    cdef int old = replaced(P, c, card), i, j, n = 0, credit
+    for i in range(cd.ncost):
+        credit = 0
+        if old >= 0:
+            od = &P.cards[old]
+            for j in range(od.ncost):
+                if od.cost_r[j] == cd.cost_r[i]:
+                    credit = od.cost_n[j]  # (a dict of the old cost: the last entry of a resource)
+        if cd.cost_n[i] > credit:
+            cr[n] = cd.cost_r[i]
+            cn[n] = cd.cost_n[i] - credit
+            n += 1
+    return n
 
 
 cdef int test_holds(const PackC* P, const Game* g, int seat, const HookC* t) noexcept nogil:

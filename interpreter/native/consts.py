@@ -54,6 +54,7 @@ MAXTILES = 64  # law tiles in a tower
 MAXLAWFX = 4  # rules changes on one law tile
 MAXDRAW = 8  # law tiles one player draws
 MAXTOWER = 64  # law tiles placed on the tower
+MAXHELD = 8  # effects with an end (`until age ends`) one city holds, or has seen end
 
 # -- wild science symbols settled after the others (science.MOST, SWAP)
 SCI_MOST = 16384  # one more of a symbol the city has most of
@@ -83,6 +84,7 @@ H_GIFT = 23  # production for other cities (seats): the contribution `inner`, am
 H_EXCHANGE = 24  # exchange N (amount) same for 1 any: exchange.pxi
 H_REMOVE = 25  # remove N (amount; 0 all) tokens: cond 1 victory, 2 defeat, 0 the kind ref
 H_RULE = 26  # `rule NAME +N for TARGET`: amount added to rules number ref (RS_*) for seats
+H_HOLD = 27  # the contribution `inner` held in the owner's city until the event `period` (durations.pxi)
 
 # -- the quantity a gain changes (an H_GAIN row's period)
 Q_COINS = 0
@@ -118,6 +120,7 @@ E_TAKE = 7
 E_AGESTART = 8
 E_AGEEND = 9
 E_GAMEEND = 10
+E_SOLD = 11  # a neighbour bought from the city (colour: the buyer's side, 1 left, 2 right)
 PH_AGE = 0
 PH_DRAFT = 1
 PH_RECRUIT = 2

@@ -22,7 +22,8 @@ cdef struct HookC:
     int amount
     int cond           # vp: 1 if wonder complete; trigger: once per turn; strength: 1 for others;
                        # tokens, others' coins: 1 if its cities are picked by the row at `inner`
-    int period         # free: the period; cost change: the unit; trigger: the event
+    int period         # free: the period; cost change: the unit; trigger: the event;
+                       # held (H_HOLD): the event that ends it
     int colors
     int nseats
     int seats[3]
@@ -34,7 +35,7 @@ cdef struct HookC:
                        # trigger: where heard (bits 0 own city, 1 left, 2 right, 3 all others,
                        # 4 any other city: lower._heard)
     int resources      # cost change: bank resources, or rebate sides (bits 1, 2)
-    int inner          # trigger: the hook it runs
+    int inner          # trigger: the hook it runs; held, gift: the contribution
     int ref            # draw: deck id; hand build: hand id; tokens: kind id; relative: 1 produced;
                        # trigger: 1 once per age, 2 once per game
 
@@ -75,6 +76,8 @@ cdef struct CardC:
     int contrib
     int nchain
     int chain[MAXCHAIN]
+    int upgrades       # `upgrades: NAME`: the name it is built over (its cost credited), -1 none
+    int less_row       # `N less per THING`: the row (amount off per thing counted), -1 none
     int need0          # prerequisites: hook rows (amount: at least so many counted)
     int nneed
 
@@ -86,6 +89,7 @@ cdef struct StageC:
     int cost_r[MAXCOST]
     int cost_n[MAXCOST]
     int contrib
+    int less_row       # as CardC.less_row
     int need0
     int nneed
 
@@ -119,8 +123,11 @@ cdef struct ProjC:
     int penalty
     int needed[MAXP + 1]  # joiners needed by player count
     int when_full      # paid at the end of the turn its last place is taken
+    int less_row       # as CardC.less_row
 
 cdef struct PackC:
+    int scored_hands   # second hands whose cards score for their holder at the end (bits by hand id)
+    int state_costs    # a card's or stage's coins counted from the state (`N less per ...`, upgrades)
     int cost_others    # a cost change reaches every other city (`for others`): mods_for looks round the table
     int n_res
     int n_col
@@ -339,6 +346,10 @@ cdef struct City:
     int nlaws
     short laws[MAXDRAW]       # the law tiles it holds, sorted (City.laws)
     int laws_placed
+    int nlasting
+    short lasting[MAXHELD]    # H_HOLD rows in force (City.lasting: durations.pxi)
+    int nexpired
+    short expired[MAXHELD]    # H_HOLD rows ended: a city made again skips them (City.expired)
     int overflow              # an array was full: the game cannot be trusted (never for a
                               # pack lower.py accepts; checked after every call)
 

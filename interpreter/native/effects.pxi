@@ -172,6 +172,8 @@ cdef int hook_built(const PackC* P, Game* g, int seat, const HookC* h, int depth
             g.overflow = 1
     elif h.kind == H_DRAW:
         draw_from_box(P, g, seat, h.ref, h.amount)
+    elif h.kind == H_HOLD:  # LastingHook.when_built: the held effect's (production for others)
+        return when_built(P, g, seat, h.inner, depth + 1)
     elif h.kind == H_GIFT:  # GiftHook.when_built: the gifts dealt again
         refresh_gifts(P, g)
     elif h.kind == H_COPYNOW and depth < 4:

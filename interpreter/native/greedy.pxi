@@ -193,7 +193,22 @@ cdef double worth(const PackC* P, const Game* g, int seat, const HookC* h, int d
         return 0.5 * h.amount * (ages_left(P, g) + 1)
     if h.kind == H_RULE:
         return rule_worth(P, g, h)
+    if h.kind == H_HOLD:
+        return held_worth(P, g, seat, h, depth)
     return 0.0
+
+
+cdef double held_worth(const PackC* P, const Game* g, int seat, const HookC* h, int depth) noexcept nogil:
+    """LastingHook.worth: what the held effect is worth for one age: its production a unit's
+    worth, its shields a point each, its trade discounts one each, its hooks their worth spread
+    over the ages left."""
+    cdef const ContribC* e = &P.contribs[h.inner]
+    cdef double rest = 0.0
+    cdef int i
+    for i in range(e.nhooks):
+        rest += worth(P, g, seat, &P.hooks[e.hook0 + i], depth + 1)
+    rest = rest / (ages_left(P, g) + 1)
+    return 1.0 * e.units + 1.0 * e.shields + 1.0 * e.ndisc + rest
 
 
 cdef double value(const PackC* P, const Game* g, int seat, int k) noexcept nogil:
@@ -310,7 +325,8 @@ cdef int greedy_choose(const PackC* P, Game* g, int seat, const Move* moves, int
                     card_value[m.card] += build_worth(P, g, seat, cd.color, P.contribs[cd.contrib].shields)
                 card_value[m.card] += pass_worth(P, g, seat, cd.contrib, m.card)
                 have[m.card] = 1
-            bank = 0 if m.free else cd.cost_coins + cd.cost_per_age * g.age
+            bank = 0 if m.free else (cd.cost_coins + cd.cost_per_age * g.age if cd.less_row < 0 and cd.upgrades < 0
+                                     else card_coins(P, g, seat, hand_of(g, seat)[m.card]))
             v = card_value[m.card] - (bank + m.left + m.right + m.far0 + m.far1 + m.extra) / 3.0
             if m.free == F_POWER:
                 v -= 1.5

@@ -1,5 +1,9 @@
 """A CompiledPack lowered once into plain integer tables the native core copies into C arrays.
 
+Besides the effect words, a card row carries its cost's count (`N less per THING`, a row read
+when the price is asked) and the name it upgrades (`upgrades:`); the rules' `scored_hands` is a
+mask of hand ids.
+
 Which compiled effects the native core runs is decided here, by hook class (_HookLowering.row):
 `NATIVE_KINDS` lists them by registry word, `PHASE_KINDS` the phase kinds. A pack using anything
 else (or larger than the core's fixed arrays) raises NotNative naming it, and the game runs on
@@ -28,16 +32,17 @@ from interpreter.rules.effects.produce import GiftHook
 from interpreter.rules.effects.remove import RemoveTokensHook
 from interpreter.rules.effects.rule import RULE_WORTH, RuleChangeHook
 from interpreter.rules.effects.trade import FarTradeHook
+from interpreter.rules.effects.until import LastingHook
 from interpreter.rules.effects.vp import CountTest
 from interpreter.game.rng import fnv1a, mix
 
 from interpreter.native.consts import (
     A_BUILD, A_SELL, A_WONDER, CT_ATMOST, CT_MORE, CT_MOST, CT_NONE, E_AGEEND, E_AGESTART, E_BUILD,
-    E_BUY, E_CHAIN, E_GAMEEND, E_LOSE, E_STAGE, E_TAKE, E_WIN, H_ADVANCE, H_BURY, H_COPYEND,
+    E_BUY, E_CHAIN, E_GAMEEND, E_LOSE, E_SOLD, E_STAGE, E_TAKE, E_WIN, H_ADVANCE, H_BURY, H_COPYEND,
     H_COPYNOW, H_COST, H_DISCARD, H_DISCOWN, H_DRAW, H_EXCHANGE, H_FARTRADE, H_FREE,
-    H_GAIN, H_GIFT, H_GIVEDEF, H_HANDBUILD, H_PLAYLAST, H_PLAYTWO, H_RELATIVE, H_REMOVE, H_RULE,
+    H_GAIN, H_GIFT, H_GIVEDEF, H_HANDBUILD, H_HOLD, H_PLAYLAST, H_PLAYTWO, H_RELATIVE, H_REMOVE, H_RULE,
     H_STRENGTH, H_TRIGGER, H_VP, HELD, HR_COND, HR_INNER, HR_KIND, LIM_AGE, LIM_GAME,
-    LIM_NONE, MAXADV, MAXBOX, MAXBUILT,
+    LIM_NONE, MAXADV, MAXBOX, MAXBUILT, MAXHELD,
     MAXC, MAXCH, MAXCHAIN, MAXCOPY, MAXCOST, MAXDISC, MAXDRAW, MAXGIFT, MAXHAND, MAXLAWFX, MAXNH, MAXP,
     MAXPROJ, MAXR, MAXRULE, MAXS, MAXSTG, MAXTILES, MAXTK, MAXTOWER, MAXTRACKS, MAXTSTEPS, MAXTWARS,
     MAXWILD, PER_AGE, PER_AGEFIRST, PER_AGELAST, PER_GAME, PERC, PH_AGE, PH_DRAFT, PH_RECRUIT,
@@ -66,7 +71,7 @@ UNIT = {"resource": U_RESOURCE, "coin": U_COIN, "all": U_ALL, "all_resources": U
         "bank": U_BANK, "rebate": U_REBATE, "first_of_color": U_FIRST}
 EVENT = {"build": E_BUILD, "chain": E_CHAIN, "wonder_stage": E_STAGE, "buy": E_BUY,
          "win_conflict": E_WIN, "lose_conflict": E_LOSE, "take_coins": E_TAKE,
-         "age_start": E_AGESTART, "age_end": E_AGEEND, "game_end": E_GAMEEND}
+         "age_start": E_AGESTART, "age_end": E_AGEEND, "game_end": E_GAMEEND, "sold": E_SOLD}
 TEST = {"none": CT_NONE, "at_most": CT_ATMOST, "more": CT_MORE, "most": CT_MOST}  # CountTest.kind
 LIMIT = {"": LIM_NONE, "age": LIM_AGE, "game": LIM_GAME}  # a trigger's once per age / game
 SETTLED = {MOST: SCI_MOST, SWAP: SCI_SWAP}  # science.MOST, SWAP
@@ -93,7 +98,7 @@ NATIVE_KINDS: dict[str, str] = {
     "give": "defeat tokens go to the winner",
     "discount": "coins, resources or the whole cost off, for the owner, its neighbours or every other city; "
                 "counted per thing",
-    "when": "triggers: build, chain, wonder stage, buy, win or lose a conflict, take coins, "
+    "when": "triggers: build, chain, wonder stage, buy, neighbours buying from you, win or lose a conflict, take coins, "
             "age starts or ends, game ends; once per turn, age or game; heard in other cities (`when neighbors ...`); "
             "points gained when one fires (kept per trigger, scored at the end)",
     "draw": "cards drawn from the box into a second hand",
@@ -112,7 +117,11 @@ NATIVE_KINDS: dict[str, str] = {
     "remove": "tokens given back (conflict tokens of the city's choice), by the owner or other cities",
     "rule": "rules numbers changed while a card or stage holds: prices, sales, conflict tokens, "
             "the pass distance, the set bonus, token kinds' points",
+    "until": "a lasting effect (production, shields, trade, cost changes, surcharges, rebates, rules "
+             "changes) held until the age it is built in ends (after its conflicts and `when age ends`)",
+    "surcharge": "the coins of other cities' (or one's own) builds raised, flat or counted per thing",
 }
+ENDS = {"age": E_AGEEND}  # the event a duration ends with (LastingHook.until)
 PHASE_KINDS = ("age", "draft", "recruit")  # the phase kinds the native core runs
 # what a shared project's reward or penalty may do natively: effects that need no card of their
 # own (coins, points, tokens, shields, cost changes, powers); the rest runs in Python
@@ -252,6 +261,10 @@ class _HookLowering:
             return _row(H_EXCHANGE, h.give)
         if t is RuleChangeHook:  # ref: the rules number (SHIFT, or 6 + the token kind)
             return _row(H_RULE, h.amount, seats=_known(h.seats, "a rules change", far=False), ref=_shift(h.rule, tk))
+        if t is LastingHook:  # inner: the held contribution, period: the event that ends it
+            if h.until not in ENDS:
+                raise NotNative(f"a duration until '{h.until}'")
+            return _row(H_HOLD, period=ENDS[h.until], inner=self.contrib(h.held, "wonder"))
         if t is PlayTwoPower:  # (a count with seats no player owns never plays natively)
             return _row(H_PLAYTWO, period={"game": 1, "age": 2}[h.period])
         if getattr(h, "not_native", ""):  # a construct the core declines names itself
@@ -375,9 +388,9 @@ class _Tables:
         if len(c.choices) + len(c.choices_private) > PER_CONTRIB or len(c.science_wild) > PER_CONTRIB \
                 or len(c.discounts) > PER_CONTRIB:
             raise NotNative("more than 12 either/or, wild or trade effects on one card")
+        rows = [self.lowering.row(h) for h in c.hooks]  # a held contribution's rows go first
         hook0 = len(self.hooks)
-        for h in c.hooks:
-            self.hooks.append(self.lowering.row(h))
+        self.hooks.extend(rows)
         discounts = []
         for resources, seats, price in c.discounts:
             discounts.append([sum(1 << r for r in resources), sum(1 << s for s in seats), price])
@@ -401,21 +414,37 @@ class _Tables:
                 row[HR_INNER] = base + (-row[HR_INNER] - 1)
         return out + self.prereqs
 
+    def less(self, less: tuple[int, Counter] | None) -> int:
+        """A cost's `N less per THING` (cost_now.printed_coins) as a row after the hooks (amount:
+        the coins off per thing counted), numbered by fix_needs; -1: none."""
+        if less is None:
+            return -1
+        self.prereqs.append(_row(0, less[0], counter=_counter(less[1], self.lowering.tokens)))
+        return len(self.prereqs) - 1
+
     def fix_needs(self, rows: list[list[Any]]) -> None:
-        """A card's or stage's first prerequisite row, now that the hooks are numbered."""
+        """A card's or stage's first prerequisite row and its cost's count (`less`), now that
+        the hooks are numbered."""
         start = len(self.hooks) + len(self.lowering.inner)
         for row in rows:
             if row[-2] < 0:
                 row[-2] = start + (-row[-2] - 1)
+            if row[-3] >= 0:
+                row[-3] += start
+
+
+def _flat(hooks: Any) -> list[Any]:
+    """Hooks with those a duration holds (LastingHook.held) in their place."""
+    return [x for h in hooks for x in (h.held.hooks if isinstance(h, LastingHook) else (h,))]
 
 
 def _rule_changes(cp: CompiledPack) -> list[RuleChangeHook]:
-    """The `rule` hooks of the pack's cards, boards and stages."""
+    """The `rule` hooks of the pack's cards, boards and stages (held for a while too)."""
     effects: list[Any] = [c.effect for c in cp.cards]
     for side in cp.sides.values():
         effects.append(side.board)
         effects.extend(s.effect for s in side.stages)
-    return [h for e in effects for h in e.hooks if isinstance(h, RuleChangeHook)]
+    return [h for e in effects for h in _flat(e.hooks) if isinstance(h, RuleChangeHook)]
 
 
 def _scored_kinds(cp: CompiledPack) -> set[str]:
@@ -431,11 +460,18 @@ def _check_rule_changes(cp: CompiledPack) -> None:
     """What the core's arrays hold of `rule`: one card of each name and the largest side."""
     per_name: dict[str, int] = {}
     for c in cp.cards:
-        per_name[c.name] = max(per_name.get(c.name, 0), sum(isinstance(h, RuleChangeHook) for h in c.effect.hooks))
+        per_name[c.name] = max(per_name.get(c.name, 0), sum(isinstance(h, RuleChangeHook) for h in _flat(c.effect.hooks)))
     side = max((sum(isinstance(h, RuleChangeHook) for e in (s.board, *(st.effect for st in s.stages))
-                    for h in e.hooks) for s in cp.sides.values()), default=0)
+                    for h in _flat(e.hooks)) for s in cp.sides.values()), default=0)
     if sum(per_name.values()) + side > MAXRULE:
         raise NotNative("more rules changes (`rule`) in one city than the native core holds")
+    held: dict[str, int] = {}
+    for c in cp.cards:
+        held[c.name] = max(held.get(c.name, 0), sum(isinstance(h, LastingHook) for h in c.effect.hooks))
+    side = max((sum(isinstance(h, LastingHook) for e in (s.board, *(st.effect for st in s.stages))
+                    for h in e.hooks) for s in cp.sides.values()), default=0)
+    if sum(held.values()) + side > MAXHELD:
+        raise NotNative("more durations (`until age ends`) in one city than the native core holds")
 
 
 def _lowest_price(cp: CompiledPack, n: int, copies: dict[int, int]) -> int:
@@ -445,13 +481,14 @@ def _lowest_price(cp: CompiledPack, n: int, copies: dict[int, int]) -> int:
     lowering as the worst one, every law tile visible."""
     def falls(hooks: Any, times: int) -> int:
         total = 0
-        for h in hooks:
+        for h in _flat(hooks):
             if isinstance(h, RuleChangeHook) and h.rule == "trade_price" and h.amount < 0:
                 others = sum(1 for s in h.seats if s)
                 total += h.amount * ((times * others) + (0 in h.seats))
         return total
     effects = [c.effect for c in cp.cards] + [e for s in cp.sides.values()
                                                for e in (s.board, *(st.effect for st in s.stages))]
+    effects += [h.held for e in effects for h in e.hooks if isinstance(h, LastingHook)]  # held a while
     written = [cp.rules.trade_price] + [p for e in effects for _, _, p in e.discounts] \
         + [h.price for e in effects for h in e.hooks if isinstance(h, FarTradeHook)]
     low = min(written) + sum(falls(c.effect.hooks, copies.get(c.id, 0)) for c in cp.cards if c.id in copies)
@@ -551,9 +588,10 @@ def _check_city_bounds(cp: CompiledPack, t: _Tables, cards: list[list[Any]],
                               (7, 3 if per_set else MAXWILD, "wild science symbols with points per set")):
         def size(k: int) -> int:  # slot 7: the wilds tried one by one (not `science most|swap`)
             c = t.contribs[k]
+            held = sum(size(row[HR_INNER]) for row in hooks[c[8]:c[8] + c[9]] if row[0] == H_HOLD)
             if slot == 7:
-                return sum(1 for w in c[6] if w not in SETTLED.values())
-            return len(c[2]) + len(c[3]) if slot is None else len(c[slot])
+                return held + sum(1 for w in c[6] if w not in SETTLED.values())
+            return held + (len(c[2]) + len(c[3]) if slot is None else len(c[slot]))
 
         def copied(k: int) -> int:  # the most a contribution's copy powers can bring in
             c = t.contribs[k]
@@ -626,12 +664,7 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
     hands = hand_names(cp)
     tokens = list(rules.tokens)
     t = _Tables(cp, lines, _HookLowering(cp, hands, tokens))
-    if any(c.upgrades for c in cp.cards):  # the core never replaces a built card
-        raise NotNative("a card built over another (`upgrades:`)")
-    if cp.state_costs:  # the core prices printed coins by the age alone
-        raise NotNative("a cost counted from the state (`N coins, 1 less per ...`)")
-    if cp.rules.scored_hands:  # the core scores built cards only
-        raise NotNative("cards scored in a hand at the game's end (`scored_hands`)")
+    scored_hands = _scored_hands(cp, hands)
     names: dict[str, int] = {}
     for c in cp.cards:
         names.setdefault(c.name, len(names))
@@ -642,8 +675,11 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
         chains = [names[x] for x in sorted(c.chains_from) if x in names]
         if len(chains) > MAXCHAIN:
             raise NotNative("more than 8 chains into one card")
+        if c.upgrades and c.upgrades not in names:
+            raise NotNative(f"an upgrade of '{c.upgrades}', which is no card of the pack")
         cards.append([c.color, c.cost_coins, c.cost_per_age, [list(x) for x in c.cost],
-                      names[c.name], t.contrib(c.effect, c.category), chains, *t.needs(c.needs)])
+                      names[c.name], t.contrib(c.effect, c.category), chains,
+                      names[c.upgrades] if c.upgrades else -1, t.less(c.less), *t.needs(c.needs)])
     sides, wonders = [], []
     side_index: dict[tuple[str, str], int] = {}
     for (w, s), side in cp.sides.items():
@@ -656,7 +692,7 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
                 raise NotNative("a cost of more than 8 resources")
             stages.append([st.cost_coins, st.cost_per_age, [list(x) for x in st.cost],
                            t.contrib(st.effect, "wonder"), {"": 0, "left": 1, "right": 2}[st.copy],
-                           *t.needs(st.needs)])
+                           t.less(st.less), *t.needs(st.needs)])
         sides.append([t.contrib(side.board, "wonder"), stages, int(side.any_order)])
     for w in cp.wonders:
         options = sorted(s for (name, s) in cp.sides if name == w)
@@ -666,6 +702,9 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
     projects = _projects(cp, t)
     _check_city_bounds(cp, t, cards, sides, [(p[4], p[5]) for p in projects])
     t.fix_needs(cards + [st for _, stages, _ in sides for st in stages])
+    start = len(t.hooks) + len(t.lowering.inner)
+    for p in projects:  # a join's cost counted from the state (`less`): its row numbered too
+        p[-1] += start if p[-1] >= 0 else 0
     kinds = list(rules.tokens.values())
     wars = [[int(counted is None), _counter(counted, tokens), list(w.victory), list(w.defeat)]
             for w, counted in zip(rules.track_conflicts, cp.track_strength)]
@@ -689,12 +728,29 @@ def lower(cp: CompiledPack) -> dict[str, Any]:
         "tracks": tracks, "track_wars": wars, "advances": t.lowering.advances,
         "projects": projects,
         "start_box": _start_box(cp),
+        "scored_hands": scored_hands,
     }
+
+
+def _scored_hands(cp: CompiledPack, hands: list[str]) -> int:
+    """The second hands whose cards score for their holder at the end (`scored_hands`), as a
+    mask of hand ids; a card that may sit there with points other than `vp` (kept by a trigger,
+    a burial's) is declined: the core scores a hand card's `vp` hooks only."""
+    scored = cp.rules.scored_hands
+    if not scored:
+        return 0
+    decks = set(scored) | {p.deck for p in cp.rules.phases if p.hand in scored and p.deck}
+    for c in cp.cards:
+        if c.deck in decks and any(not isinstance(h, E.VictoryHook) for h in c.effect.score_hooks):
+            raise NotNative("a card scored in a hand at the game's end (`scored_hands`) with points "
+                            "other than `vp` (kept by a trigger, or a burial's)")
+    return sum(1 << hands.index(h) for h in scored if h in hands)
 
 
 def _projects(cp: CompiledPack, t: _Tables) -> list[list[Any]]:
     """The shared projects as [age, coins, coins per age, cost, reward, penalty (contributions,
-    scored on the wonder line), joiners needed by player count 0..MAXP, 1 if paid when full];
+    scored on the wonder line), joiners needed by player count 0..MAXP, 1 if paid when full,
+    its cost's count (`less`: a row after the hooks, numbered once they are; -1 none)];
     a reward or penalty doing what needs a card of its own (a trigger, a build, a copy) or a
     `science most|swap` symbol declines the pack."""
     out = []
@@ -715,7 +771,7 @@ def _projects(cp: CompiledPack, t: _Tables) -> list[list[Any]]:
                 raise NotNative(f"a shared project's {what} with a `science most|swap` symbol")
             ks.append(k)
         out.append([p.age, card.cost_coins, card.cost_per_age, [list(x) for x in card.cost], ks[0], ks[1],
-                    [p.needed_at(n) for n in range(MAXP + 1)], int(p.completes == WHEN_FULL)])
+                    [p.needed_at(n) for n in range(MAXP + 1)], int(p.completes == WHEN_FULL), t.less(card.less)])
     return out
 
 

@@ -125,8 +125,12 @@ cdef int plain_moves(const PackC* P, Game* g, int seat, Move* out) noexcept nogi
     cdef int fp = free_power(g, seat)
     cdef Opt stage_opts[MAXOPT]
     cdef Opt opts[MAXOPT]
-    cdef int nstage = 0, nm = 0, i, j, k, card, bank, no, nh = hand_size_now(g, seat), nany = 0
+    cdef int nstage = 0, nm = 0, i, j, k, card, bank, no, nh = hand_size_now(g, seat), nany = 0, ncost
     cdef short* hand = hand_of(g, seat)
+    cdef int ucr[MAXCOST]
+    cdef int ucn[MAXCOST]
+    cdef const int* cr
+    cdef const int* cn
     cdef const StageC* st
     cdef const CardC* cd
     cdef Mods none
@@ -139,20 +143,29 @@ cdef int plain_moves(const PackC* P, Game* g, int seat, Move* out) noexcept nogi
     elif c.stages_built < c.nstages and c.stage_of[c.stages_built] >= 0:
         st = &P.stages[c.stage_of[c.stages_built]]
         if not (st.nneed and unmet(P, g, seat, st.need0, st.nneed)):
-            nstage = affordable(g, seat, st.cost_coins + st.cost_per_age * g.age, st.cost_r, st.cost_n,
+            nstage = affordable(g, seat, bank_coins(P, g, seat, st.cost_coins, st.cost_per_age, st.less_row), st.cost_r, st.cost_n,
                                 st.ncost, stage_opts)
     for i in range(nh):
         card = hand[i]
         cd = &P.cards[card]
-        if not has_name(c, cd.name) and not (cd.nneed and unmet(P, g, seat, cd.need0, cd.nneed)):
+        if not has_name(c, cd.name) and not (cd.nneed and unmet(P, g, seat, cd.need0, cd.nneed)) \
+                and not upgrade_refused(c, cd):
             if chained(c, cd):
                 put(&out[nm], i, A_BUILD, 0, 0, F_CHAIN)
                 nm += 1
             else:
-                bank = cd.cost_coins + cd.cost_per_age * g.age
+                ncost = cd.ncost
+                cr, cn = cd.cost_r, cd.cost_n
+                if cd.less_row < 0 and cd.upgrades < 0:  # (the common case, inline)
+                    bank = cd.cost_coins + cd.cost_per_age * g.age
+                else:
+                    bank = card_coins(P, g, seat, card)
+                if cd.upgrades >= 0:  # an upgrade: the replaced card's cost credited
+                    ncost = card_cost(P, c, card, ucr, ucn)
+                    cr, cn = ucr, ucn
                 if bank <= c.coins:
-                    if cd.ncost:
-                        no = pay_options(g, seat, cd.cost_r, cd.cost_n, cd.ncost, opts)
+                    if ncost:
+                        no = pay_options(g, seat, cr, cn, ncost, opts)
                         for k in range(no):
                             if opts[k].l + opts[k].r <= c.coins - bank:
                                 put(&out[nm], i, A_BUILD, opts[k].l, opts[k].r, F_NONE)
@@ -216,7 +229,7 @@ cdef int legal_moves(const PackC* P, Game* g, int seat, Move* out, int actions) 
             nm = price_moves(i, A_BUILD, &p, out, nm)
             if fp and not has_name(c, cd.name) and p.free != 2 and p.free != 3 \
                     and (not c.free_build_colors or c.free_build_colors >> cd.color & 1) and cd.any_cost \
-                    and not (cd.nneed and unmet(P, g, seat, cd.need0, cd.nneed)):
+                    and not (cd.nneed and unmet(P, g, seat, cd.need0, cd.nneed)) and not upgrade_refused(c, cd):
                 put(&out[nm], i, A_BUILD, 0, 0, F_POWER)
                 nm += 1
         if actions >> A_WONDER & 1:

@@ -23,7 +23,8 @@ cdef int own_candidates(const PackC* P, const Game* g, int seat, const HookC* h,
 cdef void give_up(const PackC* P, Game* g, int seat, int card) noexcept nogil:
     """City.give_up: every running total made again from the board, the other cards, the
     stages (in the order built, the same cards under them) and the cards copied now; coins,
-    tokens, hands, sold and tucked cards and used powers stay (a limited trigger's mark too)."""
+    tokens, hands, sold and tucked cards and used powers stay (a limited trigger's mark too), and
+    the durations ended stay ended."""
     cdef City* c = &g.city[seat]
     cdef City* old = <City*>malloc(sizeof(City))
     cdef int i, j, at
@@ -33,6 +34,8 @@ cdef void give_up(const PackC* P, Game* g, int seat, int card) noexcept nogil:
     memcpy(old, c, sizeof(City))
     city_init(P, c, old.side)
     memcpy(c.stage_of, old.stage_of, sizeof(old.stage_of))
+    c.nexpired = old.nexpired  # durations ended stay ended (City.expired), before folding in
+    memcpy(c.expired, old.expired, sizeof(old.expired))
     for i in range(old.ncards):
         if old.cards[i] != card:
             build_card(P, c, old.cards[i])
@@ -81,6 +84,30 @@ cdef void give_up(const PackC* P, Game* g, int seat, int card) noexcept nogil:
                 c.trig_used[i] = old.trig_used[j]
                 break
     free(old)
+
+
+cdef void end_durations(const PackC* P, Game* g, int event) noexcept nogil:
+    """rules/durations.expire: every duration ending at `event` (E_AGEEND) in force in any city
+    ends: its row joins the city's ended ones and the city is made again without it; then the
+    production the cities give each other is dealt again."""
+    cdef int s, i, ended = 0, any_ended = 0
+    cdef City* c
+    for s in range(g.n):
+        c = &g.city[s]
+        ended = 0
+        for i in range(c.nlasting):
+            if P.hooks[c.lasting[i]].period == event:
+                if c.nexpired < MAXHELD:
+                    c.expired[c.nexpired] = c.lasting[i]
+                    c.nexpired += 1
+                else:
+                    c.overflow = 1
+                ended = 1
+        if ended:
+            give_up(P, g, s, -1)  # City.remake
+            any_ended = 1
+    if any_ended:
+        refresh_gifts(P, g)
 
 
 cdef int gift_targets(const Game* g, int seat, const HookC* h, int* out) noexcept nogil:

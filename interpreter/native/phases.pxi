@@ -240,6 +240,7 @@ cdef void play_turn(const PackC* P, Game* g, const Move* given, const int* has_g
         war(P, g, g.age)
         trace_state(P, g)
         boundary(P, g, E_AGEEND)  # `when age ends`, after the conflicts
+        end_durations(P, g, E_AGEEND)  # then what lasts `until age ends` ends
         g.in_age = 0
         g.step += 1
 

@@ -324,11 +324,13 @@ cdef void price_card(const PackC* P, Game* g, int seat, const Mods* m, int card,
     cdef const CardC* cd = &P.cards[card]
     cdef City* c = &g.city[seat]
     cdef Terms t
+    cdef int ucr[MAXCOST]
+    cdef int ucn[MAXCOST]
     p.buildable = 0
     p.free = 0
     p.nopt = 0
     p.nfar = 0
-    if has_name(c, cd.name) or (cd.nneed and unmet(P, g, seat, cd.need0, cd.nneed)):
+    if has_name(c, cd.name) or (cd.nneed and unmet(P, g, seat, cd.need0, cd.nneed)) or upgrade_refused(c, cd):
         return
     if chained(c, cd):
         p.buildable = 1
@@ -338,7 +340,11 @@ cdef void price_card(const PackC* P, Game* g, int seat, const Mods* m, int card,
         p.opts[0].r = 0
         p.opts[0].e = 0
         return
-    build_terms(m, cd.color, cd.cost_coins + cd.cost_per_age * g.age, cd.cost_r, cd.cost_n, cd.ncost, &t)
+    if cd.upgrades >= 0:  # an upgrade: the replaced card's cost credited
+        build_terms(m, cd.color, card_coins(P, g, seat, card), ucr, ucn, card_cost(P, c, card, ucr, ucn), &t)
+    else:
+        build_terms(m, cd.color, bank_coins(P, g, seat, cd.cost_coins, cd.cost_per_age, cd.less_row), cd.cost_r,
+                    cd.cost_n, cd.ncost, &t)
     priced(g, seat, m, &t, p)
 
 
@@ -357,5 +363,5 @@ cdef void price_stage(const PackC* P, Game* g, int seat, const Mods* m, Price* p
     st = &P.stages[c.stage_of[at]]
     if st.nneed and unmet(P, g, seat, st.need0, st.nneed):
         return
-    build_terms(m, -1, st.cost_coins + st.cost_per_age * g.age, st.cost_r, st.cost_n, st.ncost, &t)
+    build_terms(m, -1, bank_coins(P, g, seat, st.cost_coins, st.cost_per_age, st.less_row), st.cost_r, st.cost_n, st.ncost, &t)
     priced(g, seat, m, &t, p)

@@ -77,7 +77,7 @@ cdef int join_price(const PackC* P, Game* g, int seat, const Move* m, const Proj
     cdef int vec[MAXR]
     cdef int x[MAXR]
     cdef int got[5]
-    cdef int bank = pj.cost_coins + pj.cost_per_age * g.age, nred, i, j, k, r, no, found = 0
+    cdef int bank = bank_coins(P, g, seat, pj.cost_coins, pj.cost_per_age, pj.less_row), nred, i, j, k, r, no, found = 0
     cdef int a, b, e, fl, fr, total, best_total = 0, best_left = 0, nf
     out[0] = bank
     out[1] = out[2] = out[3] = out[4] = 0

@@ -209,6 +209,10 @@ cdef int score_city(const PackC* P, const Game* g, int seat, const int* extra, i
             per_set += per_set_of(P, P.track_contrib[P.track_step0[j] + i])
     for i in range(c.nextra):  # projects' rewards and penalties (City.extras)
         per_set += per_set_of(P, c.extra[i])
+    for j in range(MAXNH if P.scored_hands else 0):  # secret objectives: a hand's cards score
+        if P.scored_hands >> j & 1:
+            for i in range(c.nh_len[j]):
+                per_set += per_set_of(P, P.cards[c.nh[j][i]].contrib)
     for j in range(nextra):
         k = P.cards[extra[j]].contrib
         e = &P.contribs[k]
@@ -235,6 +239,10 @@ cdef int score_city(const PackC* P, const Game* g, int seat, const int* extra, i
         add_scorers(P, g, seat, c.extra[i], pad, k)
     for j in range(nextra):
         add_scorers(P, g, seat, P.cards[extra[j]].contrib, pad, k)
+    for j in range(MAXNH if P.scored_hands else 0):
+        if P.scored_hands >> j & 1:
+            for i in range(c.nh_len[j]):
+                add_scorers(P, g, seat, P.cards[c.nh[j][i]].contrib, pad, k)
     for i in range(P.n_lines):
         total += pad[i]
     return total

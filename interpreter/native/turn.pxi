@@ -78,9 +78,21 @@ cdef inline void remove_first(short* items, int* n, int card) noexcept nogil:
             return
 
 
-cdef inline int stage_bank(const PackC* P, const Game* g, const City* c, int index) noexcept nogil:
+cdef void upgrade_over(const PackC* P, Game* g, int seat, int card) noexcept nogil:
+    """OwnCards.upgrade_over: the card an upgrade replaces leaves the city for the discard pile
+    and its effects end, as a card given up does (coins it gave stay)."""
+    cdef int old = replaced(P, &g.city[seat], card)
+    if old < 0:  # (built from the discard pile without it: nothing to replace)
+        return
+    give_up(P, g, seat, old)
+    refresh_gifts(P, g)
+    push_discard(g, old)
+
+
+cdef inline int stage_bank(const PackC* P, const Game* g, int seat, int index) noexcept nogil:
+    cdef const City* c = &g.city[seat]
     cdef const StageC* st = &P.stages[c.stage_of[stage_at(c, index)]]
-    return st.cost_coins + st.cost_per_age * g.age
+    return bank_coins(P, g, seat, st.cost_coins, st.cost_per_age, st.less_row)
 
 
 cdef int bank_of(const PackC* P, Game* g, int seat, const Move* m, int card) noexcept nogil:
@@ -90,15 +102,19 @@ cdef int bank_of(const PackC* P, Game* g, int seat, const Move* m, int card) noe
     cdef const StageC* st
     cdef Mods mods
     cdef Terms t
+    cdef int ucr[MAXCOST]
+    cdef int ucn[MAXCOST]
     if m.action == A_SELL or m.action == A_LAW or m.free:
         return 0
     mods_for(P, g, seat, &mods)
-    if m.action == A_BUILD:
-        build_terms(&mods, cd.color, cd.cost_coins + cd.cost_per_age * g.age, cd.cost_r, cd.cost_n,
+    if m.action == A_BUILD and cd.upgrades >= 0:  # an upgrade: the replaced card's cost credited
+        build_terms(&mods, cd.color, card_coins(P, g, seat, card), ucr, ucn, card_cost(P, c, card, ucr, ucn), &t)
+    elif m.action == A_BUILD:
+        build_terms(&mods, cd.color, bank_coins(P, g, seat, cd.cost_coins, cd.cost_per_age, cd.less_row), cd.cost_r, cd.cost_n,
                     cd.ncost, &t)
     else:
         st = &P.stages[c.stage_of[stage_at(c, m.stage)]]
-        build_terms(&mods, -1, st.cost_coins + st.cost_per_age * g.age, st.cost_r, st.cost_n,
+        build_terms(&mods, -1, bank_coins(P, g, seat, st.cost_coins, st.cost_per_age, st.less_row), st.cost_r, st.cost_n,
                     st.ncost, &t)
     return t.bank
 
@@ -143,7 +159,8 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
     cdef int rebate[MAXP][2]
     if special:  # events of every city matter (GameState.listening, as the turn starts)
         listening = watching(g)
-    if special:  # bank costs (and rebates) as the cost changes stand at the start of the turn
+    if special or P.state_costs:  # bank costs (and rebates) as the cost changes stand at the
+        # start of the turn; costs counted from the state (`1 less per ...`) are counted then too
         for s in range(n):
             rebate[s][0] = 0
             rebate[s][1] = 0
@@ -162,14 +179,15 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
         m = &moves[s]
         card = cards[s]
         cd = &P.cards[card]
-        if special:
+        if special or P.state_costs:
             bank = banks[s]
         elif m.action == A_SELL or m.action == A_LAW or m.free:
             bank = 0
         elif m.action == A_BUILD:
-            bank = cd.cost_coins + cd.cost_per_age * g.age
+            bank = cd.cost_coins + cd.cost_per_age * g.age if cd.less_row < 0 and cd.upgrades < 0 \
+                else card_coins(P, g, s, card)
         else:
-            bank = stage_bank(P, g, c, m.stage)
+            bank = stage_bank(P, g, s, m.stage)
         if m.action == A_LAW:  # the card discarded face down; the tile goes on the tower
             push_discard(g, card)
             place_law(g, s, m.stage)
@@ -188,6 +206,8 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
             continue
         if m.action == A_BUILD:
             build_card(P, c, card)
+            if cd.upgrades >= 0:  # it replaces the card it is built over
+                upgrade_over(P, g, s, card)
             if m.free == F_POWER and not free_turn(g, c):
                 c.free_build_used = 1
             built_seat[nb] = s
@@ -212,6 +232,10 @@ cdef void resolve(const PackC* P, Game* g, const Move* moves, const int* plays, 
                     add_event(ev, &nev, s, E_BUY, 1, -1)
                 if m.right:
                     add_event(ev, &nev, s, E_BUY, 2, -1)
+            if m.left and (g.city[(s + 1) % n].ntrig or listening):  # `when neighbors buy from you`:
+                add_event(ev, &nev, (s + 1) % n, E_SOLD, 2, -1)  # in the seller's city, by the buyer's side
+            if m.right and (g.city[(s + n - 1) % n].ntrig or listening):
+                add_event(ev, &nev, (s + n - 1) % n, E_SOLD, 1, -1)
             if m.extra:
                 c.bank_used = 1
                 g.bank_reset = 1
@@ -290,6 +314,8 @@ cdef void build_from_discard(const PackC* P, Game* g, int seat) noexcept nogil:
     remove_first(g.discard, &g.ndiscard, card)
     g.actions += 1
     build_card(P, c, card)
+    if P.cards[card].upgrades >= 0:  # it replaces the card it is built over, if there
+        upgrade_over(P, g, seat, card)
     got = when_built(P, g, seat, P.cards[card].contrib, 0)
     got += fire(P, g, seat, E_BUILD, P.cards[card].color, card)
     ngains = g.ngains  # coins its effects give other cities, now (those given meanwhile wait)

@@ -75,12 +75,16 @@ def farther(step: int, shifts: dict[str, int]) -> int:
 
 
 def pack_changes_rules(cp: Any) -> bool:
-    """Whether any card, board or stage of the pack changes a rules number (else the game
-    never sums changes)."""
+    """Whether any card, board, stage, track step or shared project of the pack changes a
+    rules number (else the game never sums changes; the native core asks the same of every
+    hook it lowers). A track step's `rule pass +2 for all` was summed natively and never in
+    Python: the fuzzer's packs parted on the hands passed."""
     effects: list[Any] = [c.effect for c in cp.cards]
     for side in cp.sides.values():
         effects.append(side.board)
         effects.extend(s.effect for s in side.stages)
+    effects.extend(step for t in cp.tracks for step in t.steps)
+    effects.extend(e for p in cp.projects for e in (p.card.effect, p.penalty))
     return any(getattr(h, "changes_rules", False) or getattr(h, "holds_rules", False)  # (a duration's)
                for e in effects for h in e.hooks)
 

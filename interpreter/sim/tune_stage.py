@@ -162,13 +162,13 @@ def stage_game(cp: Any, seed: int, players: int, bots: str, ref: StageRef, peers
     at = dealt.index(ref.wonder)
     mirror = list(dealt)
     mirror[at], mirror[swap] = mirror[swap], mirror[at]
-    mine: list[int] = []
+    tuned: list[int] = []
     theirs: list[float] = []
     for wonders in (dealt, mirror):
         got = totals(cp, seed, players, bots, ref.side, wonders)
         for seat, w in enumerate(wonders):
             if w == ref.wonder:
-                mine.append(got[seat])
+                tuned.append(got[seat])
             elif w in peers:
                 theirs.append(got[seat])
-    return sum(mine) / len(mine), tuple(theirs)
+    return sum(tuned) / len(tuned), tuple(theirs)

@@ -33,7 +33,7 @@ from .store import StoreError
 from .views import city_view, game_view
 
 HUMAN = "human"
-BOT_KINDS = ("greedy", "random", "search")
+BOT_KINDS = ("greedy", "random", "search", "plan")
 CHAT_LEN = 200  # characters of a chat line
 CHAT_KEEP = 50  # chat lines a table keeps (the oldest go)
 

@@ -75,3 +75,33 @@ def test_compounding_losses_stop_both_cores_alike(tmp_path: Path) -> None:
     from interpreter.rules.compiled import compile_pack
     with pytest.raises(GameOverflow, match="past 5,000"):
         Game(compile_pack(load_pack(tmp_path / "pack")), make_bots("greedy", 4), seed=0).play()
+
+
+PACKS = Path(__file__).resolve().parents[1] / "packs"
+
+
+@pytest.mark.parametrize("bots", ["random", "greedy"])
+def test_a_track_step_s_rules_change_holds_on_both_cores(bots: str) -> None:
+    """Found by the fuzzer: a track step's `rule pass +2 for all` was summed natively (from the
+    turn after the step was reached, as a built card's change) and never in Python (the game
+    summed changes only when a card, board or stage made one), so the hands passed apart."""
+    from dsl.loader import load_pack
+    from interpreter.game.state import GameState
+    from interpreter.rules.compiled import compile_pack
+    from interpreter.sim.differential import first_difference
+    cp = compile_pack(load_pack(PACKS / "fuzz-track-pass"))
+    assert GameState(cp, ["random"] * 5, seed=0).law_changes
+    assert all(first_difference(cp, seed, 5, bots, "random") == "" for seed in range(6))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_track_step_advancing_its_own_track_is_valued_alike_by_both_cores(players: int) -> None:
+    """Found by the fuzzer: a step whose reward advances the same track made the Python greedy
+    bot value the step by itself without end (RecursionError); both cores now stop at a depth
+    of 4 and play the same greedy games."""
+    from dsl.loader import load_pack
+    from interpreter.rules.compiled import compile_pack
+    from interpreter.sim.differential import first_difference
+    cp = compile_pack(load_pack(PACKS / "fuzz-track-loop"))
+    for seed in range(3):
+        assert first_difference(cp, seed, players, "greedy", "random") == ""

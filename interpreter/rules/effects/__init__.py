@@ -4,9 +4,11 @@ a Hook (interpreter/rules/contribution.py says what a hook may do and when the g
 Each `<word>.py` here holds the word's hooks and its handler, registered with
 @handles(word, *fields) (base.py). The modules are found by listing this package, so a new
 word is a new file. A word defined over a primitive (dsl/definitions.py: `coins`, `tokens`,
-`lose`/`gain` over the gain primitive; `discount`, `surcharge`, `rebate` over the cost change
-primitive) has no module: its parse becomes the primitive's node, compiled by the primitive's
-handler (gain.py, cost_change.py). The checks below make sure the handlers cover
+`lose`/`gain` over the gain primitive, `science` over hold, `discount`, `surcharge`, `rebate`
+over the cost change primitive) has no module: its parse becomes the primitive's node, compiled
+by the primitive's handler (gain.py, hold.py, cost_change.py); a word whose row covers some of its
+forms alone (`produce`, `shields`: their flat forms are hold) keeps a module for the others, its
+hooks. The checks below make sure the handlers cover
 dsl.registry.EFFECTS exactly (an engine word's own handler, or a definition) and the primitives,
 and that each reads every field of its node. Plug-in words go through the same
 hooks (plugin.py): each becomes a PluginHook whose flags come from the hooks its handler
@@ -48,8 +50,9 @@ from interpreter.rules.effects.when import TriggerHook  # noqa: E402
 
 
 def engine_words() -> set[str]:
-    """The registry words with a handler of their own (the rest are definitions)."""
-    return set(EFFECTS) - set(DEFINITIONS)
+    """The registry words with a handler of their own: the words no row defines, and those whose
+    row covers some of their forms alone (`only`: the others are the word's hooks)."""
+    return (set(EFFECTS) - set(DEFINITIONS)) | {w for w, d in DEFINITIONS.items() if d.only}
 
 
 def unread_fields() -> dict[str, set[str]]:
@@ -82,6 +85,8 @@ def handler_docs() -> dict[str, tuple[str, str]]:
         doc = " ".join((module.__doc__ or "").split())
         out[word] = (fn.__module__.replace(".", "/") + ".py", doc)
     for word, d in DEFINITIONS.items():
+        if d.only:  # its module runs its other forms and says so
+            continue
         path, _ = out[d.primitive]
         out[word] = (path, f"`{word}` is a definition over the {d.primitive} primitive (its row in "
                            f"[`dsl/definitions.py`](../dsl/definitions.py): what its parse becomes, its "

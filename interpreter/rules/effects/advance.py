@@ -18,7 +18,7 @@ from dsl import ast as A
 from dsl.printer import cost_text
 
 from interpreter.rules.contribution import Hook
-from interpreter.rules.effects.base import Builder, ages_left, handles
+from interpreter.rules.effects.base import Builder, ages_left, handles, nested_worth
 
 
 class AdvanceHook(Hook):
@@ -64,7 +64,7 @@ class AdvanceHook(Hook):
 def step_worth(obs: Any, seat: int, step: Any) -> float:
     """A rough estimate of a step's reward in points: its hooks' own, plus shields and
     production as the greedy bot weighs them (without the war's details)."""
-    v = sum(h.worth(obs, seat) for h in step.hooks)
+    v = sum(nested_worth(h, obs, seat) for h in step.hooks)
     v += 1.5 * step.shields * (ages_left(obs) + 1)
     units = sum(step.fixed) + sum(step.fixed_private) + len(step.choices) + len(step.choices_private)
     v += units * (1.2 * ages_left(obs) + 0.3)

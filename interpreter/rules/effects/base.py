@@ -30,6 +30,24 @@ def ages_left(obs: Any) -> int:
     return max(0, obs.rules.ages - obs.age)
 
 
+# how deep a hook's worth may ask another's (a trigger's gain, a track step's reward, a copied
+# card's hooks): past it a hook is worth 0, as in the native core's greedy.pxi `worth`; a track
+# whose step advances that same track asked it without end (RecursionError, found by the fuzzer)
+MAX_DEPTH = 4
+_depth = [0]
+
+
+def nested_worth(hook: Any, obs: Any, seat: int) -> float:
+    """hook.worth(obs, seat) one level deeper than the hook asking (0 past MAX_DEPTH)."""
+    if _depth[0] >= MAX_DEPTH:
+        return 0.0
+    _depth[0] += 1
+    try:
+        return hook.worth(obs, seat)
+    finally:
+        _depth[0] -= 1
+
+
 class Builder:
     """The compiled parts of one card's effects, filled by the handlers in turn."""
 

@@ -8,7 +8,7 @@ from dsl import ast as A
 
 from interpreter.rules.contribution import Hook
 from interpreter.rules.counting import target_cities
-from interpreter.rules.effects.base import Builder, handles, target_codes
+from interpreter.rules.effects.base import Builder, handles, nested_worth, target_codes
 
 
 class CopyAtEnd(Hook):
@@ -41,7 +41,7 @@ class CopyNow(Hook):
         for city in target_cities(obs.table, seat, self.seats):
             for card in city.cards:
                 if card.color in self.colors:
-                    best = max(best, sum(h.worth(obs, seat) for h in card.effect.hooks))
+                    best = max(best, sum(nested_worth(h, obs, seat) for h in card.effect.hooks))
         return best
 
 

@@ -1,6 +1,7 @@
-"""`produce`: resources every turn, fixed or either/or, tradable or not; `produce one
-produced|unproduced`, production that follows the city's own; `produce ... for SIDES`,
-production given to other cities while the card stands (GameState.refresh_gifts).
+"""`produce`'s hook forms: `produce one produced|unproduced`, production that follows the
+city's own; `produce ... for SIDES`, production given to other cities while the card stands
+(GameState.refresh_gifts). Its flat form (the city's own production, fixed or either/or,
+tradable or not) is a definition over the hold primitive (dsl/definitions.py, effects/hold.py).
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from dsl import ast as A
 
 from interpreter.rules.contribution import Contribution, Hook
 from interpreter.rules.counting import OTHERS, seats_at, seats_of
-from interpreter.rules.effects.base import Builder, ages_left, handles, target_codes
+from interpreter.rules.effects.base import Builder, ages_left, compile_node, handles, target_codes
 
 
 class RelativeProduction(Hook):
@@ -56,26 +57,19 @@ class GiftHook(Hook):
 
 @handles("produce", "resources", "choice", "tradable", "relative", "sides")
 def _produce(n: A.Produce, b: Builder, ix: Any) -> None:
+    """The forms the definition's `only` leaves out (compile_node turns the flat one into hold)."""
     if n.relative:
         b.hooks.append(RelativeProduction(n.relative))
         return
-    if n.sides and (isinstance(n.sides[0], A.Pick) or n.sides[0] in A.CHOSEN_NEIGHBOURS):
+    if isinstance(n.sides[0], A.Pick) or n.sides[0] in A.CHOSEN_NEIGHBOURS:
         from interpreter.rules.effects.choose import choice_hook  # (it compiles through this handler)
         sides = ("left",), ("right",)  # the neighbour the rules choose when built, then kept
         options = tuple(A.Produce(n.resources, n.choice, n.tradable, sides=s) for s in sides)
         b.hooks.append(choice_hook(options, ix, target_codes(n.sides, ix)))
         return
-    if n.sides != ("self",):  # the production of other cities: a contribution they fold in
-        inner = Builder(len(ix.res), len(ix.sym))
-        _produce(A.Produce(n.resources, n.choice, n.tradable), inner, ix)
-        gift = Contribution(tuple(inner.fixed), tuple(inner.fixed_private), tuple(inner.choices),
-                            tuple(inner.choices_private))
-        b.hooks.append(GiftHook(gift, seats_of(n.sides)))
-        return
-    if n.choice:  # `wood/wood` is one wood: a resource named twice is one choice, not two
-        options = tuple(dict.fromkeys(ix.res[r] for r, _ in n.resources))
-        (b.choices if n.tradable else b.choices_private).append(options)
-    else:
-        vec = b.fixed if n.tradable else b.fixed_private
-        for r, k in n.resources:
-            vec[ix.res[r]] += k
+    # the production of other cities: a contribution they fold in
+    inner = Builder(len(ix.res), len(ix.sym))
+    compile_node(A.Produce(n.resources, n.choice, n.tradable), inner, ix)  # the hold primitive
+    gift = Contribution(tuple(inner.fixed), tuple(inner.fixed_private), tuple(inner.choices),
+                        tuple(inner.choices_private))
+    b.hooks.append(GiftHook(gift, seats_of(n.sides)))

@@ -1,4 +1,6 @@
-"""`shields`: military strength, flat (the fast path) or counted anew at each conflict.
+"""`shields`' hook forms: military strength counted anew at each conflict (`per ...`), or
+other cities' strength (`for SIDES`). Its flat form, the city's own shields, is a definition over
+the hold primitive (dsl/definitions.py, effects/hold.py).
 """
 from __future__ import annotations
 
@@ -39,9 +41,6 @@ class StrengthHook(Hook):
 
 @handles("shields", "count", "per", "sides")
 def _shields(n: A.Shields, b: Builder, ix: Any) -> None:
-    if n.sides != ("self",):
-        b.hooks.append(StrengthHook(n.count, counter(n.per, ix), target_codes(n.sides, ix)))
-    elif n.per is not None:
-        b.hooks.append(StrengthHook(n.count, counter(n.per, ix)))
-    else:
-        b.shields += n.count
+    """The forms the definition's `only` leaves out (compile_node turns the flat one into hold)."""
+    seats = target_codes(n.sides, ix) if n.sides != ("self",) else (0,)
+    b.hooks.append(StrengthHook(n.count, counter(n.per, ix), seats))

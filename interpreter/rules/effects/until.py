@@ -3,8 +3,8 @@
 
 The effect is compiled on its own (its word's handler) into a Contribution the hook folds into
 its city while it holds; interpreter/rules/durations.py ends it at the age's end, making the city
-again without it. The native core declines it (a construct it does not run: `--core auto`
-plays such packs in Python).
+again without it. The native core holds it the same way (lower.py: an H_HOLD row, ended in
+interpreter/native/own_cards.pxi end_durations).
 """
 from __future__ import annotations
 
@@ -18,8 +18,6 @@ from interpreter.rules.effects.base import Builder, ages_left, compile_node, han
 
 class LastingHook(Hook):
     """The effect `inner` held in the owner's city until `until` ("age") ends."""
-
-    not_native = "a duration (`until age ends`)"
 
     def __init__(self, inner: Contribution, until: str):
         self.held, self.until = inner, until

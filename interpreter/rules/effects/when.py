@@ -15,7 +15,7 @@ from dsl import ast as A
 
 from interpreter.rules.contribution import Hook
 from interpreter.rules.counting import FAR_LEFT, far_seat, seats_of
-from interpreter.rules.effects.base import Builder, Event, ages_left, compile_node, handles
+from interpreter.rules.effects.base import Builder, Event, ages_left, compile_node, handles, nested_worth
 
 
 class TriggerHook(Hook):
@@ -67,16 +67,16 @@ class TriggerHook(Hook):
         cities = self.own + (obs.n - 1 if self.whose == ("others",) else
                              ("left" in self.whose) + ("right" in self.whose) + len(self.far))
         if self.limit == "game":
-            return self.inner.worth(obs, seat)
+            return nested_worth(self.inner, obs, seat)
         if self.kind == "age_start":
-            return self.inner.worth(obs, seat) * ages_left(obs)  # the ages still to start
+            return nested_worth(self.inner, obs, seat) * ages_left(obs)  # the ages still to start
         if self.kind == "game_end":
-            return self.inner.worth(obs, seat)
+            return nested_worth(self.inner, obs, seat)
         if self.kind == "age_end":  # this age's end and those of the ages left
-            return self.inner.worth(obs, seat) * (ages_left(obs) + 1)
+            return nested_worth(self.inner, obs, seat) * (ages_left(obs) + 1)
         if self.limit == "age":
-            return self.inner.worth(obs, seat) * (ages_left(obs) + 1)
-        return self.inner.worth(obs, seat) * (1.5 * ages_left(obs) + 1) * max(1, cities)
+            return nested_worth(self.inner, obs, seat) * (ages_left(obs) + 1)
+        return nested_worth(self.inner, obs, seat) * (1.5 * ages_left(obs) + 1) * max(1, cities)
 
 
 @handles("when", "effect", "event", "once_per_turn", "once_per")
