@@ -26,13 +26,23 @@ PACKS = Path(__file__).resolve().parent / "planted"
 TRUTH = {"strong": "stronger", "weak": "weaker", "neutral": "no difference"}
 
 
+# the command, which says on stderr at its end the CPU seconds it and its workers took
+COMMAND = ("import atexit, resource, sys\n"
+           "def cpu():\n"
+           "    r = [resource.getrusage(w) for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]\n"
+           "    print(f'cpu-seconds {sum(u.ru_utime + u.ru_stime for u in r):.2f}', file=sys.stderr)\n"
+           "atexit.register(cpu)\n"
+           "from interpreter.cli import console; console()")
+
+
 def run(pack: Path, seed: int, players: int, bots: str, workers: int = 1,
-        minutes: float | None = None) -> tuple[str, int, str, dict, float]:
+        minutes: float | None = None, recheck: str = "auto") -> tuple[str, int, str, dict, float]:
     start = time.perf_counter()
     limit = ["--minutes", str(minutes)] if minutes else []
-    out = subprocess.run([sys.executable, "-c", "from interpreter.cli import console; console()", "compare",
+    out = subprocess.run([sys.executable, "-c", COMMAND, "compare",
                           "--pack", "base", "--pack", str(pack), "--games", "10", "--players", str(players),
-                          "--bots", bots, "--workers", str(workers), "--seed", str(seed), "--json", *limit],
+                          "--bots", bots, "--workers", str(workers), "--seed", str(seed), "--json",
+                          "--recheck", recheck, *limit],
                          capture_output=True, text=True, cwd=ROOT)
     took = time.perf_counter() - start
     if out.returncode:
@@ -40,7 +50,8 @@ def run(pack: Path, seed: int, players: int, bots: str, workers: int = 1,
     data = json.loads(out.stdout)
     exp = data["experiment"]
     (card, row), = data["verdicts"].items()
-    return pack.name, seed, card, {**row, "games": exp["games"]}, took
+    cpu = float(out.stderr.rsplit("cpu-seconds ", 1)[1].split()[0])
+    return pack.name, seed, card, {**row, "games": exp["games"], "cpu": cpu}, took
 
 
 def main() -> int:
@@ -53,6 +64,7 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=1, help="processes each run's experiment uses (default 1)")
     ap.add_argument("--minutes", type=float, help="each run's time limit (compare --minutes)")
     ap.add_argument("--kinds", default="strong,weak,neutral", help="which planted kinds to run")
+    ap.add_argument("--recheck", default="auto", help="compare --recheck (default auto; none to skip the check)")
     ap.add_argument("--only", help="a comma-separated list of pack folders to run")
     args = ap.parse_args()
     packs = sorted(p for p in PACKS.iterdir() if (p / "pack.yaml").is_file())
@@ -63,17 +75,19 @@ def main() -> int:
             for s in range(args.seeds if p.name.startswith("neutral") else args.decisive_seeds)]
     start = time.perf_counter()
     with ThreadPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(lambda j: run(j[0], j[1], args.players, args.bots, args.workers, args.minutes),
+        results = list(pool.map(lambda j: run(j[0], j[1], args.players, args.bots, args.workers, args.minutes,
+                                                    args.recheck),
                                 jobs))
     print(f"{len(jobs)} runs, {args.players} players, {args.bots} bots, {args.jobs} at once, "
-          f"{time.perf_counter() - start:.0f} s in all")
+          f"{time.perf_counter() - start:.0f} s in all, {sum(r[3]['cpu'] for r in results):.0f} CPU s")
     tally: dict[str, Counter[str]] = {}
     for name, seed, card, row, took in results:
         kind = name.split("-")[0]
         tally.setdefault(name, Counter())[row["verdict"]] += 1
         ok = "right" if row["verdict"] == TRUTH[kind] else "WRONG"
         print(f"  {name:16} seed {seed:2}: {card:11} {row['verdict']:14} {ok:5} {row['games']:5} games "
-              f"{took:6.0f} s  {row['points_vs_peers']:+.1f} [{row['interval'][0]:+.1f}, {row['interval'][1]:+.1f}]")
+              f"{took:6.0f} s {row['cpu']:6.0f} CPU s  {row['points_vs_peers']:+.1f} "
+              f"[{row['interval'][0]:+.1f}, {row['interval'][1]:+.1f}]")
     flagged = runs = 0
     for name, counts in tally.items():
         kind = name.split("-")[0]

@@ -13,9 +13,10 @@ rules numbers (coins, hand size, trade price, ages) and the player counts, may d
 (rewards of random words, conflicts along them counting shields, cards, coins, stages or
 victories) moved by `advance`, may define words (`words:`, a body of random effects with a
 number made a parameter, one defined over another, one over a colour, cities and a resource)
-that its cards use, may hold one or two of the constructs the native core declines
-(`PYTHON_ONLY`: costs counted from the city, upgrades, secret objectives, the table's decks
-revealed, auctioned or laid in a market row), and is played at every count it declares."""
+that its cards use, may hold one or two of the constructs only some packs carry (`EXTRAS`:
+costs counted from the city, upgrades, secret objectives, which both cores run; the table's decks
+revealed, auctioned or laid in a market row, which the native core declines: `PYTHON_ONLY`), and
+is played at every count it declares."""
 from __future__ import annotations
 
 import re
@@ -221,7 +222,8 @@ def state_cost(draw: Any) -> str:
 
 # the constructs the native core declines (interpreter/native/lower.py NotNative): a pack with
 # one of them is played by Python only, and counted so (check: "python only")
-PYTHON_ONLY = ("state costs", "upgrades", "scored hands", "reveal", "auction", "market")
+PYTHON_ONLY = ("reveal", "auction", "market")
+EXTRAS = ("state costs", "upgrades", "scored hands", *PYTHON_ONLY)
 TABLE_COLOURS = {"reveal": "event", "auction": "relic", "market": "ware"}
 EVENT_RULES = ("rule trade_price +1", "rule trade_price -1", "rule sell_coins +2", "rule sell_coins -1",
                "rule victory +1; rule defeat -1", "rule science_set +2")
@@ -270,7 +272,7 @@ def table_rules(draw: Any, extras: frozenset[str], lo: int, hi: int, ages: int, 
 
 @st.composite
 def packs(draw: Any, force: str = "") -> tuple[str, str]:
-    """(pack.yaml, cards.yaml) of a pack extending a shipped one; `force`: one of PYTHON_ONLY
+    """(pack.yaml, cards.yaml) of a pack extending a shipped one; `force`: one of EXTRAS
     it holds (a base pack, every card that can carry it does)."""
     parent = "base" if force else draw(st.sampled_from(["base", "base", "cities", "leaders"]))
     tokens = parent == "cities"
@@ -304,7 +306,7 @@ def packs(draw: Any, force: str = "") -> tuple[str, str]:
             manifest += (f"    sea{w}:\n      strength: {strength}\n"
                          f"      victory: {[draw(st.integers(1, 5)) for _ in range(ages)]}\n"
                          f"      defeat: {[-draw(st.integers(0, 3)) for _ in range(ages)]}\n")
-    extras = frozenset(draw(st.sets(st.sampled_from(PYTHON_ONLY), min_size=1, max_size=2))
+    extras = frozenset(draw(st.sets(st.sampled_from(EXTRAS), min_size=1, max_size=2))
                        if draw(st.integers(0, 7)) == 7 else ())  # (not 0: hypothesis's favourite)
     extras = frozenset({force}) if force else extras
     if parent != "base":  # (table decks and phases would have to repeat the parent's)

@@ -172,3 +172,53 @@ def test_an_undecided_card_says_what_the_games_so_far_rule_out() -> None:
     assert "not yet within ±2" in text
     few = sentence(Paired("Sawpit", 1, "brown", n=3), Verdict("Sawpit", 0.3, -9.0, 9.5, "undecided"), [], 3, "greedy")
     assert "not decided yet" in few and "no difference" not in few
+
+
+def test_its_peers_built_in_its_place_narrow_the_interval() -> None:
+    """Variance reduction on a fixed seed set: the neutral Shrine (vp 2) against its peers
+    Pawnshop and Theater over the same 60 seeded games. Each peer built in the card's place and
+    the card in each peer's (the same hand passed on, only the two cards' own effects differ)
+    varies far less than a pair against the best alternative (the rest of the game diverges),
+    so one sequence of that difference is decided (no difference) where the two sequences of
+    pairs are still about ±8 points wide."""
+    from interpreter.cli.packs import compiled
+    from interpreter.sim.experiment import Experiment
+    e = Experiment.of(compiled(str(PLANTED)), ["Shrine", "Pawnshop", "Theater"], 4, "greedy", 11)
+    e.peer_of = {"Shrine": ["Pawnshop", "Theater"]}
+    e.run(60, ["Shrine"], at_least=60)
+    shrine, peers, instead = e.cards["Shrine"], [e.cards["Pawnshop"], e.cards["Theater"]], e.instead["Shrine"]
+    assert e.games == 60 and instead.n >= 50 and shrine.n >= 50
+    assert instead.var_points < shrine.var_points / 4  # about 5 against 140 on these seeds
+    plain = against_peers(shrine, peers, e.games)  # the pairs alone, as before
+    placed = e.verdict("Shrine")
+    assert placed.basis == "in its place" and plain.basis == "pairs"
+    assert placed.high - placed.low < (plain.high - plain.low) / 4
+    assert placed.verdict == "no difference" and plain.verdict == "undecided"
+    assert -1.5 < placed.delta < 1  # 2 points against Pawnshop's 3 and Theater's 2 with a chain
+
+
+def test_within_the_margin_is_no_difference_and_a_decided_card_keeps_its_word() -> None:
+    """An interval inside ±2 that excludes 0 (a card half a point below its peers, measured
+    closely) is "no difference", with the estimate in the sentence; and once a card is decided,
+    games played on for other cards do not change its verdict (the first decision is the
+    sequential test's)."""
+    from interpreter.sim.experiment import Experiment, sentence
+    close = Paired("Shrine", 1, "blue")
+    for k in range(400):
+        close.add(0, -0.5 + (k % 3 - 1) * 0.5)  # mean -0.5, variance about 0.17
+    v = against_peers(Paired("Shrine", 1, "blue", n=400), [], 400, close)
+    assert v.high < 0 and -2 <= v.low and v.verdict == "no difference" and v.basis == "in its place"
+    text = sentence(Paired("Shrine", 1, "blue", n=400), v, [], 400, "greedy")
+    assert "no difference found from its peers, at most ±0.6 points" in text and "(-0.5, interval -0.6" in text
+    e = Experiment(cp=None, players=4, cards={"Shrine": Paired("Shrine", 1, "blue", n=40)},
+                   peer_of={"Shrine": []}, games=40)
+    wide = Paired("Shrine", 1, "blue")
+    for k in range(40):
+        wide.add(0, (k % 2) * 2 - 1.2)  # mean -0.2, variance about 1: within ±2 at 40
+    e.instead["Shrine"] = wide
+    assert e.verdict("Shrine").verdict == "no difference"
+    for _ in range(4000):  # much later, a far narrower interval below -2 would say weaker
+        wide.add(0, -2.5)
+    e.games = e.cards["Shrine"].n = 4040
+    assert against_peers(e.cards["Shrine"], [], e.games, wide).verdict == "weaker"
+    assert e.verdict("Shrine").verdict == "no difference" and e.verdict("Shrine").n == 40

@@ -111,6 +111,7 @@ def run_experiment(args: argparse.Namespace, preps: list[Any], focus_b: tuple[st
         row, verdict, itt = e.cards[n], e.verdict(n), e.itt.get(n)
         cards[n] = {**row.as_json(), **verdict.as_json(), "peers": peer_of[n],
                     "intent_to_treat": itt.as_json() if itt else None,
+                    "in_its_place": e.instead[n].as_json() if n in e.instead else None,
                     "a_to_b": _a_to_b(diff, n),
                     "sentence": sentence(row, verdict, [e.cards[p] for p in peer_of[n]], e.games, bots),
                     "findings": findings(row, itt)}

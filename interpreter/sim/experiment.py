@@ -11,14 +11,19 @@ could be built, it is the card's value to the player holding it, with the bots n
 
 A card's own difference is relative to the player's best alternative, so an ordinary card
 scores below 0 (a bot builds it when nothing better is there); the verdict compares it with its
-peers, the base cards of its age and colour measured the same way in the same games.
+peers, the base cards of its age and colour, each built in its place at the card's position
+and the card in theirs at their positions: the hand passed on is the same, so only the two
+cards' own effects differ, not the rest of the game, and the difference varies about ten times
+less than a pair against the best alternative (benchmarks/verdict_variance.py). The peers' own
+pairs are measured too, for the sentence and the report.
 
 When to stop: an always-valid (asymptotic) confidence sequence for the difference in points
-between the card and its peers (Waudby-Smith et al., "Time-uniform central limit theory and
-asymptotic confidence sequences", 2021: a normal mixture with the running variances) may be
-watched after every game without inflating its error: the run stops once each designer card's
-sequence excludes 0 (stronger, weaker) or lies wholly within the margin (no difference found,
-at most +-margin points), or the budget is spent.
+between the card and its peers, one observation a game (Waudby-Smith et al., "Time-uniform
+central limit theory and asymptotic confidence sequences", 2021: a normal mixture with the
+running variance), may be watched after every game without inflating its error: the run stops
+once each designer card's sequence lies wholly within the margin (no difference found, at most
++-margin points) or else excludes 0 (stronger, weaker), or the budget is spent; a card keeps
+the first verdict decided.
 """
 from __future__ import annotations
 
@@ -31,11 +36,11 @@ from typing import Any, Callable, Generator, Iterable, Iterator, Sequence
 
 from interpreter.players.game import Game
 from interpreter.players.roster import make_bots
-from interpreter.rules.moves import BUILD
+from interpreter.sim.branching import Branched, _won, branch_game, in_its_place  # noqa: F401 (their home was here)
 
 ALPHA = 0.05
 MARGIN = 2.0   # points of score: a smaller difference from the peers is "no difference"
-MIN_N = 30     # branch pairs of the card before any verdict (the sequence is valid asymptotically)
+MIN_N = 30     # observations of the card before any verdict (the sequence is valid asymptotically)
 RHO2 = 0.01    # the mixture's width (per unit variance): tightest around a hundred games
 
 
@@ -59,11 +64,11 @@ class Paired:
     n: int = 0
     win: float = 0.0
     win_sq: float = 0.0
-    points: int = 0
-    points_sq: int = 0
+    points: float = 0  # sums of whole points, or of a peers' mean (in its place)
+    points_sq: float = 0
     taken: int = 0  # branch points where the bot itself chose to build it
 
-    def add(self, d_win: float, d_points: int, taken: bool = False) -> None:
+    def add(self, d_win: float, d_points: float, taken: bool = False) -> None:
         self.n += 1
         self.taken += taken
         self.win += d_win
@@ -121,101 +126,53 @@ class Verdict:
     low: float
     high: float
     verdict: str  # stronger | weaker | no difference | undecided | rarely buildable
+    basis: str = "pairs"  # "in its place": its peers built in its place; "pairs": each against its alternative
+    n: int = 0  # the observations the interval is of
 
     def as_json(self) -> dict[str, Any]:
         return {"card": self.card, "points_vs_peers": round(self.delta, 3),
-                "interval": [round(self.low, 3), round(self.high, 3)], "verdict": self.verdict}
+                "interval": [round(self.low, 3), round(self.high, 3)], "verdict": self.verdict,
+                "basis": self.basis, "n_vs_peers": self.n}
 
 
-def against_peers(card: Paired, peer_rows: Sequence[Paired], games: int) -> Verdict:
-    """The card's mean points difference minus its peers' (pooled), with a sequence that may
-    be watched after every game; a card seldom buildable where dealt is said so."""
+def against_peers(card: Paired, peer_rows: Sequence[Paired], games: int, instead: Paired | None = None
+                  ) -> Verdict:
+    """The card against its peers, with a sequence that may be watched after every game; a
+    card seldom buildable where dealt is said so. With `instead` (the card's points minus its
+    peers' built in its place, one observation a game) that is the difference, one sequence at
+    alpha: the branches differ only in the two cards' own effects, so its variance is 4 to 16
+    times smaller than the pairs' (docs/simulation.md). Without it, the card's mean points difference minus its
+    peers' pooled one (each pair against the best alternative), two sequences at alpha / 2."""
     pool = [q for q in peer_rows if q.n]
     n_p = sum(q.n for q in pool)
-    if card.n < 2 or n_p < 2:
+    basis = "pairs"
+    if instead is not None and instead.n >= 2:
+        n, delta, basis = instead.n, instead.mean_points, "in its place"
+        r = radius(n, instead.var_points)
+    elif card.n < 2 or n_p < 2:
         word = "rarely buildable" if games >= 50 and card.n < max(2, games // 50) else "undecided"
         return Verdict(card.name, card.mean_points, -math.inf, math.inf, word)
-    mean_p = sum(q.points for q in pool) / n_p
-    sq_p = sum(q.points_sq for q in pool)
-    var_p = max(0.0, (sq_p - n_p * mean_p * mean_p) / (n_p - 1))
-    delta = card.mean_points - mean_p
-    # the two means' sequences at the same level, combined (a union of two 1 - alpha/2 ones)
-    r = radius(card.n, card.var_points, ALPHA / 2) + radius(n_p, var_p, ALPHA / 2)
+    else:
+        mean_p = sum(q.points for q in pool) / n_p
+        sq_p = sum(q.points_sq for q in pool)
+        var_p = max(0.0, (sq_p - n_p * mean_p * mean_p) / (n_p - 1))
+        n, delta = card.n, card.mean_points - mean_p
+        # the two means' sequences at the same level, combined (a union of two 1 - alpha/2 ones)
+        r = radius(card.n, card.var_points, ALPHA / 2) + radius(n_p, var_p, ALPHA / 2)
     lo, hi = delta - r, delta + r
-    if card.n < MIN_N:
+    if n < MIN_N:
         word = "undecided"
+    elif -MARGIN <= lo and hi <= MARGIN:  # the whole interval within the margin: equivalent, even
+        word = "no difference"            # where it excludes 0 (a difference too small to matter)
     elif lo > 0:
         word = "stronger"
     elif hi < 0:
         word = "weaker"
-    elif -MARGIN <= lo and hi <= MARGIN:  # the whole interval within the margin: equivalent
-        word = "no difference"
     else:
         word = "undecided"
     if games >= 50 and card.n < games // 50:
         word = "rarely buildable"
-    return Verdict(card.name, delta, lo, hi, word)
-
-
-def _won(scores: dict[str, Any], seat: int) -> float:
-    winners = scores["winners"]
-    return 1.0 / len(winners) if seat in winners else 0.0
-
-
-@dataclass
-class Branched:
-    """One game's measurements: the branch pairs, who was first dealt each card, the main line's
-    scores (the game the bots played, unbranched)."""
-
-    rows: list[tuple[str, float, int, bool]]  # (card, win difference, points difference, bot took it)
-    dealt: dict[str, int]
-    scores: dict[str, Any]
-
-
-def branch_game(cp: Any, seed: int, players: int, bots: str, cards: set[str], sides: str = "random"
-                ) -> Branched:
-    """One game: at the first decision where a seat holds one of `cards` (not built) and can
-    build it, the game is branched (built / the seat's best move that does not build it), both
-    played out; the main line goes on with the bots' own choices."""
-    g = Game(cp, make_bots(bots, players), seed=seed, sides=sides)
-    out: list[tuple[str, float, int, bool]] = []
-    measured: set[str] = set()
-    dealt: dict[str, int] = {}
-    while not g.over:
-        pending = g.pending()
-        if not pending:
-            break
-        for seat in range(g.n):
-            for card in g.hands[seat]:
-                if card.name in cards and card.name not in dealt:
-                    dealt[card.name] = seat
-        answers = g.ask_bots()
-        for seat, decision in sorted(pending.items()):
-            if decision.kind != "move" or seat in g.unowned:
-                continue
-            for idx, card in enumerate(g.hands[seat]):
-                if card.name not in cards or card.name in measured:
-                    continue
-                builds = [m for m in decision.moves if m.card == idx and m.action == BUILD]
-                if not builds:
-                    continue
-                measured.add(card.name)
-                others = [m for m in decision.moves if not (m.card == idx and m.action == BUILD)]
-                chosen = answers[seat]
-                taken = chosen.card == idx and chosen.action == BUILD
-                if taken:  # the bot's own second choice
-                    probe = g.clone()
-                    chosen = probe.bots[seat].choose(probe.observe(seat), others)
-                results = []
-                for move in (builds[0], chosen):
-                    branch = g.clone()
-                    branch.step({**answers, seat: move})
-                    results.append(branch.play())
-                a, b = results
-                out.append((card.name, _won(a, seat) - _won(b, seat),
-                            a["players"][seat]["total"] - b["players"][seat]["total"], taken))
-        g.step(answers)
-    return Branched(out, dealt, g.scores)
+    return Verdict(card.name, delta, lo, hi, word, basis, n)
 
 
 @dataclass
@@ -232,6 +189,9 @@ class Experiment:
     baseline: Any = None  # pack A: the intent-to-treat rows compare the seat first dealt a card with it
     itt: dict[str, Paired] = field(default_factory=dict)
     interrupted: bool = False  # Ctrl-C, SIGTERM or SIGHUP stopped the last run (its games so far kept)
+    instead: dict[str, Paired] = field(default_factory=dict)  # the card minus its peers in its place
+    in_place: bool = True  # measure the peers in the card's place (False: the pairs alone, as before)
+    decided: dict[str, Verdict] = field(default_factory=dict)  # each card's first decided verdict
 
     @classmethod
     def of(cls, cp: Any, names: Iterable[str], players: int, bots: str = "greedy", seed: int = 0) -> "Experiment":
@@ -240,8 +200,16 @@ class Experiment:
         return cls(cp, players, bots, seed, cards)
 
     def verdict(self, name: str) -> Verdict:
-        return against_peers(self.cards[name], [self.cards[p] for p in self.peer_of.get(name, ())
-                                                if p in self.cards], self.games)
+        """The card's verdict: the first one decided (a sequential test stops there; the card's
+        sequence goes on only while others are undecided, so it is not asked again), else now."""
+        if name in self.decided:
+            return self.decided[name]
+        v = against_peers(self.cards[name], [self.cards[p] for p in self.peer_of.get(name, ())
+                                             if p in self.cards], self.games,
+                          self.instead.get(name) if self.in_place else None)
+        if v.verdict in ("stronger", "weaker", "no difference"):
+            self.decided[name] = v
+        return v
 
     def run(self, budget: int, focus: Sequence[str] = (), on_game: Callable[["Experiment"], None] | None = None,
             at_least: int = 30, deadline: float | None = None, workers: int = 1) -> "Experiment":
@@ -272,9 +240,19 @@ class Experiment:
         for _seed, got, a in games:
             for name, d_win, d_points, taken in got.rows:
                 self.cards[name].add(d_win, d_points, taken)
+            mine: dict[str, list[tuple[float, int]]] = {}
+            for name, _peer, _at_card, d_win, d_points in got.instead:
+                mine.setdefault(name, []).append((d_win, d_points))
+            for name, diffs in mine.items():  # the game's observation: the mean of its comparisons
+                c = self.cards[name]
+                self.instead.setdefault(name, Paired(name, c.age, c.color)).add(
+                    sum(w for w, _p in diffs) / len(diffs), sum(p for _w, p in diffs) / len(diffs))
             if a is not None:
                 self._intent_to_treat(got, a, focus)
             self.games += 1
+            for name in self.peer_of:  # each card's verdict is taken when first decided
+                if name in self.cards:
+                    self.verdict(name)
             if on_game:
                 on_game(self)
             if deadline is not None and time.monotonic() >= deadline:
@@ -285,7 +263,8 @@ class Experiment:
 
     def one(self, seed: int) -> tuple[int, Branched, dict[str, Any] | None]:
         """One seed's games: the branched game of B and, for intent to treat, A's game."""
-        got = branch_game(self.cp, seed, self.players, self.bots, set(self.cards))
+        got = branch_game(self.cp, seed, self.players, self.bots, set(self.cards),
+                          peer_of=self.peer_of if self.in_place else None)
         a = (Game(self.baseline, make_bots(self.bots, self.players), seed=seed, sides="random").play()
              if self.baseline is not None else None)
         return seed, got, a
@@ -317,7 +296,8 @@ def sentence(p: Paired, v: Verdict, peer_rows: Sequence[Paired], games: int, bot
                 f"{games} branched games{peers_text}; {bots} bots.")
     if v.verdict == "no difference":
         bound = max(abs(v.low), abs(v.high))
-        return f"{p.name}: no difference found from its peers, at most ±{bound:.1f} points of score{tail}"
+        return (f"{p.name}: no difference found from its peers, at most ±{bound:.1f} points of score "
+                f"({v.delta:+.1f}, interval {v.low:+.1f} to {v.high:+.1f}; within ±{MARGIN:g}){tail}")
     if v.verdict == "undecided" and p.n >= MIN_N and v.low <= 0 <= v.high and math.isfinite(v.high - v.low):
         bound = max(abs(v.low), abs(v.high))  # what the games so far rule out, though not yet the margin
         return (f"{p.name}: no difference found from its peers so far, at most ±{bound:.1f} points of "
@@ -334,7 +314,8 @@ def sentence(p: Paired, v: Verdict, peer_rows: Sequence[Paired], games: int, bot
         lead = f"weaker than every base {where}" if p.mean_points < bottom else "weaker than its peers"
     return (f"{p.name}: {lead}: building it is worth {p.mean_points:+.1f} points of score "
             f"({100 * p.mean_win:+.0f} points of win rate) against the player's best alternative, "
-            f"{v.delta:+.1f} against its peers (always-valid 95% interval {v.low:+.1f} to {v.high:+.1f})"
+            f"{v.delta:+.1f} against its peers{' built in its place' if v.basis == 'in its place' else ''} "
+            f"(always-valid 95% interval {v.low:+.1f} to {v.high:+.1f})"
             f"{tail}")
 
 
