@@ -542,6 +542,31 @@ class Surcharge:
 
 
 @dataclass(frozen=True)
+class CostChangeOp:
+    """The cost change primitive (dsl/definitions.py): while its source holds, the price of some
+    builds changes. No card writes it: `discount` (and `free TARGET`), `surcharge` and `rebate`
+    are definitions whose parse becomes one (dsl.definitions.primitive), and the engines run only
+    this.
+
+    unit: "resource" (`amount` units fewer, of the builder's choice), "coin" (the coin cost
+    changed by `amount`: > 0 lowered, < 0 raised; the changes reaching a build add up, the price
+    never below 0), "all" (nothing to pay), "all_resources" (no resources, coins still paid) or
+    "rebate" (the first resource bought each turn from a neighbour at `from_sides` costs `amount`
+    less); target: the builds it changes (cards of some colours or wonder stages; None: any
+    purchase, a rebate's); sides: whose builds (("self",): the owner's); per: `amount` per
+    counted thing, counted each time a price is asked."""
+
+    unit: str
+    amount: int = 0
+    target: "Target | None" = None
+    sides: tuple[str, ...] = ("self",)
+    per: "Counted | None" = None
+    from_sides: tuple[str, ...] = ()
+    line: int = _pos()
+    column: int = _pos()
+
+
+@dataclass(frozen=True)
 class DefinedEffect:
     """A use of a word the pack defines (`words:` in pack.yaml; dsl/words.py): the word and its
     arguments as written, and `expansion`, what the definition's body reads as with them (flat:

@@ -4,7 +4,8 @@ word here is one row saying which primitive its parse becomes and how it reads i
 A primitive is what the engines run (interpreter/rules/effects/<primitive>.py in Python, one hook
 kind in the native core). A defined word keeps its surface grammar (dsl/effects.lark), its AST
 node, its canonical printing and its registry entry (dsl/registry.py: parameters, documentation);
-only its meaning is the row: `fields` map the primitive's fields to the word node's, `fixed` sets
+only its meaning is the row: `fields` map the primitive's fields to the word node's (`-amount`:
+its negation), `fixed` sets
 the others, and `english` lists templates, the first whose flags all hold being used
 (dsl/english.py fills its holes: FLAGS and HOLES there say what each means). Adding such a word
 needs no handler and no native code: a grammar rule, a registry entry and a row here.
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import ast as A
-from .printer import counted_text, sides_text
+from .printer import counted_text, sides_text, target_text
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,13 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "What a city holds while the source holds (its card stands, its stage is built): "
               "fixed or either/or production, tradable or not; shields; a science symbol or a "
               "wild one (one of several, any, one more of the most common, one swapped)."),
+    # the cost change primitive
+    Primitive("cost change", A.CostChangeOp,
+              "While its source holds, the price of some builds changes: of the owner's or a "
+              "TARGET's cards of some colours or wonder stages, resources fewer, coins fewer or "
+              "more (a city's coin changes add up, the price never below 0), the resources or the "
+              "whole cost waived; N, or N per COUNT counted each time a price is asked; or the "
+              "first resource bought each turn from a neighbour N coins less."),
 )}
 
 DEFINITIONS: dict[str, Definition] = {d.word: d for d in (
@@ -98,6 +106,23 @@ DEFINITIONS: dict[str, Definition] = {d.word: d for d in (
                             "({symbols}), whichever scores best."),
                 (("wild",), "One science symbol of your choice ({symbols}), chosen at game end."),
                 ((), "Science symbol: {symbol}."))),
+    # over the cost change primitive
+    Definition("discount", A.Discount, "cost change",
+               (("unit", "unit"), ("amount", "amount"), ("target", "target"), ("sides", "sides"),
+                ("per", "per")), (("from_sides", ()),),
+               ((("whole cost",), "{Who} build {target} for free."),
+                (("no resources",), "{Target} cost {who} no resources (coins are still paid)."),
+                (("resources", "owner"), "{Target} cost {who} {amount unit} less (of your choice){per price}."),
+                (("resources",), "{Target} cost {who} {amount unit} less (of the builder's choice){per price}."),
+                ((), "{Target} cost {who} {amount unit} less{per price}."))),
+    Definition("surcharge", A.Surcharge, "cost change",
+               (("amount", "-amount"), ("target", "target"), ("sides", "sides"), ("per", "per")),
+               (("unit", "coin"), ("from_sides", ())),
+               (((), "{Target} cost {who} {amount coin} more{per price}."),)),
+    Definition("rebate", A.Rebate, "cost change",
+               (("amount", "amount"), ("from_sides", "sides")),
+               (("unit", "rebate"), ("target", None), ("sides", ("self",)), ("per", None)),
+               (((), "Each turn, the first resource you buy from {from} costs {amount coin} less."),)),
 )}
 
 BY_NODE: dict[type, Definition] = {d.node: d for d in DEFINITIONS.values()}
@@ -109,7 +134,7 @@ def primitive(node: Any) -> Any:
     d = BY_NODE.get(type(node))
     if d is None or any(getattr(node, f) != v for f, v in d.only):
         return node
-    values = {p: getattr(node, f) for p, f in d.fields}
+    values = {p: -getattr(node, f[1:]) if f.startswith("-") else getattr(node, f) for p, f in d.fields}
     values.update(d.fixed)
     return PRIMITIVES[d.primitive].node(**values, line=node.line, column=node.column)
 
@@ -124,7 +149,7 @@ def unmapped_fields() -> dict[str, set[str]]:
         node_fields = {f.name for f in dataclasses.fields(d.node)} - {"line", "column"}
         prim_fields = {f.name for f in dataclasses.fields(PRIMITIVES[d.primitive].node)} - {"line", "column"}
         mapped = {p for p, _ in d.fields} | {p for p, _ in d.fixed}
-        read = {f for _, f in d.fields} | {f for f, _ in d.only}  # a form's test reads its field
+        read = {f.lstrip("-") for _, f in d.fields} | {f for f, _ in d.only}  # a form's test reads its field
         diff = (node_fields ^ read) | {f"{d.primitive}.{p}" for p in mapped - prim_fields}
         if diff:
             out[d.word] = diff
@@ -137,13 +162,30 @@ def primitive_text(node: Any) -> str:
     p = primitive(node)
     if p is node:
         return ""
-    if isinstance(p, A.Hold):
-        return f"{BY_NODE[type(node)].primitive}: {hold_text(p)}"
+    name = BY_NODE[type(node)].primitive
+    return f"{name}: {_TEXT[name](p)}"
+
+
+def _who(sides: tuple[str, ...]) -> str:
+    return "the owner" if sides == ("self",) else sides_text(sides)
+
+
+def _per(p: Any) -> str:
+    return f" {counted_text(p.per)}" if p.per is not None else ""
+
+
+def _gain_text(p: Any) -> str:
     what = "coins" if p.quantity == "coins" else f"{p.kind} tokens"
-    per = f" {counted_text(p.per)}" if p.per is not None else ""
-    who = "the owner" if p.sides == ("self",) else sides_text(p.sides)
-    return f"{BY_NODE[type(node)].primitive}: {what} {p.amount:+d}{per} for {who}" \
-        + (", paid to the owner" if p.to_owner else "")
+    return f"{what} {p.amount:+d}{_per(p)} for {_who(p.sides)}" + (", paid to the owner" if p.to_owner else "")
+
+
+def _cost_change_text(p: Any) -> str:
+    """`coins -1 on yellow cards for neighbors` (the price's change: a surcharge's is +N)."""
+    if p.unit == "rebate":
+        return f"coins {-p.amount:+d} on the first resource bought from {sides_text(p.from_sides)} each turn"
+    change = {"all": "whole cost waived", "all_resources": "resources waived"}.get(p.unit) \
+        or f"{p.unit}s {-p.amount:+d}{_per(p)}"
+    return f"{change} on {target_text(p.target)} for {_who(p.sides)}"
 
 
 def hold_text(p: A.Hold) -> str:
@@ -159,6 +201,9 @@ def hold_text(p: A.Hold) -> str:
     if p.symbols:
         out.append("science " + ("one of " + "/".join(p.symbols) if len(p.symbols) > 1 else p.symbols[0]))
     return "; ".join(out)
+
+
+_TEXT = {"gain": _gain_text, "hold": hold_text, "cost change": _cost_change_text}  # per primitive
 
 
 def primitives_text(effects: tuple[Any, ...]) -> str:

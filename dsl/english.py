@@ -141,23 +141,6 @@ def _target(t: A.Target) -> str:
     return "wonder stages" if t.what == "wonder_stage" else _cards(t.colors, True)
 
 
-@english.register
-def _(n: A.Discount, vocab: Vocabulary = BASE_VOCABULARY) -> str:
-    who = whose(n.sides)
-    if n.unit == "all":
-        text = f"{who} build {_target(n.target)} for free."
-    elif n.unit == "all_resources":
-        text = f"{_target(n.target)} cost {who} no resources (coins are still paid)."
-    else:
-        less = _plural(n.amount, n.unit)
-        choice = ""
-        if n.unit == "resource":
-            choice = " (of your choice)" if n.sides == ("self",) else " (of the builder's choice)"
-        per = f" {counted(n.per, vocab)}, counted when the price is asked" if n.per else ""
-        text = f"{_target(n.target)} cost {who} {less} less{choice}{per}."
-    return text[0].upper() + text[1:]
-
-
 _EVENTS = {"chain": "build a card for free through a chain", "wonder_stage": "build a wonder stage",
            "buy": "buy resources from a neighbour", "win_conflict": "win a conflict",
            "lose_conflict": "lose a conflict", "take_coins": "take coins from the bank",
@@ -283,6 +266,26 @@ HOLES = {
     "to you": lambda p, v: " to you" if p.to_owner else "",  # (stealing: you take what it pays)
 }
 
+# the cost change primitive's flags and holes (discount, surcharge, rebate)
+FLAGS.update({
+    "whole cost": lambda p: p.unit == "all",
+    "no resources": lambda p: p.unit == "all_resources",  # coins still paid
+    "resources": lambda p: p.unit == "resource",
+})
+HOLES.update({
+    "Who": lambda p, v: _capital(whose(p.sides)),  # whose builds ({who}), a sentence's first word
+    "Target": lambda p, v: _capital(_target(p.target)),
+    "target": lambda p, v: _target(p.target),
+    "amount unit": lambda p, v: _plural(abs(p.amount), p.unit),  # "1 resource", "2 coins"
+    "per price": lambda p, v: f" {counted(p.per, v)}, counted when the price is asked" if p.per else "",
+    "from": lambda p, v: neighbours(p.from_sides),  # a rebate's sellers
+})
+
+
+def _capital(text: str) -> str:
+    """The text with its first letter a capital (a sentence's first word)."""
+    return text[0].upper() + text[1:]
+
 
 # --- hold: the flat forms of produce, shields, science (their other forms: OWN_FORMS) ---
 FLAGS.update({
@@ -406,21 +409,11 @@ def _whom(sides: tuple[str, ...]) -> str:
 
 
 english.register(A.RuleChange)(rule_english)  # dsl/laws.py: the rules numbers' own wording
-@english.register
-def _(n: A.Rebate, vocab: Vocabulary = BASE_VOCABULARY) -> str:
-    return f"Each turn, the first resource you buy from {neighbours(n.sides)} costs {_plural(n.amount, 'coin')} less."
 
 
 @english.register
 def _(n: A.Lasting, vocab: Vocabulary = BASE_VOCABULARY) -> str:
     return english(n.effect, vocab).rstrip(".") + ", until the end of the age it is built in."
-
-
-@english.register
-def _(n: A.Surcharge, vocab: Vocabulary = BASE_VOCABULARY) -> str:
-    per = f" {counted(n.per, vocab)}, counted when the price is asked" if n.per else ""
-    text = f"{_target(n.target)} cost {whose(n.sides)} {_plural(n.amount, 'coin')} more{per}."
-    return text[0].upper() + text[1:]
 
 
 @english.register

@@ -57,6 +57,21 @@ def test_definitions_map_every_field_and_read_as_before() -> None:
         assert primitive(hook) is hook, text
 
 
+def test_cost_change_words_become_the_cost_change_primitive() -> None:
+    """`discount` (its `free TARGET` and `all resources` forms too), `surcharge` (a negative coin
+    change) and `rebate` (the owner's purchases from a side) each become one A.CostChangeOp."""
+    (d,) = parse_effects("discount 1 coin on purple cards for neighbors per yellow card")
+    assert primitive(d) == A.CostChangeOp("coin", 1, d.target, ("left", "right"), d.per)
+    (free,) = parse_effects("free red/blue cards for neighbors")
+    assert primitive(free) == A.CostChangeOp("all", 0, A.Target("card", ("red", "blue")), ("left", "right"))
+    (none,) = parse_effects("discount all resources on wonder stages")
+    assert primitive(none) == A.CostChangeOp("all_resources", 0, A.Target("wonder_stage"), ("self",))
+    (s,) = parse_effects("surcharge 2 coins on wonder stages for others")
+    assert primitive(s) == A.CostChangeOp("coin", -2, A.Target("wonder_stage"), ("others",))
+    (r,) = parse_effects("rebate 1 coin from left")
+    assert primitive(r) == A.CostChangeOp("rebate", 1, None, ("self",), None, ("left",))
+
+
 def test_grammar_effect_alternatives_match_the_registry() -> None:
     effect = re.search(r"\?effect:(.*?)\n\n", GRAMMAR, re.S).group(1)
     # a trigger wraps a gain, and a duration (`until age ends`) a lasting one
@@ -112,6 +127,22 @@ def test_explain_says_what_the_engines_run_of_a_defined_word(capsys) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert lines[2] == ("runs as:   hold: production one of wood/clay, not tradable; hold: shields 2; "
                         "hold: science any")
+
+
+def test_explain_shows_a_cost_change_as_the_price_s_change(capsys) -> None:
+    """A discount lowers the price (-N), a surcharge raises it (+N), free waives it; the English
+    is the word's own (its row's template)."""
+    from interpreter.cli import main
+    assert main(["explain", "surcharge 1 coin on yellow cards for neighbors; discount 2 resources on "
+                            "wonder stages; free blue cards; rebate 1 coin from left"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == ("english:   Yellow cards cost your two neighbours 1 coin more. Wonder stages cost "
+                        "you 2 resources less (of your choice). You build blue cards for free. Each "
+                        "turn, the first resource you buy from your left neighbour costs 1 coin less.")
+    assert lines[2] == ("runs as:   cost change: coins +1 on yellow cards for neighbors; cost change: "
+                        "resources -2 on wonder stages for the owner; cost change: whole cost waived on "
+                        "blue cards for the owner; cost change: coins -1 on the first resource bought "
+                        "from left each turn")
 
 
 def test_every_definition_template_uses_known_flags_and_holes_and_ends_with_a_fallback() -> None:

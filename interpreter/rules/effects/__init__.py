@@ -4,10 +4,11 @@ a Hook (interpreter/rules/contribution.py says what a hook may do and when the g
 Each `<word>.py` here holds the word's hooks and its handler, registered with
 @handles(word, *fields) (base.py). The modules are found by listing this package, so a new
 word is a new file. A word defined over a primitive (dsl/definitions.py: `coins`, `tokens`,
-`lose`/`gain` over the gain primitive, `science` over hold) has no module: its parse becomes the
-primitive's node, compiled by the primitive's handler (gain.py, hold.py); a word whose row covers
-some of its forms alone (`produce`, `shields`: their flat forms are hold) keeps a module for the
-others, its hooks. The checks below make sure the handlers cover
+`lose`/`gain` over the gain primitive, `science` over hold, `discount`, `surcharge`, `rebate`
+over the cost change primitive) has no module: its parse becomes the primitive's node, compiled
+by the primitive's handler (gain.py, hold.py, cost_change.py); a word whose row covers some of its
+forms alone (`produce`, `shields`: their flat forms are hold) keeps a module for the others, its
+hooks. The checks below make sure the handlers cover
 dsl.registry.EFFECTS exactly (an engine word's own handler, or a definition) and the primitives,
 and that each reads every field of its node. Plug-in words go through the same
 hooks (plugin.py): each becomes a PluginHook whose flags come from the hooks its handler
@@ -36,7 +37,7 @@ from interpreter.rules.effects.remove import RemoveTokensHook  # noqa: E402
 from interpreter.rules.effects.bury import BuryHook  # noqa: E402
 from interpreter.rules.effects.copy_card import CopyAtEnd, CopyNow  # noqa: E402
 from interpreter.rules.effects.discard import DiscardOwnHook  # noqa: E402
-from interpreter.rules.effects.discount import CostChange  # noqa: E402
+from interpreter.rules.effects.cost_change import CostChange  # noqa: E402
 from interpreter.rules.effects.draw import DrawHook  # noqa: E402
 from interpreter.rules.effects.free import FreeBuildPower  # noqa: E402
 from interpreter.rules.effects.give import GiveDefeatsRule  # noqa: E402

@@ -8,7 +8,7 @@ from typing import Any
 from dsl import ast as A
 
 from interpreter.rules.contribution import Hook
-from interpreter.rules.effects.discount import CostChange
+from interpreter.rules.effects.cost_change import CostChange
 from interpreter.rules.effects.base import Builder, ages_left, handles
 
 

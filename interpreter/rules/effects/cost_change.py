@@ -1,6 +1,10 @@
-"""`discount` (and `free ... cards`): cost changes, passive effects the price of a build
-asks for (interpreter/rules/pricing.py); `buy ... from bank`, `rebate` and `free first card
-of each colour` are cost changes too.
+"""The cost change primitive: while its source holds, the price of some builds changes (a
+passive effect the price of a build asks for, interpreter/rules/pricing.py). The words
+`discount` (and `free TARGET`), `surcharge` and `rebate` are definitions over it
+(dsl/definitions.py); this module is all the Python engine runs of them. A surcharge is a coin
+change of a negative amount: pricing.mods_for sums the coin changes reaching the builder (and
+keys its cache on them), the price never below 0. `buy ... from bank` and `free first card of
+each colour` build the same hook (CostChange) from their own words' handlers.
 """
 from __future__ import annotations
 
@@ -60,8 +64,9 @@ class CostChange(Hook):
         return per * left * (0.5 if 0 not in self.seats else 1.0)
 
 
-@handles("discount", "unit", "target", "amount", "sides", "per")
-def _discount(n: A.Discount, b: Builder, ix: Any) -> None:
-    stages = n.target.what == "wonder_stage"
-    colors = frozenset(ix.col[c] for c in n.target.colors)
-    b.hooks.append(CostChange(n.unit, stages, colors, n.amount, seats_of(n.sides), counter=counter(n.per, ix)))
+@handles("cost change", "unit", "amount", "target", "sides", "per", "from_sides")
+def _cost_change(n: A.CostChangeOp, b: Builder, ix: Any) -> None:
+    stages = n.target is not None and n.target.what == "wonder_stage"
+    colors = frozenset(ix.col[c] for c in n.target.colors) if n.target is not None else frozenset()
+    b.hooks.append(CostChange(n.unit, stages, colors, n.amount, seats_of(n.sides),
+                              frozenset(seats_of(n.from_sides)), counter(n.per, ix)))
