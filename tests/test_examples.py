@@ -114,9 +114,10 @@ def test_expansion_uses_every_kind_of_effect() -> None:
     # `remove` (tokens given back, Telesilla): see examples/leaders-later
     # `until` (a lasting effect for one age) and `surcharge`: see examples/durations
     # `choose` (the owner's player picks one reward): see examples/choices
+    # `truce` (allies who do not fight: an alliance deck's card): see examples/alliances
     missing = [w for w, spec in EFFECTS.items() if spec.node not in used
                and w not in ("draw", "tokens", "bury", "advance", "rule", "exchange", "remove",
-                             "until", "surcharge", "choose")]
+                             "until", "surcharge", "choose", "truce")]
     assert not missing, f"the expansion uses no {missing} effect"
     produce = [e for e in effects if isinstance(e, A.Produce)]
     assert any(not p.choice for p in produce), "fixed production"
