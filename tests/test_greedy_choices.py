@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from game_checks import base_plus, card_named
+from game_checks import base_plus, card_named, native_or_skip
 
 from interpreter.players.bots import GreedyBot
 from interpreter.players.game import Game
@@ -243,3 +243,25 @@ def test_a_law_tile_reversing_the_passing_is_weighed_as_a_card_is(tmp_path) -> N
     if native is not None:  # the native greedy placed it with the same card: the same table
         assert [x[2] for x in native.cities()] == [c.coins for c in g.cities]
         assert native.holdings()["hands"] == [[c.id for c in h] for h in g.hands]
+
+
+SCRAPPERS = """cards:
+  - {name: Scrapyard, age: 1, color: yellow, players: [3, 3, 4, 4, 5], effect: discard own card for 5 coins}
+  - {name: Breakers, age: 2, color: yellow, players: [3, 3, 4, 4, 5], effect: discard own card for 4 coins; vp 1}
+  - {name: Salvage, age: 3, color: yellow, players: [3, 3, 4, 4, 5], effect: discard own card for 3 coins}
+"""
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_built_cards_own_discard_is_not_weighed_again_and_both_cores_agree(tmp_path_factory, players) -> None:
+    """A built card's `discard own` was answered when it was built: valuing what the card still
+    gives (GreedyBot.kept) does not weigh it again (two such cards used to weigh each other
+    without end: a RecursionError in Python, found by the pack fuzzer)."""
+    from game_checks import same_games_on_both_cores
+    from interpreter.players.game import Game as Played
+    from interpreter.players.roster import make_bots
+    cp = base_plus(tmp_path_factory, "scrappers", SCRAPPERS)
+    for seed in range(3):
+        Played(cp, make_bots("greedy", players), seed=seed).play()
+    native_or_skip()
+    same_games_on_both_cores(cp, players, range(3))

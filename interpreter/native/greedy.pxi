@@ -229,8 +229,9 @@ cdef double contrib_worth(const PackC* P, const Game* g, int seat, int k, int ke
     cdef unsigned short wild[MAXWILD + PERC]
     for i in range(e.nhooks):
         h = &P.hooks[e.hook0 + i]
-        if h.kind == H_DISCOWN:  # as it will answer the question
-            v += discard_worth(P, g, seat, h)
+        if h.kind == H_DISCOWN:  # as it will answer the question; a built card's was answered
+            if not kept:
+                v += discard_worth(P, g, seat, h)
         else:
             v += worth(P, g, seat, h, 0)
     if e.has_science:

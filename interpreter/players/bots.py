@@ -86,8 +86,9 @@ class GreedyBot:
         v = 0.0
         for hook in effect.hooks:
             kind = type(hook)
-            if kind is DiscardOwnHook:  # as it will answer the question (choice_worth)
-                v += discard_worth(self, now, hook)
+            if kind is DiscardOwnHook:  # as it will answer the question (choice_worth); a card
+                if not kept:  # built already answered it when it was built: it gives nothing more
+                    v += discard_worth(self, now, hook)
             elif kind is ChoiceHook and not hook.by:  # the option it will take, valued alike
                 v += max(self._value(now, o) for o in hook.options)
             else:
