@@ -38,21 +38,28 @@ def _human() -> object:
     return HumanBot()
 
 
-def _search(option: str = "") -> object:
-    """search, search:N (N playouts a decision) or search:Nms (N milliseconds a decision);
-    a suffix :sK (search:128:s1) draws the search's randomness from another stream, K; a
-    suffix :wM (search:32:w6) searches the greedy bot's M best candidates (w0: all of them)."""
-    from interpreter.players.search import DEFAULT_WIDTH, SearchBot
+def _suffixes(kind: str, option: str, width: int, eg_s: str, eg_w: str) -> tuple[str, int, int]:
+    """A search-like bot's option: its budget, then the suffixes :sK (another random stream)
+    and :wM (greedy's M best candidates), shared by search and plan."""
     budget, *suffixes = option.split(":")
-    stream, width = 0, DEFAULT_WIDTH
+    stream = 0
     for suffix in suffixes:
         if suffix[:1] == "s" and suffix[1:].isdigit():
             stream = int(suffix[1:])
         elif suffix[:1] == "w" and suffix[1:].isdigit():
             width = int(suffix[1:])
         else:
-            raise ValueError(f"search:N:sK takes a stream number after 's' (search:128:s1), and "
-                             f"search:N:wM a number of candidates after 'w' (search:32:w6), not {suffix!r}")
+            raise ValueError(f"{kind}:N:sK takes a stream number after 's' ({kind}:{eg_s}:s1), and "
+                             f"{kind}:N:wM a number of candidates after 'w' ({kind}:{eg_w}), not {suffix!r}")
+    return budget, stream, width
+
+
+def _search(option: str = "") -> object:
+    """search, search:N (N playouts a decision) or search:Nms (N milliseconds a decision);
+    a suffix :sK (search:128:s1) draws the search's randomness from another stream, K; a
+    suffix :wM (search:32:w6) searches the greedy bot's M best candidates (w0: all of them)."""
+    from interpreter.players.search import DEFAULT_WIDTH, SearchBot
+    budget, stream, width = _suffixes("search", option, DEFAULT_WIDTH, "128", "32:w6")
     ms = budget.endswith("ms")
     number = budget[:-2] if ms else budget
     if budget and not (number.isdigit() and int(number) > 0):
@@ -69,16 +76,7 @@ def _plan(option: str = "") -> object:
     """plan or plan:N (N playouts where a decision is searched in full: players/plan.py); the
     suffixes :sK (another search stream) and :wM (greedy's M best candidates) as search's."""
     from interpreter.players.plan import DEFAULT_PLAYOUTS, DEFAULT_WIDTH, PlanBot
-    budget, *suffixes = option.split(":")
-    stream, width = 0, DEFAULT_WIDTH
-    for suffix in suffixes:
-        if suffix[:1] == "s" and suffix[1:].isdigit():
-            stream = int(suffix[1:])
-        elif suffix[:1] == "w" and suffix[1:].isdigit():
-            width = int(suffix[1:])
-        else:
-            raise ValueError(f"plan:N:sK takes a stream number after 's' (plan:64:s1), and "
-                             f"plan:N:wM a number of candidates after 'w' (plan:64:w3), not {suffix!r}")
+    budget, stream, width = _suffixes("plan", option, DEFAULT_WIDTH, "64", "64:w3")
     if budget and not (budget.isdigit() and int(budget) > 0):
         raise ValueError(f"plan:N takes a number of playouts per decision, not {budget!r}")
     return PlanBot(int(budget) if budget else DEFAULT_PLAYOUTS, width=width, stream=stream)
