@@ -42,7 +42,8 @@ class Child:
         self.err: list[str] = []
         self.out = b""
         threading.Thread(target=self._read_err, daemon=True).start()
-        threading.Thread(target=self._read_out, daemon=True).start()
+        self._out = threading.Thread(target=self._read_out, daemon=True)
+        self._out.start()
 
     def _read_err(self) -> None:
         for line in self.proc.stderr:
@@ -67,6 +68,8 @@ class Child:
         except subprocess.TimeoutExpired:
             os.killpg(self.proc.pid, signal.SIGKILL)
             pytest.fail(f"still running {seconds} s after the signal")
+        # stdout is whole once every process holding it (workers ending too) has closed it
+        self._out.join(timeout=seconds)
         time.sleep(0.2)
         return "".join(self.err)
 
